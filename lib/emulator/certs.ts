@@ -1,0 +1,84 @@
+// A test PKI per emulator run: a CA generated at start, and a device certificate it issues,
+// ECDSA P-256 like real devices. Exported as PEM for node:tls.
+import 'reflect-metadata';
+import { webcrypto } from 'node:crypto';
+import * as x509 from '@peculiar/x509';
+
+const crypto = webcrypto as unknown as Crypto;
+x509.cryptoProvider.set(crypto);
+const EC: EcKeyGenParams & EcdsaParams = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
+const HOUR = 3_600_000;
+
+export interface TestCa {
+  certPem: string;
+  keyPem: string;
+  cert: x509.X509Certificate;
+  keys: CryptoKeyPair;
+}
+
+export interface IssuedCert {
+  certPem: string;
+  keyPem: string;
+}
+
+export interface DeviceCertOptions {
+  /** Subject CN; omitted when undefined (identity in the SAN only). */
+  commonName?: string;
+  /** Subject alternative names as `dns:` or `url:` entries. */
+  sans?: { type: 'dns' | 'url'; value: string }[];
+  notBefore?: Date;
+  notAfter?: Date;
+}
+
+async function keyPem(key: CryptoKey): Promise<string> {
+  const der = await crypto.subtle.exportKey('pkcs8', key);
+  return x509.PemConverter.encode(der, 'PRIVATE KEY');
+}
+
+function serialNumber(): string {
+  // Positive, non-zero: the high bit of the first byte stays clear.
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  bytes[0] = (bytes[0]! & 0x7f) | 0x01;
+  return Buffer.from(bytes).toString('hex');
+}
+
+export async function createTestCa(name = 'energy-conform emulator test CA'): Promise<TestCa> {
+  const keys = await crypto.subtle.generateKey(EC, true, ['sign', 'verify']);
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: serialNumber(),
+    name: `CN=${name}`,
+    notBefore: new Date(Date.now() - HOUR),
+    notAfter: new Date(Date.now() + 365 * 24 * HOUR),
+    signingAlgorithm: EC,
+    keys,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+    ],
+  });
+  return { certPem: cert.toString('pem'), keyPem: await keyPem(keys.privateKey), cert, keys };
+}
+
+export async function issueDeviceCert(ca: TestCa, opts: DeviceCertOptions): Promise<IssuedCert> {
+  const keys = await crypto.subtle.generateKey(EC, true, ['sign', 'verify']);
+  const extensions: x509.Extension[] = [
+    new x509.BasicConstraintsExtension(false, undefined, true),
+    new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
+    new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
+    await x509.AuthorityKeyIdentifierExtension.create(ca.keys.publicKey),
+  ];
+  if (opts.sans?.length) extensions.push(new x509.SubjectAlternativeNameExtension(opts.sans));
+  const cert = await x509.X509CertificateGenerator.create({
+    serialNumber: serialNumber(),
+    subject: opts.commonName === undefined ? '' : `CN=${opts.commonName}`,
+    issuer: ca.cert.subject,
+    notBefore: opts.notBefore ?? new Date(Date.now() - HOUR),
+    notAfter: opts.notAfter ?? new Date(Date.now() + 365 * 24 * HOUR),
+    signingAlgorithm: EC,
+    publicKey: keys.publicKey,
+    signingKey: ca.keys.privateKey,
+    extensions,
+  });
+  return { certPem: cert.toString('pem'), keyPem: await keyPem(keys.privateKey) };
+}

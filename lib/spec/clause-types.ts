@@ -1,0 +1,46 @@
+export const LEVELS = ['MUST', 'SHOULD', 'OBSERVE', 'MANUAL'] as const;
+export type Level = (typeof LEVELS)[number];
+
+export const AREAS = [
+  'info', 'versioning', 'auth', 'users', 'socket', 'cloud', 'tls', 'measurement', 'errors', 'kind',
+] as const;
+export type Area = (typeof AREAS)[number];
+
+/** Gate names of spec/clauses.md "Gates". */
+export const GATES = ['v2', 'users', 'state', 'system', 'press', 'slow', 'cloud', 'tls'] as const;
+export type Gate = (typeof GATES)[number];
+
+export interface Clause {
+  id: string;
+  level: Level;
+  area: Area;
+  /** The gate exactly as the catalogue writes it: `v2, users`, `state or system`, `not state`, `—`. */
+  gate: string;
+  statement: string;
+  where: string;
+}
+
+/** A catalogue gate as logic: every one of `all`, at least one of `any`, none of `none`. */
+export interface GateExpr {
+  all: Gate[];
+  any: Gate[];
+  none: Gate[];
+}
+
+function asGate(word: string): Gate {
+  if (!(GATES as readonly string[]).includes(word)) throw new Error(`unknown gate "${word}"`);
+  return word as Gate;
+}
+
+export function parseGate(text: string): GateExpr {
+  const t = text.trim();
+  if (t === '—' || t === '') return { all: [], any: [], none: [] };
+  if (t.startsWith('not ')) return { all: [], any: [], none: [asGate(t.slice(4))] };
+  if (t.includes(' or ')) return { all: [], any: t.split(' or ').map((w) => asGate(w.trim())), none: [] };
+  return { all: t.split(',').map((w) => asGate(w.trim())), any: [], none: [] };
+}
+
+/** The test title: `<ID> [<LEVEL>] <statement>`. */
+export function clauseTitle(c: Clause): string {
+  return `${c.id} [${c.level}] ${c.statement}`;
+}

@@ -1,0 +1,49 @@
+// zod schemas of the specification's resources and error bodies. They accept extra keys: real
+// devices add fields, and the suite judges only what a clause names.
+import { z } from 'zod';
+
+export const FIRMWARE_VERSION = /^\d+\.\d{2}(\d{2})?$/;
+export const SEMVER = /^\d+\.\d+\.\d+$/;
+export const TOKEN = /^[A-F0-9]{32}$/;
+export const USER_NAME = /^local\/[a-zA-Z0-9\-_/\\# ]{1,40}$/;
+
+/** GET /api over HTTPS (v2): five strings, api_version MAJOR.MINOR.PATCH. */
+export const deviceInfoV2 = z.looseObject({
+  product_name: z.string(),
+  product_type: z.string(),
+  serial: z.string(),
+  firmware_version: z.string(),
+  api_version: z.string().regex(SEMVER),
+});
+
+/** GET /api over HTTP (v1, real devices): the same five fields with api_version "v1". */
+export const deviceInfoV1 = deviceInfoV2.extend({ api_version: z.literal('v1') });
+
+/** Response of POST /api/user. The token's form is PAIR-04's to judge, not the schema's. */
+export const createdUser = z.looseObject({ name: z.string(), token: z.string() });
+
+export const userEntry = z.looseObject({ name: z.string(), current: z.boolean().optional() });
+export const userList = z.array(userEntry);
+
+export const socketState = z.looseObject({
+  power_on: z.boolean(),
+  switch_lock: z.boolean(),
+  brightness: z.number().int().min(0).max(255),
+});
+
+/** A state PUT's answer: any subset of the state's fields. */
+export const socketStatePartial = socketState.partial();
+
+export const systemState = z.looseObject({ cloud_enabled: z.boolean() });
+
+/** v2 error body of the specification's Errors section. */
+export const errorV2 = z.looseObject({ error: z.string() });
+
+/** v1 error body as real devices send it (real-world.md), not a specification shape. */
+export const errorV1 = z.looseObject({ error: z.looseObject({ id: z.number(), description: z.string() }) });
+
+export const measurement = z.record(z.string(), z.unknown());
+
+export type DeviceInfo = z.infer<typeof deviceInfoV2>;
+export type SocketState = z.infer<typeof socketState>;
+export type UserEntry = z.infer<typeof userEntry>;
