@@ -4,9 +4,12 @@ import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 
-const crypto = webcrypto as unknown as Crypto;
-x509.cryptoProvider.set(crypto);
-const EC: EcKeyGenParams & EcdsaParams = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
+type CryptoKey = webcrypto.CryptoKey;
+type CryptoKeyPair = webcrypto.CryptoKeyPair;
+
+const crypto = webcrypto;
+x509.cryptoProvider.set(crypto as never);
+const EC = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
 const HOUR = 3_600_000;
 
 export interface TestCa {

@@ -1,0 +1,44 @@
+// `energy-conform emulate`: one emulated device until SIGINT/SIGTERM.
+import { writeFile } from 'node:fs/promises';
+import type { Argv } from 'yargs';
+import { startEmulator } from '../emulator/emulator.js';
+import { FAULTS } from '../emulator/faults.js';
+import { KIND_IDS, type KindId } from '../spec/kinds.js';
+
+export function emulateOptions<T>(y: Argv<T>) {
+  return y
+    .option('kind', { choices: KIND_IDS, default: 'energysocket' as KindId, describe: 'device kind to emulate' })
+    .option('serial', { type: 'string', describe: '12 hex digits; random by default' })
+    .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to bind' })
+    .option('http-port', { type: 'number', default: 0, describe: 'v1 HTTP port (0: ephemeral)' })
+    .option('https-port', { type: 'number', default: 0, describe: 'v2 HTTPS port (0: ephemeral)' })
+    .option('control-port', { type: 'number', default: 0, describe: 'control port (0: ephemeral)' })
+    .option('fault', { type: 'array', string: true, default: [] as string[], describe: 'fault to switch on (repeatable)' })
+    .option('list-faults', { type: 'boolean', default: false, describe: 'print the fault catalogue and exit' })
+    .option('ready-file', { type: 'string', describe: 'also write the ready line to this file' });
+}
+
+type EmulateArgs = Awaited<ReturnType<typeof emulateOptions>['argv']>;
+
+export function faultTable(): string {
+  const width = Math.max(...FAULTS.map((f) => f.name.length));
+  return FAULTS.map((f) => `${f.name.padEnd(width)}  ${f.clause.padEnd(8)}  ${f.says}`).join('\n');
+}
+
+export async function emulateCommand(a: EmulateArgs): Promise<number | 'running'> {
+  if (a['list-faults']) {
+    process.stdout.write(`${faultTable()}\n`);
+    return 0;
+  }
+  const emu = await startEmulator({
+    kind: a.kind, serial: a.serial, host: a.host, httpPort: a['http-port'], httpsPort: a['https-port'],
+    controlPort: a['control-port'], faults: a.fault,
+  });
+  const line = JSON.stringify(emu.ready);
+  if (a['ready-file']) await writeFile(a['ready-file'], `${line}\n`);
+  process.stdout.write(`${line}\n`);
+  const stop = () => void emu.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return 'running';
+}

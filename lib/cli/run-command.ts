@@ -1,0 +1,79 @@
+// `energy-conform run`: flags -> RunConfig -> runConformance -> exit code.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Argv } from 'yargs';
+import { RunError } from '../client/errors.js';
+import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS, type RunConfig } from '../runner/config.js';
+import { runConformance } from '../runner/run.js';
+import { PACKAGE_ROOT } from '../runner/vitest-run.js';
+import { DEFAULT_TOKEN_STORE } from '../operator/token-store.js';
+import { AREAS } from '../spec/clause-types.js';
+import { hasClause } from '../spec/catalogue.js';
+import { KIND_IDS, type KindId } from '../spec/kinds.js';
+
+export const VENDOR_CA = path.join(PACKAGE_ROOT, 'fixtures', 'homewizard-ca-cert.pem');
+
+export function targetOptions<T>(y: Argv<T>) {
+  return y
+    .option('host', { type: 'string', describe: 'device address (skips discovery)' })
+    .option('serial', { type: 'string', describe: 'expected serial (TLS identity); else the one GET /api reports' })
+    .option('http-port', { type: 'number', default: 80, describe: 'v1 HTTP port' })
+    .option('https-port', { type: 'number', default: 443, describe: 'v2 HTTPS port' })
+    .option('kind', { choices: KIND_IDS, describe: 'device kind; else from GET /api' })
+    .option('ca', { type: 'string', describe: 'CA to validate the device, default the bundled vendor CA' })
+    .option('insecure', { type: 'boolean', default: false, describe: 'no TLS validation (TLS clauses are skipped)' })
+    .option('token', { type: 'string', describe: 'bearer token (or env ENERGY_CONFORM_TOKEN); else the token store; else pair' })
+    .option('token-store', { type: 'string', default: DEFAULT_TOKEN_STORE, describe: 'token store file (mode 0600)' })
+    .option('press-hook', { type: 'string', describe: 'shell command run whenever a button press is needed' })
+    .option('press-timeout', { type: 'number', default: 120, describe: 'seconds to wait for each press' })
+    .option('request-timeout', { type: 'number', default: DEFAULT_REQUEST_TIMEOUT_MS / 1000, describe: 'seconds to wait for each answer of the device' });
+}
+
+export function runOptions<T>(y: Argv<T>) {
+  return targetOptions(y)
+    .option('suite', { type: 'array', string: true, describe: `areas to run: ${AREAS.join(' ')}` })
+    .option('clause', { type: 'array', string: true, describe: 'clause IDs to run, e.g. VER-04' })
+    .option('slow', { type: 'boolean', default: false, describe: 'also run checks that wait out device timers' })
+    .option('allow-cloud-toggle', { type: 'boolean', default: false, describe: 'allow checks that switch the cloud off and on' })
+    .option('manual', { type: 'boolean', default: false, describe: 'run checks that need an operator action other than the button' })
+    .option('strict', { type: 'boolean', default: false, describe: 'warnings fail the run' })
+    .option('yes', { type: 'boolean', default: false, describe: 'answer confirmations (needed for destructive suites without a TTY)' })
+    .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/' })
+    .option('name', { type: 'string', default: DEFAULT_PAIRING_NAME, describe: 'name of the pairing user' });
+}
+
+type RunArgs = Awaited<ReturnType<typeof runOptions>['argv']>;
+
+export async function toRunConfig(a: RunArgs, env: NodeJS.ProcessEnv): Promise<RunConfig> {
+  if (!a.host) {
+    throw new RunError('EC_NO_HOST',
+      'no device address was given and this version cannot discover devices yet; give the address with --host (and --http-port / --https-port if not 80 / 443)');
+  }
+  const unknown = (a.clause ?? []).filter((c) => !hasClause(c));
+  if (unknown.length) throw new RunError('EC_BAD_OPTION', `unknown clause ${unknown.join(', ')}; clause IDs are listed in spec/clauses.md, e.g. VER-04`);
+  const badArea = (a.suite ?? []).filter((s) => !(AREAS as readonly string[]).includes(s));
+  if (badArea.length) throw new RunError('EC_BAD_OPTION', `unknown suite ${badArea.join(', ')}; suites are ${AREAS.join(', ')}`);
+  const caFile = a.ca ?? VENDOR_CA;
+  let caPem: string;
+  try {
+    caPem = await readFile(caFile, 'utf8');
+  } catch {
+    throw new RunError('EC_BAD_OPTION', `cannot read the CA file ${caFile}; give a PEM file with --ca`);
+  }
+  if (!a.name.startsWith('local/')) throw new RunError('EC_BAD_OPTION', `--name must start with local/ (got ${a.name})`);
+  return {
+    host: a.host, httpPort: a['http-port'], httpsPort: a['https-port'], kind: a.kind as KindId | undefined, serial: a.serial,
+    caPem, caLabel: a.ca ? `the CA in ${a.ca}` : 'the vendor CA', insecure: a.insecure,
+    token: a.token ?? (env.ENERGY_CONFORM_TOKEN || undefined), tokenStore: a['token-store'], pressHook: a['press-hook'],
+    pressTimeoutS: a['press-timeout'], pairingName: a.name, suites: a.suite, clauses: a.clause, slow: a.slow,
+    allowCloudToggle: a['allow-cloud-toggle'], manual: a.manual, strict: a.strict, yes: a.yes, reportsDir: a.reports,
+    requestTimeoutMs: a['request-timeout'] * 1000,
+  };
+}
+
+export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv): Promise<number> {
+  const cfg = await toRunConfig(a, env);
+  const outcome = await runConformance(cfg, (line) => process.stderr.write(`energy-conform: ${line}\n`));
+  process.stdout.write(`${outcome.summary}\n`);
+  return outcome.exitCode;
+}

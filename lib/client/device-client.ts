@@ -1,0 +1,171 @@
+// The device client: v1 over HTTP, v2 over HTTPS. It never throws on an HTTP status; transport
+// failures become TransportError with a code. Every exchange is logged, redacted.
+import { Agent, request, type Dispatcher } from 'undici';
+import { TransportError } from './errors.js';
+import { type Exchange, ExchangeLog } from './exchange-log.js';
+import { REDACTED, Redactor } from './redactor.js';
+
+export interface Target {
+  host: string;
+  httpPort: number | null;
+  httpsPort: number | null;
+  /** PEM of the CA the device must chain to; ignored with `insecure`. */
+  caPem: string;
+  insecure: boolean;
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** An object is sent as JSON; a string as it is (with Content-Type application/json). */
+  body?: unknown;
+  /** Bearer token for v2 requests; omitted when undefined. */
+  token?: string;
+  timeoutMs?: number;
+}
+
+export interface DeviceResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** The parsed body, or undefined when it is not JSON. */
+  json: unknown;
+  contentType: string | undefined;
+  exchange: Exchange;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+const MAX_BODY_BYTES = 1024 * 1024;
+
+function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+function transportError(err: unknown, what: string, timeoutMs: number): TransportError {
+  const e = err as { name?: string; code?: string; message?: string };
+  if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'UND_ERR_HEADERS_TIMEOUT'
+    || e.code === 'UND_ERR_BODY_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return new TransportError('EC_TRANSPORT_TIMEOUT', `${what}: no complete answer within ${timeoutMs} ms`, { cause: err });
+  }
+  if (e.code === 'ECONNREFUSED') return new TransportError('EC_TRANSPORT_REFUSED', `${what}: connection refused`, { cause: err });
+  if (e.code === 'ECONNRESET' || e.code === 'UND_ERR_SOCKET') {
+    return new TransportError('EC_TRANSPORT_RESET', `${what}: the connection was reset`, { cause: err });
+  }
+  if (e.code && /CERT|SSL|TLS|SIGNATURE|ISSUER/.test(e.code)) {
+    return new TransportError('EC_TRANSPORT_TLS', `${what}: TLS failed (${e.code})`, { cause: err });
+  }
+  return new TransportError('EC_TRANSPORT_FAILED', `${what}: ${e.code ?? e.message ?? String(err)}`, { cause: err });
+}
+
+/** Credentials are redacted by name too: a malformed variant of a token is still a secret. */
+function redactCredentials(h: Record<string, string>): Record<string, string> {
+  if (h.authorization === undefined) return h;
+  const [scheme, ...rest] = h.authorization.split(' ');
+  return { ...h, authorization: rest.length ? `${scheme} ${REDACTED}` : REDACTED };
+}
+
+function isTokenHolder(v: unknown): v is { token: string } {
+  return typeof v === 'object' && v !== null && typeof (v as { token?: unknown }).token === 'string';
+}
+
+class Side {
+  constructor(
+    private readonly side: 'v1' | 'v2',
+    private readonly base: string | null,
+    private readonly dispatcher: Dispatcher,
+    private readonly client: DeviceClient,
+  ) {}
+
+  get available(): boolean {
+    return this.base !== null;
+  }
+
+  get = (path: string, o?: RequestOptions) => this.request('GET', path, o);
+  post = (path: string, o?: RequestOptions) => this.request('POST', path, o);
+  put = (path: string, o?: RequestOptions) => this.request('PUT', path, o);
+  delete = (path: string, o?: RequestOptions) => this.request('DELETE', path, o);
+
+  async request(method: string, path: string, o: RequestOptions = {}): Promise<DeviceResponse> {
+    if (this.base === null) throw new TransportError('EC_TRANSPORT_NO_PORT', `the device has no ${this.side} port`);
+    const timeoutMs = o.timeoutMs ?? this.client.timeoutMs;
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token !== undefined) {
+      this.client.redactor.add(o.token);
+      headers.authorization = `Bearer ${o.token}`;
+    }
+    let body: string | undefined;
+    if (o.body !== undefined) {
+      body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const url = `${this.base}${path}`;
+    const started = Date.now();
+    const record = (rest: Partial<Exchange>) => this.client.log.add({
+      side: this.side, method, url, requestHeaders: redactCredentials(headers), ...(body === undefined ? {} : { requestBody: body }),
+      startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, ...rest,
+    });
+    try {
+      const res = await request(url, {
+        method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.dispatcher,
+        signal: AbortSignal.timeout(timeoutMs), headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
+      });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body) {
+        size += (chunk as Buffer).length;
+        if (size > MAX_BODY_BYTES) {
+          res.body.destroy();
+          throw new TransportError('EC_TRANSPORT_TOO_LARGE', `${method} ${path}: the body exceeds ${MAX_BODY_BYTES} bytes`);
+        }
+        chunks.push(chunk as Buffer);
+      }
+      const text = Buffer.concat(chunks).toString('utf8');
+      const rh = flatHeaders(res.headers);
+      let json: unknown;
+      try {
+        json = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      // A token in any answer is a secret from now on (AUTH-08 judges where it may appear).
+      if (isTokenHolder(json)) this.client.redactor.add(json.token);
+      const exchange = record({ status: res.statusCode, responseHeaders: rh, responseBody: text });
+      return { status: res.statusCode, headers: rh, text, json, contentType: rh['content-type'], exchange };
+    } catch (err) {
+      const te = err instanceof TransportError ? err : transportError(err, `${method} ${url}`, timeoutMs);
+      record({ error: `${te.code}: ${te.message}` });
+      throw te;
+    }
+  }
+}
+
+export class DeviceClient {
+  readonly v1: Side;
+  readonly v2: Side;
+  readonly log: ExchangeLog;
+  private readonly agents: Agent[];
+
+  constructor(readonly target: Target, readonly redactor = new Redactor(), readonly timeoutMs = DEFAULT_TIMEOUT_MS) {
+    this.log = new ExchangeLog(redactor);
+    const plain = new Agent({ connect: { timeout: timeoutMs } });
+    const secure = new Agent({
+      connect: {
+        timeout: timeoutMs,
+        ca: target.insecure ? undefined : target.caPem,
+        rejectUnauthorized: !target.insecure,
+        // Authentication 7: the identity `appliance/<code>/<serial>` is not a DNS name; the TLS
+        // suite checks it itself (TLS-02). Here the chain alone is validated.
+        checkServerIdentity: () => undefined,
+      },
+    });
+    this.agents = [plain, secure];
+    const host = target.host.includes(':') ? `[${target.host}]` : target.host;
+    this.v1 = new Side('v1', target.httpPort === null ? null : `http://${host}:${target.httpPort}`, plain, this);
+    this.v2 = new Side('v2', target.httpsPort === null ? null : `https://${host}:${target.httpsPort}`, secure, this);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.agents.map((a) => a.close()));
+  }
+}

@@ -1,0 +1,27 @@
+// Errors with stable codes. A harness error means the run could not happen as asked (exit 2) or a
+// check could not run (outcome `error`); a device's nonconformity is never an exception here.
+export class EnergyConformError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.name = new.target.name;
+  }
+}
+
+/** The device could not be talked to: refused, reset, timed out, TLS failed, body too large. */
+export class TransportError extends EnergyConformError {}
+
+export function isTransportError(e: unknown): e is TransportError {
+  return e instanceof Error && 'code' in e && typeof e.code === 'string' && e.code.startsWith('EC_TRANSPORT_');
+}
+
+/** The run could not happen as asked (exit 2): bad options, device unreachable, no token. */
+export class RunError extends EnergyConformError {}
+
+export class PairingTimeoutError extends RunError {
+  constructor(seconds: number) {
+    super('EC_PAIRING_TIMEOUT',
+      `no button press was seen within ${seconds} s; press the button sooner, check the press hook, or raise --press-timeout`);
+  }
+}

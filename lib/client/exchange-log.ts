@@ -1,0 +1,46 @@
+// Every request the run makes and what came back, stored already redacted.
+import type { Redactor } from './redactor.js';
+
+export interface Exchange {
+  side: 'v1' | 'v2';
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  /** At most BODY_KEEP characters of the response body. */
+  responseBody?: string;
+  error?: string;
+  startedAt: string;
+  durationMs: number;
+}
+
+const BODY_KEEP = 4096;
+
+export class ExchangeLog {
+  readonly records: Exchange[] = [];
+  constructor(private readonly redactor: Redactor) {}
+
+  add(ex: Exchange): Exchange {
+    const kept = ex.responseBody && ex.responseBody.length > BODY_KEEP
+      ? { ...ex, responseBody: `${ex.responseBody.slice(0, BODY_KEEP)}… (${ex.responseBody.length} characters)` }
+      : ex;
+    const safe = this.redactor.redactDeep(kept);
+    this.records.push(safe);
+    return safe;
+  }
+
+  /** Records from index `from` on, e.g. those of one check. */
+  since(from: number): Exchange[] {
+    return this.records.slice(from);
+  }
+}
+
+/** One exchange as a reader wants it in a failure message. */
+export function describeExchange(ex: Exchange): string {
+  const req = `${ex.method} ${ex.url}${ex.requestBody ? ` ${ex.requestBody}` : ''}`;
+  if (ex.error) return `${req} → ${ex.error}`;
+  const ct = ex.responseHeaders?.['content-type'];
+  return `${req} → ${ex.status}${ct ? ` (${ct})` : ''}${ex.responseBody ? ` ${ex.responseBody}` : ''}`;
+}

@@ -1,0 +1,41 @@
+// A clause violated by the device: an assertion, never a harness error.
+import { describeExchange, type Exchange } from '../client/exchange-log.js';
+import type { DeviceResponse } from '../client/device-client.js';
+
+export class ClauseFailure extends Error {
+  readonly code = 'EC_CLAUSE_VIOLATED';
+  constructor(readonly expected: string, readonly observed: string, readonly exchange?: Exchange) {
+    super(`expected ${expected}; observed ${observed}${exchange ? `\nexchange: ${describeExchange(exchange)}` : ''}`);
+    this.name = 'ClauseFailure';
+  }
+}
+
+function shown(res: DeviceResponse): string {
+  const body = res.text.length > 200 ? `${res.text.slice(0, 200)}…` : res.text;
+  return `${res.status}${body ? ` ${body}` : ' with an empty body'}`;
+}
+
+export function expectThat(ok: boolean, expected: string, observed: string, res?: DeviceResponse): void {
+  if (!ok) throw new ClauseFailure(expected, observed, res?.exchange);
+}
+
+export function expectStatus(res: DeviceResponse, status: number): void {
+  expectThat(res.status === status, `status ${status}`, shown(res), res);
+}
+
+/** The specification's error object `{error: <code>}` (Errors). */
+export function expectError(res: DeviceResponse, status: number, code: string): void {
+  const got = (res.json as { error?: unknown } | undefined)?.error;
+  expectThat(res.status === status && got === code, `${status} {"error":"${code}"}`, shown(res), res);
+}
+
+export function isJsonObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function expectJsonObject(res: DeviceResponse): Record<string, unknown> {
+  expectThat(isJsonObject(res.json), 'a JSON object', shown(res), res);
+  return res.json as Record<string, unknown>;
+}
+
+export { shown as describeResponse };

@@ -1,0 +1,49 @@
+// What the main process hands each test worker: plain data only (vitest provide/inject).
+import type { Target } from '../client/device-client.js';
+import type { KindId } from '../spec/kinds.js';
+
+export interface SuiteContext {
+  target: Target;
+  kind: KindId;
+  /** The serial GET /api reported (v2 with the token, else v1), or the expected one. */
+  serial: string | null;
+  /** The bearer token; null when none could be had (checks that need one are skipped). */
+  token: string | null;
+  /** Why there is no token, for the skip reason. */
+  noTokenReason: string;
+  /** Which sides can be used for requests: v1 answered; v2 answered and its chain is trusted (or --insecure). */
+  usable: { v1: boolean; v2: boolean };
+  /** Why v2 cannot carry requests, when `usable.v2` is false. */
+  v2Reason: string;
+  /** GET /api/v1/system answered 200 (the `system` gate). */
+  system: boolean;
+  requestTimeoutMs: number;
+  /** Clause ID -> reason the check is skipped (gate not met, not selected). */
+  skips: Record<string, string>;
+  /** Clauses whose MUST violations are deviations (warn) under an "In development" capability. */
+  deviations: string[];
+  /** Prefix for anything the run creates on the device: `ec-<runid>`. */
+  runTag: string;
+}
+
+/** What a check leaves for the main process (vitest task meta). */
+export interface CheckRecord {
+  clause: string;
+  status: 'pass' | 'fail' | 'warn' | 'skip' | 'observation' | 'error';
+  message: string;
+  expected?: string;
+  observed?: unknown;
+  exchanges: import('../client/exchange-log.js').Exchange[];
+}
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    energyConform: SuiteContext;
+  }
+}
+
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    energyConform?: CheckRecord;
+  }
+}

@@ -1,0 +1,54 @@
+// junit.xml: one <testsuite> per area with the device identity as suite properties, one
+// <testcase> per clause. Valid against fixtures/schemas/junit-10.xsd, so no testcase properties.
+import jrb from 'junit-report-builder';
+import type { Builder, TestCase } from 'junit-report-builder';
+import { describeExchange } from '../client/exchange-log.js';
+import { AREAS } from '../spec/clause-types.js';
+import type { CheckResult, RunResults } from './results.js';
+
+// The package's CommonJS export is the builder itself; its typings describe an ES default.
+const builder = jrb as unknown as Builder;
+
+/** junit-report-builder writes a bare <skipped/>; the schema allows the reason as `message`. */
+function skipWithReason(tc: TestCase, reason: string): void {
+  tc.skipped();
+  const build = tc.build.bind(tc);
+  tc.build = (parent) => {
+    const el = build(parent);
+    for (const child of (el as unknown as { children: { name?: string; att(n: string, v: string): unknown }[] }).children) {
+      if (child.name === 'skipped') child.att('message', reason);
+    }
+    return el;
+  };
+}
+
+function details(c: CheckResult): string {
+  const lines = [c.message];
+  if (c.expected) lines.push(`expected: ${c.expected}`);
+  if (c.observed !== undefined && c.status !== 'fail') lines.push(`observed: ${JSON.stringify(c.observed, null, 2)}`);
+  if (c.exchanges.length) lines.push('exchanges:', ...c.exchanges.map((e) => `  ${describeExchange(e)}`));
+  return lines.filter(Boolean).join('\n');
+}
+
+export function junitXml(r: RunResults): string {
+  const report = builder.newBuilder();
+  for (const area of AREAS) {
+    const checks = r.checks.filter((c) => c.area === area);
+    if (checks.length === 0) continue;
+    const suite = report.testSuite().name(area).timestamp(r.started);
+    for (const [k, v] of Object.entries({ ...r.target, tool: `${r.tool.name} ${r.tool.version}`, strict: String(r.strict) })) {
+      suite.property(k, String(v ?? ''));
+    }
+    for (const c of checks) {
+      const tc = suite.testCase().className(area).name(c.title).time(c.durationMs / 1000);
+      const soft = c.status === 'warn' && r.strict;
+      if (c.status === 'skip') skipWithReason(tc, c.message);
+      else if (c.status === 'fail' || soft) tc.failure(details(c), soft ? 'Deviation' : 'ClauseViolation');
+      else if (c.status === 'error') tc.error(c.message, 'CheckError', details(c));
+      else if (c.status === 'warn' || c.status === 'observation') tc.standardOutput(`${c.status}: ${details(c)}`);
+    }
+  }
+  // junit-report-builder puts `skipped` on <testsuites>, which junit-10.xsd does not allow there
+  // (only on <testsuite>).
+  return report.build().replace(/<testsuites([^>]*?) skipped="\d+"/, '<testsuites$1');
+}

@@ -1,0 +1,52 @@
+// The result model of DESIGN.md: one entry per catalogue clause, and results.json.
+import type { Exchange } from '../client/exchange-log.js';
+import type { Area, Level } from '../spec/clause-types.js';
+
+export type Status = 'pass' | 'fail' | 'warn' | 'skip' | 'observation' | 'error';
+export const STATUSES: readonly Status[] = ['pass', 'fail', 'warn', 'skip', 'observation', 'error'];
+
+export interface CheckResult {
+  clause: string;
+  level: Level;
+  title: string;
+  status: Status;
+  message: string;
+  durationMs: number;
+  /** Not in results.json: for JUnit and people. */
+  area: Area;
+  expected?: string;
+  observed?: unknown;
+  exchanges: Exchange[];
+}
+
+export interface RunResults {
+  tool: { name: string; version: string };
+  target: { host: string; kind: string; product_type: string | null; serial: string | null;
+    firmware_version: string | null; api_version: string | null };
+  started: string;
+  finished: string;
+  durationMs: number;
+  verdict: 'pass' | 'fail' | 'error';
+  summary: Record<Status, number>;
+  presses: { count: number; backend: string | null };
+  requests: number;
+  checks: CheckResult[];
+  strict: boolean;
+  options: Record<string, unknown>;
+}
+
+export function summarize(checks: readonly CheckResult[]): Record<Status, number> {
+  const s = Object.fromEntries(STATUSES.map((k) => [k, 0])) as Record<Status, number>;
+  for (const c of checks) s[c.status] += 1;
+  return s;
+}
+
+/** results.json exactly as DESIGN.md specifies it. */
+export function resultsJson(r: RunResults): string {
+  const doc = {
+    tool: r.tool, target: r.target, started: r.started, finished: r.finished, durationMs: r.durationMs,
+    verdict: r.verdict, summary: r.summary, presses: r.presses, requests: r.requests,
+    checks: r.checks.map(({ clause, level, title, status, message, durationMs }) => ({ clause, level, title, status, message, durationMs })),
+  };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}

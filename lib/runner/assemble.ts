@@ -1,0 +1,41 @@
+// Collected tests -> one result per catalogue clause, run or skipped, so coverage is computable.
+import { clauses } from '../spec/catalogue.js';
+import { clauseTitle } from '../spec/clause-types.js';
+import type { CheckResult, Status } from '../report/results.js';
+import type { CollectedTest } from './vitest-run.js';
+
+const WORST: readonly Status[] = ['fail', 'error', 'warn', 'observation', 'pass', 'skip'];
+
+function fromTest(t: CollectedTest): Omit<CheckResult, 'clause' | 'level' | 'title' | 'area'> {
+  const r = t.record;
+  if (r) {
+    return { status: r.status, message: r.message || (r.observed !== undefined ? JSON.stringify(r.observed) : ''),
+      durationMs: t.durationMs, expected: r.expected, observed: r.observed, exchanges: r.exchanges };
+  }
+  // No record: the test never reached the wrapper's bookkeeping (a suite error, a timeout).
+  const status: Status = t.state === 'skipped' ? 'skip' : t.state === 'passed' ? 'pass' : 'error';
+  return { status, message: t.message, durationMs: t.durationMs, exchanges: [] };
+}
+
+export function assemble(tests: readonly CollectedTest[], skips: Record<string, string>, version: string): CheckResult[] {
+  return clauses.map((c) => {
+    const base = { clause: c.id, level: c.level, title: clauseTitle(c), area: c.area };
+    const mine = tests.filter((t) => t.record?.clause === c.id || t.title.startsWith(`${c.id} `)).map(fromTest);
+    if (mine.length === 0) {
+      return { ...base, status: 'skip', durationMs: 0, exchanges: [],
+        message: skips[c.id] ?? `not implemented yet in energy-conform ${version}` };
+    }
+    const status = WORST.find((s) => mine.some((m) => m.status === s))!;
+    const first = mine.find((m) => m.status === status)!;
+    return { ...base, ...first, status, durationMs: mine.reduce((n, m) => n + m.durationMs, 0),
+      message: mine.filter((m) => m.status === status).map((m) => m.message).filter(Boolean).join('\n'),
+      exchanges: mine.flatMap((m) => m.exchanges) };
+  });
+}
+
+/** DESIGN.md: 0 every MUST check that ran passed; 1 a MUST failed or errored; 2 the run could not happen. */
+export function exitCodeOf(checks: readonly CheckResult[], strict: boolean): 0 | 1 | 2 {
+  if (checks.every((c) => c.status === 'skip')) return 2;
+  if (checks.some((c) => c.status === 'fail' || c.status === 'error' || (strict && c.status === 'warn'))) return 1;
+  return 0;
+}

@@ -1,0 +1,32 @@
+// One typed RunConfig: what the CLI's flags mean, validated once.
+import type { KindId } from '../spec/kinds.js';
+
+export interface RunConfig {
+  host: string;
+  httpPort: number;
+  httpsPort: number;
+  kind?: KindId;
+  /** Expected serial (TLS identity); else the one GET /api reports. */
+  serial?: string;
+  /** PEM text of the CA; the bundled vendor CA unless --ca. */
+  caPem: string;
+  caLabel: string;
+  insecure: boolean;
+  token?: string;
+  tokenStore: string;
+  pressHook?: string;
+  pressTimeoutS: number;
+  pairingName: string;
+  suites?: string[];
+  clauses?: string[];
+  slow: boolean;
+  allowCloudToggle: boolean;
+  manual: boolean;
+  strict: boolean;
+  yes: boolean;
+  reportsDir?: string;
+  requestTimeoutMs: number;
+}
+
+export const DEFAULT_PAIRING_NAME = 'local/energy-conform';
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;

@@ -1,0 +1,75 @@
+// Gates -> which clauses run. Every skip carries its reason (DESIGN.md "Result model").
+import { clauses } from '../spec/catalogue.js';
+import { type Clause, type Gate, parseGate } from '../spec/clause-types.js';
+import { KINDS, type KindId } from '../spec/kinds.js';
+import type { RunConfig } from './config.js';
+import type { Preflight } from './preflight.js';
+
+export interface Plan {
+  skips: Record<string, string>;
+  deviations: string[];
+  v2Reason: string;
+}
+
+type Facts = Record<Gate, { holds: boolean; reason: string }>;
+
+function v2Reason(cfg: RunConfig, pre: Preflight): string {
+  return !pre.v2 ? `the HTTPS endpoint did not answer at ${cfg.host}:${cfg.httpsPort}`
+    : `the certificate does not chain to ${cfg.caLabel} (see TLS-01), so no token is sent to this device; `
+      + 'give the CA that issued it with --ca, or use --insecure to test the rest without TLS validation';
+}
+
+function facts(cfg: RunConfig, pre: Preflight, kind: KindId, area: Clause['area']): Facts {
+  const k = KINDS[kind];
+  // The TLS area needs only a handshake; every other v2 check needs a chain it can trust.
+  return {
+    v2: { holds: area === 'tls' ? pre.v2 : pre.v2Usable, reason: v2Reason(cfg, pre) },
+    users: { holds: k.userToken !== 'Not supported', reason: `the ${k.name}'s user/token capability is "Not supported"` },
+    state: { holds: k.state === 'Supported', reason: 'the state endpoint exists only on the energy socket' },
+    system: { holds: pre.system, reason: 'GET /api/v1/system did not answer 200' },
+    press: { holds: cfg.pressHook !== undefined, reason: 'it needs a button press: give --press-hook' },
+    slow: { holds: cfg.slow, reason: 'it waits out a device timer: run with --slow' },
+    cloud: { holds: cfg.allowCloudToggle, reason: 'it changes the cloud setting: run with --allow-cloud-toggle' },
+    tls: { holds: !cfg.insecure, reason: 'certificate validation is off (--insecure)' },
+  };
+}
+
+function gateReason(c: Clause, f: Facts): string | undefined {
+  const g = parseGate(c.gate);
+  const unmet = g.all.find((x) => !f[x].holds);
+  if (unmet) return f[unmet].reason;
+  if (g.any.length && !g.any.some((x) => f[x].holds)) return g.any.map((x) => f[x].reason).join('; and ');
+  const excluded = g.none.find((x) => f[x].holds);
+  if (excluded === 'state') return 'this check is for kinds other than the energy socket';
+  return excluded ? `not for a device where "${excluded}" holds` : undefined;
+}
+
+/** Conditions a clause's statement sets beyond its gate. */
+function statementReason(c: Clause, kind: KindId): string | undefined {
+  const k = KINDS[kind];
+  if (c.id === 'KIND-01' && k.userToken !== 'Supported') {
+    return `it applies to kinds whose user/token support is "Supported"; the ${k.name}'s is "${k.userToken}"`;
+  }
+  return undefined;
+}
+
+function selectionReason(c: Clause, cfg: RunConfig): string | undefined {
+  if (cfg.clauses?.length && !cfg.clauses.includes(c.id)) return `not selected (--clause ${cfg.clauses.join(' ')})`;
+  if (cfg.suites?.length && !cfg.suites.includes(c.area)) return `not selected (--suite ${cfg.suites.join(' ')})`;
+  if (c.level === 'MANUAL' && !cfg.manual) return 'it needs an operator action other than the button press: run with --manual';
+  return undefined;
+}
+
+export function plan(cfg: RunConfig, pre: Preflight, kind: KindId): Plan {
+  const skips: Record<string, string> = {};
+  const inDevelopment = KINDS[kind].userToken === 'In development';
+  const deviations: string[] = [];
+  for (const c of clauses) {
+    const reason = selectionReason(c, cfg) ?? gateReason(c, facts(cfg, pre, kind, c.area)) ?? statementReason(c, kind);
+    if (reason) skips[c.id] = reason;
+    // clauses.md Levels: under an "In development" user/token capability a MUST violation of the
+    // v2 API is a deviation (warn) unless --strict.
+    if (inDevelopment && c.level === 'MUST' && /v2|users/.test(c.gate)) deviations.push(c.id);
+  }
+  return { skips, deviations, v2Reason: v2Reason(cfg, pre) };
+}

@@ -1,0 +1,61 @@
+// Before any check: what answers at the address, what kind it is, whether its certificate chains.
+// Everything here is bounded by the request timeout; nothing answering is a harness error (exit 2).
+import { DeviceClient } from '../client/device-client.js';
+import { RunError } from '../client/errors.js';
+import type { Redactor } from '../client/redactor.js';
+import { type CertificateFacts, inspectCertificate } from '../client/tls-inspect.js';
+import { isKindId, kindOfProductType, type KindId } from '../spec/kinds.js';
+import type { RunConfig } from './config.js';
+
+export interface Preflight {
+  v1: boolean;
+  /** The HTTPS port completed a TLS handshake. */
+  v2: boolean;
+  certificate: CertificateFacts | null;
+  /** v2 can carry requests: the chain validates to the CA, or --insecure. */
+  v2Usable: boolean;
+  system: boolean;
+  v1Info: Record<string, unknown> | null;
+  kind: KindId | undefined;
+  /** Requests preflight sent. */
+  requests: number;
+}
+
+const settle = async <T>(p: Promise<T>): Promise<T | undefined> => p.catch(() => undefined);
+
+export async function preflight(cfg: RunConfig, redactor: Redactor): Promise<Preflight> {
+  const device = new DeviceClient({ host: cfg.host, httpPort: cfg.httpPort, httpsPort: cfg.httpsPort, caPem: cfg.caPem,
+    insecure: cfg.insecure }, redactor, cfg.requestTimeoutMs);
+  try {
+    const [v1Api, certificate] = await Promise.all([
+      settle(device.v1.get('/api')),
+      settle(inspectCertificate({ host: cfg.host, port: cfg.httpsPort, caPem: cfg.caPem, timeoutMs: cfg.requestTimeoutMs })),
+    ]);
+    if (!v1Api && !certificate) {
+      throw new RunError('EC_DEVICE_UNREACHABLE',
+        `nothing answered at ${cfg.host} on HTTP port ${cfg.httpPort} or HTTPS port ${cfg.httpsPort} within ${cfg.requestTimeoutMs / 1000} s; `
+        + 'check the address and ports (--host, --http-port, --https-port) and that the device is powered and on this network');
+    }
+    const v1Info = v1Api?.status === 200 && isObject(v1Api.json) ? v1Api.json : null;
+    const system = v1Api ? (await settle(device.v1.get('/api/v1/system')))?.status === 200 : false;
+    const kind = cfg.kind ?? (typeof v1Info?.product_type === 'string' ? kindOfProductType(v1Info.product_type) : undefined);
+    return {
+      v1: v1Api !== undefined, v2: certificate !== undefined, certificate: certificate ?? null,
+      v2Usable: certificate !== undefined && (cfg.insecure || certificate.chainError === null),
+      system, v1Info, kind, requests: device.log.records.length,
+    };
+  } finally {
+    await device.close();
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function kindFromV2Info(info: unknown): KindId | undefined {
+  const t = isObject(info) ? info.product_type : undefined;
+  return typeof t === 'string' ? kindOfProductType(t) : undefined;
+}
+
+export { isKindId };

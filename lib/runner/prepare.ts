@@ -1,0 +1,64 @@
+// RunConfig -> SuiteContext: preflight, kind, token, serial and plan, before vitest starts.
+import { DeviceClient } from '../client/device-client.js';
+import { RunError } from '../client/errors.js';
+import type { Redactor } from '../client/redactor.js';
+import type { SuiteContext } from '../harness/context.js';
+import { KINDS, type KindId } from '../spec/kinds.js';
+import type { RunConfig } from './config.js';
+import { plan } from './plan.js';
+import { kindFromV2Info, preflight, type Preflight } from './preflight.js';
+import { acquireToken, type Say, type TokenOutcome } from './token.js';
+
+export interface Prepared {
+  context: SuiteContext;
+  preflight: Preflight;
+  presses: TokenOutcome['presses'];
+  deviceInfo: Record<string, unknown> | null;
+  requests: number;
+}
+
+/** The serial of `appliance/<code>/<serial>` in the certificate, for a device without v1. */
+function serialFromCertificate(pre: Preflight): string | null {
+  const m = /appliance\/[a-z0-9]+\/([0-9a-fA-F]+)/.exec(`${pre.certificate?.subject} ${pre.certificate?.subjectAltName}`);
+  return m ? m[1]! : null;
+}
+
+export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string, say: Say): Promise<Prepared> {
+  const pre = await preflight(cfg, redactor);
+  const target = { host: cfg.host, httpPort: pre.v1 ? cfg.httpPort : null, httpsPort: pre.v2 ? cfg.httpsPort : null,
+    caPem: cfg.caPem, insecure: cfg.insecure };
+  let serial = cfg.serial ?? (typeof pre.v1Info?.serial === 'string' ? pre.v1Info.serial : serialFromCertificate(pre));
+  let kind: KindId | undefined = pre.kind;
+  let token: TokenOutcome = { token: null, reason: '', presses: { count: 0, backend: null } };
+  let deviceInfo = pre.v1Info;
+  let requests = pre.requests;
+
+  if (!pre.v2) token.reason = `no token: the HTTPS endpoint did not answer at ${cfg.host}:${cfg.httpsPort}`;
+  else if (!pre.v2Usable) token.reason = 'no token is sent to a device whose certificate does not chain to the CA (see TLS-01)';
+  else {
+    const device = new DeviceClient(target, redactor, cfg.requestTimeoutMs);
+    try {
+      const supported = kind === undefined || KINDS[kind].userToken !== 'Not supported';
+      if (supported) token = await acquireToken(cfg, device, serial, say);
+      if (token.token) {
+        const info = (await device.v2.get('/api', { token: token.token })).json;
+        if (typeof info === 'object' && info !== null) deviceInfo = info as Record<string, unknown>;
+        kind ??= kindFromV2Info(info);
+        if (!cfg.serial && typeof deviceInfo?.serial === 'string') serial = deviceInfo.serial;
+      }
+    } finally {
+      requests += device.log.records.length;
+      await device.close();
+    }
+  }
+  if (!kind) {
+    throw new RunError('EC_KIND_UNKNOWN',
+      'could not tell the device kind from its product type; give it with --kind (p1dongle, energysocket, display, energymeter, watermeter, battery)');
+  }
+  const { skips, deviations, v2Reason } = plan(cfg, pre, kind);
+  const context: SuiteContext = {
+    target, kind, serial, token: token.token, noTokenReason: token.reason || 'no token', usable: { v1: pre.v1, v2: pre.v2Usable },
+    v2Reason, system: pre.system, requestTimeoutMs: cfg.requestTimeoutMs, skips, deviations, runTag,
+  };
+  return { context, preflight: pre, presses: token.presses, deviceInfo, requests };
+}

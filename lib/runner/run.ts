@@ -1,0 +1,75 @@
+// RunConfig -> plan -> vitest -> results -> reports -> exit code.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { RunError } from '../client/errors.js';
+import { Redactor } from '../client/redactor.js';
+import { junitXml } from '../report/junit.js';
+import { type RunResults, resultsJson, summarize } from '../report/results.js';
+import { summaryText } from '../report/summary.js';
+import { assemble, exitCodeOf } from './assemble.js';
+import type { RunConfig } from './config.js';
+import { prepare } from './prepare.js';
+import type { Say } from './token.js';
+import { PACKAGE_ROOT, runSuites } from './vitest-run.js';
+
+export interface RunOutcome {
+  results: RunResults;
+  exitCode: 0 | 1 | 2;
+  reportsDir: string;
+  summary: string;
+}
+
+export async function toolVersion(): Promise<string> {
+  return (JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** Secrets: any artifact holding a token value is removed, and the run fails closed. */
+async function auditSecrets(files: string[], redactor: Redactor): Promise<void> {
+  for (const file of files) {
+    const text = await readFile(file, 'utf8');
+    if (redactor.values().some((v) => text.includes(v))) {
+      await rm(file, { force: true });
+      throw new RunError('EC_SECRET_IN_REPORT', `${file} contained a token value and was removed; please report this as a bug of energy-conform`);
+    }
+  }
+}
+
+export async function runConformance(cfg: RunConfig, say: Say): Promise<RunOutcome> {
+  const started = new Date();
+  const version = await toolVersion();
+  const redactor = new Redactor();
+  redactor.add(cfg.token);
+  const runTag = `ec-${randomBytes(3).toString('hex')}`;
+  const prepared = await prepare(cfg, redactor, runTag, say);
+  const { context } = prepared;
+  redactor.add(context.token);
+
+  const suiteRun = await runSuites(context, cfg.suites, Math.max(60_000, cfg.requestTimeoutMs * 6));
+  const checks = assemble(suiteRun.tests, context.skips, version);
+  const exitCode = exitCodeOf(checks, cfg.strict);
+  const finished = new Date();
+  const info = prepared.deviceInfo;
+  const results: RunResults = redactor.redactDeep({
+    tool: { name: 'energy-conform', version },
+    target: { host: cfg.host, kind: context.kind, product_type: str(info?.product_type), serial: context.serial,
+      firmware_version: str(info?.firmware_version), api_version: str(info?.api_version) },
+    started: started.toISOString(), finished: finished.toISOString(), durationMs: finished.getTime() - started.getTime(),
+    verdict: exitCode === 0 ? 'pass' : exitCode === 1 ? 'fail' : 'error',
+    summary: summarize(checks), presses: prepared.presses,
+    requests: prepared.requests + checks.reduce((n, c) => n + c.exchanges.length, 0),
+    checks, strict: cfg.strict,
+    options: { insecure: cfg.insecure, ca: cfg.caLabel, suites: cfg.suites ?? null, clauses: cfg.clauses ?? null },
+  });
+  const stamp = started.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const reportsDir = cfg.reportsDir ?? path.join('reports', `${context.serial ?? 'unknown'}-${stamp}`);
+  await mkdir(reportsDir, { recursive: true });
+  const files = [path.join(reportsDir, 'junit.xml'), path.join(reportsDir, 'results.json')];
+  await writeFile(files[0]!, junitXml(results));
+  await writeFile(files[1]!, resultsJson(results));
+  await auditSecrets(files, redactor);
+  if (exitCode === 2 && suiteRun.output.trim()) say(redactor.redact(suiteRun.output.trim().slice(-2000)));
+  return { results, exitCode, reportsDir, summary: summaryText(results, reportsDir) };
+}

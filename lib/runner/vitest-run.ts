@@ -1,0 +1,52 @@
+// The main process starts vitest on the suites; workers run the checks; only plain data comes back.
+import { Writable } from 'node:stream';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createVitest } from 'vitest/node';
+import type { TestCase } from 'vitest/node';
+import type { CheckRecord, SuiteContext } from '../harness/context.js';
+
+export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface CollectedTest {
+  title: string;
+  state: 'passed' | 'failed' | 'skipped' | 'pending';
+  message: string;
+  durationMs: number;
+  record?: CheckRecord;
+}
+
+function collect(tc: TestCase): CollectedTest {
+  const r = tc.result();
+  const message = r.state === 'failed' ? (r.errors?.map((e) => e.message).join('\n') ?? '')
+    : r.state === 'skipped' ? (r.note ?? '') : '';
+  return { title: tc.name, state: r.state, message, durationMs: tc.diagnostic()?.duration ?? 0, record: tc.meta().energyConform };
+}
+
+export interface SuiteRun {
+  tests: CollectedTest[];
+  /** What vitest itself printed (errors of the suites, not of the device). */
+  output: string;
+}
+
+export async function runSuites(ctx: SuiteContext, areas: string[] | undefined, testTimeoutMs: number): Promise<SuiteRun> {
+  const tests: CollectedTest[] = [];
+  let output = '';
+  const sink = new Writable({ write(chunk, _enc, done) { output += String(chunk); done(); } });
+  const vitest = await createVitest('test', {
+    root: PACKAGE_ROOT,
+    config: path.join(PACKAGE_ROOT, 'vitest.config.ts'),
+    project: 'conformance',
+    watch: false,
+    reporters: [{ onTestCaseResult: (tc: TestCase) => void tests.push(collect(tc)) }],
+    provide: { energyConform: ctx },
+    testTimeout: testTimeoutMs,
+    hookTimeout: testTimeoutMs,
+  }, {}, { stdout: sink, stderr: sink });
+  try {
+    await vitest.start(areas?.map((a) => `suites/${a}.test.ts`));
+  } finally {
+    await vitest.close();
+  }
+  return { tests, output };
+}

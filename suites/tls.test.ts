@@ -1,0 +1,39 @@
+import { inspectCertificate } from '../lib/client/tls-inspect.js';
+import { judgeIdentity } from '../lib/client/tls-identity.js';
+import { expectThat } from '../lib/harness/clause-failure.js';
+import { clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
+import { applianceIdentity } from '../lib/spec/kinds.js';
+
+const certificate = ({ run }: CheckContext) => inspectCertificate({
+  host: run.target.host, port: run.target.httpsPort!, caPem: run.target.caPem, timeoutMs: run.requestTimeoutMs,
+});
+
+function identity({ run }: CheckContext): string {
+  if (run.serial === null) throw new Error('the serial is unknown: GET /api did not answer it; give --serial');
+  return applianceIdentity(run.kind, run.serial);
+}
+
+clauseTest('TLS-01', async (ctx) => {
+  const cert = await certificate(ctx);
+  expectThat(cert.chainError === null, 'a certificate chain to the given CA',
+    `${cert.chainError} (issuer ${cert.issuer.replace(/\n/g, ', ')})`);
+});
+
+clauseTest('TLS-02', async (ctx) => {
+  const cert = await certificate(ctx);
+  const verdict = judgeIdentity(cert.pem, identity(ctx));
+  expectThat(verdict.foundIn !== null, `a certificate naming ${identity(ctx)} (CN or SAN)`,
+    verdict.names.join('; ') || 'a certificate without names');
+});
+
+clauseTest('TLS-03', async (ctx) => {
+  const cert = await certificate(ctx);
+  const { standardCheckError } = judgeIdentity(cert.pem, identity(ctx));
+  expectThat(standardCheckError === null, `standard hostname verification of ${identity(ctx)} to succeed`,
+    standardCheckError ?? '');
+});
+
+clauseTest('TLS-04', async (ctx) => {
+  const { pem: _, chainError, ...facts } = await certificate(ctx);
+  ctx.observe({ ...facts, chainsToGivenCa: chainError === null });
+});
