@@ -19,7 +19,7 @@ export function withFaults(handler: Handler, faults: readonly Fault[], server: '
   if (mine.length === 0) return handler;
   return (req, state) => {
     const seen = mine.reduce((r, f) => (f.request ? f.request(r) : r), req);
-    const res = handler(seen, state);
+    const res = mine.reduce<EmuResponse | undefined>((r, f) => r ?? f.answer?.(seen, state), undefined) ?? handler(seen, state);
     return mine.reduce((r, f) => (f.response ? f.response(r, seen, state) : r), res);
   };
 }

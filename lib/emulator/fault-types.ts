@@ -1,3 +1,4 @@
+import type { KindId } from '../spec/kinds.js';
 import type { DeviceState } from './device-state.js';
 import type { EmuRequest, EmuResponse } from './exchange.js';
 
@@ -10,15 +11,22 @@ export type CertChange =
 
 /**
  * One way of breaking one clause. The correct handlers know nothing of faults: this layer
- * rewrites what a handler sees (`request`) or what it answered (`response`), or the certificate.
+ * answers in the handler's place (`answer`), rewrites what a handler sees (`request`) or what it
+ * answered (`response`), or changes the certificate.
  */
 export interface Fault {
   name: string;
   /** The clause this fault breaks: the self-test expects exactly this clause to fail. */
   clause: string;
   says: string;
+  /** The kind the self-test runs it on (default p1dongle: user/token "Supported", v1 and v2). */
+  kind?: KindId;
+  /** Run with --strict in the self-test: the clause is a SHOULD, so it warns. */
+  strict?: boolean;
   /** Which side it sits in front of. */
   server?: 'v1' | 'v2';
+  /** Answers in place of the handler (which then never runs, so state stays untouched); undefined passes on. */
+  answer?: (req: EmuRequest, state: DeviceState) => EmuResponse | undefined;
   request?: (req: EmuRequest) => EmuRequest;
   response?: (res: EmuResponse, req: EmuRequest, state: DeviceState) => EmuResponse;
   cert?: CertChange;

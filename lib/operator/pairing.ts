@@ -1,25 +1,38 @@
 // Authentication 2: after a press, POST /api/user returns the token. The press is confirmed by
 // polling POST /api/user (no faster than every 500 ms, the vendor's guidance) until it answers 200.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { DeviceClient } from '../client/device-client.js';
-import { describeExchange } from '../client/exchange-log.js';
+import type { DeviceClient, DeviceResponse, RequestOptions } from '../client/device-client.js';
+import { describeExchange, type Exchange } from '../client/exchange-log.js';
 import { PairingTimeoutError, RunError } from '../client/errors.js';
 
 export const POLL_INTERVAL_MS = 500;
 
 export type PairingOutcome =
-  | { ok: true; token: string }
+  | { ok: true; token: string; exchange: Exchange }
   /** The device answered something the specification does not allow: its nonconformity, not ours. */
-  | { ok: false; reason: string };
+  | { ok: false; reason: string; exchange: Exchange };
+
+/**
+ * The harness's own v2 requests (pairing, token checks) work with whichever form the device serves:
+ * without X-Api-Version (Versioning 5), else with `X-Api-Version: 2`. VER-02 and VER-03 judge the forms.
+ */
+export async function harnessRequest(device: DeviceClient, method: string, path: string, o: RequestOptions): Promise<DeviceResponse> {
+  const res = await device.v2.request(method, path, o);
+  const refused = res.status === 400 && (res.json as { error?: unknown } | undefined)?.error === 'request:api-version-not-supported';
+  return refused ? device.v2.request(method, path, { ...o, headers: { ...o.headers, 'x-api-version': '2' } }) : res;
+}
 
 export async function pollForToken(device: DeviceClient, name: string, timeoutS: number): Promise<PairingOutcome> {
   const deadline = Date.now() + timeoutS * 1000;
   for (;;) {
-    const res = await device.v2.post('/api/user', { body: { name } });
-    const body = res.json as { token?: unknown; error?: unknown } | undefined;
-    if (res.status === 200 && typeof body?.token === 'string') return { ok: true, token: body.token };
+    const res = await harnessRequest(device, 'POST', '/api/user', { body: { name } });
+    const body = res.json as { token?: unknown; error?: unknown; name?: unknown } | undefined;
+    const { exchange } = res;
+    if (res.status === 200 && typeof body?.token === 'string' && typeof body.name === 'string') {
+      return { ok: true, token: body.token, exchange };
+    }
     if (!(res.status === 403 && body?.error === 'user:creation-not-enabled')) {
-      return { ok: false, reason: `the device answered the pairing request with ${describeExchange(res.exchange)}` };
+      return { ok: false, reason: `the device answered the pairing request with ${describeExchange(exchange)}`, exchange };
     }
     if (Date.now() + POLL_INTERVAL_MS > deadline) throw new PairingTimeoutError(timeoutS);
     await sleep(POLL_INTERVAL_MS);

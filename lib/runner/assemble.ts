@@ -17,10 +17,22 @@ function fromTest(t: CollectedTest): Omit<CheckResult, 'clause' | 'level' | 'tit
   return { status, message: t.message, durationMs: t.durationMs, exchanges: [] };
 }
 
-export function assemble(tests: readonly CollectedTest[], skips: Record<string, string>, version: string): CheckResult[] {
+/** A check the runner made itself before the suites ran (the pairing POST is PAIR-03's). */
+export interface RunnerCheck {
+  clause: string;
+  status: Status;
+  message: string;
+  exchanges: CheckResult['exchanges'];
+}
+
+export function assemble(tests: readonly CollectedTest[], skips: Record<string, string>, version: string,
+  runnerChecks: readonly RunnerCheck[] = []): CheckResult[] {
   return clauses.map((c) => {
     const base = { clause: c.id, level: c.level, title: clauseTitle(c), area: c.area };
-    const mine = tests.filter((t) => t.record?.clause === c.id || t.title.startsWith(`${c.id} `)).map(fromTest);
+    const mine = [
+      ...tests.filter((t) => t.record?.clause === c.id || t.title.startsWith(`${c.id} `)).map(fromTest),
+      ...runnerChecks.filter((r) => r.clause === c.id).map(({ clause: _, ...r }) => ({ ...r, durationMs: 0 })),
+    ];
     if (mine.length === 0) {
       return { ...base, status: 'skip', durationMs: 0, exchanges: [],
         message: skips[c.id] ?? `not implemented yet in energy-conform ${version}` };

@@ -6,6 +6,7 @@ import type { SuiteContext } from '../harness/context.js';
 import { KINDS, type KindId } from '../spec/kinds.js';
 import type { RunConfig } from './config.js';
 import { plan } from './plan.js';
+import { harnessRequest } from '../operator/pairing.js';
 import { kindFromV2Info, preflight, type Preflight } from './preflight.js';
 import { acquireToken, type Say, type TokenOutcome } from './token.js';
 
@@ -13,6 +14,7 @@ export interface Prepared {
   context: SuiteContext;
   preflight: Preflight;
   presses: TokenOutcome['presses'];
+  pairing: TokenOutcome['pairing'];
   deviceInfo: Record<string, unknown> | null;
   requests: number;
 }
@@ -41,7 +43,7 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
       const supported = kind === undefined || KINDS[kind].userToken !== 'Not supported';
       if (supported) token = await acquireToken(cfg, device, serial, say);
       if (token.token) {
-        const info = (await device.v2.get('/api', { token: token.token })).json;
+        const info = (await harnessRequest(device, 'GET', '/api', { token: token.token })).json;
         if (typeof info === 'object' && info !== null) deviceInfo = info as Record<string, unknown>;
         kind ??= kindFromV2Info(info);
         if (!cfg.serial && typeof deviceInfo?.serial === 'string') serial = deviceInfo.serial;
@@ -60,5 +62,5 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
     target, kind, serial, token: token.token, noTokenReason: token.reason || 'no token', usable: { v1: pre.v1, v2: pre.v2Usable },
     v2Reason, system: pre.system, requestTimeoutMs: cfg.requestTimeoutMs, skips, deviations, runTag,
   };
-  return { context, preflight: pre, presses: token.presses, deviceInfo, requests };
+  return { context, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, requests };
 }

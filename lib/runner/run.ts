@@ -5,9 +5,9 @@ import path from 'node:path';
 import { RunError } from '../client/errors.js';
 import { Redactor } from '../client/redactor.js';
 import { junitXml } from '../report/junit.js';
-import { type RunResults, resultsJson, summarize } from '../report/results.js';
+import { type RunResults, type Status, resultsJson, summarize } from '../report/results.js';
 import { summaryText } from '../report/summary.js';
-import { assemble, exitCodeOf } from './assemble.js';
+import { assemble, exitCodeOf, type RunnerCheck } from './assemble.js';
 import type { RunConfig } from './config.js';
 import { prepare } from './prepare.js';
 import type { Say } from './token.js';
@@ -48,7 +48,13 @@ export async function runConformance(cfg: RunConfig, say: Say): Promise<RunOutco
   redactor.add(context.token);
 
   const suiteRun = await runSuites(context, cfg.suites, Math.max(60_000, cfg.requestTimeoutMs * 6));
-  const checks = assemble(suiteRun.tests, context.skips, version);
+  const pairing = prepared.pairing;
+  // PAIR-03: after a press, POST /api/user answers 200 with name and token. Under an "In development"
+  // capability a violation is a deviation, like every other v2 MUST.
+  const pairingFailed: Status = context.deviations.includes('PAIR-03') ? 'warn' : 'fail';
+  const runnerChecks: RunnerCheck[] = pairing ? [{ clause: 'PAIR-03', status: pairing.ok ? 'pass' : pairingFailed,
+    message: pairing.message, exchanges: [pairing.exchange] }] : [];
+  const checks = assemble(suiteRun.tests, context.skips, version, runnerChecks);
   const exitCode = exitCodeOf(checks, cfg.strict);
   const finished = new Date();
   const info = prepared.deviceInfo;

@@ -2,7 +2,8 @@
 // pairing POST. A token that answers 401 is never used for the checks.
 import type { DeviceClient } from '../client/device-client.js';
 import { RunError } from '../client/errors.js';
-import { pairingNotPossible, pollForToken } from '../operator/pairing.js';
+import type { Exchange } from '../client/exchange-log.js';
+import { harnessRequest, pairingNotPossible, pollForToken } from '../operator/pairing.js';
 import { runPressHook } from '../operator/press-hook.js';
 import { readToken, writeToken } from '../operator/token-store.js';
 import type { RunConfig } from './config.js';
@@ -12,12 +13,14 @@ export interface TokenOutcome {
   /** Why there is no token (skip reason of the checks that need one). */
   reason: string;
   presses: { count: number; backend: 'press-hook' | 'console' | null };
+  /** The pairing POST after the press, when this run paired: PAIR-03's exchange. */
+  pairing?: { ok: boolean; message: string; exchange: Exchange };
 }
 
 export type Say = (line: string) => void;
 
 async function accepted(device: DeviceClient, token: string): Promise<boolean> {
-  return (await device.v2.get('/api', { token })).status === 200;
+  return (await harnessRequest(device, 'GET', '/api', { token })).status === 200;
 }
 
 export async function acquireToken(cfg: RunConfig, device: DeviceClient, serial: string | null, say: Say): Promise<TokenOutcome> {
@@ -40,7 +43,10 @@ export async function acquireToken(cfg: RunConfig, device: DeviceClient, serial:
   await runPressHook(cfg.pressHook, cfg.pressTimeoutS * 1000);
   const outcome = await pollForToken(device, cfg.pairingName, cfg.pressTimeoutS);
   const presses = { count: 1, backend: 'press-hook' as const };
-  if (!outcome.ok) return { token: null, reason: `no token: ${outcome.reason}`, presses };
+  if (!outcome.ok) {
+    return { token: null, reason: `no token: ${outcome.reason}`, presses,
+      pairing: { ok: false, message: outcome.reason, exchange: outcome.exchange } };
+  }
   if (serial) await writeToken(cfg.tokenStore, serial, { token: outcome.token, name: cfg.pairingName, savedAt: new Date().toISOString() });
-  return { token: outcome.token, reason: '', presses };
+  return { token: outcome.token, reason: '', presses, pairing: { ok: true, message: '', exchange: outcome.exchange } };
 }

@@ -1,0 +1,45 @@
+// For tests and benchmarks: the CLI as a user runs it, in a child process.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { PACKAGE_ROOT } from '../runner/vitest-run.js';
+import type { ReadyInfo } from '../emulator/emulator.js';
+
+export const BIN = path.join(PACKAGE_ROOT, 'bin', 'energy-conform.js');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+export function cli(args: string[], o: { env?: NodeJS.ProcessEnv; timeoutMs?: number; cwd?: string } = {}): Promise<CliResult> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: o.cwd ?? PACKAGE_ROOT, env: { ...process.env, NO_COLOR: '1', ...o.env }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs ?? 120_000);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, ms: Date.now() - started });
+    });
+  });
+}
+
+/** A press hook that presses the emulator's button through its control port. */
+export function pressHookFor(ready: ReadyInfo): string {
+  return `"${process.execPath}" -e "fetch('${ready.controlUrl}/press',{method:'POST'}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"`;
+}
+
+/** `run` options that point at an emulator. */
+export function targetArgs(ready: ReadyInfo, tokenStore: string): string[] {
+  return ['--host', ready.host, '--http-port', String(ready.httpPort ?? 1), '--https-port', String(ready.httpsPort ?? 1),
+    '--ca', ready.ca, '--kind', ready.kind, '--press-hook', pressHookFor(ready), '--press-timeout', '15',
+    '--token-store', tokenStore, '--yes'];
+}

@@ -1,0 +1,54 @@
+// The suite against the emulator: clean devices of every kind pass; every fault is caught by the
+// clause it names, and the run exits 1.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { cli, targetArgs } from '../cli/cli-process.js';
+import { startEmulator } from '../emulator/emulator.js';
+import { FAULTS } from '../emulator/faults.js';
+import { clause } from '../spec/catalogue.js';
+import { KIND_IDS, type KindId } from '../spec/kinds.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-selftest-'));
+});
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+interface Results {
+  summary: Record<string, number>;
+  checks: { clause: string; status: string; message: string }[];
+}
+
+async function runAgainst(kind: KindId, faults: string[], extra: string[], name: string) {
+  const emu = await startEmulator({ kind, faults });
+  try {
+    const out = path.join(dir, name);
+    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)), '--reports', out, ...extra]);
+    const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results;
+    return { res, results };
+  } finally {
+    await emu.close();
+  }
+}
+
+describe.concurrent('a clean emulator', () => {
+  test.for(KIND_IDS)('of kind %s passes with no failure, warning or error', async (kind) => {
+    const { res, results } = await runAgainst(kind, [], [], `clean-${kind}`);
+    expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: 0, error: 0 });
+    expect(results.summary.pass).toBeGreaterThan(0);
+    expect(res.code).toBe(0);
+  });
+});
+
+describe.concurrent('every fault', () => {
+  test.for(FAULTS.map((f) => [f.name, f] as const))('%s is caught by its clause', async ([name, fault]) => {
+    const area = clause(fault.clause).area;
+    const { res, results } = await runAgainst(fault.kind ?? 'p1dongle', [name],
+      ['--suite', area, ...(fault.strict ? ['--strict'] : [])], `fault-${name}`);
+    const check = results.checks.find((c) => c.clause === fault.clause)!;
+    expect(check.status, `${fault.clause}: ${check.message}\n${res.stdout}${res.stderr}`).toBe(fault.strict ? 'warn' : 'fail');
+    expect(res.code).toBe(1);
+  });
+});
