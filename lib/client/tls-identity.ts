@@ -13,8 +13,8 @@ export interface IdentityVerdict {
   standardCheckError: string | null;
 }
 
-function commonNames(subject: string): string[] {
-  return subject.split('\n').filter((l) => l.startsWith('CN=')).map((l) => l.slice(3));
+function commonNames(subject: string | undefined): string[] {
+  return (subject ?? '').split('\n').filter((l) => l.startsWith('CN=')).map((l) => l.slice(3));
 }
 
 function altNames(san: string | undefined): string[] {

@@ -23,7 +23,7 @@ export function certificateFacts(cert: X509Certificate, chainError: string | nul
   return {
     chainError,
     pem: cert.toString(),
-    subject: cert.subject,
+    subject: cert.subject ?? '',
     subjectAltName: cert.subjectAltName ?? null,
     issuer: cert.issuer,
     validFrom: cert.validFrom,

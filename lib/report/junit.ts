@@ -22,6 +22,8 @@ function skipWithReason(tc: TestCase, reason: string): void {
   };
 }
 
+const firstLine = (text: string) => text.split('\n')[0] ?? '';
+
 function details(c: CheckResult): string {
   const lines = [c.message];
   if (c.expected) lines.push(`expected: ${c.expected}`);
@@ -43,8 +45,8 @@ export function junitXml(r: RunResults): string {
       const tc = suite.testCase().className(area).name(c.title).time(c.durationMs / 1000);
       const soft = c.status === 'warn' && r.strict;
       if (c.status === 'skip') skipWithReason(tc, c.message);
-      else if (c.status === 'fail' || soft) tc.failure(details(c), soft ? 'Deviation' : 'ClauseViolation');
-      else if (c.status === 'error') tc.error(c.message, 'CheckError', details(c));
+      else if (c.status === 'fail' || soft) tc.failure(firstLine(c.message), soft ? 'Deviation' : 'ClauseViolation').stacktrace(details(c));
+      else if (c.status === 'error') tc.error(firstLine(c.message), 'CheckError', details(c));
       else if (c.status === 'warn' || c.status === 'observation') tc.standardOutput(`${c.status}: ${details(c)}`);
     }
   }

@@ -1,0 +1,58 @@
+import { describe, expect, test } from 'vitest';
+import { clauses } from '../spec/catalogue.js';
+import { clauseTitle } from '../spec/clause-types.js';
+import { junitXml } from './junit.js';
+import { junitSchemaErrors } from './junit-validate.js';
+import { type CheckResult, type RunResults, type Status, STATUSES, resultsJson, summarize } from './results.js';
+
+const exchange = { side: 'v2' as const, method: 'GET', url: 'https://127.0.0.1:1/api', requestHeaders: { authorization: 'Bearer [REDACTED]' },
+  status: 401, responseHeaders: { 'content-type': 'application/json' }, responseBody: '{"error":"user:unauthorized"}',
+  startedAt: '2026-11-21T00:00:00.000Z', durationMs: 3 };
+
+function results(strict = false): RunResults {
+  const checks: CheckResult[] = clauses.map((c, i) => {
+    const status: Status = STATUSES[i % STATUSES.length]!;
+    return { clause: c.id, level: c.level, title: clauseTitle(c), area: c.area, status, durationMs: 1.5,
+      message: status === 'skip' ? 'the state endpoint exists only on the energy socket' : `${status} <&> "quoted"`,
+      expected: status === 'fail' ? '401 {"error":"user:unauthorized"}' : undefined, observed: { status: 200 },
+      exchanges: status === 'pass' ? [] : [exchange] };
+  });
+  return { tool: { name: 'energy-conform', version: '0.1.0' },
+    target: { host: '127.0.0.1', kind: 'p1dongle', product_type: 'HWE-P1', serial: '5c2fafaabbcc', firmware_version: '6.00', api_version: '2.0.0' },
+    started: '2026-11-21T00:00:00.000Z', finished: '2026-11-21T00:00:01.000Z', durationMs: 1000, verdict: 'fail',
+    summary: summarize(checks), presses: { count: 1, backend: 'press-hook' }, requests: 9, checks, strict, options: {} };
+}
+
+describe('junit.xml', () => {
+  test.for([false, true])('validates against junit-10.xsd with every outcome (strict %s)', async (strict) => {
+    expect(await junitSchemaErrors(junitXml(results(strict)))).toEqual([]);
+  });
+
+  test('has one testsuite per area with the device identity, one testcase per clause', () => {
+    const xml = junitXml(results());
+    expect(xml.match(/<testsuite /g)).toHaveLength(10);
+    expect(xml.match(/<testcase /g)).toHaveLength(clauses.length);
+    expect(xml).toContain('<property name="serial" value="5c2fafaabbcc"/>');
+    expect(xml).toContain(`name="${clauseTitle(clauses[0]!).replace(/"/g, '&quot;')}"`);
+    expect(xml).toContain('<skipped message="the state endpoint exists only on the energy socket"/>');
+    expect(xml).toContain('<failure message="fail &lt;&amp;> &quot;quoted&quot;" type="ClauseViolation"><![CDATA[fail');
+    expect(xml).toContain('GET https://127.0.0.1:1/api → 401 (application/json) {"error":"user:unauthorized"}');
+  });
+
+  test('shows warnings as passing testcases, and as failures under --strict', () => {
+    const count = (xml: string) => (xml.match(/type="Deviation"/g) ?? []).length;
+    expect(count(junitXml(results(false)))).toBe(0);
+    expect(count(junitXml(results(true)))).toBe(results().checks.filter((c) => c.status === 'warn').length);
+  });
+});
+
+describe('results.json', () => {
+  test('holds exactly the keys DESIGN.md names, and every clause', () => {
+    const doc = JSON.parse(resultsJson(results()));
+    expect(Object.keys(doc)).toEqual(['tool', 'target', 'started', 'finished', 'durationMs', 'verdict', 'summary', 'presses', 'requests', 'checks']);
+    expect(Object.keys(doc.target)).toEqual(['host', 'kind', 'product_type', 'serial', 'firmware_version', 'api_version']);
+    expect(Object.keys(doc.summary).sort()).toEqual(['error', 'fail', 'observation', 'pass', 'skip', 'warn']);
+    expect(doc.checks.map((c: { clause: string }) => c.clause)).toEqual(clauses.map((c) => c.id));
+    for (const c of doc.checks) expect(Object.keys(c)).toEqual(['clause', 'level', 'title', 'status', 'message', 'durationMs']);
+  });
+});
