@@ -1,7 +1,7 @@
 // The command line. Only this folder reads argv or env, and only main.ts exits the process.
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { EnergyConformError } from '../client/errors.js';
+import { EnergyConformError, RunError } from '../client/errors.js';
 import { emulateCommand, emulateOptions } from './emulate-command.js';
 import { runCommand, runOptions } from './run-command.js';
 
@@ -15,25 +15,30 @@ function reportError(err: unknown): void {
   exitWith(2);
 }
 
-await yargs(hideBin(process.argv))
-  .scriptName('energy-conform')
-  .usage('$0 <command> [options]\n\nConformance suite for the local API of home energy devices.')
-  .command('run', 'run the conformance suites against a device', (y) => runOptions(y),
-    async (a) => exitWith(await runCommand(a, process.env)))
-  .command('emulate', 'start an emulated device (prints a ready line of JSON)', (y) => emulateOptions(y),
-    async (a) => {
-      const r = await emulateCommand(a);
-      if (r !== 'running') exitWith(r);
+// yargs reports a failure through .fail() and may also reject or throw: remember the first only.
+let failure: unknown;
+try {
+  await yargs(hideBin(process.argv))
+    .scriptName('energy-conform')
+    .usage('$0 <command> [options]\n\nConformance suite for the local API of home energy devices.')
+    .command('run', 'run the conformance suites against a device', (y) => runOptions(y),
+      async (a) => exitWith(await runCommand(a, process.env)))
+    .command('emulate', 'start an emulated device (prints a ready line of JSON)', (y) => emulateOptions(y),
+      async (a) => {
+        const r = await emulateCommand(a);
+        if (r !== 'running') exitWith(r);
+      })
+    .demandCommand(1, 'name a command: run or emulate')
+    .strict()
+    .help()
+    .version(false)
+    .wrap(Math.min(110, process.stdout.columns || 110))
+    .parserConfiguration({ 'boolean-negation': false, 'camel-case-expansion': false })
+    .fail((msg, err) => {
+      failure ??= err ?? new RunError('EC_BAD_OPTION', `${msg.replace(/\n\s*/g, ' ')}; see energy-conform --help`);
     })
-  .demandCommand(1, 'name a command: run or emulate')
-  .strict()
-  .help()
-  .version(false)
-  .wrap(Math.min(110, process.stdout.columns || 110))
-  .fail((msg, err) => {
-    if (err) return reportError(err);
-    process.stderr.write(`energy-conform: ${msg}; see energy-conform --help\n`);
-    exitWith(2);
-  })
-  .parseAsync()
-  .catch(reportError);
+    .parseAsync();
+} catch (err) {
+  failure ??= err;
+}
+if (failure) reportError(failure);

@@ -44,11 +44,23 @@ export function runOptions<T>(y: Argv<T>) {
 
 type RunArgs = Awaited<ReturnType<typeof runOptions>['argv']>;
 
+function checkNumbers(a: RunArgs): void {
+  const ports = { '--http-port': a['http-port'], '--https-port': a['https-port'] };
+  for (const [flag, v] of Object.entries(ports)) {
+    if (!Number.isInteger(v) || v < 1 || v > 65535) throw new RunError('EC_BAD_OPTION', `${flag} must be a port number from 1 to 65535 (got ${v})`);
+  }
+  const seconds = { '--press-timeout': a['press-timeout'], '--request-timeout': a['request-timeout'] };
+  for (const [flag, v] of Object.entries(seconds)) {
+    if (!(Number.isFinite(v) && v > 0)) throw new RunError('EC_BAD_OPTION', `${flag} must be a number of seconds above 0 (got ${v})`);
+  }
+}
+
 export async function toRunConfig(a: RunArgs, env: NodeJS.ProcessEnv): Promise<RunConfig> {
   if (!a.host) {
     throw new RunError('EC_NO_HOST',
       'no device address was given and this version cannot discover devices yet; give the address with --host (and --http-port / --https-port if not 80 / 443)');
   }
+  checkNumbers(a);
   const unknown = (a.clause ?? []).filter((c) => !hasClause(c));
   if (unknown.length) throw new RunError('EC_BAD_OPTION', `unknown clause ${unknown.join(', ')}; clause IDs are listed in spec/clauses.md, e.g. VER-04`);
   const badArea = (a.suite ?? []).filter((s) => !(AREAS as readonly string[]).includes(s));

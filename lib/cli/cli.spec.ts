@@ -1,0 +1,125 @@
+// The CLI as a user runs it: `emulate` in one process, `run` in another.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ReadyInfo } from '../emulator/emulator.js';
+import { junitSchemaErrors } from '../report/junit-validate.js';
+import { clauses } from '../spec/catalogue.js';
+import { BIN, cli } from './cli-process.js';
+
+let dir: string;
+let emulator: ChildProcess;
+let ready: ReadyInfo;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-cli-'));
+  emulator = spawn(process.execPath, [BIN, 'emulate', '--kind', 'p1dongle', '--ready-file', path.join(dir, 'r.json')],
+    { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve) => createInterface({ input: emulator.stdout! }).once('line', resolve));
+  ready = JSON.parse(line) as ReadyInfo;
+  expect(JSON.parse(await readFile(path.join(dir, 'r.json'), 'utf8'))).toEqual(ready);
+});
+
+afterAll(async () => {
+  emulator.kill('SIGTERM');
+  await rm(dir, { recursive: true, force: true });
+});
+
+const target = () => ['--host', '127.0.0.1', '--http-port', String(ready.httpPort), '--https-port', String(ready.httpsPort),
+  '--kind', 'p1dongle', '--press-hook', `curl -s -X POST ${ready.controlUrl}/press`, '--yes', '--press-timeout', '15'];
+
+interface Results { verdict: string; checks: { clause: string; status: string; message: string }[] }
+const results = async (out: string) => JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results;
+const status = (r: Results, id: string) => r.checks.find((c) => c.clause === id)?.status;
+
+describe('energy-conform run against `energy-conform emulate`', () => {
+  test('with the emulator CA: exit 0, a schema-valid junit.xml and a results.json listing every clause', async () => {
+    const out = path.join(dir, 'out');
+    const res = await cli(['run', ...target(), '--ca', ready.ca, '--reports', out, '--token-store', path.join(dir, 't1.json')]);
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/verdict: PASS/);
+    expect(await junitSchemaErrors(await readFile(path.join(out, 'junit.xml'), 'utf8'))).toEqual([]);
+    const r = await results(out);
+    expect(r.verdict).toBe('pass');
+    expect(r.checks.map((c) => c.clause)).toEqual(clauses.map((c) => c.id));
+    expect(status(r, 'TLS-01')).toBe('pass');
+  });
+
+  test('with the vendor CA: TLS-01 fails and the run exits 1', async () => {
+    const out = path.join(dir, 'vendor');
+    const res = await cli(['run', ...target(), '--reports', out, '--token-store', path.join(dir, 't2.json')]);
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    const r = await results(out);
+    expect(status(r, 'TLS-01')).toBe('fail');
+    expect(r.checks.find((c) => c.clause === 'INFO-01')?.message).toMatch(/does not chain/);
+  });
+
+  test('with --insecure: the TLS clauses are skipped with the reason, exit 0', async () => {
+    const out = path.join(dir, 'insecure');
+    const res = await cli(['run', ...target(), '--insecure', '--reports', out, '--token-store', path.join(dir, 't3.json')]);
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    const r = await results(out);
+    for (const id of ['TLS-01', 'TLS-02', 'TLS-03']) {
+      expect(r.checks.find((c) => c.clause === id)).toMatchObject({ status: 'skip', message: 'certificate validation is off (--insecure)' });
+    }
+  });
+});
+
+/** A port that accepts connections and never says anything. */
+async function silentPort(): Promise<{ port: number; close: () => void }> {
+  const sockets: net.Socket[] = [];
+  const server = net.createServer((s) => sockets.push(s));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { port: (server.address() as net.AddressInfo).port, close: () => { sockets.forEach((s) => s.destroy()); server.close(); } };
+}
+
+async function closedPort(): Promise<number> {
+  const { port, close } = await silentPort();
+  close();
+  return port;
+}
+
+describe('bad input ends within 30 s with exit 2 and one sentence', () => {
+  const oneSentence = (stderr: string) => {
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    return lines[0]!;
+  };
+
+  test('an unknown flag', async () => {
+    const res = await cli(['run', '--host', '127.0.0.1', '--no-such-flag']);
+    expect(res.code).toBe(2);
+    expect(oneSentence(res.stderr)).toMatch(/Unknown argument: no-such-flag.*--help/);
+  });
+
+  test('no --host and no device found', async () => {
+    const res = await cli(['run']);
+    expect(res.code).toBe(2);
+    expect(oneSentence(res.stderr)).toMatch(/--host/);
+  });
+
+  test('a closed port', async () => {
+    const port = String(await closedPort());
+    const res = await cli(['run', '--host', '127.0.0.1', '--http-port', port, '--https-port', port]);
+    expect(res.code).toBe(2);
+    expect(res.ms).toBeLessThan(30_000);
+    expect(oneSentence(res.stderr)).toMatch(/nothing answered at 127\.0\.0\.1.*check the address and ports/);
+  });
+
+  test('a port that accepts connections and never answers', async () => {
+    const silent = await silentPort();
+    try {
+      const port = String(silent.port);
+      const res = await cli(['run', '--host', '127.0.0.1', '--http-port', port, '--https-port', port]);
+      expect(res.code).toBe(2);
+      expect(res.ms).toBeLessThan(30_000);
+      expect(oneSentence(res.stderr)).toMatch(/nothing answered .* within 10 s/);
+    } finally {
+      silent.close();
+    }
+  });
+});
