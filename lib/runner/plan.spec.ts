@@ -1,0 +1,69 @@
+import { describe, expect, test } from 'vitest';
+import { clauses } from '../spec/catalogue.js';
+import type { RunConfig } from './config.js';
+import { plan } from './plan.js';
+import type { Preflight } from './preflight.js';
+
+const cfg: RunConfig = {
+  host: '10.0.0.9', httpPort: 80, httpsPort: 443, caPem: '', caLabel: 'the vendor CA', insecure: false, tokenStore: '',
+  pressTimeoutS: 1, pairingName: 'local/energy-conform', slow: false, allowCloudToggle: false, manual: false, strict: false,
+  yes: false, requestTimeoutMs: 1000, pressHook: 'true',
+};
+const pre: Preflight = { v1: true, v2: true, certificate: null, v2Usable: true, system: true, v1Info: null, kind: 'p1dongle', requests: 0 };
+
+describe('the plan', () => {
+  test('skips the socket clauses on a P1 meter with the reason, and runs SOCK-16', () => {
+    const { skips } = plan(cfg, pre, 'p1dongle');
+    expect(skips['SOCK-04']).toBe('the state endpoint exists only on the energy socket');
+    expect(skips['SOCK-16']).toBeUndefined();
+    expect(plan(cfg, pre, 'energysocket').skips['SOCK-16']).toBe('this check is for kinds other than the energy socket');
+  });
+
+  test('skips v2 clauses when HTTPS does not answer, naming the address', () => {
+    const { skips } = plan(cfg, { ...pre, v2: false, v2Usable: false }, 'p1dongle');
+    expect(skips['INFO-01']).toBe('the HTTPS endpoint did not answer at 10.0.0.9:443');
+    expect(skips['VER-08']).toBeUndefined();
+  });
+
+  test('keeps the TLS clauses but skips other v2 clauses when the chain is not trusted', () => {
+    const { skips } = plan(cfg, { ...pre, v2Usable: false }, 'p1dongle');
+    expect(skips['TLS-01']).toBeUndefined();
+    expect(skips['INFO-01']).toMatch(/does not chain to the vendor CA .*--ca.*--insecure/);
+  });
+
+  test('names the flag that would enable a gated clause', () => {
+    const { skips } = plan({ ...cfg, insecure: true }, pre, 'p1dongle');
+    expect(skips['TLS-01']).toBe('certificate validation is off (--insecure)');
+    expect(skips['PAIR-08']).toBe('it waits out a device timer: run with --slow');
+    expect(skips['CLOUD-03']).toBe('it changes the cloud setting: run with --allow-cloud-toggle');
+    expect(skips['CLOUD-07']).toMatch(/--manual/);
+    expect(plan({ ...cfg, pressHook: undefined }, pre, 'p1dongle').skips['PAIR-03']).toMatch(/--press-hook/);
+  });
+
+  test('skips a "state or system" clause only when neither holds, giving both reasons', () => {
+    expect(plan(cfg, { ...pre, system: false }, 'energysocket').skips['VER-08']).toBeUndefined();
+    expect(plan(cfg, { ...pre, system: false }, 'p1dongle').skips['VER-08'])
+      .toBe('the state endpoint exists only on the energy socket; and GET /api/v1/system did not answer 200');
+  });
+
+  test('runs KIND-01 only on kinds whose user/token support is "Supported"', () => {
+    expect(plan(cfg, pre, 'battery').skips['KIND-01']).toBeUndefined();
+    expect(plan(cfg, pre, 'watermeter').skips['KIND-01']).toMatch(/"In development"/);
+  });
+
+  test('honours --clause and --suite', () => {
+    const byClause = plan({ ...cfg, clauses: ['VER-04'] }, pre, 'p1dongle').skips;
+    expect(Object.keys(byClause)).toHaveLength(clauses.length - 1);
+    expect(byClause['VER-05']).toBe('not selected (--clause VER-04)');
+    expect(plan({ ...cfg, suites: ['tls'] }, pre, 'p1dongle').skips['INFO-01']).toBe('not selected (--suite tls)');
+  });
+
+  test('makes v2 MUST clauses deviations only under an "In development" user/token capability', () => {
+    expect(plan(cfg, pre, 'p1dongle').deviations).toEqual([]);
+    const { deviations } = plan(cfg, pre, 'energysocket');
+    expect(deviations).toContain('INFO-01');
+    expect(deviations).toContain('PAIR-03');
+    expect(deviations).not.toContain('SOCK-04');
+    expect(deviations).not.toContain('INFO-05');
+  });
+});
