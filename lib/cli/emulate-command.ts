@@ -1,6 +1,7 @@
 // `energy-conform emulate`: one emulated device until SIGINT/SIGTERM.
 import { writeFile } from 'node:fs/promises';
 import type { Argv } from 'yargs';
+import { RunError } from '../client/errors.js';
 import { startEmulator } from '../emulator/emulator.js';
 import { FAULTS } from '../emulator/faults.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
@@ -29,6 +30,11 @@ export async function emulateCommand(a: EmulateArgs): Promise<number | 'running'
   if (a['list-faults']) {
     process.stdout.write(`${faultTable()}\n`);
     return 0;
+  }
+  const unknown = a.fault.filter((name) => !FAULTS.some((f) => f.name === name));
+  if (unknown.length) throw new RunError('EC_BAD_OPTION', `unknown fault ${unknown.join(', ')}; \`energy-conform emulate --list-faults\` lists them`);
+  if (a.serial !== undefined && !/^[0-9a-f]{12}$/.test(a.serial)) {
+    throw new RunError('EC_BAD_OPTION', `--serial must be 12 lowercase hex digits, like a real device's MAC (got ${a.serial})`);
   }
   const emu = await startEmulator({
     kind: a.kind, serial: a.serial, host: a.host, httpPort: a['http-port'], httpsPort: a['https-port'],
