@@ -1,6 +1,6 @@
 // The CLI as a user runs it: `emulate` in one process, `run` in another.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,6 +47,16 @@ describe('energy-conform run against `energy-conform emulate`', () => {
     expect(r.verdict).toBe('pass');
     expect(r.checks.map((c) => c.clause)).toEqual(clauses.map((c) => c.id));
     expect(status(r, 'TLS-01')).toBe('pass');
+    // Secrets: the token the run paired for is in the 0600 store and in no report.
+    const store = path.join(dir, 't1.json');
+    expect((await stat(store)).mode & 0o777).toBe(0o600);
+    const { token } = Object.values(JSON.parse(await readFile(store, 'utf8')) as Record<string, { token: string }>)[0]!;
+    expect(token).toMatch(/^[A-F0-9]{32}$/);
+    for (const file of ['junit.xml', 'results.json']) {
+      const text = await readFile(path.join(out, file), 'utf8');
+      expect(text.toUpperCase()).not.toContain(token);
+    }
+    expect(res.stdout + res.stderr).not.toContain(token);
   });
 
   test('with the vendor CA: TLS-01 fails and the run exits 1', async () => {
