@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ReadyInfo } from '../emulator/emulator.js';
+import { type ReadyInfo, startEmulator } from '../emulator/emulator.js';
 import { junitSchemaErrors } from '../report/junit-validate.js';
 import { clauses } from '../spec/catalogue.js';
 import { BIN, cli } from './cli-process.js';
@@ -75,6 +75,24 @@ describe('energy-conform run against `energy-conform emulate`', () => {
     const r = await results(out);
     for (const id of ['TLS-01', 'TLS-02', 'TLS-03']) {
       expect(r.checks.find((c) => c.clause === id)).toMatchObject({ status: 'skip', message: 'certificate validation is off (--insecure)' });
+    }
+  });
+});
+
+describe('a v2-only device whose certificate does not chain', () => {
+  test('takes its kind from the certificate, fails TLS-01 and does not judge TLS-02 by the certificate\'s own serial', async () => {
+    const emu = await startEmulator({ kind: 'battery' });
+    try {
+      const out = path.join(dir, 'battery-vendor');
+      const res = await cli(['run', '--host', '127.0.0.1', '--https-port', String(emu.ready.httpsPort), '--http-port', '9',
+        '--reports', out, '--token-store', path.join(dir, 't4.json')]);
+      expect(res.code, res.stdout + res.stderr).toBe(1);
+      const r = await results(out);
+      expect(status(r, 'TLS-01')).toBe('fail');
+      expect(r.checks.find((c) => c.clause === 'TLS-02')).toMatchObject({ status: 'skip', message: expect.stringMatching(/--serial/) });
+      expect(res.stdout).toMatch(/battery .*serial [0-9a-f]{12}/);
+    } finally {
+      await emu.close();
     }
   });
 });

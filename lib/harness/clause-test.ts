@@ -16,6 +16,8 @@ export interface CheckContext {
   token: string;
   /** Records what the device did, for OBSERVE clauses and for the reader of a pass. */
   observe(what: unknown): void;
+  /** Skips the check, for a condition only known at run time; the reason is written. */
+  skip(reason: string): never;
 }
 
 export interface ClauseTestOptions {
@@ -42,13 +44,22 @@ export function clauseTest(id: string, fn: (ctx: CheckContext) => Promise<void>,
     redactor.add(run.token);
     const device = new DeviceClient(run.target, redactor, run.requestTimeoutMs);
     const observed: unknown[] = [];
-    const ctx: CheckContext = { device, run, token: run.token ?? '', observe: (w) => observed.push(w) };
+    let skipped = false;
+    const ctx: CheckContext = {
+      device, run, token: run.token ?? '', observe: (w) => observed.push(w),
+      skip: (reason) => {
+        skipped = true;
+        record({ status: 'skip', message: reason });
+        return skip(reason);
+      },
+    };
     const observation = () => (observed.length === 0 ? undefined : observed.length === 1 ? observed[0] : observed);
     try {
       await fn(ctx);
       record({ status: c.level === 'OBSERVE' ? 'observation' : 'pass', message: '', observed: observation() },
         device.log.records);
     } catch (err) {
+      if (skipped) throw err;
       const exchanges = device.log.records;
       const message = redactor.redact(err instanceof Error ? err.message : String(err));
       if (err instanceof ClauseFailure && c.level !== 'OBSERVE') {

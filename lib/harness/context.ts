@@ -7,6 +7,8 @@ export interface SuiteContext {
   kind: KindId;
   /** The serial GET /api reported (v2 with the token, else v1), or the expected one. */
   serial: string | null;
+  /** Where the serial came from: --serial, the device's GET /api, or only the certificate itself. */
+  serialSource: 'option' | 'device' | 'certificate' | null;
   /** The bearer token; null when none could be had (checks that need one are skipped). */
   token: string | null;
   /** Why there is no token, for the skip reason. */

@@ -3,7 +3,7 @@ import { DeviceClient } from '../client/device-client.js';
 import { RunError } from '../client/errors.js';
 import type { Redactor } from '../client/redactor.js';
 import type { SuiteContext } from '../harness/context.js';
-import { KINDS, type KindId } from '../spec/kinds.js';
+import { KINDS, isKindId, type KindId } from '../spec/kinds.js';
 import type { RunConfig } from './config.js';
 import { plan } from './plan.js';
 import { harnessRequest } from '../operator/pairing.js';
@@ -19,17 +19,19 @@ export interface Prepared {
   requests: number;
 }
 
-/** The serial of `appliance/<code>/<serial>` in the certificate, for a device without v1. */
-function serialFromCertificate(pre: Preflight): string | null {
-  const m = /appliance\/[a-z0-9]+\/([0-9a-fA-F]+)/.exec(`${pre.certificate?.subject} ${pre.certificate?.subjectAltName}`);
-  return m ? m[1]! : null;
+/** `appliance/<code>/<serial>` as the certificate names it: the last resort for kind and serial. */
+function certificateIdentity(pre: Preflight): { kind?: KindId; serial?: string } {
+  const m = /appliance\/([a-z0-9]+)\/([0-9a-fA-F]+)/.exec(`${pre.certificate?.subject} ${pre.certificate?.subjectAltName}`);
+  return m ? { kind: isKindId(m[1]!) ? m[1] : undefined, serial: m[2] } : {};
 }
 
 export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string, say: Say): Promise<Prepared> {
   const pre = await preflight(cfg, redactor);
   const target = { host: cfg.host, httpPort: pre.v1 ? cfg.httpPort : null, httpsPort: pre.v2 ? cfg.httpsPort : null,
     caPem: cfg.caPem, insecure: cfg.insecure };
-  let serial = cfg.serial ?? (typeof pre.v1Info?.serial === 'string' ? pre.v1Info.serial : serialFromCertificate(pre));
+  const fromCert = certificateIdentity(pre);
+  let serial: string | null = cfg.serial ?? (typeof pre.v1Info?.serial === 'string' ? pre.v1Info.serial : null);
+  let serialSource: SuiteContext['serialSource'] = cfg.serial ? 'option' : serial ? 'device' : null;
   let kind: KindId | undefined = pre.kind;
   let token: TokenOutcome = { token: null, reason: '', presses: { count: 0, backend: null } };
   let deviceInfo = pre.v1Info;
@@ -41,25 +43,27 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
     const device = new DeviceClient(target, redactor, cfg.requestTimeoutMs);
     try {
       const supported = kind === undefined || KINDS[kind].userToken !== 'Not supported';
-      if (supported) token = await acquireToken(cfg, device, serial, say);
+      if (supported) token = await acquireToken(cfg, device, serial ?? fromCert.serial ?? null, say);
       if (token.token) {
         const info = (await harnessRequest(device, 'GET', '/api', { token: token.token })).json;
         if (typeof info === 'object' && info !== null) deviceInfo = info as Record<string, unknown>;
         kind ??= kindFromV2Info(info);
-        if (!cfg.serial && typeof deviceInfo?.serial === 'string') serial = deviceInfo.serial;
+        if (!cfg.serial && typeof deviceInfo?.serial === 'string') [serial, serialSource] = [deviceInfo.serial, 'device'];
       }
     } finally {
       requests += device.log.records.length;
       await device.close();
     }
   }
+  kind ??= fromCert.kind;
+  if (serial === null && fromCert.serial) [serial, serialSource] = [fromCert.serial, 'certificate'];
   if (!kind) {
     throw new RunError('EC_KIND_UNKNOWN',
       'could not tell the device kind from its product type; give it with --kind (p1dongle, energysocket, display, energymeter, watermeter, battery)');
   }
   const { skips, deviations, v2Reason } = plan(cfg, pre, kind);
   const context: SuiteContext = {
-    target, kind, serial, token: token.token, noTokenReason: token.reason || 'no token', usable: { v1: pre.v1, v2: pre.v2Usable },
+    target, kind, serial, serialSource, token: token.token, noTokenReason: token.reason || 'no token', usable: { v1: pre.v1, v2: pre.v2Usable },
     v2Reason, system: pre.system, requestTimeoutMs: cfg.requestTimeoutMs, skips, deviations, runTag,
   };
   return { context, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, requests };
