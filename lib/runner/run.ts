@@ -76,6 +76,10 @@ export async function runConformance(cfg: RunConfig, say: Say): Promise<RunOutco
   await writeFile(files[0]!, junitXml(results));
   await writeFile(files[1]!, resultsJson(results));
   await auditSecrets(files, redactor);
-  if (exitCode === 2 && suiteRun.output.trim()) say(redactor.redact(suiteRun.output.trim().slice(-2000)));
+  if (exitCode === 2) {
+    const why = checks.filter((c) => !c.message.startsWith('not selected')).slice(0, 3).map((c) => `${c.clause}: ${c.message}`);
+    say(`no check ran${why.length ? ` (${why.join('; ')})` : ''}; select clauses that apply to this device`);
+    if (suiteRun.output.trim()) say(redactor.redact(suiteRun.output.trim().slice(-2000)));
+  }
   return { results, exitCode, reportsDir, summary: summaryText(results, reportsDir) };
 }

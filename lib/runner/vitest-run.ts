@@ -1,4 +1,5 @@
 // The main process starts vitest on the suites; workers run the checks; only plain data comes back.
+import { existsSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,9 @@ export interface SuiteRun {
 }
 
 export async function runSuites(ctx: SuiteContext, areas: string[] | undefined, testTimeoutMs: number): Promise<SuiteRun> {
+  const files = areas?.map((a) => `suites/${a}.test.ts`).filter((f) => existsSync(path.join(PACKAGE_ROOT, f)));
+  // Areas without a suite file yet: their clauses come back as "not implemented yet".
+  if (files?.length === 0) return { tests: [], output: '' };
   const tests: CollectedTest[] = [];
   let output = '';
   const sink = new Writable({ write(chunk, _enc, done) { output += String(chunk); done(); } });
@@ -44,7 +48,7 @@ export async function runSuites(ctx: SuiteContext, areas: string[] | undefined, 
     hookTimeout: testTimeoutMs,
   }, {}, { stdout: sink, stderr: sink });
   try {
-    await vitest.start(areas?.map((a) => `suites/${a}.test.ts`));
+    await vitest.start(files);
   } finally {
     await vitest.close();
   }
