@@ -83,7 +83,7 @@ describe('a selection that does not apply to the device', () => {
   test('exits 2 and says why no check ran', async () => {
     const res = await cli(['run', ...target(), '--ca', ready.ca, '--clause', 'SOCK-04', '--reports', path.join(dir, 'none'),
       '--token-store', path.join(dir, 't1.json')]);
-    expect(res.code).toBe(2);
+    expect(res.code, res.stdout + res.stderr).toBe(2);
     expect(res.stderr).toMatch(/no check ran \(SOCK-04: the state endpoint exists only on the energy socket\)/);
   });
 
