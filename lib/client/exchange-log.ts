@@ -38,8 +38,14 @@ export class ExchangeLog {
 }
 
 /** One exchange as a reader wants it in a failure message. */
+/** Request headers a reader needs to judge an exchange (content negotiation is implied by the body). */
+function sentHeaders(ex: Exchange): string {
+  const shown = Object.entries(ex.requestHeaders).filter(([k]) => k !== 'content-type' && k !== 'content-length');
+  return shown.length ? ` [${shown.map(([k, v]) => `${k}: ${v}`).join(', ')}]` : '';
+}
+
 export function describeExchange(ex: Exchange): string {
-  const req = `${ex.method} ${ex.url}${ex.requestBody ? ` ${ex.requestBody}` : ''}`;
+  const req = `${ex.method} ${ex.url}${sentHeaders(ex)}${ex.requestBody ? ` ${ex.requestBody}` : ''}`;
   if (ex.error) return `${req} → ${ex.error}`;
   const ct = ex.responseHeaders?.['content-type'];
   return `${req} → ${ex.status}${ct ? ` (${ct})` : ''}${ex.responseBody ? ` ${ex.responseBody}` : ''}`;

@@ -36,7 +36,7 @@ describe('junit.xml', () => {
     expect(xml).toContain(`name="${clauseTitle(clauses[0]!).replace(/"/g, '&quot;')}"`);
     expect(xml).toContain('<skipped message="the state endpoint exists only on the energy socket"/>');
     expect(xml).toContain('<failure message="fail &lt;&amp;> &quot;quoted&quot;" type="ClauseViolation"><![CDATA[fail');
-    expect(xml).toContain('GET https://127.0.0.1:1/api → 401 (application/json) {"error":"user:unauthorized"}');
+    expect(xml).toContain('GET https://127.0.0.1:1/api [authorization: Bearer [REDACTED]] → 401 (application/json) {"error":"user:unauthorized"}');
   });
 
   test('shows warnings as passing testcases, and as failures under --strict', () => {

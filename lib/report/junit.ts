@@ -24,11 +24,11 @@ function skipWithReason(tc: TestCase, reason: string): void {
 
 const firstLine = (text: string) => text.split('\n')[0] ?? '';
 
+/** The message (expected, observed, the exchange that showed it), then every exchange of the check. */
 function details(c: CheckResult): string {
   const lines = [c.message];
-  if (c.expected) lines.push(`expected: ${c.expected}`);
-  if (c.observed !== undefined && c.status !== 'fail') lines.push(`observed: ${JSON.stringify(c.observed, null, 2)}`);
-  if (c.exchanges.length) lines.push('exchanges:', ...c.exchanges.map((e) => `  ${describeExchange(e)}`));
+  if (c.status === 'observation' && c.observed !== undefined) lines[0] = JSON.stringify(c.observed, null, 2);
+  if (c.exchanges.length) lines.push(`all ${c.exchanges.length} exchanges of this check:`, ...c.exchanges.map((e) => `  ${describeExchange(e)}`));
   return lines.filter(Boolean).join('\n');
 }
 
