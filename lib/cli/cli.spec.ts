@@ -79,6 +79,23 @@ describe('energy-conform run against `energy-conform emulate`', () => {
   });
 });
 
+describe('pairing', () => {
+  test('a hook that never presses: exit 2 within --press-timeout + 5 s, naming the option to change', async () => {
+    const res = await cli(['run', '--host', '127.0.0.1', '--http-port', String(ready.httpPort), '--https-port', String(ready.httpsPort),
+      '--ca', ready.ca, '--press-hook', 'true', '--press-timeout', '3', '--token-store', path.join(dir, 'never.json')]);
+    expect(res.code).toBe(2);
+    expect(res.ms).toBeLessThan(3000 + 5000 + 2000);
+    expect(res.stderr).toMatch(/no button press was seen within 3 s; .*raise --press-timeout \[EC_PAIRING_TIMEOUT\]/);
+  });
+
+  test('no token, no hook and no terminal: exit 2 at once, saying how to give a token', async () => {
+    const res = await cli(['run', '--host', '127.0.0.1', '--http-port', String(ready.httpPort), '--https-port', String(ready.httpsPort),
+      '--ca', ready.ca, '--token-store', path.join(dir, 'none.json')]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/--token .*ENERGY_CONFORM_TOKEN.*--press-hook.*run on a terminal/);
+  });
+});
+
 describe('a selection that does not apply to the device', () => {
   test('exits 2 and says why no check ran', async () => {
     const res = await cli(['run', ...target(), '--ca', ready.ca, '--clause', 'SOCK-04', '--reports', path.join(dir, 'none'),

@@ -3,7 +3,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EnergyConformError, RunError } from '../client/errors.js';
 import { emulateCommand, emulateOptions } from './emulate-command.js';
-import { runCommand, runOptions } from './run-command.js';
+import { pairCommand, pairOptions, runCommand, runOptions } from './run-command.js';
 
 function exitWith(code: number): void {
   process.exitCode = code;
@@ -23,12 +23,14 @@ try {
     .usage('$0 <command> [options]\n\nConformance suite for the local API of home energy devices.')
     .command('run', 'run the conformance suites against a device', (y) => runOptions(y),
       async (a) => exitWith(await runCommand(a, process.env)))
+    .command('pair', 'pair with a device by its button and keep the token for later runs', (y) => pairOptions(y),
+      async (a) => exitWith(await pairCommand(a, process.env)))
     .command('emulate', 'start an emulated device (prints a ready line of JSON)', (y) => emulateOptions(y),
       async (a) => {
         const r = await emulateCommand(a);
         if (r !== 'running') exitWith(r);
       })
-    .demandCommand(1, 'name a command: run or emulate')
+    .demandCommand(1, 'name a command: run, pair or emulate')
     .strict()
     .help()
     .version(false)

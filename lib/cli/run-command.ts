@@ -4,8 +4,10 @@ import path from 'node:path';
 import type { Argv } from 'yargs';
 import { RunError } from '../client/errors.js';
 import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS, type RunConfig } from '../runner/config.js';
+import { pairDevice } from '../runner/pair.js';
 import { runConformance } from '../runner/run.js';
 import { PACKAGE_ROOT } from '../runner/vitest-run.js';
+import { streamIo } from '../operator/operator-io.js';
 import { DEFAULT_TOKEN_STORE } from '../operator/token-store.js';
 import { AREAS } from '../spec/clause-types.js';
 import { hasClause } from '../spec/catalogue.js';
@@ -29,8 +31,12 @@ export function targetOptions<T>(y: Argv<T>) {
     .option('request-timeout', { type: 'number', default: DEFAULT_REQUEST_TIMEOUT_MS / 1000, describe: 'seconds to wait for each answer of the device' });
 }
 
+export function pairOptions<T>(y: Argv<T>) {
+  return targetOptions(y).option('name', { type: 'string', default: DEFAULT_PAIRING_NAME, describe: 'name of the pairing user' });
+}
+
 export function runOptions<T>(y: Argv<T>) {
-  return targetOptions(y)
+  return pairOptions(y)
     .option('suite', { type: 'array', string: true, describe: `areas to run: ${AREAS.join(' ')}` })
     .option('clause', { type: 'array', string: true, describe: 'clause IDs to run, e.g. VER-04' })
     .option('slow', { type: 'boolean', default: false, describe: 'also run checks that wait out device timers' })
@@ -38,13 +44,15 @@ export function runOptions<T>(y: Argv<T>) {
     .option('manual', { type: 'boolean', default: false, describe: 'run checks that need an operator action other than the button' })
     .option('strict', { type: 'boolean', default: false, describe: 'warnings fail the run' })
     .option('yes', { type: 'boolean', default: false, describe: 'answer confirmations (needed for destructive suites without a TTY)' })
-    .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/' })
-    .option('name', { type: 'string', default: DEFAULT_PAIRING_NAME, describe: 'name of the pairing user' });
+    .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/' });
 }
 
 type RunArgs = Awaited<ReturnType<typeof runOptions>['argv']>;
+type PairArgs = Awaited<ReturnType<typeof pairOptions>['argv']>;
+/** The target options, with the selection and report options where the command has them. */
+type ConfigArgs = PairArgs & Partial<Pick<RunArgs, 'suite' | 'clause' | 'slow' | 'allow-cloud-toggle' | 'manual' | 'strict' | 'yes' | 'reports'>>;
 
-function checkNumbers(a: RunArgs): void {
+function checkNumbers(a: ConfigArgs): void {
   const ports = { '--http-port': a['http-port'], '--https-port': a['https-port'] };
   for (const [flag, v] of Object.entries(ports)) {
     if (!Number.isInteger(v) || v < 1 || v > 65535) throw new RunError('EC_BAD_OPTION', `${flag} must be a port number from 1 to 65535 (got ${v})`);
@@ -55,7 +63,7 @@ function checkNumbers(a: RunArgs): void {
   }
 }
 
-export async function toRunConfig(a: RunArgs, env: NodeJS.ProcessEnv): Promise<RunConfig> {
+export async function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv): Promise<RunConfig> {
   if (!a.host) {
     throw new RunError('EC_NO_HOST',
       'no device address was given and this version cannot discover devices yet; give the address with --host (and --http-port / --https-port if not 80 / 443)');
@@ -77,15 +85,26 @@ export async function toRunConfig(a: RunArgs, env: NodeJS.ProcessEnv): Promise<R
     host: a.host, httpPort: a['http-port'], httpsPort: a['https-port'], kind: a.kind as KindId | undefined, serial: a.serial,
     caPem, caLabel: a.ca ? `the CA in ${a.ca}` : 'the vendor CA', insecure: a.insecure,
     token: a.token ?? (env.ENERGY_CONFORM_TOKEN || undefined), tokenStore: a['token-store'], pressHook: a['press-hook'],
-    pressTimeoutS: a['press-timeout'], pairingName: a.name, suites: a.suite, clauses: a.clause, slow: a.slow,
-    allowCloudToggle: a['allow-cloud-toggle'], manual: a.manual, strict: a.strict, yes: a.yes, reportsDir: a.reports,
+    pressTimeoutS: a['press-timeout'], pairingName: a.name, suites: a.suite, clauses: a.clause, slow: a.slow ?? false,
+    allowCloudToggle: a['allow-cloud-toggle'] ?? false, manual: a.manual ?? false, strict: a.strict ?? false, yes: a.yes ?? false,
+    reportsDir: a.reports,
     requestTimeoutMs: a['request-timeout'] * 1000,
   };
 }
 
+
+export async function pairCommand(a: PairArgs, env: NodeJS.ProcessEnv): Promise<number> {
+  const cfg = await toRunConfig(a, env);
+  const paired = await pairDevice(cfg, streamIo(process.stderr, process.stdin.isTTY === true));
+  process.stdout.write(paired.pressed
+    ? `paired as ${cfg.pairingName} with ${paired.serial}; the token is stored in ${cfg.tokenStore} (mode 0600)\n`
+    : `already paired with ${paired.serial}: the token stored in ${cfg.tokenStore} is accepted; nothing to do\n`);
+  return 0;
+}
+
 export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv): Promise<number> {
   const cfg = await toRunConfig(a, env);
-  const outcome = await runConformance(cfg, (line) => process.stderr.write(`energy-conform: ${line}\n`));
+  const outcome = await runConformance(cfg, streamIo(process.stderr, process.stdin.isTTY === true));
   process.stdout.write(`${outcome.summary}\n`);
   return outcome.exitCode;
 }

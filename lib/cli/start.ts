@@ -9,6 +9,7 @@ import { EnergyConformError } from '../client/errors.js';
 import { startEmulator } from '../emulator/emulator.js';
 import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS } from '../runner/config.js';
 import { runConformance } from '../runner/run.js';
+import { streamIo } from '../operator/operator-io.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
 import { pressHookFor } from './cli-process.js';
 
@@ -21,7 +22,8 @@ const args = await yargs(hideBin(process.argv))
 
 const emu = await startEmulator({ kind: args.kind });
 const dir = await mkdtemp(path.join(tmpdir(), 'energy-conform-start-'));
-const say = (line: string) => process.stderr.write(`energy-conform: ${line}\n`);
+const io = streamIo(process.stderr, false);
+const say = io.say;
 try {
   const { ready } = emu;
   say(`emulated ${ready.kind} serial ${ready.serial} at ${ready.host}: HTTP ${ready.httpPort ?? '—'}, HTTPS ${ready.httpsPort ?? '—'}, control ${ready.controlUrl}`);
@@ -31,7 +33,7 @@ try {
     tokenStore: path.join(dir, 'tokens.json'), pressHook: pressHookFor(ready), pressTimeoutS: 30,
     pairingName: DEFAULT_PAIRING_NAME, slow: false, allowCloudToggle: false, manual: false, strict: false, yes: true,
     reportsDir: args.reports, requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
-  }, say);
+  }, io);
   process.stdout.write(`${outcome.summary}\n`);
   process.exitCode = outcome.exitCode;
 } catch (err) {

@@ -10,6 +10,7 @@ import { startEmulator } from '../emulator/emulator.js';
 import { isKindId } from '../spec/kinds.js';
 import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS } from '../runner/config.js';
 import { prepare } from '../runner/prepare.js';
+import { quietIo } from '../operator/operator-io.js';
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   if (project.getProvidedContext().energyConform) return undefined;
@@ -24,7 +25,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     tokenStore: path.join(dir, 'tokens.json'), pairingName: DEFAULT_PAIRING_NAME, pressTimeoutS: 10,
     pressHook: `node -e "fetch('${ready.controlUrl}/press',{method:'POST'}).catch(()=>process.exit(1))"`,
     slow: false, allowCloudToggle: false, manual: false, strict: false, yes: true, requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
-  }, new Redactor(), 'ec-selftest', () => undefined);
+  }, new Redactor(), 'ec-selftest', quietIo());
   project.provide('energyConform', prepared.context);
   return async () => {
     await emu.close();

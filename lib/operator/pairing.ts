@@ -41,5 +41,6 @@ export async function pollForToken(device: DeviceClient, name: string, timeoutS:
 
 export function pairingNotPossible(): RunError {
   return new RunError('EC_NO_TOKEN_SOURCE',
-    'a token is needed and none was given; pass --token (or ENERGY_CONFORM_TOKEN), or --press-hook "<command that presses the button>"');
+    'a token is needed and none was given, and without a terminal nobody can be asked to press the button; '
+    + 'pass --token (or ENERGY_CONFORM_TOKEN), or --press-hook "<command that presses the button>", or run on a terminal');
 }

@@ -8,7 +8,8 @@ import type { RunConfig } from './config.js';
 import { plan } from './plan.js';
 import { harnessRequest } from '../operator/pairing.js';
 import { kindFromV2Info, preflight, type Preflight } from './preflight.js';
-import { acquireToken, type Say, type TokenOutcome } from './token.js';
+import type { OperatorIo } from '../operator/operator-io.js';
+import { acquireToken, type TokenOutcome } from './token.js';
 
 export interface Prepared {
   context: SuiteContext;
@@ -20,12 +21,12 @@ export interface Prepared {
 }
 
 /** `appliance/<code>/<serial>` as the certificate names it: the last resort for kind and serial. */
-function certificateIdentity(pre: Preflight): { kind?: KindId; serial?: string } {
+export function certificateIdentity(pre: Preflight): { kind?: KindId; serial?: string } {
   const m = /appliance\/([a-z0-9]+)\/([0-9a-fA-F]+)/.exec(`${pre.certificate?.subject} ${pre.certificate?.subjectAltName}`);
   return m ? { kind: isKindId(m[1]!) ? m[1] : undefined, serial: m[2] } : {};
 }
 
-export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string, say: Say): Promise<Prepared> {
+export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string, io: OperatorIo): Promise<Prepared> {
   const pre = await preflight(cfg, redactor);
   const target = { host: cfg.host, httpPort: pre.v1 ? cfg.httpPort : null, httpsPort: pre.v2 ? cfg.httpsPort : null,
     caPem: cfg.caPem, insecure: cfg.insecure };
@@ -43,7 +44,7 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
     const device = new DeviceClient(target, redactor, cfg.requestTimeoutMs);
     try {
       const supported = kind === undefined || KINDS[kind].userToken !== 'Not supported';
-      if (supported) token = await acquireToken(cfg, device, serial ?? fromCert.serial ?? null, say);
+      if (supported) token = await acquireToken(cfg, device, serial ?? fromCert.serial ?? null, kind ?? fromCert.kind, io);
       if (token.token) {
         const info = (await harnessRequest(device, 'GET', '/api', { token: token.token })).json;
         if (typeof info === 'object' && info !== null) deviceInfo = info as Record<string, unknown>;

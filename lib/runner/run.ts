@@ -10,7 +10,7 @@ import { summaryText } from '../report/summary.js';
 import { assemble, exitCodeOf, type RunnerCheck } from './assemble.js';
 import type { RunConfig } from './config.js';
 import { prepare } from './prepare.js';
-import type { Say } from './token.js';
+import type { OperatorIo } from '../operator/operator-io.js';
 import { PACKAGE_ROOT, runSuites } from './vitest-run.js';
 
 export interface RunOutcome {
@@ -37,13 +37,13 @@ async function auditSecrets(files: string[], redactor: Redactor): Promise<void> 
   }
 }
 
-export async function runConformance(cfg: RunConfig, say: Say): Promise<RunOutcome> {
+export async function runConformance(cfg: RunConfig, io: OperatorIo): Promise<RunOutcome> {
   const started = new Date();
   const version = await toolVersion();
   const redactor = new Redactor();
   redactor.add(cfg.token);
   const runTag = `ec-${randomBytes(3).toString('hex')}`;
-  const prepared = await prepare(cfg, redactor, runTag, say);
+  const prepared = await prepare(cfg, redactor, runTag, io);
   const { context } = prepared;
   redactor.add(context.token);
 
@@ -80,8 +80,8 @@ export async function runConformance(cfg: RunConfig, say: Say): Promise<RunOutco
   await auditSecrets(files, redactor);
   if (exitCode === 2) {
     const why = checks.filter((c) => !c.message.startsWith('not selected')).slice(0, 3).map((c) => `${c.clause}: ${c.message}`);
-    say(`no check ran${why.length ? ` (${why.join('; ')})` : ''}; select clauses that apply to this device`);
-    if (suiteRun.output.trim()) say(redactor.redact(suiteRun.output.trim().slice(-2000)));
+    io.say(`no check ran${why.length ? ` (${why.join('; ')})` : ''}; select clauses that apply to this device`);
+    if (suiteRun.output.trim()) io.say(redactor.redact(suiteRun.output.trim().slice(-2000)));
   }
   return { results, exitCode, reportsDir, summary: summaryText(results, reportsDir) };
 }

@@ -4,7 +4,9 @@ import type { DeviceClient } from '../client/device-client.js';
 import { RunError } from '../client/errors.js';
 import type { Exchange } from '../client/exchange-log.js';
 import { harnessRequest, pairingNotPossible, pollForToken } from '../operator/pairing.js';
-import { runPressHook } from '../operator/press-hook.js';
+import type { OperatorIo } from '../operator/operator-io.js';
+import { consoleBackend, hookBackend } from '../operator/press.js';
+import type { KindId } from '../spec/kinds.js';
 import { readToken, writeToken } from '../operator/token-store.js';
 import type { RunConfig } from './config.js';
 
@@ -17,13 +19,12 @@ export interface TokenOutcome {
   pairing?: { ok: boolean; message: string; exchange: Exchange };
 }
 
-export type Say = (line: string) => void;
-
 async function accepted(device: DeviceClient, token: string): Promise<boolean> {
   return (await harnessRequest(device, 'GET', '/api', { token })).status === 200;
 }
 
-export async function acquireToken(cfg: RunConfig, device: DeviceClient, serial: string | null, say: Say): Promise<TokenOutcome> {
+export async function acquireToken(cfg: RunConfig, device: DeviceClient, serial: string | null, kind: KindId | undefined,
+  io: OperatorIo): Promise<TokenOutcome> {
   const none = { count: 0, backend: null };
   if (cfg.token) {
     if (!(await accepted(device, cfg.token))) {
@@ -35,14 +36,22 @@ export async function acquireToken(cfg: RunConfig, device: DeviceClient, serial:
   const stored = serial ? await readToken(cfg.tokenStore, serial) : undefined;
   if (stored) {
     if (await accepted(device, stored.token)) return { token: stored.token, reason: '', presses: none };
-    say(`the stored token for ${serial} was refused by the device; pairing again`);
+    io.say(`the stored token for ${serial} was refused by the device; pairing again`);
     await writeToken(cfg.tokenStore, serial!, undefined);
   }
-  if (!cfg.pressHook) throw pairingNotPossible();
-  say(`pairing as ${cfg.pairingName}: running the press hook`);
-  await runPressHook(cfg.pressHook, cfg.pressTimeoutS * 1000);
-  const outcome = await pollForToken(device, cfg.pairingName, cfg.pressTimeoutS);
-  const presses = { count: 1, backend: 'press-hook' as const };
+  // Never prompt without a terminal: a hook, or exit 2 with how to give one.
+  const backend = cfg.pressHook ? hookBackend(cfg.pressHook, io) : io.interactive ? consoleBackend(io) : undefined;
+  if (!backend) throw pairingNotPossible();
+  const end = await backend.request({ kind, n: 1, of: 1, timeoutS: cfg.pressTimeoutS, why: `pairing as ${cfg.pairingName}` });
+  let seen = false;
+  let outcome;
+  try {
+    outcome = await pollForToken(device, cfg.pairingName, cfg.pressTimeoutS);
+    seen = true;
+  } finally {
+    end(seen ? 'seen' : 'timeout');
+  }
+  const presses = { count: 1, backend: backend.name };
   if (!outcome.ok) {
     return { token: null, reason: `no token: ${outcome.reason}`, presses,
       pairing: { ok: false, message: outcome.reason, exchange: outcome.exchange } };

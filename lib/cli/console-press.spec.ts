@@ -1,0 +1,69 @@
+// The console backend as a person meets it: the CLI in a pseudo-terminal (tmux), the instruction and
+// a live countdown on screen, the button pressed from outside (the emulator's control port).
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type Emulator, startEmulator } from '../emulator/emulator.js';
+import { BIN } from './cli-process.js';
+
+const hasTmux = (() => {
+  try {
+    execFileSync('tmux', ['-V']);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+const SOCKET = `ec-test-${process.pid}`;
+const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+const screen = () => tmux('capture-pane', '-p', '-t', 'ec');
+
+async function waitForScreen(pattern: RegExp, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = screen();
+    if (pattern.test(text)) return text;
+    if (Date.now() > deadline) throw new Error(`the screen never showed ${pattern}:\n${text}`);
+    await sleep(200);
+  }
+}
+
+let emu: Emulator;
+let dir: string;
+beforeAll(async () => {
+  emu = await startEmulator({ kind: 'energymeter' });
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-pty-'));
+});
+afterAll(async () => {
+  if (hasTmux) execFileSync('tmux', ['-L', SOCKET, 'kill-server'], { stdio: 'ignore' });
+  await emu.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+test.skipIf(!hasTmux)('pair on a terminal: the prompt and countdown appear, a press from outside lets the run continue', async () => {
+  const { ready } = emu;
+  const store = path.join(dir, 'tokens.json');
+  const command = [process.execPath, BIN, 'pair', '--host', ready.host, '--http-port', String(ready.httpPort),
+    '--https-port', String(ready.httpsPort), '--ca', ready.ca, '--token-store', store, '--press-timeout', '60']
+    .map((a) => `'${a}'`).join(' ');
+  tmux('new-session', '-d', '-s', 'ec', '-x', '160', '-y', '40', `${command}; echo EXIT=$?; sleep 60`);
+
+  const first = await waitForScreen(/waiting for the press 1 of 1: \d+ s left/);
+  expect(first).toMatch(/press 1 of 1 \(pairing as local\/energy-conform\): press the button on the kWh meter: hold it for 1 to 3 seconds/);
+  const secondsLeft = (text: string) => Number(/(\d+) s left/.exec(text)?.[1]);
+  const before = secondsLeft(first);
+  const deadline = Date.now() + 5000;
+  while (secondsLeft(screen()) >= before && Date.now() < deadline) await sleep(200);
+  expect(secondsLeft(screen())).toBeLessThan(before);
+
+  await fetch(`${ready.controlUrl}/press`, { method: 'POST' });
+  const done = await waitForScreen(/EXIT=\d+/);
+  expect(done).toMatch(/press 1 of 1 seen/);
+  expect(done).toMatch(/paired as local\/energy-conform with [0-9a-f]{12}; the token is stored in/);
+  expect(done).toMatch(/EXIT=0/);
+  expect((await stat(store)).mode & 0o777).toBe(0o600);
+  expect(emu.state.snapshot().users).toEqual(['local/energy-conform']);
+});
