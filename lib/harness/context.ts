@@ -26,6 +26,11 @@ export interface SuiteContext {
   deviations: string[];
   /** Prefix for anything the run creates on the device: `ec-<runid>`. */
   runTag: string;
+  /** The main process's press service (harness/press.ts), or null when no press can be had. */
+  pressUrl: string | null;
+  pressTimeoutS: number;
+  /** The name of the pairing user whose token this run holds. */
+  pairingName: string;
 }
 
 /** What a check leaves for the main process (vitest task meta). */

@@ -37,7 +37,7 @@ describe('the plan', () => {
     expect(skips['PAIR-08']).toBe('it waits out a device timer: run with --slow');
     expect(skips['CLOUD-03']).toBe('it changes the cloud setting: run with --allow-cloud-toggle');
     expect(skips['CLOUD-07']).toMatch(/--manual/);
-    expect(plan({ ...cfg, pressHook: undefined }, pre, 'p1dongle').skips['PAIR-03']).toMatch(/--press-hook/);
+    expect(plan({ ...cfg, pressHook: undefined }, pre, 'p1dongle').skips['PAIR-03']).toMatch(/--press-hook, or run on a terminal/);
   });
 
   test('skips a "state or system" clause only when neither holds, giving both reasons', () => {

@@ -19,7 +19,7 @@ function v2Reason(cfg: RunConfig, pre: Preflight): string {
       + 'give the CA that issued it with --ca, or use --insecure to test the rest without TLS validation';
 }
 
-function facts(cfg: RunConfig, pre: Preflight, kind: KindId, area: Clause['area']): Facts {
+function facts(cfg: RunConfig, pre: Preflight, kind: KindId, area: Clause['area'], interactive: boolean): Facts {
   const k = KINDS[kind];
   // The TLS area needs only a handshake; every other v2 check needs a chain it can trust.
   return {
@@ -27,7 +27,7 @@ function facts(cfg: RunConfig, pre: Preflight, kind: KindId, area: Clause['area'
     users: { holds: k.userToken !== 'Not supported', reason: `the ${k.name}'s user/token capability is "Not supported"` },
     state: { holds: k.state === 'Supported', reason: 'the state endpoint exists only on the energy socket' },
     system: { holds: pre.system, reason: 'GET /api/v1/system did not answer 200' },
-    press: { holds: cfg.pressHook !== undefined, reason: 'it needs a button press: give --press-hook' },
+    press: { holds: cfg.pressHook !== undefined || interactive, reason: 'it needs a button press: give --press-hook, or run on a terminal' },
     slow: { holds: cfg.slow, reason: 'it waits out a device timer: run with --slow' },
     cloud: { holds: cfg.allowCloudToggle, reason: 'it changes the cloud setting: run with --allow-cloud-toggle' },
     tls: { holds: !cfg.insecure, reason: 'certificate validation is off (--insecure)' },
@@ -60,12 +60,12 @@ function selectionReason(c: Clause, cfg: RunConfig): string | undefined {
   return undefined;
 }
 
-export function plan(cfg: RunConfig, pre: Preflight, kind: KindId): Plan {
+export function plan(cfg: RunConfig, pre: Preflight, kind: KindId, interactive = false): Plan {
   const skips: Record<string, string> = {};
   const inDevelopment = KINDS[kind].userToken === 'In development';
   const deviations: string[] = [];
   for (const c of clauses) {
-    const reason = selectionReason(c, cfg) ?? gateReason(c, facts(cfg, pre, kind, c.area)) ?? statementReason(c, kind);
+    const reason = selectionReason(c, cfg) ?? gateReason(c, facts(cfg, pre, kind, c.area, interactive)) ?? statementReason(c, kind);
     if (reason) skips[c.id] = reason;
     // clauses.md Levels: under an "In development" user/token capability a MUST violation of the
     // v2 API is a deviation (warn) unless --strict.

@@ -62,10 +62,11 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
     throw new RunError('EC_KIND_UNKNOWN',
       'could not tell the device kind from its product type; give it with --kind (p1dongle, energysocket, display, energymeter, watermeter, battery)');
   }
-  const { skips, deviations, v2Reason } = plan(cfg, pre, kind);
+  const { skips, deviations, v2Reason } = plan(cfg, pre, kind, io.interactive);
   const context: SuiteContext = {
     target, kind, serial, serialSource, token: token.token, noTokenReason: token.reason || 'no token', usable: { v1: pre.v1, v2: pre.v2Usable },
     v2Reason, system: pre.system, requestTimeoutMs: cfg.requestTimeoutMs, skips, deviations, runTag,
+    pressUrl: null, pressTimeoutS: cfg.pressTimeoutS, pairingName: cfg.pairingName,
   };
   return { context, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, requests };
 }

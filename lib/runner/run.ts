@@ -10,6 +10,7 @@ import { summaryText } from '../report/summary.js';
 import { assemble, exitCodeOf, type RunnerCheck } from './assemble.js';
 import type { RunConfig } from './config.js';
 import { prepare } from './prepare.js';
+import { backendName, pressServiceFor } from './presses.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import { PACKAGE_ROOT, runSuites } from './vitest-run.js';
 
@@ -47,7 +48,16 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo): Promise<Ru
   const { context } = prepared;
   redactor.add(context.token);
 
-  const suiteRun = await runSuites(context, cfg.suites, Math.max(60_000, cfg.requestTimeoutMs * 6));
+  const usersRun = !context.skips['PAIR-03'] && context.token !== null;
+  const presses = usersRun ? await pressServiceFor(cfg, io, context.kind, prepared.presses.count) : undefined;
+  context.pressUrl = presses?.url ?? null;
+  let suiteRun;
+  try {
+    suiteRun = await runSuites(context, cfg.suites, Math.max(60_000, cfg.requestTimeoutMs * 6, cfg.pressTimeoutS * 1000 * 3));
+  } finally {
+    await presses?.close();
+  }
+  const pressCount = presses?.count() ?? prepared.presses.count;
   const pairing = prepared.pairing;
   // PAIR-03: after a press, POST /api/user answers 200 with name and token. Under an "In development"
   // capability a violation is a deviation, like every other v2 MUST.
@@ -66,7 +76,8 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo): Promise<Ru
       firmware_version: str(info?.firmware_version), api_version: str(info?.api_version) },
     started: started.toISOString(), finished: finished.toISOString(), durationMs: finished.getTime() - started.getTime(),
     verdict: exitCode === 0 ? 'pass' : exitCode === 1 ? 'fail' : 'error',
-    summary: summarize(checks), presses: prepared.presses,
+    summary: summarize(checks),
+    presses: { count: pressCount, backend: pressCount ? backendName(cfg, io) : null },
     requests: prepared.requests + checks.reduce((n, c) => n + c.exchanges.length, 0),
     checks, strict: cfg.strict,
     options: { insecure: cfg.insecure, ca: cfg.caLabel, suites: cfg.suites ?? null, clauses: cfg.clauses ?? null },

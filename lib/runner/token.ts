@@ -9,6 +9,7 @@ import { consoleBackend, hookBackend } from '../operator/press.js';
 import type { KindId } from '../spec/kinds.js';
 import { readToken, writeToken } from '../operator/token-store.js';
 import type { RunConfig } from './config.js';
+import { SUITE_PRESSES, usersSelected } from './presses.js';
 
 export interface TokenOutcome {
   token: string | null;
@@ -42,7 +43,8 @@ export async function acquireToken(cfg: RunConfig, device: DeviceClient, serial:
   // Never prompt without a terminal: a hook, or exit 2 with how to give one.
   const backend = cfg.pressHook ? hookBackend(cfg.pressHook, io) : io.interactive ? consoleBackend(io) : undefined;
   if (!backend) throw pairingNotPossible();
-  const end = await backend.request({ kind, n: 1, of: 1, timeoutS: cfg.pressTimeoutS, why: `pairing as ${cfg.pairingName}` });
+  const of = 1 + (usersSelected(cfg) ? SUITE_PRESSES : 0);
+  const end = await backend.request({ kind, n: 1, of, timeoutS: cfg.pressTimeoutS, why: `pairing as ${cfg.pairingName}` });
   let seen = false;
   let outcome;
   try {

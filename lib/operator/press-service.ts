@@ -1,0 +1,54 @@
+// Presses requested by test workers and served by the main process, which alone may run a hook or
+// talk to the operator. A loopback HTTP endpoint under a random path; only plain JSON crosses.
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { KindId } from '../spec/kinds.js';
+import type { PressBackend } from './press.js';
+
+export interface PressService {
+  /** Base URL for workers: POST <url>/press {why}, then POST <url>/end {outcome}. */
+  url: string;
+  /** Presses requested so far (including `already`). */
+  count(): number;
+  close(): Promise<void>;
+}
+
+export async function startPressService(o: { backend: PressBackend; kind: KindId; timeoutS: number; already: number; planned: number }): Promise<PressService> {
+  let count = o.already;
+  let end: ((outcome: 'seen' | 'timeout') => void) | undefined;
+  const secret = randomBytes(16).toString('hex');
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { why?: string; outcome?: 'seen' | 'timeout' };
+      if (req.method === 'POST' && req.url === `/${secret}/press`) {
+        count += 1;
+        try {
+          end = await o.backend.request({ kind: o.kind, n: count, of: Math.max(o.planned, count), timeoutS: o.timeoutS, why: body.why ?? 'a press' });
+          return send(200, { n: count });
+        } catch (err) {
+          return send(500, { error: err instanceof Error ? err.message : String(err) });
+        }
+      }
+      if (req.method === 'POST' && req.url === `/${secret}/end`) {
+        end?.(body.outcome ?? 'seen');
+        end = undefined;
+        return send(200, {});
+      }
+      return send(404, {});
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/${secret}`,
+    count: () => count,
+    close: () => new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+  };
+}

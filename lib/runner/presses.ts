@@ -1,0 +1,24 @@
+// The press service for a run: the same backend as the pairing (hook, else the terminal), numbered on
+// from the pairing press. None when no press can be had.
+import type { OperatorIo } from '../operator/operator-io.js';
+import { consoleBackend, hookBackend } from '../operator/press.js';
+import { type PressService, startPressService } from '../operator/press-service.js';
+import type { KindId } from '../spec/kinds.js';
+import type { RunConfig } from './config.js';
+
+/** Presses the users suite plans after pairing: a second user, and re-use of its name. */
+export const SUITE_PRESSES = 2;
+
+export async function pressServiceFor(cfg: RunConfig, io: OperatorIo, kind: KindId, already: number): Promise<PressService | undefined> {
+  const backend = cfg.pressHook ? hookBackend(cfg.pressHook, io) : io.interactive ? consoleBackend(io) : undefined;
+  if (!backend) return undefined;
+  return startPressService({ backend, kind, timeoutS: cfg.pressTimeoutS, already, planned: already + SUITE_PRESSES });
+}
+
+/** Whether this run's selection includes the users suite, which presses again after pairing. */
+export function usersSelected(cfg: RunConfig): boolean {
+  if (cfg.suites && !cfg.suites.includes('users')) return false;
+  return !cfg.clauses || cfg.clauses.some((id) => /^(PAIR|NAME|LIST|DEL)-/.test(id));
+}
+
+export const backendName = (cfg: RunConfig, io: OperatorIo) => (cfg.pressHook ? 'press-hook' : io.interactive ? 'console' : null);

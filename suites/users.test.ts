@@ -1,0 +1,218 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, inject } from 'vitest';
+import { DeviceClient, type DeviceResponse } from '../lib/client/device-client.js';
+import { Redactor } from '../lib/client/redactor.js';
+import { describeResponse, expectError, expectStatus, expectThat } from '../lib/harness/clause-failure.js';
+import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
+import { TOKEN, userList } from '../lib/spec/schemas.js';
+import { runScenario, type UsersScenario, userNames } from './users/scenario.js';
+
+const NOT_ENABLED = 'user:creation-not-enabled';
+let scenario: Promise<UsersScenario> | undefined;
+const users = (ctx: CheckContext) => (scenario ??= runScenario(ctx));
+const press = { needsToken: true } as const;
+const createdNow = (s: UsersScenario, name: string | undefined) => name !== undefined && s.namesAfterWindow1.includes(name);
+
+// Whatever the run created is deleted, whatever happened (DESIGN.md "Leaving the device as found").
+afterAll(async () => {
+  if (!scenario) return;
+  const run = inject('energyConform');
+  const s = await scenario.catch(() => undefined);
+  if (!s || !run.token) return;
+  const redactor = new Redactor();
+  redactor.add(run.token);
+  const device = new DeviceClient(run.target, redactor, run.requestTimeoutMs);
+  try {
+    const present = await userNames(device, run.token);
+    for (const name of s.created) if (present.includes(name)) await device.v2.delete('/api/user', { token: run.token, body: { name } });
+  } finally {
+    await device.close();
+  }
+});
+
+// Before any press of this suite.
+const unpressed = (ctx: CheckContext, n: string) => ctx.device.v2.post('/api/user', { body: { name: `local/${ctx.run.runTag}-${n}` } });
+
+clauseTest('PAIR-01', async (ctx) => {
+  expectError(await unpressed(ctx, 'early'), 403, NOT_ENABLED);
+}, press);
+
+clauseTest('PAIR-02', async (ctx) => {
+  for (let i = 0; i < 3; i++) {
+    expectError(await unpressed(ctx, `poll${i}`), 403, NOT_ENABLED);
+    await sleep(500);
+  }
+}, press);
+
+// Window 1.
+clauseTest('PAIR-03', async (ctx) => {
+  const { creation } = await users(ctx);
+  const body = creation.json as { name?: unknown; token?: unknown } | undefined;
+  expectThat(creation.status === 200 && typeof body?.name === 'string' && typeof body.token === 'string',
+    '200 with a string name and a string token', describeResponse(creation), creation);
+}, press);
+
+clauseTest('PAIR-04', async (ctx) => {
+  const { creation, tokenX } = await users(ctx);
+  expectThat(tokenX !== null && TOKEN.test(tokenX), 'a token of 32 uppercase hex digits',
+    tokenX === null ? 'no token' : `a token of ${tokenX.length} characters${/[a-f]/.test(tokenX) ? ' with lowercase digits' : ''}`, creation);
+}, press);
+
+clauseTest('PAIR-05', async (ctx) => {
+  const { creation, validName } = await users(ctx);
+  const name = (creation.json as { name?: unknown } | undefined)?.name;
+  expectThat(name === validName, `name ${JSON.stringify(validName)}`, `name ${JSON.stringify(name)}`, creation);
+}, press);
+
+clauseTest('PAIR-06', async (ctx) => {
+  const { newTokenAnswer } = await users(ctx);
+  expectThat(newTokenAnswer !== null, 'a token from the creation', 'none');
+  expectStatus(newTokenAnswer!, 200);
+}, press);
+
+clauseTest('PAIR-07', async (ctx) => {
+  const { secondInWindow } = await users(ctx);
+  expectError(secondInWindow, 403, NOT_ENABLED);
+}, press);
+
+// Window 2.
+clauseTest('PAIR-10', async (ctx) => {
+  const { reuse, tokenX } = await users(ctx);
+  expectThat(reuse !== null && reuse.status === 200 && typeof (reuse.json as { token?: unknown }).token === 'string',
+    '200 with a new token for the re-used name', reuse ? describeResponse(reuse) : 'no user to re-use: its creation failed', reuse ?? undefined);
+  expectError(await ctx.device.v2.get('/api', { token: tokenX! }), 401, 'user:unauthorized');
+}, press);
+
+clauseTest('PAIR-11', async (ctx) => {
+  const { tokenX, tokenX2, reuse } = await users(ctx);
+  expectThat(tokenX2 !== null && tokenX2 !== tokenX, 'a re-issued token that differs from the previous one',
+    tokenX2 === null ? 'no re-issued token' : 'the same token again', reuse ?? undefined);
+}, press);
+
+function refusedBy(clause: string) {
+  return async (ctx: CheckContext) => {
+    const s = await users(ctx);
+    for (const r of s.refusals.filter((x) => x.clause === clause)) {
+      expectThat(r.res.status !== 200 && !createdNow(s, r.name), `${r.what} refused: no 200 and no user created`,
+        `${describeResponse(r.res)}${createdNow(s, r.name) ? ', and the user exists' : ''}`, r.res);
+    }
+  };
+}
+
+clauseTest('PAIR-12', refusedBy('PAIR-12'), press);
+
+clauseTest('PAIR-13', async (ctx) => {
+  const s = await users(ctx);
+  ctx.observe({
+    refusals: s.refusals.map((r) => ({ what: r.what, status: r.res.status, error: (r.res.json as { error?: unknown } | undefined)?.error ?? r.res.text.slice(0, 80) })),
+    refusedAttemptClosedTheWindow: s.closedBy !== null, closedBy: s.closedBy,
+  });
+}, press);
+
+clauseTest('NAME-01', refusedBy('NAME-01'), press);
+clauseTest('NAME-02', refusedBy('NAME-02'), press);
+clauseTest('NAME-03', refusedBy('NAME-03'), press);
+clauseTest('NAME-04', refusedBy('NAME-04'), press);
+
+function acceptedValidName(what: string) {
+  return async (ctx: CheckContext) => {
+    const { creation, validName } = await users(ctx);
+    expectThat(creation.status === 200, `${JSON.stringify(validName)} (${what}) accepted`, describeResponse(creation), creation);
+  };
+}
+
+clauseTest('NAME-05', acceptedValidName('40 characters after the prefix'), press);
+clauseTest('NAME-06', acceptedValidName('every allowed class'), press);
+clauseTest('NAME-07', refusedBy('NAME-07'), press);
+
+// The user list, from the pairing user and from the run's user.
+async function lists(ctx: CheckContext): Promise<[string, DeviceResponse][]> {
+  const s = await users(ctx);
+  const tokens: [string, string | null][] = [[ctx.run.pairingName, ctx.token], [s.validName, s.tokenX2 ?? s.tokenX]];
+  const out: [string, DeviceResponse][] = [];
+  for (const [owner, token] of tokens) if (token) out.push([owner, await ctx.device.v2.get('/api/user', { token })]);
+  return out;
+}
+
+clauseTest('LIST-01', async (ctx) => {
+  for (const [, res] of await lists(ctx)) {
+    expectThat(res.status === 200 && userList.safeParse(res.json).success, '200 with an array of {name: string, current?: boolean}',
+      describeResponse(res), res);
+  }
+}, press);
+
+clauseTest('LIST-02', async (ctx) => {
+  for (const [owner, res] of await lists(ctx)) {
+    const current = (res.json as { name: string; current?: boolean }[]).filter((u) => u.current === true).map((u) => u.name);
+    expectThat(current.length === 1 && current[0] === owner, `exactly one entry with current: true, ${owner}`,
+      `current on ${JSON.stringify(current)}`, res);
+  }
+}, press);
+
+clauseTest('LIST-03', async (ctx) => {
+  for (const [owner, res] of await lists(ctx)) {
+    const others = (res.json as Record<string, unknown>[]).filter((u) => u.name !== owner && 'current' in u);
+    expectThat(others.length === 0, 'no `current` key on the entries of other users', JSON.stringify(others), res);
+  }
+}, press);
+
+clauseTest('LIST-04', async (ctx) => {
+  for (const [, res] of await lists(ctx)) {
+    const names = (res.json as { name: string }[]).map((u) => u.name);
+    const bad = names.filter((n) => !n.startsWith('local/') && !n.startsWith('cloud/'));
+    expectThat(bad.length === 0 && new Set(names).size === names.length, 'names with local/ or cloud/, none twice',
+      JSON.stringify(names), res);
+  }
+}, press);
+
+clauseTest('LIST-05', async (ctx) => {
+  const { validName } = await users(ctx);
+  for (const [owner, res] of await lists(ctx)) {
+    const names = (res.json as { name: string }[]).map((u) => u.name);
+    expectThat(names.includes(validName), `${validName} in the list seen by ${owner}`, JSON.stringify(names), res);
+  }
+}, press);
+
+clauseTest('LIST-06', async ({ device, token, observe }) => {
+  observe({ cloudUsers: (await userNames(device, token)).filter((n) => n.startsWith('cloud/')).length });
+}, { needsToken: true });
+
+// Deletion: the pairing user deletes the run's user.
+let deletion: Promise<DeviceResponse> | undefined;
+const deleteX = async (ctx: CheckContext) => {
+  const s = await users(ctx);
+  return (deletion ??= ctx.device.v2.delete('/api/user', { token: ctx.token, body: { name: s.validName } }));
+};
+
+clauseTest('DEL-01', async (ctx) => {
+  expectStatus(await deleteX(ctx), 204);
+}, press);
+
+clauseTest('DEL-02', async (ctx) => {
+  const res = await deleteX(ctx);
+  expectThat(res.status === 204 && res.text === '' && res.headers['content-length'] === '0', '204 with an empty body and Content-Length: 0',
+    `${res.status}, Content-Length ${res.headers['content-length'] ?? 'absent'}, body ${JSON.stringify(res.text)}`, res);
+}, press);
+
+clauseTest('DEL-03', async (ctx) => {
+  const s = await users(ctx);
+  await deleteX(ctx);
+  expectError(await ctx.device.v2.get('/api', { token: (s.tokenX2 ?? s.tokenX)! }), 401, 'user:unauthorized');
+}, press);
+
+clauseTest('DEL-04', async (ctx) => {
+  const s = await users(ctx);
+  await deleteX(ctx);
+  const names = await userNames(ctx.device, ctx.token);
+  expectThat(!names.includes(s.validName), `${s.validName} gone from GET /api/user`, JSON.stringify(names));
+}, press);
+
+clauseTest('DEL-06', async ({ device, token, run, observe }) => {
+  const res = await device.v2.delete('/api/user', { token, body: { name: `local/${run.runTag}-absent` } });
+  observe({ status: res.status, body: res.json ?? res.text.slice(0, 200) });
+}, { needsToken: true });
+
+clauseTest('DEL-07', async ({ device, token, run, observe }) => {
+  const res = await device.v2.delete('/api/user', { token, body: { name: `${run.runTag}-absent` } });
+  observe({ status: res.status, body: res.json ?? res.text.slice(0, 200) });
+}, { needsToken: true });
