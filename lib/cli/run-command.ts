@@ -43,6 +43,7 @@ export function runOptions<T>(y: Argv<T>) {
     .option('allow-cloud-toggle', { type: 'boolean', default: false, describe: 'allow checks that switch the cloud off and on' })
     .option('manual', { type: 'boolean', default: false, describe: 'run checks that need an operator action other than the button' })
     .option('strict', { type: 'boolean', default: false, describe: 'warnings fail the run' })
+    .option('forget', { type: 'boolean', default: false, describe: 'delete the pairing user and its stored token at the end (DEL-05)' })
     .option('yes', { type: 'boolean', default: false, describe: 'answer confirmations (needed for destructive suites without a TTY)' })
     .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/' });
 }
@@ -50,7 +51,7 @@ export function runOptions<T>(y: Argv<T>) {
 type RunArgs = Awaited<ReturnType<typeof runOptions>['argv']>;
 type PairArgs = Awaited<ReturnType<typeof pairOptions>['argv']>;
 /** The target options, with the selection and report options where the command has them. */
-type ConfigArgs = PairArgs & Partial<Pick<RunArgs, 'suite' | 'clause' | 'slow' | 'allow-cloud-toggle' | 'manual' | 'strict' | 'yes' | 'reports'>>;
+type ConfigArgs = PairArgs & Partial<Pick<RunArgs, 'suite' | 'clause' | 'slow' | 'allow-cloud-toggle' | 'manual' | 'strict' | 'yes' | 'reports' | 'forget'>>;
 
 function checkNumbers(a: ConfigArgs): void {
   const ports = { '--http-port': a['http-port'], '--https-port': a['https-port'] };
@@ -86,7 +87,7 @@ export async function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv): Promis
     caPem, caLabel: a.ca ? `the CA in ${a.ca}` : 'the vendor CA', insecure: a.insecure,
     token: a.token ?? (env.ENERGY_CONFORM_TOKEN || undefined), tokenStore: a['token-store'], pressHook: a['press-hook'],
     pressTimeoutS: a['press-timeout'], pairingName: a.name, suites: a.suite, clauses: a.clause, slow: a.slow ?? false,
-    allowCloudToggle: a['allow-cloud-toggle'] ?? false, manual: a.manual ?? false, strict: a.strict ?? false, yes: a.yes ?? false,
+    allowCloudToggle: a['allow-cloud-toggle'] ?? false, manual: a.manual ?? false, strict: a.strict ?? false, forget: a.forget ?? false, yes: a.yes ?? false,
     reportsDir: a.reports,
     requestTimeoutMs: a['request-timeout'] * 1000,
   };

@@ -31,7 +31,7 @@ try {
     host: ready.host, httpPort: ready.httpPort ?? 1, httpsPort: ready.httpsPort ?? 1, kind: ready.kind,
     caPem: await readFile(ready.ca, 'utf8'), caLabel: 'the emulator\'s test CA', insecure: false,
     tokenStore: path.join(dir, 'tokens.json'), pressHook: pressHookFor(ready), pressTimeoutS: 30,
-    pairingName: DEFAULT_PAIRING_NAME, slow: false, allowCloudToggle: false, manual: false, strict: false, yes: true,
+    pairingName: DEFAULT_PAIRING_NAME, slow: false, allowCloudToggle: false, manual: false, strict: false, forget: false, yes: true,
     reportsDir: args.reports, requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
   }, io);
   process.stdout.write(`${outcome.summary}\n`);

@@ -18,7 +18,7 @@ export function withFaults(handler: Handler, faults: readonly Fault[], server: '
   const mine = faults.filter((f) => (f.server ?? 'v2') === server);
   if (mine.length === 0) return handler;
   return (req, state) => {
-    const seen = mine.reduce((r, f) => (f.request ? f.request(r) : r), req);
+    const seen = mine.reduce((r, f) => (f.request ? f.request(r, state) : r), req);
     const res = mine.reduce<EmuResponse | undefined>((r, f) => r ?? f.answer?.(seen, state), undefined) ?? handler(seen, state);
     return mine.reduce((r, f) => (f.response ? f.response(r, seen, state) : r), res);
   };

@@ -27,7 +27,7 @@ export interface Fault {
   server?: 'v1' | 'v2';
   /** Answers in place of the handler (which then never runs, so state stays untouched); undefined passes on. */
   answer?: (req: EmuRequest, state: DeviceState) => EmuResponse | undefined;
-  request?: (req: EmuRequest) => EmuRequest;
+  request?: (req: EmuRequest, state: DeviceState) => EmuRequest;
   response?: (res: EmuResponse, req: EmuRequest, state: DeviceState) => EmuResponse;
   cert?: CertChange;
 }

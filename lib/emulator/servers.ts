@@ -36,7 +36,8 @@ function listener(server: 'v1' | 'v2', handler: Handler, state: DeviceState): Li
 function write(res: http.ServerResponse, out: EmuResponse): void {
   const payload = out.body === undefined ? '' : typeof out.body === 'string' ? out.body : JSON.stringify(out.body);
   const headers: Record<string, string> = { ...out.headers };
-  if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')) {
+  // A 204 carries only the headers its handler set (DEL-02 judges its Content-Length).
+  if (out.status !== 204 && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')) {
     headers['content-length'] = String(Buffer.byteLength(payload));
   }
   res.writeHead(out.status, headers);

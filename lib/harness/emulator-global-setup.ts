@@ -10,6 +10,7 @@ import { startEmulator } from '../emulator/emulator.js';
 import { isKindId } from '../spec/kinds.js';
 import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS } from '../runner/config.js';
 import { prepare } from '../runner/prepare.js';
+import { pressServiceFor } from '../runner/presses.js';
 import { quietIo } from '../operator/operator-io.js';
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
@@ -19,15 +20,19 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const emu = await startEmulator({ kind: wanted });
   const dir = await mkdtemp(path.join(tmpdir(), 'energy-conform-selftest-'));
   const { ready } = emu;
-  const prepared = await prepare({
+  const cfg = {
     host: ready.host, httpPort: ready.httpPort ?? 1, httpsPort: ready.httpsPort ?? 1, kind: ready.kind,
     caPem: await readFile(ready.ca, 'utf8'), caLabel: 'the emulator CA', insecure: false,
     tokenStore: path.join(dir, 'tokens.json'), pairingName: DEFAULT_PAIRING_NAME, pressTimeoutS: 10,
     pressHook: `node -e "fetch('${ready.controlUrl}/press',{method:'POST'}).catch(()=>process.exit(1))"`,
-    slow: false, allowCloudToggle: false, manual: false, strict: false, yes: true, requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
-  }, new Redactor(), 'ec-selftest', quietIo());
-  project.provide('energyConform', prepared.context);
+    slow: false, allowCloudToggle: false, manual: false, strict: false, forget: false, yes: true, requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+  };
+  const io = quietIo();
+  const prepared = await prepare(cfg, new Redactor(), 'ec-selftest', io);
+  const presses = await pressServiceFor(cfg, io, wanted, prepared.presses.count);
+  project.provide('energyConform', { ...prepared.context, pressUrl: presses?.url ?? null });
   return async () => {
+    await presses?.close();
     await emu.close();
     await rm(dir, { recursive: true, force: true });
   };

@@ -30,6 +30,8 @@ export interface RunResults {
   summary: Record<Status, number>;
   presses: { count: number; backend: string | null };
   requests: number;
+  /** Users the run left on the device (DESIGN.md "Leaving the device as found"). */
+  residue: string[];
   checks: CheckResult[];
   strict: boolean;
   options: Record<string, unknown>;
@@ -45,7 +47,7 @@ export function summarize(checks: readonly CheckResult[]): Record<Status, number
 export function resultsJson(r: RunResults): string {
   const doc = {
     tool: r.tool, target: r.target, started: r.started, finished: r.finished, durationMs: r.durationMs,
-    verdict: r.verdict, summary: r.summary, presses: r.presses, requests: r.requests,
+    verdict: r.verdict, summary: r.summary, presses: r.presses, requests: r.requests, residue: r.residue,
     checks: r.checks.map(({ clause, level, title, status, message, durationMs }) => ({ clause, level, title, status, message, durationMs })),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;

@@ -23,6 +23,8 @@ export interface RunConfig {
   allowCloudToggle: boolean;
   manual: boolean;
   strict: boolean;
+  /** Delete the pairing user at the end of the run (and its stored token): DEL-05. */
+  forget: boolean;
   yes: boolean;
   reportsDir?: string;
   requestTimeoutMs: number;

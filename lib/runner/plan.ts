@@ -45,8 +45,12 @@ function gateReason(c: Clause, f: Facts): string | undefined {
 }
 
 /** Conditions a clause's statement sets beyond its gate. */
-function statementReason(c: Clause, kind: KindId): string | undefined {
+function statementReason(c: Clause, kind: KindId, cfg: RunConfig): string | undefined {
   const k = KINDS[kind];
+  if (c.id === 'DEL-05' && !cfg.forget) {
+    return 'it needs a user that deletes itself, and the only one a run may spend is the pairing user it keeps: run with --forget, '
+      + 'and the pairing user deletes itself at the end';
+  }
   if (c.id === 'KIND-01' && k.userToken !== 'Supported') {
     return `it applies to kinds whose user/token support is "Supported"; the ${k.name}'s is "${k.userToken}"`;
   }
@@ -65,7 +69,7 @@ export function plan(cfg: RunConfig, pre: Preflight, kind: KindId, interactive =
   const inDevelopment = KINDS[kind].userToken === 'In development';
   const deviations: string[] = [];
   for (const c of clauses) {
-    const reason = selectionReason(c, cfg) ?? gateReason(c, facts(cfg, pre, kind, c.area, interactive)) ?? statementReason(c, kind);
+    const reason = selectionReason(c, cfg) ?? gateReason(c, facts(cfg, pre, kind, c.area, interactive)) ?? statementReason(c, kind, cfg);
     if (reason) skips[c.id] = reason;
     // clauses.md Levels: under an "In development" user/token capability a MUST violation of the
     // v2 API is a deviation (warn) unless --strict.

@@ -16,6 +16,7 @@ export interface Prepared {
   preflight: Preflight;
   presses: TokenOutcome['presses'];
   pairing: TokenOutcome['pairing'];
+  tokenSource: TokenOutcome['source'];
   deviceInfo: Record<string, unknown> | null;
   requests: number;
 }
@@ -34,7 +35,7 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
   let serial: string | null = cfg.serial ?? (typeof pre.v1Info?.serial === 'string' ? pre.v1Info.serial : null);
   let serialSource: SuiteContext['serialSource'] = cfg.serial ? 'option' : serial ? 'device' : null;
   let kind: KindId | undefined = pre.kind;
-  let token: TokenOutcome = { token: null, reason: '', presses: { count: 0, backend: null } };
+  let token: TokenOutcome = { token: null, reason: '', presses: { count: 0, backend: null }, source: null };
   let deviceInfo = pre.v1Info;
   let requests = pre.requests;
 
@@ -68,5 +69,5 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
     v2Reason, system: pre.system, requestTimeoutMs: cfg.requestTimeoutMs, skips, deviations, runTag,
     pressUrl: null, pressTimeoutS: cfg.pressTimeoutS, pairingName: cfg.pairingName,
   };
-  return { context, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, requests };
+  return { context, preflight: pre, presses: token.presses, pairing: token.pairing, tokenSource: token.source, deviceInfo, requests };
 }

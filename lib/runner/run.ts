@@ -5,14 +5,15 @@ import path from 'node:path';
 import { RunError } from '../client/errors.js';
 import { Redactor } from '../client/redactor.js';
 import { junitXml } from '../report/junit.js';
-import { type RunResults, type Status, resultsJson, summarize } from '../report/results.js';
+import { type RunResults, resultsJson, summarize } from '../report/results.js';
 import { summaryText } from '../report/summary.js';
-import { assemble, exitCodeOf, type RunnerCheck } from './assemble.js';
+import { assemble, exitCodeOf } from './assemble.js';
 import type { RunConfig } from './config.js';
 import { prepare } from './prepare.js';
-import { backendName, pressServiceFor } from './presses.js';
+import { backendName } from './presses.js';
+import { runSession } from './session.js';
 import type { OperatorIo } from '../operator/operator-io.js';
-import { PACKAGE_ROOT, runSuites } from './vitest-run.js';
+import { PACKAGE_ROOT } from './vitest-run.js';
 
 export interface RunOutcome {
   results: RunResults;
@@ -48,26 +49,12 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo): Promise<Ru
   const { context } = prepared;
   redactor.add(context.token);
 
-  const usersRun = !context.skips['PAIR-03'] && context.token !== null;
-  const presses = usersRun ? await pressServiceFor(cfg, io, context.kind, prepared.presses.count) : undefined;
-  context.pressUrl = presses?.url ?? null;
-  let suiteRun;
-  try {
-    suiteRun = await runSuites(context, cfg.suites, Math.max(60_000, cfg.requestTimeoutMs * 6, cfg.pressTimeoutS * 1000 * 3));
-  } finally {
-    await presses?.close();
-  }
-  const pressCount = presses?.count() ?? prepared.presses.count;
-  const pairing = prepared.pairing;
-  // PAIR-03: after a press, POST /api/user answers 200 with name and token. Under an "In development"
-  // capability a violation is a deviation, like every other v2 MUST.
-  const pairingFailed: Status = context.deviations.includes('PAIR-03') ? 'warn' : 'fail';
-  // A pass counts only where PAIR-03 was selected; a violation seen is reported whatever the selection.
-  const recordPairing = pairing && !(pairing.ok && context.skips['PAIR-03']);
-  const runnerChecks: RunnerCheck[] = recordPairing ? [{ clause: 'PAIR-03', status: pairing.ok ? 'pass' : pairingFailed,
-    message: pairing.message, exchanges: [pairing.exchange] }] : [];
+  const { suiteRun, presses, runnerChecks, residue } = await runSession(cfg, io, prepared, redactor);
   const checks = assemble(suiteRun.tests, context.skips, version, runnerChecks);
-  const exitCode = exitCodeOf(checks, cfg.strict);
+  const verdictCode = exitCodeOf(checks, cfg.strict);
+  // What the run left on the device fails the run (DESIGN.md "Leaving the device as found").
+  const exitCode = verdictCode === 0 && residue.length ? 1 : verdictCode;
+  if (residue.length) io.say(`the run left users on the device that it could not remove: ${residue.join(', ')}`);
   const finished = new Date();
   const info = prepared.deviceInfo;
   const results: RunResults = redactor.redactDeep({
@@ -77,7 +64,7 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo): Promise<Ru
     started: started.toISOString(), finished: finished.toISOString(), durationMs: finished.getTime() - started.getTime(),
     verdict: exitCode === 0 ? 'pass' : exitCode === 1 ? 'fail' : 'error',
     summary: summarize(checks),
-    presses: { count: pressCount, backend: pressCount ? backendName(cfg, io) : null },
+    presses: { count: presses, backend: presses ? backendName(cfg, io) : null }, residue,
     requests: prepared.requests + checks.reduce((n, c) => n + c.exchanges.length, 0),
     checks, strict: cfg.strict,
     options: { insecure: cfg.insecure, ca: cfg.caLabel, suites: cfg.suites ?? null, clauses: cfg.clauses ?? null },

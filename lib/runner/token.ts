@@ -16,6 +16,8 @@ export interface TokenOutcome {
   /** Why there is no token (skip reason of the checks that need one). */
   reason: string;
   presses: { count: number; backend: 'press-hook' | 'console' | null };
+  /** Where the token came from: only a token energy-conform paired for may be forgotten. */
+  source: 'option' | 'store' | 'paired' | null;
   /** The pairing POST after the press, when this run paired: PAIR-03's exchange. */
   pairing?: { ok: boolean; message: string; exchange: Exchange };
 }
@@ -32,11 +34,11 @@ export async function acquireToken(cfg: RunConfig, device: DeviceClient, serial:
       throw new RunError('EC_TOKEN_REFUSED',
         'the device refused the token given with --token or ENERGY_CONFORM_TOKEN (GET /api did not answer 200); give a valid token, or omit it and pair with --press-hook');
     }
-    return { token: cfg.token, reason: '', presses: none };
+    return { token: cfg.token, reason: '', presses: none, source: 'option' };
   }
   const stored = serial ? await readToken(cfg.tokenStore, serial) : undefined;
   if (stored) {
-    if (await accepted(device, stored.token)) return { token: stored.token, reason: '', presses: none };
+    if (await accepted(device, stored.token)) return { token: stored.token, reason: '', presses: none, source: 'store' };
     io.say(`the stored token for ${serial} was refused by the device; pairing again`);
     await writeToken(cfg.tokenStore, serial!, undefined);
   }
@@ -55,9 +57,9 @@ export async function acquireToken(cfg: RunConfig, device: DeviceClient, serial:
   }
   const presses = { count: 1, backend: backend.name };
   if (!outcome.ok) {
-    return { token: null, reason: `no token: ${outcome.reason}`, presses,
+    return { token: null, reason: `no token: ${outcome.reason}`, presses, source: null,
       pairing: { ok: false, message: outcome.reason, exchange: outcome.exchange } };
   }
   if (serial) await writeToken(cfg.tokenStore, serial, { token: outcome.token, name: cfg.pairingName, savedAt: new Date().toISOString() });
-  return { token: outcome.token, reason: '', presses, pairing: { ok: true, message: '', exchange: outcome.exchange } };
+  return { token: outcome.token, reason: '', presses, source: 'paired', pairing: { ok: true, message: '', exchange: outcome.exchange } };
 }

@@ -1,0 +1,74 @@
+// The users suite against the emulator, as issue 3 asks: the press plan, the device left as found,
+// --forget, and what a device that will not delete leaves behind.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Emulator, startEmulator } from '../emulator/emulator.js';
+import { cli, targetArgs } from './cli-process.js';
+
+let dir: string;
+beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-users-')); });
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+interface Results {
+  presses: { count: number; backend: string };
+  residue: string[];
+  checks: { clause: string; status: string; message: string }[];
+}
+
+async function run(emu: Emulator, name: string, extra: string[] = [], store = 'tokens.json') {
+  const out = path.join(dir, name);
+  const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, store)), '--reports', out, ...extra]);
+  return { res, results: JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results };
+}
+
+const usersChecks = (r: Results) => r.checks.filter((c) => /^(PAIR|NAME|LIST|DEL)-/.test(c.clause));
+
+describe('the users suite against a P1 meter emulator', () => {
+  let emu: Emulator;
+  beforeAll(async () => { emu = await startEmulator({ kind: 'p1dongle' }); });
+  afterAll(async () => emu.close());
+
+  test('first contact: 3 presses, every clause that ran passes, the device as found but for the pairing user', async () => {
+    const before = emu.state.snapshot();
+    const { res, results } = await run(emu, 'first');
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    expect(results.presses).toEqual({ count: 3, backend: 'press-hook' });
+    const ran = usersChecks(results).filter((c) => c.status !== 'skip');
+    expect(ran.filter((c) => c.status !== 'pass' && c.status !== 'observation')).toEqual([]);
+    expect(ran.length).toBeGreaterThanOrEqual(30);
+    expect(results.checks.find((c) => c.clause === 'DEL-05')?.message).toMatch(/--forget/);
+    expect(results.residue).toEqual([]);
+    expect(emu.state.snapshot()).toEqual({ ...before, users: ['local/energy-conform'] });
+  });
+
+  test('with the stored token: 2 presses, and the device unchanged', async () => {
+    const before = emu.state.snapshot();
+    const { res, results } = await run(emu, 'second');
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    expect(results.presses.count).toBe(2);
+    expect(emu.state.snapshot()).toEqual(before);
+  });
+
+  test('--forget: the pairing user deletes itself (DEL-05 passes), and its stored token goes', async () => {
+    const { res, results } = await run(emu, 'forget', ['--forget']);
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    expect(results.checks.find((c) => c.clause === 'DEL-05')?.status).toBe('pass');
+    expect(emu.state.snapshot().users).toEqual([]);
+    expect(JSON.parse(await readFile(path.join(dir, 'tokens.json'), 'utf8'))).toEqual({});
+  });
+});
+
+test('a device that does not delete: the user left behind is reported as residue and fails the run', async () => {
+  const emu = await startEmulator({ kind: 'p1dongle', faults: ['delete-ignored'] });
+  try {
+    const { res, results } = await run(emu, 'residue', ['--suite', 'users'], 'residue-tokens.json');
+    expect(res.code).toBe(1);
+    expect(results.residue).toHaveLength(1);
+    expect(results.residue[0]).toMatch(/^local\/ec-[0-9a-f]{6}-aZ09/);
+    expect(res.stderr).toMatch(/the run left users on the device that it could not remove: local\/ec-/);
+  } finally {
+    await emu.close();
+  }
+});

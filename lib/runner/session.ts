@@ -1,0 +1,57 @@
+// Everything the run does with the device around the suites: the users before, presses served to
+// the workers, the checks the runner makes itself (PAIR-03 of the pairing, DEL-05 of --forget), and
+// the sweep that deletes what the run left and reports what remains.
+import { DeviceClient } from '../client/device-client.js';
+import type { Redactor } from '../client/redactor.js';
+import type { OperatorIo } from '../operator/operator-io.js';
+import { writeToken } from '../operator/token-store.js';
+import type { RunnerCheck } from './assemble.js';
+import type { RunConfig } from './config.js';
+import { forgetPairingUser } from './forget.js';
+import type { Prepared } from './prepare.js';
+import { pressServiceFor } from './presses.js';
+import { sweepUsers, userNames } from './residue.js';
+import { type SuiteRun, runSuites } from './vitest-run.js';
+
+export interface Session {
+  suiteRun: SuiteRun;
+  presses: number;
+  runnerChecks: RunnerCheck[];
+  /** Users the run left behind: each fails the run. */
+  residue: string[];
+}
+
+export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepared, redactor: Redactor): Promise<Session> {
+  const { context } = prepared;
+  const token = context.token;
+  const device = new DeviceClient(context.target, redactor, cfg.requestTimeoutMs);
+  try {
+    const before = token && context.usable.v2 ? await userNames(device, token) : null;
+    const presses = token && !context.skips['PAIR-03'] ? await pressServiceFor(cfg, io, context.kind, prepared.presses.count) : undefined;
+    context.pressUrl = presses?.url ?? null;
+    let suiteRun: SuiteRun;
+    try {
+      suiteRun = await runSuites(context, cfg.suites, Math.max(60_000, cfg.requestTimeoutMs * 6, cfg.pressTimeoutS * 1000 * 3));
+    } finally {
+      await presses?.close();
+    }
+    // Under an "In development" capability a violation is a deviation, like every other v2 MUST.
+    const failed = (id: string) => (context.deviations.includes(id) ? 'warn' as const : 'fail' as const);
+    const runnerChecks: RunnerCheck[] = [];
+    const { pairing } = prepared;
+    // PAIR-03 from the pairing POST: a pass where PAIR-03 was selected; a violation whatever the selection.
+    if (pairing && !(pairing.ok && context.skips['PAIR-03'])) {
+      runnerChecks.push({ clause: 'PAIR-03', status: pairing.ok ? 'pass' : failed('PAIR-03'), message: pairing.message, exchanges: [pairing.exchange] });
+    }
+    const forget = cfg.forget && token !== null && (prepared.tokenSource === 'paired' || prepared.tokenSource === 'store');
+    if (cfg.forget && token !== null && !forget) io.say(`not forgetting the user of the token given: energy-conform did not create it`);
+    if (forget && context.serial) {
+      runnerChecks.push(await forgetPairingUser(device, token, cfg.pairingName, failed('DEL-05')));
+      await writeToken(cfg.tokenStore, context.serial, undefined);
+    }
+    const residue = before && token && !forget ? await sweepUsers(device, token, context.runTag, before, [cfg.pairingName]) : [];
+    return { suiteRun, presses: presses?.count() ?? prepared.presses.count, runnerChecks, residue };
+  } finally {
+    await device.close();
+  }
+}
