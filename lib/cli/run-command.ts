@@ -105,7 +105,16 @@ export async function pairCommand(a: PairArgs, env: NodeJS.ProcessEnv): Promise<
 
 export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv): Promise<number> {
   const cfg = await toRunConfig(a, env);
-  const outcome = await runConformance(cfg, streamIo(process.stderr, process.stdin.isTTY === true));
+  // First SIGINT/SIGTERM: stop the checks, clean up, report. A second one: leave at once.
+  const interrupt = new AbortController();
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (interrupt.signal.aborted) process.exit(130);
+    process.stderr.write(`\nenergy-conform: ${sig}: stopping the checks and cleaning up the device (again to leave at once)\n`);
+    interrupt.abort(sig);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const outcome = await runConformance(cfg, streamIo(process.stderr, process.stdin.isTTY === true), interrupt.signal);
   process.stdout.write(`${outcome.summary}\n`);
   return outcome.exitCode;
 }

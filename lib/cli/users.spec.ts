@@ -1,11 +1,12 @@
 // The users suite against the emulator, as issue 3 asks: the press plan, the device left as found,
 // --forget, and what a device that will not delete leaves behind.
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../emulator/emulator.js';
-import { cli, targetArgs } from './cli-process.js';
+import { BIN, cli, targetArgs } from './cli-process.js';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-users-')); });
@@ -68,6 +69,29 @@ test('a device that does not delete: the user left behind is reported as residue
     expect(results.residue).toHaveLength(1);
     expect(results.residue[0]).toMatch(/^local\/ec-[0-9a-f]{6}-aZ09/);
     expect(res.stderr).toMatch(/the run left users on the device that it could not remove: local\/ec-/);
+  } finally {
+    await emu.close();
+  }
+});
+
+test('SIGINT in the middle of the users suite: the run\'s users are deleted, exit 2, and it says so', async () => {
+  const emu = await startEmulator({ kind: 'p1dongle' });
+  try {
+    const args = targetArgs(emu.ready, path.join(dir, 'sigint-tokens.json'));
+    // Each press takes 2 s, so the signal lands while press 3 is pending and the run's user exists.
+    args[args.indexOf('--press-hook') + 1] = `${args[args.indexOf('--press-hook') + 1]} && sleep 2`;
+    const child = spawn(process.execPath, [BIN, 'run', ...args, '--reports', path.join(dir, 'sigint')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+    await new Promise<void>((resolve) => child.stderr.on('data', (d) => {
+      stderr += d;
+      if (stderr.includes('press 3 of 3')) resolve();
+    }));
+    expect(emu.state.snapshot().users.some((u) => u.includes('aZ09'))).toBe(true);
+    child.kill('SIGINT');
+    expect(await exited).toBe(2);
+    expect(stderr, stderr).toMatch(/the run was interrupted \(SIGINT\) and cleaned up(; deleted local\/ec-[0-9a-f]{6}-aZ09\S*)?: no user of this run remains/);
+    expect(emu.state.snapshot().users).toEqual(['local/energy-conform']);
   } finally {
     await emu.close();
   }

@@ -22,9 +22,10 @@ export async function harnessRequest(device: DeviceClient, method: string, path:
   return refused ? device.v2.request(method, path, { ...o, headers: { ...o.headers, 'x-api-version': '2' } }) : res;
 }
 
-export async function pollForToken(device: DeviceClient, name: string, timeoutS: number): Promise<PairingOutcome> {
+export async function pollForToken(device: DeviceClient, name: string, timeoutS: number, signal?: AbortSignal): Promise<PairingOutcome> {
   const deadline = Date.now() + timeoutS * 1000;
   for (;;) {
+    if (signal?.aborted) throw new RunError('EC_INTERRUPTED', `interrupted (${String(signal.reason)}) while waiting for the button press; no check ran`);
     const res = await harnessRequest(device, 'POST', '/api/user', { body: { name } });
     const body = res.json as { token?: unknown; error?: unknown; name?: unknown } | undefined;
     const { exchange } = res;

@@ -27,7 +27,7 @@ export function certificateIdentity(pre: Preflight): { kind?: KindId; serial?: s
   return m ? { kind: isKindId(m[1]!) ? m[1] : undefined, serial: m[2] } : {};
 }
 
-export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string, io: OperatorIo): Promise<Prepared> {
+export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string, io: OperatorIo, signal?: AbortSignal): Promise<Prepared> {
   const pre = await preflight(cfg, redactor);
   const target = { host: cfg.host, httpPort: pre.v1 ? cfg.httpPort : null, httpsPort: pre.v2 ? cfg.httpsPort : null,
     caPem: cfg.caPem, insecure: cfg.insecure };
@@ -45,7 +45,7 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
     const device = new DeviceClient(target, redactor, cfg.requestTimeoutMs);
     try {
       const supported = kind === undefined || KINDS[kind].userToken !== 'Not supported';
-      if (supported) token = await acquireToken(cfg, device, serial ?? fromCert.serial ?? null, kind ?? fromCert.kind, io);
+      if (supported) token = await acquireToken(cfg, device, serial ?? fromCert.serial ?? null, kind ?? fromCert.kind, io, signal);
       if (token.token) {
         const info = (await harnessRequest(device, 'GET', '/api', { token: token.token })).json;
         if (typeof info === 'object' && info !== null) deviceInfo = info as Record<string, unknown>;

@@ -7,13 +7,20 @@ export async function userNames(device: DeviceClient, token: string): Promise<st
   return res?.status === 200 && Array.isArray(res.json) ? res.json.map((u: { name?: unknown }) => String(u?.name)) : null;
 }
 
-/** Deletes the run's leftovers and returns the names that are still there and were not before. */
-export async function sweepUsers(device: DeviceClient, token: string, runTag: string, before: string[], kept: string[]): Promise<string[]> {
+export interface Sweep {
+  /** Users of this run the sweep deleted. */
+  removed: string[];
+  /** Users that are there and were not before: each fails the run. */
+  residue: string[];
+}
+
+/** Deletes the run's leftovers (they carry the run tag) and reports what still remains. */
+export async function sweepUsers(device: DeviceClient, token: string, runTag: string, before: string[], kept: string[]): Promise<Sweep> {
   const after = await userNames(device, token);
-  if (after === null) return [];
+  if (after === null) return { removed: [], residue: [] };
   const extra = (names: string[]) => names.filter((n) => !before.includes(n) && !kept.includes(n));
-  for (const name of extra(after).filter((n) => n.includes(runTag))) {
-    await device.v2.delete('/api/user', { token, body: { name } }).catch(() => undefined);
-  }
-  return extra((await userNames(device, token)) ?? after);
+  const mine = extra(after).filter((n) => n.includes(runTag));
+  for (const name of mine) await device.v2.delete('/api/user', { token, body: { name } }).catch(() => undefined);
+  const residue = extra((await userNames(device, token)) ?? after);
+  return { removed: mine.filter((n) => !residue.includes(n)), residue };
 }

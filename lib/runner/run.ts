@@ -39,19 +39,24 @@ async function auditSecrets(files: string[], redactor: Redactor): Promise<void> 
   }
 }
 
-export async function runConformance(cfg: RunConfig, io: OperatorIo): Promise<RunOutcome> {
+export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: AbortSignal): Promise<RunOutcome> {
   const started = new Date();
   const version = await toolVersion();
   const redactor = new Redactor();
   redactor.add(cfg.token);
   const runTag = `ec-${randomBytes(3).toString('hex')}`;
-  const prepared = await prepare(cfg, redactor, runTag, io);
+  const prepared = await prepare(cfg, redactor, runTag, io, signal);
   const { context } = prepared;
   redactor.add(context.token);
 
-  const { suiteRun, presses, runnerChecks, residue } = await runSession(cfg, io, prepared, redactor);
+  const { suiteRun, presses, runnerChecks, removed, residue } = await runSession(cfg, io, prepared, redactor, signal);
   const checks = assemble(suiteRun.tests, context.skips, version, runnerChecks);
-  const verdictCode = exitCodeOf(checks, cfg.strict);
+  // An interrupted run could not happen as asked: exit 2, after cleaning up.
+  const verdictCode = signal?.aborted ? 2 : exitCodeOf(checks, cfg.strict);
+  if (signal?.aborted) {
+    const swept = removed.length ? `; deleted ${removed.join(', ')}` : '';
+    io.say(`the run was interrupted (${String(signal.reason)}) and cleaned up${swept}: ${residue.length ? 'see below what remains' : 'no user of this run remains'}`);
+  }
   // What the run left on the device fails the run (DESIGN.md "Leaving the device as found").
   const exitCode = verdictCode === 0 && residue.length ? 1 : verdictCode;
   if (residue.length) io.say(`the run left users on the device that it could not remove: ${residue.join(', ')}`);
@@ -76,7 +81,7 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo): Promise<Ru
   await writeFile(files[0]!, junitXml(results));
   await writeFile(files[1]!, resultsJson(results));
   await auditSecrets(files, redactor);
-  if (exitCode === 2) {
+  if (exitCode === 2 && !signal?.aborted) {
     const why = checks.filter((c) => !c.message.startsWith('not selected')).slice(0, 3).map((c) => `${c.clause}: ${c.message}`);
     io.say(`no check ran${why.length ? ` (${why.join('; ')})` : ''}; select clauses that apply to this device`);
     if (suiteRun.output.trim()) io.say(redactor.redact(suiteRun.output.trim().slice(-2000)));

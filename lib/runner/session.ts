@@ -17,11 +17,13 @@ export interface Session {
   suiteRun: SuiteRun;
   presses: number;
   runnerChecks: RunnerCheck[];
+  /** Users of this run deleted after the suites (an interrupted users suite leaves some). */
+  removed: string[];
   /** Users the run left behind: each fails the run. */
   residue: string[];
 }
 
-export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepared, redactor: Redactor): Promise<Session> {
+export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepared, redactor: Redactor, signal?: AbortSignal): Promise<Session> {
   const { context } = prepared;
   const token = context.token;
   const device = new DeviceClient(context.target, redactor, cfg.requestTimeoutMs);
@@ -31,7 +33,7 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
     context.pressUrl = presses?.url ?? null;
     let suiteRun: SuiteRun;
     try {
-      suiteRun = await runSuites(context, cfg.suites, Math.max(60_000, cfg.requestTimeoutMs * 6, cfg.pressTimeoutS * 1000 * 3));
+      suiteRun = await runSuites(context, cfg.suites, Math.max(60_000, cfg.requestTimeoutMs * 6, cfg.pressTimeoutS * 1000 * 3), signal);
     } finally {
       await presses?.close();
     }
@@ -43,14 +45,15 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
     if (pairing && !(pairing.ok && context.skips['PAIR-03'])) {
       runnerChecks.push({ clause: 'PAIR-03', status: pairing.ok ? 'pass' : failed('PAIR-03'), message: pairing.message, exchanges: [pairing.exchange] });
     }
-    const forget = cfg.forget && token !== null && (prepared.tokenSource === 'paired' || prepared.tokenSource === 'store');
+    const forget = cfg.forget && !signal?.aborted && token !== null && (prepared.tokenSource === 'paired' || prepared.tokenSource === 'store');
     if (cfg.forget && token !== null && !forget) io.say(`not forgetting the user of the token given: energy-conform did not create it`);
     if (forget && context.serial) {
       runnerChecks.push(await forgetPairingUser(device, token, cfg.pairingName, failed('DEL-05')));
       await writeToken(cfg.tokenStore, context.serial, undefined);
     }
-    const residue = before && token && !forget ? await sweepUsers(device, token, context.runTag, before, [cfg.pairingName]) : [];
-    return { suiteRun, presses: presses?.count() ?? prepared.presses.count, runnerChecks, residue };
+    const { removed, residue } = before && token && !forget
+      ? await sweepUsers(device, token, context.runTag, before, [cfg.pairingName]) : { removed: [], residue: [] };
+    return { suiteRun, presses: presses?.count() ?? prepared.presses.count, runnerChecks, removed, residue };
   } finally {
     await device.close();
   }

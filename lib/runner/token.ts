@@ -27,7 +27,7 @@ async function accepted(device: DeviceClient, token: string): Promise<boolean> {
 }
 
 export async function acquireToken(cfg: RunConfig, device: DeviceClient, serial: string | null, kind: KindId | undefined,
-  io: OperatorIo): Promise<TokenOutcome> {
+  io: OperatorIo, signal?: AbortSignal): Promise<TokenOutcome> {
   const none = { count: 0, backend: null };
   if (cfg.token) {
     if (!(await accepted(device, cfg.token))) {
@@ -50,7 +50,7 @@ export async function acquireToken(cfg: RunConfig, device: DeviceClient, serial:
   let seen = false;
   let outcome;
   try {
-    outcome = await pollForToken(device, cfg.pairingName, cfg.pressTimeoutS);
+    outcome = await pollForToken(device, cfg.pairingName, cfg.pressTimeoutS, signal);
     seen = true;
   } finally {
     end(seen ? 'seen' : 'timeout');

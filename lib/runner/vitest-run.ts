@@ -30,13 +30,16 @@ export interface SuiteRun {
   output: string;
 }
 
-export async function runSuites(ctx: SuiteContext, areas: string[] | undefined, testTimeoutMs: number): Promise<SuiteRun> {
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+export async function runSuites(ctx: SuiteContext, areas: string[] | undefined, testTimeoutMs: number, signal?: AbortSignal): Promise<SuiteRun> {
   const files = areas?.map((a) => `suites/${a}.test.ts`).filter((f) => existsSync(path.join(PACKAGE_ROOT, f)));
   // Areas without a suite file yet: their clauses come back as "not implemented yet".
   if (files?.length === 0) return { tests: [], output: '' };
   const tests: CollectedTest[] = [];
   let output = '';
   const sink = new Writable({ write(chunk, _enc, done) { output += String(chunk); done(); } });
+  const ours = Object.fromEntries(SIGNALS.map((s) => [s, process.listeners(s)]));
   const vitest = await createVitest('test', {
     root: PACKAGE_ROOT,
     config: path.join(PACKAGE_ROOT, 'vitest.config.ts'),
@@ -47,9 +50,15 @@ export async function runSuites(ctx: SuiteContext, areas: string[] | undefined, 
     testTimeout: testTimeoutMs,
     hookTimeout: testTimeoutMs,
   }, {}, { stdout: sink, stderr: sink });
+  // vitest's logger exits the process on SIGINT/SIGTERM; here the runner owns those signals, because
+  // it must clean up the device first. It cancels the run through `signal` instead.
+  for (const s of SIGNALS) for (const l of process.listeners(s)) if (!ours[s]!.includes(l)) process.off(s, l);
+  const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
+  signal?.addEventListener('abort', cancel);
   try {
-    await vitest.start(files);
+    if (!signal?.aborted) await vitest.start(files);
   } finally {
+    signal?.removeEventListener('abort', cancel);
     await vitest.close();
   }
   return { tests, output };
