@@ -1,7 +1,7 @@
 // The users suite against the emulator, as issue 3 asks: the press plan, the device left as found,
 // --forget, and what a device that will not delete leaves behind.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -33,7 +33,20 @@ describe('the users suite against a P1 meter emulator', () => {
 
   test('first contact: 3 presses, every clause that ran passes, the device as found but for the pairing user', async () => {
     const before = emu.state.snapshot();
+    const issued: string[] = [];
+    const createUser = emu.state.createUser.bind(emu.state);
+    emu.state.createUser = (name) => {
+      const token = createUser(name);
+      issued.push(token);
+      return token;
+    };
     const { res, results } = await run(emu, 'first');
+    // Secrets: no token the device issued in this run is in any file the run wrote, or in its output.
+    expect(issued.length).toBeGreaterThanOrEqual(3);
+    const written = await readdir(path.join(dir, 'first'));
+    expect(written.sort()).toEqual(['junit.xml', 'results.json']);
+    const texts = [res.stdout, res.stderr, ...(await Promise.all(written.map((f) => readFile(path.join(dir, 'first', f), 'utf8'))))];
+    for (const token of issued) for (const text of texts) expect(text.toUpperCase().includes(token)).toBe(false);
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(results.presses).toEqual({ count: 3, backend: 'press-hook' });
     const ran = usersChecks(results).filter((c) => c.status !== 'skip');
@@ -96,3 +109,16 @@ test('SIGINT in the middle of the users suite: the run\'s users are deleted, exi
     await emu.close();
   }
 });
+
+test.for([[[], 0, 'warn'], [['--strict'], 1, 'warn']] as const)(
+  'user/token "In development" (the socket): a MUST violation is a deviation, failing only with --strict (%j)',
+  async ([extra, code, status]) => {
+    const emu = await startEmulator({ kind: 'energysocket', faults: ['token-lowercase'] });
+    try {
+      const { res, results } = await run(emu, `dev-${extra.length}`, ['--suite', 'users', ...extra], `dev-${extra.length}.json`);
+      expect(results.checks.find((c) => c.clause === 'PAIR-04')?.status).toBe(status);
+      expect(res.code, res.stdout + res.stderr).toBe(code);
+    } finally {
+      await emu.close();
+    }
+  });
