@@ -23,6 +23,8 @@ export interface Fault {
   kind?: KindId;
   /** Run with --strict in the self-test: the clause is a SHOULD, so it warns. */
   strict?: boolean;
+  /** Run with --slow in the self-test: the clause waits out a device timer. */
+  slow?: boolean;
   /** Which side it sits in front of. */
   server?: 'v1' | 'v2';
   /** Answers in place of the handler (which then never runs, so state stays untouched); undefined passes on. */

@@ -88,6 +88,13 @@ export const USER_FAULTS: readonly Fault[] = [
       return posting(req) && state.creationEnabled() && isPlainObject(b) && typeof b.name === 'number'
         ? json(200, { name: String(b.name), token: newToken() }, V) : undefined;
     } },
+  { name: 'window-never-closes', clause: 'PAIR-08', slow: true, says: 'every POST /api/user keeps an opened window open',
+    answer: (req, state) => { if (posting(req) && state.windowOpenedAt !== null) state.press(); return undefined; } },
+  { name: 'window-20-seconds', clause: 'PAIR-09', slow: true, says: 'the creation window closes after 20 s',
+    answer: (req, state) => {
+      if (posting(req) && state.windowOpenedAt !== null && Date.now() - state.windowOpenedAt > 20_000) state.windowOpenedAt = null;
+      return undefined;
+    } },
   { name: 'no-prefix-accepted', clause: 'NAME-01', says: 'a name without local/ is created',
     answer: acceptName((n) => !/^(local|cloud)\//i.test(n) && !n.includes('/')) },
   { name: 'cloud-name-accepted', clause: 'NAME-02', says: 'a cloud/ name is created locally', answer: acceptName((n) => n.startsWith('cloud/')) },
@@ -99,6 +106,8 @@ export const USER_FAULTS: readonly Fault[] = [
   { name: 'space-refused', clause: 'NAME-06', says: 'a space in a name is refused', answer: refuseName((n) => n.includes(' ')) },
   { name: 'dot-accepted', clause: 'NAME-07', says: 'a dot in a name is accepted',
     answer: acceptName((n) => n.startsWith('local/') && n.includes('.') && n.length <= 46) },
+  { name: 'single-character-refused', clause: 'NAME-08', slow: true, says: 'one character after local/ is refused',
+    answer: refuseName((n) => n.length === 'local/'.length + 1) },
   { name: 'list-as-object', clause: 'LIST-01', says: 'GET /api/user answers {"users": [...]}', response: onList((list) => ({ users: list })) },
   { name: 'list-without-current', clause: 'LIST-02', says: 'no entry carries current', response: onList((list) => list.map(({ current: _, ...u }) => u)) },
   { name: 'list-current-false', clause: 'LIST-03', says: 'other entries carry current: false',

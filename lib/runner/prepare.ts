@@ -9,6 +9,7 @@ import { plan } from './plan.js';
 import { harnessRequest } from '../operator/pairing.js';
 import { kindFromV2Info, preflight, type Preflight } from './preflight.js';
 import type { OperatorIo } from '../operator/operator-io.js';
+import { suitePresses } from './presses.js';
 import { acquireToken, type TokenOutcome } from './token.js';
 
 export interface Prepared {
@@ -45,7 +46,7 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
     const device = new DeviceClient(target, redactor, cfg.requestTimeoutMs);
     try {
       const supported = kind === undefined || KINDS[kind].userToken !== 'Not supported';
-      if (supported) token = await acquireToken(cfg, device, serial ?? fromCert.serial ?? null, kind ?? fromCert.kind, io, signal);
+      if (supported) token = await acquireToken(cfg, device, serial ?? fromCert.serial ?? null, kind ?? fromCert.kind, io, 1 + suitePresses(cfg), signal);
       if (token.token) {
         const info = (await harnessRequest(device, 'GET', '/api', { token: token.token })).json;
         if (typeof info === 'object' && info !== null) deviceInfo = info as Record<string, unknown>;

@@ -6,13 +6,13 @@ import { type PressService, startPressService } from '../operator/press-service.
 import type { KindId } from '../spec/kinds.js';
 import type { RunConfig } from './config.js';
 
-/** Presses the users suite plans after pairing: a second user, and re-use of its name. */
-export const SUITE_PRESSES = 2;
+/** Presses the users suite plans after pairing: a second user and re-use of its name; with --slow two windows waited out. */
+export const suitePresses = (cfg: RunConfig) => (usersSelected(cfg) ? 2 + (cfg.slow ? 2 : 0) : 0);
 
 export async function pressServiceFor(cfg: RunConfig, io: OperatorIo, kind: KindId, already: number): Promise<PressService | undefined> {
   const backend = cfg.pressHook ? hookBackend(cfg.pressHook, io) : io.interactive ? consoleBackend(io) : undefined;
   if (!backend) return undefined;
-  return startPressService({ backend, kind, timeoutS: cfg.pressTimeoutS, already, planned: already + SUITE_PRESSES });
+  return startPressService({ backend, kind, timeoutS: cfg.pressTimeoutS, already, planned: already + suitePresses(cfg) });
 }
 
 /** Whether this run's selection includes the users suite, which presses again after pairing. */

@@ -46,7 +46,7 @@ describe.concurrent('every fault', () => {
   test.for(FAULTS.map((f) => [f.name, f] as const))('%s is caught by its clause', async ([name, fault]) => {
     const area = clause(fault.clause).area;
     const { res, results } = await runAgainst(fault.kind ?? 'p1dongle', [name],
-      ['--suite', area, ...(fault.strict ? ['--strict'] : [])], `fault-${name}`);
+      ['--suite', area, ...(fault.strict ? ['--strict'] : []), ...(fault.slow ? ['--slow'] : [])], `fault-${name}`);
     const check = results.checks.find((c) => c.clause === fault.clause)!;
     expect(check.status, `${fault.clause}: ${check.message}\n${res.stdout}${res.stderr}`).toBe(fault.strict ? 'warn' : 'fail');
     expect(res.code).toBe(1);

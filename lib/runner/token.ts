@@ -9,7 +9,6 @@ import { consoleBackend, hookBackend } from '../operator/press.js';
 import type { KindId } from '../spec/kinds.js';
 import { readToken, writeToken } from '../operator/token-store.js';
 import type { RunConfig } from './config.js';
-import { SUITE_PRESSES, usersSelected } from './presses.js';
 
 export interface TokenOutcome {
   token: string | null;
@@ -26,8 +25,9 @@ async function accepted(device: DeviceClient, token: string): Promise<boolean> {
   return (await harnessRequest(device, 'GET', '/api', { token })).status === 200;
 }
 
+/** `pressesPlanned`: the presses this run will ask for in all, for "press 1 of N". */
 export async function acquireToken(cfg: RunConfig, device: DeviceClient, serial: string | null, kind: KindId | undefined,
-  io: OperatorIo, signal?: AbortSignal): Promise<TokenOutcome> {
+  io: OperatorIo, pressesPlanned: number, signal?: AbortSignal): Promise<TokenOutcome> {
   const none = { count: 0, backend: null };
   if (cfg.token) {
     if (!(await accepted(device, cfg.token))) {
@@ -45,8 +45,7 @@ export async function acquireToken(cfg: RunConfig, device: DeviceClient, serial:
   // Never prompt without a terminal: a hook, or exit 2 with how to give one.
   const backend = cfg.pressHook ? hookBackend(cfg.pressHook, io) : io.interactive ? consoleBackend(io) : undefined;
   if (!backend) throw pairingNotPossible();
-  const of = 1 + (usersSelected(cfg) ? SUITE_PRESSES : 0);
-  const end = await backend.request({ kind, n: 1, of, timeoutS: cfg.pressTimeoutS, why: `pairing as ${cfg.pairingName}` });
+  const end = await backend.request({ kind, n: 1, of: pressesPlanned, timeoutS: cfg.pressTimeoutS, why: `pairing as ${cfg.pairingName}` });
   let seen = false;
   let outcome;
   try {

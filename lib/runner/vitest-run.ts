@@ -1,5 +1,5 @@
 // The main process starts vitest on the suites; workers run the checks; only plain data comes back.
-import { existsSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +33,9 @@ export interface SuiteRun {
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
 export async function runSuites(ctx: SuiteContext, areas: string[] | undefined, testTimeoutMs: number, signal?: AbortSignal): Promise<SuiteRun> {
-  const files = areas?.map((a) => `suites/${a}.test.ts`).filter((f) => existsSync(path.join(PACKAGE_ROOT, f)));
+  // An area's checks are in suites/<area>.test.ts and suites/<area>-*.test.ts.
+  const present = readdirSync(path.join(PACKAGE_ROOT, 'suites')).filter((f) => f.endsWith('.test.ts'));
+  const files = areas?.flatMap((a) => present.filter((f) => f === `${a}.test.ts` || f.startsWith(`${a}-`)).map((f) => `suites/${f}`));
   // Areas without a suite file yet: their clauses come back as "not implemented yet".
   if (files?.length === 0) return { tests: [], output: '' };
   const tests: CollectedTest[] = [];

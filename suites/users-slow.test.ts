@@ -1,0 +1,68 @@
+// --slow: the 30-second creation window, waited out (two more presses). Each window is confirmed by
+// a refused body, so its timing rests on refusals leaving the window open (PAIR-13 tells).
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, inject } from 'vitest';
+import { DeviceClient, type DeviceResponse } from '../lib/client/device-client.js';
+import { Redactor } from '../lib/client/redactor.js';
+import { describeResponse, expectError, expectThat } from '../lib/harness/clause-failure.js';
+import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
+import { pressAndPost } from '../lib/harness/press.js';
+import { userNames } from './users/scenario.js';
+
+const created: string[] = [];
+const press = { needsToken: true } as const;
+
+afterAll(async () => {
+  const run = inject('energyConform');
+  if (!created.length || !run.token) return;
+  const device = new DeviceClient(run.target, new Redactor(), run.requestTimeoutMs);
+  try {
+    const present = await userNames(device, run.token);
+    for (const name of created) if (present.includes(name)) await device.v2.delete('/api/user', { token: run.token, body: { name } });
+  } finally {
+    await device.close();
+  }
+});
+
+/** Opens a window, confirmed by a refused body; returns when the window was seen open. */
+async function openWindow(ctx: CheckContext, why: string): Promise<number> {
+  const first = await pressAndPost(ctx.run, ctx.device, why, { body: {} });
+  const seenAt = Date.now();
+  if (first.status === 200 || (first.status === 403)) ctx.skip(`the window could not be confirmed with a refused body (${describeResponse(first)})`);
+  return seenAt;
+}
+
+async function postAt(ctx: CheckContext, at: number, name: string): Promise<DeviceResponse> {
+  await sleep(Math.max(0, at - Date.now()));
+  const res = await ctx.device.v2.post('/api/user', { body: { name } });
+  if (res.status === 200) created.push(name);
+  return res;
+}
+
+let early: Promise<{ res: DeviceResponse; name: string }> | undefined;
+/** PAIR-09 and NAME-08 share a press: one character after the prefix, 25 s after the press. */
+const at25 = (ctx: CheckContext) => (early ??= (async () => {
+  const taken = await userNames(ctx.device, ctx.token);
+  const char = [...'qzjxkvwyQZJXKVWY0123456789'].find((c) => !taken.includes(`local/${c}`));
+  if (!char) ctx.skip('every one-character name the suite may use is taken by another user');
+  const name = `local/${char}`;
+  const seenAt = await openWindow(ctx, 'the window, waited for 25 s');
+  return { res: await postAt(ctx, seenAt + 25_000, name), name };
+})());
+
+clauseTest('PAIR-09', async (ctx) => {
+  const { res } = await at25(ctx);
+  expectThat(res.status === 200, '200: the window is still open 25 s after the press', describeResponse(res), res);
+}, press);
+
+clauseTest('NAME-08', async (ctx) => {
+  const { res, name } = await at25(ctx);
+  expectThat(res.status === 200, `${name} (one character after the prefix) accepted`, describeResponse(res), res);
+}, press);
+
+clauseTest('PAIR-08', async (ctx) => {
+  const seenAt = await openWindow(ctx, 'the window, waited out past 30 s');
+  // The press came before the window was seen open, so 30.5 s after that is past 30 s after the press.
+  const res = await postAt(ctx, seenAt + 30_500, `local/${ctx.run.runTag}-late`);
+  expectError(res, 403, 'user:creation-not-enabled');
+}, press);
