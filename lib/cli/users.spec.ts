@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../emulator/emulator.js';
+import { readToken, writeToken } from '../operator/token-store.js';
 import { BIN, cli, targetArgs } from './cli-process.js';
 
 let dir: string;
@@ -122,3 +123,18 @@ test.for([[[], 0, 'warn'], [['--strict'], 1, 'warn']] as const)(
       await emu.close();
     }
   });
+
+test('a stored token the device refuses: it says so, pairs again and stores the new token', async () => {
+  const emu = await startEmulator({ kind: 'battery' });
+  try {
+    const store = path.join(dir, 'stale.json');
+    await writeToken(store, emu.ready.serial, { token: 'F'.repeat(32), name: 'local/energy-conform', savedAt: '2026-01-01T00:00:00Z' });
+    const { res, results } = await run(emu, 'stale', ['--suite', 'auth'], 'stale.json');
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    expect(res.stderr).toContain(`the stored token for ${emu.ready.serial} was refused by the device; pairing again`);
+    expect(results.presses.count).toBe(1);
+    expect((await readToken(store, emu.ready.serial))?.token).toBe(emu.state.users.get('local/energy-conform'));
+  } finally {
+    await emu.close();
+  }
+});
