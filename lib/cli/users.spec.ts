@@ -138,3 +138,16 @@ test('a stored token the device refuses: it says so, pairs again and stores the 
     await emu.close();
   }
 });
+
+test('--slow on a clean device: the 30-second window holds at 25 s and is closed after 30 s', { timeout: 150_000 }, async () => {
+  const emu = await startEmulator({ kind: 'p1dongle' });
+  try {
+    const { res, results } = await run(emu, 'slow', ['--clause', 'PAIR-08', 'PAIR-09', 'NAME-08', '--slow'], 'slow.json');
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    for (const id of ['PAIR-08', 'PAIR-09', 'NAME-08']) expect(results.checks.find((c) => c.clause === id)?.status).toBe('pass');
+    expect(results.presses.count).toBe(3);
+    expect(emu.state.snapshot().users).toEqual(['local/energy-conform']);
+  } finally {
+    await emu.close();
+  }
+});

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { clauses } from '../spec/catalogue.js';
 import type { RunConfig } from './config.js';
-import { plan } from './plan.js';
+import { plan, pressesNeeded } from './plan.js';
 import type { Preflight } from './preflight.js';
 
 const cfg: RunConfig = {
@@ -56,6 +56,13 @@ describe('the plan', () => {
     expect(Object.keys(byClause)).toHaveLength(clauses.length - 1);
     expect(byClause['VER-05']).toBe('not selected (--clause VER-04)');
     expect(plan({ ...cfg, suites: ['tls'] }, pre, 'p1dongle').skips['INFO-01']).toBe('not selected (--suite tls)');
+  });
+
+  test('needs presses exactly when a press-gated clause will run', () => {
+    expect(pressesNeeded(plan(cfg, pre, 'p1dongle').skips)).toBe(true);
+    expect(pressesNeeded(plan({ ...cfg, clauses: ['VER-04'] }, pre, 'p1dongle').skips)).toBe(false);
+    expect(pressesNeeded(plan({ ...cfg, clauses: ['PAIR-08'], slow: true }, pre, 'p1dongle').skips)).toBe(true);
+    expect(pressesNeeded(plan({ ...cfg, pressHook: undefined }, pre, 'p1dongle').skips)).toBe(false);
   });
 
   test('makes v2 MUST clauses deviations only under an "In development" user/token capability', () => {

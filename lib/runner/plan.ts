@@ -64,6 +64,11 @@ function selectionReason(c: Clause, cfg: RunConfig): string | undefined {
   return undefined;
 }
 
+/** Whether any clause that needs a button press will run. */
+export function pressesNeeded(skips: Record<string, string>): boolean {
+  return clauses.some((c) => parseGate(c.gate).all.includes('press') && !skips[c.id]);
+}
+
 export function plan(cfg: RunConfig, pre: Preflight, kind: KindId, interactive = false): Plan {
   const skips: Record<string, string> = {};
   const inDevelopment = KINDS[kind].userToken === 'In development';

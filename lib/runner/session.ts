@@ -9,6 +9,7 @@ import type { RunnerCheck } from './assemble.js';
 import type { RunConfig } from './config.js';
 import { forgetPairingUser } from './forget.js';
 import type { Prepared } from './prepare.js';
+import { pressesNeeded } from './plan.js';
 import { pressServiceFor } from './presses.js';
 import { sweepUsers, userNames } from './residue.js';
 import { type SuiteRun, runSuites } from './vitest-run.js';
@@ -29,7 +30,7 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
   const device = new DeviceClient(context.target, redactor, cfg.requestTimeoutMs);
   try {
     const before = token && context.usable.v2 ? await userNames(device, token) : null;
-    const presses = token && !context.skips['PAIR-03'] ? await pressServiceFor(cfg, io, context.kind, prepared.presses.count) : undefined;
+    const presses = token && pressesNeeded(context.skips) ? await pressServiceFor(cfg, io, context.kind, prepared.presses.count) : undefined;
     context.pressUrl = presses?.url ?? null;
     let suiteRun: SuiteRun;
     try {
