@@ -1,5 +1,5 @@
 import type { DeviceResponse } from '../lib/client/device-client.js';
-import { describeResponse, expectThat } from '../lib/harness/clause-failure.js';
+import { describeResponse, expectThat, safeBody } from '../lib/harness/clause-failure.js';
 import { clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
 import { errorV2 } from '../lib/spec/schemas.js';
@@ -47,7 +47,7 @@ clauseTest('ERR-03', async ({ device, run, observe }) => {
     for (const [method, path] of [['GET', '/api/ec-no-such-path'], ['PATCH', '/api']] as const) {
       const res = await side.request(method, path);
       observe({ request: `${method} ${res.exchange.url}`, status: res.status, contentType: res.contentType ?? null,
-        body: res.text.slice(0, 200) });
+        body: safeBody(res).slice(0, 200) });
     }
   }
 });
@@ -56,5 +56,5 @@ clauseTest('ERR-04', async (ctx) => {
   // Invalid JSON is refused by any device and changes nothing: safe on real hardware.
   const path = v1Path(ctx) ?? '/api/v1/system';
   const res = await ctx.device.v1.put(path, { body: '{' });
-  ctx.observe({ request: `PUT ${path} with invalid JSON`, status: res.status, body: res.json ?? res.text.slice(0, 200) });
+  ctx.observe({ request: `PUT ${path} with invalid JSON`, status: res.status, body: safeBody(res).slice(0, 200) });
 });

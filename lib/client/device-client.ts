@@ -65,8 +65,11 @@ function redactCredentials(h: Record<string, string>): Record<string, string> {
   return { ...h, authorization: rest.length ? `${scheme} ${REDACTED}` : REDACTED };
 }
 
-function isTokenHolder(v: unknown): v is { token: string } {
-  return typeof v === 'object' && v !== null && typeof (v as { token?: unknown }).token === 'string';
+/** Every string under a `token` key, at any depth (a user list that wrongly carries tokens too). */
+function tokensIn(v: unknown): string[] {
+  if (Array.isArray(v)) return v.flatMap(tokensIn);
+  if (typeof v !== 'object' || v === null) return [];
+  return Object.entries(v).flatMap(([k, x]) => (k === 'token' && typeof x === 'string' ? [x] : tokensIn(x)));
 }
 
 class Side {
@@ -129,7 +132,7 @@ class Side {
         json = undefined;
       }
       // A token in any answer is a secret from now on (AUTH-08 judges where it may appear).
-      if (isTokenHolder(json)) this.client.redactor.add(json.token);
+      for (const token of tokensIn(json)) this.client.redactor.add(token);
       const exchange = record({ status: res.statusCode, responseHeaders: rh, responseBody: text });
       return { status: res.statusCode, headers: rh, text, json, contentType: rh['content-type'], exchange };
     } catch (err) {

@@ -10,8 +10,14 @@ export class ClauseFailure extends Error {
   }
 }
 
+/** The answer as the exchange log holds it: redacted when it was logged, whichever check logged it. */
+export function safeBody(res: DeviceResponse): string {
+  return res.exchange.responseBody ?? '';
+}
+
 function shown(res: DeviceResponse): string {
-  const body = res.text.length > 200 ? `${res.text.slice(0, 200)}…` : res.text;
+  const text = safeBody(res);
+  const body = text.length > 200 ? `${text.slice(0, 200)}…` : text;
   return `${res.status}${body ? ` ${body}` : ' with an empty body'}`;
 }
 

@@ -29,8 +29,8 @@ export interface SuiteContext {
   /** The main process's press service (harness/press.ts), or null when no press can be had. */
   pressUrl: string | null;
   pressTimeoutS: number;
-  /** The name of the pairing user whose token this run holds. */
-  pairingName: string;
+  /** The user whose token this run holds, where known (a token given with --token may be anyone's). */
+  tokenOwner: string | null;
 }
 
 /** What a check leaves for the main process (vitest task meta). */

@@ -23,7 +23,12 @@ export async function startPressService(o: { backend: PressBackend; kind: KindId
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { why?: string; outcome?: 'seen' | 'timeout' };
+      let body: { why?: string; outcome?: 'seen' | 'timeout' };
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as typeof body;
+      } catch {
+        return send(400, { error: 'the press service takes JSON' });
+      }
       if (req.method === 'POST' && req.url === `/${secret}/press`) {
         count += 1;
         try {

@@ -48,6 +48,7 @@ export function assemble(tests: readonly CollectedTest[], skips: Record<string, 
 /** DESIGN.md: 0 every MUST check that ran passed; 1 a MUST failed or errored; 2 the run could not happen. */
 export function exitCodeOf(checks: readonly CheckResult[], strict: boolean): 0 | 1 | 2 {
   if (checks.every((c) => c.status === 'skip')) return 2;
-  if (checks.some((c) => c.status === 'fail' || c.status === 'error' || (strict && c.status === 'warn'))) return 1;
+  const mustError = (c: CheckResult) => c.status === 'error' && c.level === 'MUST';
+  if (checks.some((c) => c.status === 'fail' || mustError(c) || (strict && c.status === 'warn'))) return 1;
   return 0;
 }

@@ -36,7 +36,7 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
   let serial: string | null = cfg.serial ?? (typeof pre.v1Info?.serial === 'string' ? pre.v1Info.serial : null);
   let serialSource: SuiteContext['serialSource'] = cfg.serial ? 'option' : serial ? 'device' : null;
   let kind: KindId | undefined = pre.kind;
-  let token: TokenOutcome = { token: null, reason: '', presses: { count: 0, backend: null }, source: null };
+  let token: TokenOutcome = { token: null, reason: '', presses: { count: 0, backend: null }, source: null, owner: null };
   let deviceInfo = pre.v1Info;
   let requests = pre.requests;
 
@@ -68,7 +68,7 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
   const context: SuiteContext = {
     target, kind, serial, serialSource, token: token.token, noTokenReason: token.reason || 'no token', usable: { v1: pre.v1, v2: pre.v2Usable },
     v2Reason, system: pre.system, requestTimeoutMs: cfg.requestTimeoutMs, skips, deviations, runTag,
-    pressUrl: null, pressTimeoutS: cfg.pressTimeoutS, pairingName: cfg.pairingName,
+    pressUrl: null, pressTimeoutS: cfg.pressTimeoutS, tokenOwner: token.owner,
   };
   return { context, preflight: pre, presses: token.presses, pairing: token.pairing, tokenSource: token.source, deviceInfo, requests };
 }

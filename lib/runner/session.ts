@@ -10,7 +10,7 @@ import type { RunConfig } from './config.js';
 import { forgetPairingUser } from './forget.js';
 import type { Prepared } from './prepare.js';
 import { pressesNeeded } from './plan.js';
-import { pressServiceFor } from './presses.js';
+import { pressServiceFor, suitePresses } from './presses.js';
 import { sweepUsers, userNames } from './residue.js';
 import { type SuiteRun, runSuites } from './vitest-run.js';
 
@@ -34,7 +34,9 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
     context.pressUrl = presses?.url ?? null;
     let suiteRun: SuiteRun;
     try {
-      suiteRun = await runSuites(context, cfg.suites, Math.max(60_000, cfg.requestTimeoutMs * 6, cfg.pressTimeoutS * 1000 * 3), signal);
+      // A check may wait for every press of the plan (a person at the bench), plus its requests.
+      const testTimeoutMs = Math.max(60_000, cfg.requestTimeoutMs * 6) + cfg.pressTimeoutS * 1000 * (1 + suitePresses(cfg));
+      suiteRun = await runSuites(context, cfg.suites, testTimeoutMs, signal);
     } finally {
       await presses?.close();
     }
@@ -46,14 +48,19 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
     if (pairing && !(pairing.ok && context.skips['PAIR-03'])) {
       runnerChecks.push({ clause: 'PAIR-03', status: pairing.ok ? 'pass' : failed('PAIR-03'), message: pairing.message, exchanges: [pairing.exchange] });
     }
-    const forget = cfg.forget && !signal?.aborted && token !== null && (prepared.tokenSource === 'paired' || prepared.tokenSource === 'store');
-    if (cfg.forget && token !== null && !forget) io.say(`not forgetting the user of the token given: energy-conform did not create it`);
+    const owner = context.tokenOwner;
+    const { removed, residue } = before && token
+      ? await sweepUsers(device, token, context.runTag, before, owner ? [owner] : []) : { removed: [], residue: [] };
+    const forget = cfg.forget && !signal?.aborted && token !== null && owner !== null;
+    if (cfg.forget && token !== null && owner === null) {
+      const why = 'not forgetting the user of the token given: energy-conform did not create it';
+      io.say(why);
+      runnerChecks.push({ clause: 'DEL-05', status: 'skip', message: why, exchanges: [] });
+    }
     if (forget && context.serial) {
-      runnerChecks.push(await forgetPairingUser(device, token, cfg.pairingName, failed('DEL-05')));
+      runnerChecks.push(await forgetPairingUser(device, token, owner, failed('DEL-05')));
       await writeToken(cfg.tokenStore, context.serial, undefined);
     }
-    const { removed, residue } = before && token && !forget
-      ? await sweepUsers(device, token, context.runTag, before, [cfg.pairingName]) : { removed: [], residue: [] };
     return { suiteRun, presses: presses?.count() ?? prepared.presses.count, runnerChecks, removed, residue };
   } finally {
     await device.close();

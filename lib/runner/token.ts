@@ -17,6 +17,8 @@ export interface TokenOutcome {
   presses: { count: number; backend: 'press-hook' | 'console' | null };
   /** Where the token came from: only a token energy-conform paired for may be forgotten. */
   source: 'option' | 'store' | 'paired' | null;
+  /** The user the token belongs to, where energy-conform knows it (not for a token given with --token). */
+  owner: string | null;
   /** The pairing POST after the press, when this run paired: PAIR-03's exchange. */
   pairing?: { ok: boolean; message: string; exchange: Exchange };
 }
@@ -34,11 +36,11 @@ export async function acquireToken(cfg: RunConfig, device: DeviceClient, serial:
       throw new RunError('EC_TOKEN_REFUSED',
         'the device refused the token given with --token or ENERGY_CONFORM_TOKEN (GET /api did not answer 200); give a valid token, or omit it and pair with --press-hook');
     }
-    return { token: cfg.token, reason: '', presses: none, source: 'option' };
+    return { token: cfg.token, reason: '', presses: none, source: 'option', owner: null };
   }
   const stored = serial ? await readToken(cfg.tokenStore, serial) : undefined;
   if (stored) {
-    if (await accepted(device, stored.token)) return { token: stored.token, reason: '', presses: none, source: 'store' };
+    if (await accepted(device, stored.token)) return { token: stored.token, reason: '', presses: none, source: 'store', owner: stored.name };
     io.say(`the stored token for ${serial} was refused by the device; pairing again`);
     await writeToken(cfg.tokenStore, serial!, undefined);
   }
@@ -56,9 +58,9 @@ export async function acquireToken(cfg: RunConfig, device: DeviceClient, serial:
   }
   const presses = { count: 1, backend: backend.name };
   if (!outcome.ok) {
-    return { token: null, reason: `no token: ${outcome.reason}`, presses, source: null,
+    return { token: null, reason: `no token: ${outcome.reason}`, presses, source: null, owner: null,
       pairing: { ok: false, message: outcome.reason, exchange: outcome.exchange } };
   }
   if (serial) await writeToken(cfg.tokenStore, serial, { token: outcome.token, name: cfg.pairingName, savedAt: new Date().toISOString() });
-  return { token: outcome.token, reason: '', presses, source: 'paired', pairing: { ok: true, message: '', exchange: outcome.exchange } };
+  return { token: outcome.token, reason: '', presses, source: 'paired', owner: cfg.pairingName, pairing: { ok: true, message: '', exchange: outcome.exchange } };
 }

@@ -21,10 +21,12 @@ export interface UsersScenario {
   /** A second valid name right after the creation (PAIR-07). */
   secondInWindow: DeviceResponse;
   secondName: string;
-  /** Names of the user list (pairing user's view) after window 1. */
-  namesAfterWindow1: string[];
+  /** Names of the user list after window 1; null when the device did not answer a list. */
+  namesAfterWindow1: string[] | null;
   /** Refused attempts that closed the window (PAIR-13); a further press was then needed. */
   closedBy: string | null;
+  /** The device refused the bodies before any press: it judges a body before the window (PAIR-13). */
+  judgesBodyFirst: boolean;
   reuse: DeviceResponse | null;
   tokenX2: string | null;
   /** Every name this run created on the device, for the clean-up. */
@@ -38,23 +40,29 @@ const tokenOf = (res: DeviceResponse) => {
 const closed = (res: DeviceResponse) =>
   res.status === 403 && (res.json as { error?: unknown } | undefined)?.error === 'user:creation-not-enabled';
 
-export async function userNames(device: DeviceClient, token: string): Promise<string[]> {
-  const list = (await device.v2.get('/api/user', { token })).json;
-  return Array.isArray(list) ? list.map((u: { name?: unknown }) => String(u?.name)) : [];
+export async function userNames(device: DeviceClient, token: string): Promise<string[] | null> {
+  const res = await device.v2.get('/api/user', { token });
+  return res.status === 200 && Array.isArray(res.json) ? res.json.map((u: { name?: unknown }) => String(u?.name)) : null;
 }
 
 export async function runScenario({ device, run, token }: CheckContext): Promise<UsersScenario> {
   const created = new Set<string>();
   const post = (body: unknown) => device.v2.post('/api/user', { body });
+  // What a 200 created is named by its answer, or else by the request.
   const note = (name: string | undefined, res: DeviceResponse) => {
-    if (res.status === 200 && name) created.add(name);
+    const answered = (res.json as { name?: unknown } | undefined)?.name;
+    if (res.status === 200 && (typeof answered === 'string' || name)) created.add(typeof answered === 'string' ? answered : name!);
   };
   const bodies = refusedBodies(run.runTag);
   const refusals: Refusal[] = [];
   let closedBy: string | null = null;
 
-  // Window 1, opened by the first refused body.
-  refusals.push({ ...bodies[0]!, res: await pressAndPost(run, device, 'a second user, after trying refused names', { body: bodies[0]!.body }) });
+  // Window 1, opened by the first refused body. A device that refuses it before any press judges
+  // bodies before the window: then all are tried at once, and the valid name confirms the window.
+  const before = await post(bodies[0]!.body);
+  const judgesBodyFirst = !closed(before);
+  refusals.push({ ...bodies[0]!, res: judgesBodyFirst ? before
+    : await pressAndPost(run, device, 'a second user, after trying refused names', { body: bodies[0]!.body }) });
   for (const b of bodies.slice(1)) {
     const res = await post(b.body);
     note(b.name, res);
@@ -62,7 +70,7 @@ export async function runScenario({ device, run, token }: CheckContext): Promise
     if (closedBy === null && (closed(res) || res.status === 200)) closedBy = b.what;
   }
   const name = validName(run.runTag);
-  let creation = await post({ name });
+  let creation = judgesBodyFirst ? await pressAndPost(run, device, 'a second user', { body: { name } }) : await post({ name });
   if (closed(creation)) {
     closedBy ??= 'an earlier refused attempt';
     creation = await pressAndPost(run, device, 'the refused attempts closed the window: the second user again', { body: { name } });
@@ -78,5 +86,5 @@ export async function runScenario({ device, run, token }: CheckContext): Promise
   let reuse: DeviceResponse | null = null;
   if (tokenOf(creation)) reuse = await pressAndPost(run, device, 're-use of the second user\'s name', { body: { name } });
   return { validName: name, refusals, creation, tokenX: tokenOf(creation), newTokenAnswer, secondInWindow, secondName, namesAfterWindow1,
-    closedBy, reuse, tokenX2: reuse ? tokenOf(reuse) : null, created };
+    closedBy, judgesBodyFirst, reuse, tokenX2: reuse ? tokenOf(reuse) : null, created };
 }
