@@ -81,6 +81,16 @@ describe('the device client', () => {
     expect(log).toContain(REDACTED);
   });
 
+  test('learns tokens nested anywhere in an answer (a user list that wrongly carries them)', async () => {
+    const nested = 'ABCDEF0123456789ABCDEF0123456789';
+    const port = await serve((_q, s) => s.writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify([{ name: 'cloud/app', token: nested }])));
+    const client = clientFor(port);
+    await client.v1.get('/api/user');
+    expect(JSON.stringify(client.log.records)).not.toContain(nested);
+    expect(client.redactor.values()).toContain(nested);
+  });
+
   test('redacts an Authorization header by name, whatever it holds', async () => {
     const port = await serve((_q, s) => s.end());
     const client = clientFor(port);

@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest';
+import type { CheckResult } from '../report/results.js';
+import { clause } from '../spec/catalogue.js';
+import { clauseTitle } from '../spec/clause-types.js';
+import { assemble, exitCodeOf } from './assemble.js';
+
+const check = (id: string, status: CheckResult['status']): CheckResult => {
+  const c = clause(id);
+  return { clause: id, level: c.level, title: clauseTitle(c), area: c.area, status, message: '', durationMs: 0, exchanges: [] };
+};
+
+describe('the exit code (DESIGN.md "Result model")', () => {
+  test.for([
+    ['every MUST check that ran passed', [check('VER-04', 'pass'), check('INFO-05', 'warn'), check('VER-07', 'observation')], false, 0],
+    ['a MUST check failed', [check('VER-04', 'fail')], false, 1],
+    ['a MUST check errored against the device', [check('VER-04', 'error')], false, 1],
+    ['only an OBSERVE check errored', [check('VER-04', 'pass'), check('ERR-03', 'error')], false, 0],
+    ['only a SHOULD check errored', [check('VER-04', 'pass'), check('INFO-05', 'error')], false, 0],
+    ['a warning under --strict', [check('VER-04', 'pass'), check('INFO-05', 'warn')], true, 1],
+    ['no check ran', [check('VER-04', 'skip')], false, 2],
+  ] as const)('%s: %j → …', ([, checks, strict, code]) => {
+    expect(exitCodeOf(checks, strict)).toBe(code);
+  });
+});
+
+describe('assembling results', () => {
+  test('lists every catalogue clause; one without a test is skipped with its plan reason or as not implemented', () => {
+    const checks = assemble([], { 'SOCK-04': 'the state endpoint exists only on the energy socket' }, '9.9.9');
+    expect(checks.find((c) => c.clause === 'SOCK-04')?.message).toBe('the state endpoint exists only on the energy socket');
+    expect(checks.find((c) => c.clause === 'CLOUD-01')?.message).toBe('not implemented yet in energy-conform 9.9.9');
+  });
+
+  test('a runner check joins the clause\'s outcome, the worst one winning', () => {
+    const tests = [{ title: 'PAIR-03 [MUST] …', state: 'passed' as const, message: '', durationMs: 1,
+      record: { clause: 'PAIR-03', status: 'pass' as const, message: '', exchanges: [] } }];
+    const checks = assemble(tests, {}, '9.9.9', [{ clause: 'PAIR-03', status: 'fail', message: 'pairing refused', exchanges: [] }]);
+    expect(checks.find((c) => c.clause === 'PAIR-03')).toMatchObject({ status: 'fail', message: 'pairing refused' });
+  });
+});
