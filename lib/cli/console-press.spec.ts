@@ -43,7 +43,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-test.skipIf(!hasTmux)('pair on a terminal: the prompt and countdown appear, a press from outside lets the run continue', async () => {
+test.skipIf(!hasTmux)('pair on a terminal: the prompt and countdown appear, and a press from outside completes the pairing', async () => {
   const { ready } = emu;
   const store = path.join(dir, 'tokens.json');
   const command = [process.execPath, BIN, 'pair', '--host', ready.host, '--http-port', String(ready.httpPort),
@@ -66,4 +66,20 @@ test.skipIf(!hasTmux)('pair on a terminal: the prompt and countdown appear, a pr
   expect(done).toMatch(/EXIT=0/);
   expect((await stat(store)).mode & 0o777).toBe(0o600);
   expect(emu.state.snapshot().users).toEqual(['local/energy-conform']);
+});
+
+test.skipIf(!hasTmux)('run on a terminal: after the press the run continues to its verdict', async () => {
+  const { ready } = emu;
+  const command = [process.execPath, BIN, 'run', '--host', ready.host, '--http-port', String(ready.httpPort),
+    '--https-port', String(ready.httpsPort), '--ca', ready.ca, '--token-store', path.join(dir, 'run-tokens.json'),
+    '--suite', 'info', '--reports', path.join(dir, 'run-reports')].map((a) => `'${a}'`).join(' ');
+  tmux('kill-server');
+  tmux('new-session', '-d', '-s', 'ec', '-x', '160', '-y', '40', `${command}; echo EXIT=$?; sleep 60`);
+  await waitForScreen(/waiting for the press 1 of 1: \d+ s left/);
+  await fetch(`${ready.controlUrl}/press`, { method: 'POST' });
+  const done = await waitForScreen(/EXIT=\d+/, 60_000);
+  expect(done).toMatch(/press 1 of 1 seen/);
+  expect(done).toMatch(/info +6 pass, 0 fail/);
+  expect(done).toMatch(/verdict: PASS/);
+  expect(done).toMatch(/EXIT=0/);
 });
