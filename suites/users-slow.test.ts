@@ -1,9 +1,9 @@
 // --slow: the 30-second creation window, waited out (two more presses). Each window is confirmed by
 // a refused body, so its timing rests on refusals leaving the window open (PAIR-13 tells).
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, inject } from 'vitest';
-import { DeviceClient, type DeviceResponse } from '../lib/client/device-client.js';
-import { Redactor } from '../lib/client/redactor.js';
+import { afterAll } from 'vitest';
+import type { DeviceResponse } from '../lib/client/device-client.js';
+import { deleteCreatedUsers } from '../lib/harness/cleanup.js';
 import { describeResponse, expectError, expectThat } from '../lib/harness/clause-failure.js';
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
 import { pressAndPost } from '../lib/harness/press.js';
@@ -12,16 +12,7 @@ import { userNames } from './users/scenario.js';
 const created: string[] = [];
 const press = { needsToken: true } as const;
 
-afterAll(async () => {
-  const run = inject('energyConform');
-  if (!created.length || !run.token) return;
-  const device = new DeviceClient(run.target, new Redactor(), run.requestTimeoutMs);
-  try {
-    for (const name of created) await device.v2.delete('/api/user', { token: run.token, body: { name } });
-  } finally {
-    await device.close();
-  }
-});
+afterAll(() => deleteCreatedUsers(created));
 
 const notEnabled = (res: DeviceResponse) =>
   res.status === 403 && (res.json as { error?: unknown } | undefined)?.error === 'user:creation-not-enabled';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, inject } from 'vitest';
-import { DeviceClient, type DeviceResponse } from '../lib/client/device-client.js';
-import { Redactor } from '../lib/client/redactor.js';
+import { afterAll } from 'vitest';
+import type { DeviceResponse } from '../lib/client/device-client.js';
+import { deleteCreatedUsers } from '../lib/harness/cleanup.js';
 import { describeResponse, expectError, expectStatus, expectThat, safeBody } from '../lib/harness/clause-failure.js';
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
 import { TOKEN, userList } from '../lib/spec/schemas.js';
@@ -16,21 +16,8 @@ const closed = (res: DeviceResponse) => res.status === 403 && (res.json as { err
 
 // Whatever the run created is deleted, whatever happened (DESIGN.md "Leaving the device as found").
 afterAll(async () => {
-  if (!scenario) return;
-  const run = inject('energyConform');
-  const s = await scenario.catch(() => undefined);
-  if (!s || !run.token) return;
-  const redactor = new Redactor();
-  redactor.add(run.token);
-  const device = new DeviceClient(run.target, redactor, run.requestTimeoutMs);
-  try {
-    const present = await userNames(device, run.token);
-    for (const name of s.created) {
-      if (present?.includes(name) ?? true) await device.v2.delete('/api/user', { token: run.token, body: { name } });
-    }
-  } finally {
-    await device.close();
-  }
+  const s = await scenario?.catch(() => undefined);
+  if (s) await deleteCreatedUsers(s.created);
 });
 
 // Before any press of this suite.
