@@ -10,7 +10,7 @@ import { pressAndPost } from '../lib/harness/press.js';
 import { userNames } from './users/scenario.js';
 
 const created: string[] = [];
-const press = { needsToken: true } as const;
+const withToken = { needsToken: true } as const;
 
 afterAll(() => deleteCreatedUsers(created));
 
@@ -57,12 +57,12 @@ const at25 = async (ctx: CheckContext) => {
 clauseTest('PAIR-09', async (ctx) => {
   const { res } = await at25(ctx);
   expectThat(res.status === 200, '200: the window is still open 25 s after the press', describeResponse(res), res);
-}, press);
+}, withToken);
 
 clauseTest('NAME-08', async (ctx) => {
   const { res, name } = await at25(ctx);
   expectThat(res.status === 200, `${name} (one character after the prefix) accepted`, describeResponse(res), res);
-}, press);
+}, withToken);
 
 clauseTest('PAIR-08', async (ctx) => {
   const seenAt = await openWindow(ctx, 'the window, waited out past 30 s');
@@ -70,4 +70,4 @@ clauseTest('PAIR-08', async (ctx) => {
   // The press came before the window was seen open, so 30.5 s after that is past 30 s after the press.
   const res = await postAt(ctx, seenAt + 30_500, `local/${ctx.run.runTag}-late`);
   expectError(res, 403, 'user:creation-not-enabled');
-}, press);
+}, withToken);

@@ -10,7 +10,7 @@ import { runScenario, type UsersScenario, userNames } from './users/scenario.js'
 const NOT_ENABLED = 'user:creation-not-enabled';
 let scenario: Promise<UsersScenario> | undefined;
 const users = (ctx: CheckContext) => (scenario ??= runScenario(ctx));
-const press = { needsToken: true } as const;
+const withToken = { needsToken: true } as const;
 const createdNow = (s: UsersScenario, name: string | undefined) => name !== undefined && (s.namesAfterWindow1?.includes(name) ?? false);
 const closed = (res: DeviceResponse) => res.status === 403 && (res.json as { error?: unknown } | undefined)?.error === NOT_ENABLED;
 
@@ -25,14 +25,14 @@ const unpressed = (ctx: CheckContext, n: string) => ctx.device.v2.post('/api/use
 
 clauseTest('PAIR-01', async (ctx) => {
   expectError(await unpressed(ctx, 'early'), 403, NOT_ENABLED);
-}, press);
+}, withToken);
 
 clauseTest('PAIR-02', async (ctx) => {
   for (let i = 0; i < 3; i++) {
     expectError(await unpressed(ctx, `poll${i}`), 403, NOT_ENABLED);
     await sleep(500);
   }
-}, press);
+}, withToken);
 
 // Window 1.
 clauseTest('PAIR-03', async (ctx) => {
@@ -40,30 +40,30 @@ clauseTest('PAIR-03', async (ctx) => {
   const body = creation.json as { name?: unknown; token?: unknown } | undefined;
   expectThat(creation.status === 200 && typeof body?.name === 'string' && typeof body.token === 'string',
     '200 with a string name and a string token', describeResponse(creation), creation);
-}, press);
+}, withToken);
 
 clauseTest('PAIR-04', async (ctx) => {
   const { creation, tokenX } = await users(ctx);
   expectThat(tokenX !== null && TOKEN.test(tokenX), 'a token of 32 uppercase hex digits',
     tokenX === null ? 'no token' : `a token of ${tokenX.length} characters${/[a-f]/.test(tokenX) ? ' with lowercase digits' : ''}`, creation);
-}, press);
+}, withToken);
 
 clauseTest('PAIR-05', async (ctx) => {
   const { creation, validName } = await users(ctx);
   const name = (creation.json as { name?: unknown } | undefined)?.name;
   expectThat(name === validName, `name ${JSON.stringify(validName)}`, `name ${JSON.stringify(name)}`, creation);
-}, press);
+}, withToken);
 
 clauseTest('PAIR-06', async (ctx) => {
   const { newTokenAnswer } = await users(ctx);
   expectThat(newTokenAnswer !== null, 'a token from the creation', 'none');
   expectStatus(newTokenAnswer!, 200);
-}, press);
+}, withToken);
 
 clauseTest('PAIR-07', async (ctx) => {
   const { secondInWindow } = await users(ctx);
   expectError(secondInWindow, 403, NOT_ENABLED);
-}, press);
+}, withToken);
 
 // Window 2.
 clauseTest('PAIR-10', async (ctx) => {
@@ -71,13 +71,13 @@ clauseTest('PAIR-10', async (ctx) => {
   expectThat(reuse !== null && reuse.status === 200 && typeof (reuse.json as { token?: unknown }).token === 'string',
     '200 with a new token for the re-used name', reuse ? describeResponse(reuse) : 'no user to re-use: its creation failed', reuse ?? undefined);
   expectError(await ctx.device.v2.get('/api', { token: tokenX! }), 401, 'user:unauthorized');
-}, press);
+}, withToken);
 
 clauseTest('PAIR-11', async (ctx) => {
   const { tokenX, tokenX2, reuse } = await users(ctx);
   expectThat(tokenX2 !== null && tokenX2 !== tokenX, 'a re-issued token that differs from the previous one',
     tokenX2 === null ? 'no re-issued token' : 'the same token again', reuse ?? undefined);
-}, press);
+}, withToken);
 
 /** Judges the refusals of one clause; those met by a closed window were never really tried. */
 function refusedBy(clause: string) {
@@ -93,20 +93,20 @@ function refusedBy(clause: string) {
   };
 }
 
-clauseTest('PAIR-12', refusedBy('PAIR-12'), press);
+clauseTest('PAIR-12', refusedBy('PAIR-12'), withToken);
 
 clauseTest('PAIR-13', async (ctx) => {
   const s = await users(ctx);
   ctx.observe({
     refusals: s.refusals.map((r) => ({ what: r.what, status: r.res.status, error: (r.res.json as { error?: unknown } | undefined)?.error ?? safeBody(r.res).slice(0, 80) })),
-    refusedAttemptClosedTheWindow: s.closedBy !== null, closedBy: s.closedBy,
+    refusedAttemptClosedTheWindow: s.closedBy !== null, closedBy: s.closedBy, judgesBodyBeforeWindow: s.judgesBodyFirst,
   });
-}, press);
+}, withToken);
 
-clauseTest('NAME-01', refusedBy('NAME-01'), press);
-clauseTest('NAME-02', refusedBy('NAME-02'), press);
-clauseTest('NAME-03', refusedBy('NAME-03'), press);
-clauseTest('NAME-04', refusedBy('NAME-04'), press);
+clauseTest('NAME-01', refusedBy('NAME-01'), withToken);
+clauseTest('NAME-02', refusedBy('NAME-02'), withToken);
+clauseTest('NAME-03', refusedBy('NAME-03'), withToken);
+clauseTest('NAME-04', refusedBy('NAME-04'), withToken);
 
 function acceptedValidName(what: string) {
   return async (ctx: CheckContext) => {
@@ -115,9 +115,9 @@ function acceptedValidName(what: string) {
   };
 }
 
-clauseTest('NAME-05', acceptedValidName('40 characters after the prefix'), press);
-clauseTest('NAME-06', acceptedValidName('every allowed class'), press);
-clauseTest('NAME-07', refusedBy('NAME-07'), press);
+clauseTest('NAME-05', acceptedValidName('40 characters after the prefix'), withToken);
+clauseTest('NAME-06', acceptedValidName('every allowed class'), withToken);
+clauseTest('NAME-07', refusedBy('NAME-07'), withToken);
 
 /**
  * The user list seen by the run's token (whose owner may be unknown: a --token), and, where presses
@@ -145,7 +145,7 @@ clauseTest('LIST-01', async (ctx) => {
     expectThat(res.status === 200 && userList.safeParse(res.json).success, '200 with an array of {name: string, current?: boolean}',
       describeResponse(res), res);
   }
-}, press);
+}, withToken);
 
 clauseTest('LIST-02', async (ctx) => {
   for (const [owner, list, res] of await lists(ctx, ownUser(ctx))) {
@@ -161,7 +161,7 @@ clauseTest('LIST-03', async (ctx) => {
     const others = list.filter((u) => u.name !== self && 'current' in u);
     expectThat(others.length === 0, 'no `current` key on the entries of other users', JSON.stringify(others), res);
   }
-}, press);
+}, withToken);
 
 clauseTest('LIST-04', async (ctx) => {
   for (const [, list, res] of await lists(ctx, ownUser(ctx))) {
@@ -170,7 +170,7 @@ clauseTest('LIST-04', async (ctx) => {
     expectThat(bad.length === 0 && new Set(names).size === names.length, 'names with local/ or cloud/, none twice',
       JSON.stringify(names), res);
   }
-}, press);
+}, withToken);
 
 clauseTest('LIST-05', async (ctx) => {
   const { validName } = await users(ctx);
@@ -178,7 +178,7 @@ clauseTest('LIST-05', async (ctx) => {
     const names = list.map((u) => String(u.name));
     expectThat(names.includes(validName), `${validName} in the list seen by ${owner ?? 'the run\'s token'}`, JSON.stringify(names), res);
   }
-}, press);
+}, withToken);
 
 clauseTest('LIST-06', async ({ device, token, observe }) => {
   observe({ cloudUsers: (await userNames(device, token))?.filter((n) => n.startsWith('cloud/')).length ?? 'no list' });
@@ -194,19 +194,19 @@ const deleteX = async (ctx: CheckContext) => {
 
 clauseTest('DEL-01', async (ctx) => {
   expectStatus(await deleteX(ctx), 204);
-}, press);
+}, withToken);
 
 clauseTest('DEL-02', async (ctx) => {
   const res = await deleteX(ctx);
   expectThat(res.status === 204 && res.text === '' && res.headers['content-length'] === '0', '204 with an empty body and Content-Length: 0',
     `${res.status}, Content-Length ${res.headers['content-length'] ?? 'absent'}, body ${JSON.stringify(safeBody(res))}`, res);
-}, press);
+}, withToken);
 
 clauseTest('DEL-03', async (ctx) => {
   const s = await users(ctx);
   await deleteX(ctx);
   expectError(await ctx.device.v2.get('/api', { token: (s.tokenX2 ?? s.tokenX)! }), 401, 'user:unauthorized');
-}, press);
+}, withToken);
 
 clauseTest('DEL-04', async (ctx) => {
   const s = await users(ctx);
@@ -214,7 +214,7 @@ clauseTest('DEL-04', async (ctx) => {
   const names = await userNames(ctx.device, ctx.token);
   expectThat(names !== null && !names.includes(s.validName), `${s.validName} gone from a GET /api/user that answers its list`,
     names === null ? 'no list' : JSON.stringify(names));
-}, press);
+}, withToken);
 
 clauseTest('DEL-06', async ({ device, token, run, observe }) => {
   const res = await device.v2.delete('/api/user', { token, body: { name: `local/${run.runTag}-absent` } });
