@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { errorCode } from '../lib/client/answers.js';
 import { describeResponse, expectError, expectStatus, expectThat } from '../lib/harness/clause-failure.js';
 import { clauseTest } from '../lib/harness/clause-test.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
@@ -25,7 +26,7 @@ clauseTest('AUTH-03', async ({ device, token }) => {
   };
   for (const [what, authorization] of Object.entries(variants)) {
     const res = await device.v2.get('/api', { headers: { authorization } });
-    expectThat(res.status === 401 && (res.json as { error?: unknown })?.error === UNAUTHORIZED,
+    expectThat(res.status === 401 && errorCode(res) === UNAUTHORIZED,
       `401 {"error":"${UNAUTHORIZED}"} for ${what}`, describeResponse(res), res);
   }
 }, { needsToken: true });

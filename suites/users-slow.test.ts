@@ -7,15 +7,12 @@ import { deleteCreatedUsers } from '../lib/harness/cleanup.js';
 import { describeResponse, expectError, expectThat } from '../lib/harness/clause-failure.js';
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
 import { pressAndPost } from '../lib/harness/press.js';
-import { userNames } from './users/scenario.js';
+import { creationNotEnabled, userNames } from '../lib/client/answers.js';
 
 const created: string[] = [];
 const withToken = { needsToken: true } as const;
 
 afterAll(() => deleteCreatedUsers(created));
-
-const notEnabled = (res: DeviceResponse) =>
-  res.status === 403 && (res.json as { error?: unknown } | undefined)?.error === 'user:creation-not-enabled';
 
 /**
  * Opens a window, confirmed by a refused body: the time it was seen open, or why it cannot be timed.
@@ -24,7 +21,7 @@ const notEnabled = (res: DeviceResponse) =>
  */
 async function openWindow(ctx: CheckContext, why: string): Promise<number | { skip: string }> {
   const before = await ctx.device.v2.post('/api/user', { body: {} });
-  if (!notEnabled(before)) return { skip: `the device judges a body before the window (${describeResponse(before)}), so the window cannot be timed` };
+  if (!creationNotEnabled(before)) return { skip: `the device judges a body before the window (${describeResponse(before)}), so the window cannot be timed` };
   const first = await pressAndPost(ctx.run, ctx.device, why, { body: {} });
   const seenAt = Date.now();
   if (first.status === 200 || first.status === 403) return { skip: `the window could not be confirmed with a refused body (${describeResponse(first)})` };

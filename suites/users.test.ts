@@ -4,15 +4,16 @@ import type { DeviceResponse } from '../lib/client/device-client.js';
 import { deleteCreatedUsers } from '../lib/harness/cleanup.js';
 import { describeResponse, expectError, expectStatus, expectThat, safeBody } from '../lib/harness/clause-failure.js';
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
+import { postUserUnpressed } from '../lib/harness/user-probe.js';
 import { TOKEN, userList } from '../lib/spec/schemas.js';
-import { runScenario, type UsersScenario, userNames } from './users/scenario.js';
+import { creationNotEnabled, errorCode, userNames } from '../lib/client/answers.js';
+import { runScenario, type UsersScenario } from './users/scenario.js';
 
 const NOT_ENABLED = 'user:creation-not-enabled';
 let scenario: Promise<UsersScenario> | undefined;
 const users = (ctx: CheckContext) => (scenario ??= runScenario(ctx));
 const withToken = { needsToken: true } as const;
 const createdNow = (s: UsersScenario, name: string | undefined) => name !== undefined && (s.namesAfterWindow1?.includes(name) ?? false);
-const closed = (res: DeviceResponse) => res.status === 403 && (res.json as { error?: unknown } | undefined)?.error === NOT_ENABLED;
 
 // Whatever the run created is deleted, whatever happened (DESIGN.md "Leaving the device as found").
 afterAll(async () => {
@@ -21,15 +22,13 @@ afterAll(async () => {
 });
 
 // Before any press of this suite.
-const unpressed = (ctx: CheckContext, n: string) => ctx.device.v2.post('/api/user', { body: { name: `local/${ctx.run.runTag}-${n}` } });
-
 clauseTest('PAIR-01', async (ctx) => {
-  expectError(await unpressed(ctx, 'early'), 403, NOT_ENABLED);
+  expectError(await postUserUnpressed(ctx, 'early'), 403, NOT_ENABLED);
 }, withToken);
 
 clauseTest('PAIR-02', async (ctx) => {
   for (let i = 0; i < 3; i++) {
-    expectError(await unpressed(ctx, `poll${i}`), 403, NOT_ENABLED);
+    expectError(await postUserUnpressed(ctx, `poll${i}`), 403, NOT_ENABLED);
     await sleep(500);
   }
 }, withToken);
@@ -84,11 +83,11 @@ function refusedBy(clause: string) {
   return async (ctx: CheckContext) => {
     const s = await users(ctx);
     const mine = s.refusals.filter((x) => x.clause === clause);
-    for (const r of mine.filter((x) => !closed(x.res))) {
+    for (const r of mine.filter((x) => !creationNotEnabled(x.res))) {
       expectThat(r.res.status !== 200 && !createdNow(s, r.name), `${r.what} refused: no 200 and no user created`,
         `${describeResponse(r.res)}${createdNow(s, r.name) ? ', and the user exists' : ''}`, r.res);
     }
-    const untried = mine.filter((x) => closed(x.res)).map((x) => x.what);
+    const untried = mine.filter((x) => creationNotEnabled(x.res)).map((x) => x.what);
     if (untried.length) ctx.skip(`not tried, the window had closed after ${s.closedBy ?? 'a refused attempt'} (PAIR-13): ${untried.join(', ')}`);
   };
 }
@@ -98,7 +97,7 @@ clauseTest('PAIR-12', refusedBy('PAIR-12'), withToken);
 clauseTest('PAIR-13', async (ctx) => {
   const s = await users(ctx);
   ctx.observe({
-    refusals: s.refusals.map((r) => ({ what: r.what, status: r.res.status, error: (r.res.json as { error?: unknown } | undefined)?.error ?? safeBody(r.res).slice(0, 80) })),
+    refusals: s.refusals.map((r) => ({ what: r.what, status: r.res.status, error: errorCode(r.res) ?? safeBody(r.res).slice(0, 80) })),
     refusedAttemptClosedTheWindow: s.closedBy !== null, closedBy: s.closedBy, judgesBodyBeforeWindow: s.judgesBodyFirst,
   });
 }, withToken);

@@ -93,7 +93,6 @@ export async function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv): Promis
   };
 }
 
-
 export async function pairCommand(a: PairArgs, env: NodeJS.ProcessEnv): Promise<number> {
   const cfg = await toRunConfig(a, env);
   const paired = await pairDevice(cfg, streamIo(process.stderr, process.stdin.isTTY === true));

@@ -31,17 +31,22 @@ const reissue = (form: (token: string) => string) => (res: EmuResponse, req: Emu
   return withBody(res, (b) => ({ ...b, token: form(token) }));
 };
 
+/** Memory a fault keeps per emulated device (several run in one process during the self-test). */
+function perDevice<T>(make: () => T): (state: DeviceState) => T {
+  const memory = new WeakMap<DeviceState, T>();
+  return (state) => memory.get(state) ?? memory.set(state, make()).get(state)!;
+}
+
 const polls = new WeakMap<DeviceState, number>();
 /** Tokens a correct device has revoked, still honoured: token -> name. */
-const revoked = new WeakMap<DeviceState, Map<string, string>>();
-const revokedOf = (state: DeviceState) => revoked.get(state) ?? revoked.set(state, new Map()).get(state)!;
+const revokedOf = perDevice(() => new Map<string, string>());
+const deletedOf = perDevice(() => new Set<string>());
 /** Sends a revoked token's request in the name of the user it belonged to (or the oldest user). */
 const honourRevoked = (req: EmuRequest, state: DeviceState): EmuRequest => {
   const name = revokedOf(state).get(bearer(req) ?? '');
   const token = name === undefined ? undefined : state.users.get(name) ?? [...state.users.values()][0];
   return token ? { ...req, headers: { ...req.headers, authorization: `Bearer ${token}` } } : req;
 };
-const deleted = new WeakMap<DeviceState, Set<string>>();
 
 export const USER_FAULTS: readonly Fault[] = [
   { name: 'creation-always-enabled', clause: 'PAIR-01', says: 'POST /api/user creates a user without a press',
@@ -134,9 +139,9 @@ export const USER_FAULTS: readonly Fault[] = [
     answer: (req, state) => {
       const name = nameIn(req);
       if (is(req, 'DELETE', '/api/user') && name && state.users.has(name) && state.userOfToken(bearer(req) ?? '')) {
-        (deleted.get(state) ?? deleted.set(state, new Set()).get(state)!).add(name);
+        deletedOf(state).add(name);
       }
       return undefined;
     },
-    response: onList((list, state) => [...list, ...[...(deleted.get(state) ?? [])].map((name) => ({ name }))]) },
+    response: onList((list, state) => [...list, ...[...deletedOf(state)].map((name) => ({ name }))]) },
 ];

@@ -1,5 +1,6 @@
 // A clause violated by the device: an assertion, never a harness error.
 import { describeExchange, type Exchange } from '../client/exchange-log.js';
+import { errorCode } from '../client/answers.js';
 import type { DeviceResponse } from '../client/device-client.js';
 
 export class ClauseFailure extends Error {
@@ -31,7 +32,7 @@ export function expectStatus(res: DeviceResponse, status: number): void {
 
 /** The specification's error object `{error: <code>}` (Errors). */
 export function expectError(res: DeviceResponse, status: number, code: string): void {
-  const got = (res.json as { error?: unknown } | undefined)?.error;
+  const got = errorCode(res);
   expectThat(res.status === status && got === code, `${status} {"error":"${code}"}`, shown(res), res);
 }
 

@@ -2,6 +2,7 @@
 // device. The first POST /api/user of the window is polled (no faster than every 500 ms) until it
 // answers anything but 403 `user:creation-not-enabled`; that answer is returned.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { creationNotEnabled } from '../client/answers.js';
 import type { DeviceClient, DeviceResponse, RequestOptions } from '../client/device-client.js';
 import { EnergyConformError } from '../client/errors.js';
 import type { SuiteContext } from './context.js';
@@ -14,9 +15,6 @@ async function tell(run: SuiteContext, what: 'press' | 'end', body: unknown): Pr
   if (!res.ok) throw new EnergyConformError('EC_PRESS_FAILED', ((await res.json()) as { error?: string }).error ?? `press service answered ${res.status}`);
 }
 
-const notEnabled = (res: DeviceResponse) =>
-  res.status === 403 && (res.json as { error?: unknown } | undefined)?.error === 'user:creation-not-enabled';
-
 /** Presses the button and returns the first answer of the open window to `first`. */
 export async function pressAndPost(run: SuiteContext, device: DeviceClient, why: string, first: RequestOptions): Promise<DeviceResponse> {
   await tell(run, 'press', { why });
@@ -25,7 +23,7 @@ export async function pressAndPost(run: SuiteContext, device: DeviceClient, why:
   try {
     for (;;) {
       const res = await device.v2.post('/api/user', first);
-      if (!notEnabled(res)) {
+      if (!creationNotEnabled(res)) {
         outcome = 'seen';
         return res;
       }

@@ -4,8 +4,8 @@
 import type { DeviceResponse } from '../client/device-client.js';
 import type { CheckContext } from './clause-test.js';
 
-export async function postUserUnpressed(ctx: CheckContext): Promise<DeviceResponse> {
-  const name = `local/${ctx.run.runTag}-probe`;
+export async function postUserUnpressed(ctx: CheckContext, suffix = 'probe'): Promise<DeviceResponse> {
+  const name = `local/${ctx.run.runTag}-${suffix}`;
   const res = await ctx.device.v2.post('/api/user', { body: { name } });
   const token = (res.json as { token?: unknown } | undefined)?.token;
   if (res.status === 200 && typeof token === 'string') {

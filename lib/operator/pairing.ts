@@ -1,6 +1,7 @@
 // Authentication 2: after a press, POST /api/user returns the token. The press is confirmed by
 // polling POST /api/user (no faster than every 500 ms, the vendor's guidance) until it answers 200.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { creationNotEnabled, errorCode } from '../client/answers.js';
 import type { DeviceClient, DeviceResponse, RequestOptions } from '../client/device-client.js';
 import { describeExchange, type Exchange } from '../client/exchange-log.js';
 import { PairingTimeoutError, RunError } from '../client/errors.js';
@@ -18,7 +19,7 @@ export type PairingOutcome =
  */
 export async function harnessRequest(device: DeviceClient, method: string, path: string, o: RequestOptions): Promise<DeviceResponse> {
   const res = await device.v2.request(method, path, o);
-  const refused = res.status === 400 && (res.json as { error?: unknown } | undefined)?.error === 'request:api-version-not-supported';
+  const refused = res.status === 400 && errorCode(res) === 'request:api-version-not-supported';
   return refused ? device.v2.request(method, path, { ...o, headers: { ...o.headers, 'x-api-version': '2' } }) : res;
 }
 
@@ -27,12 +28,12 @@ export async function pollForToken(device: DeviceClient, name: string, timeoutS:
   for (;;) {
     if (signal?.aborted) throw new RunError('EC_INTERRUPTED', `interrupted (${String(signal.reason)}) while waiting for the button press; no check ran`);
     const res = await harnessRequest(device, 'POST', '/api/user', { body: { name } });
-    const body = res.json as { token?: unknown; error?: unknown; name?: unknown } | undefined;
+    const body = res.json as { token?: unknown; name?: unknown } | undefined;
     const { exchange } = res;
     if (res.status === 200 && typeof body?.token === 'string' && typeof body.name === 'string') {
       return { ok: true, token: body.token, exchange };
     }
-    if (!(res.status === 403 && body?.error === 'user:creation-not-enabled')) {
+    if (!creationNotEnabled(res)) {
       return { ok: false, reason: `the device answered the pairing request with ${describeExchange(exchange)}`, exchange };
     }
     if (Date.now() + POLL_INTERVAL_MS > deadline) throw new PairingTimeoutError(timeoutS);

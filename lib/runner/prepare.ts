@@ -17,7 +17,6 @@ export interface Prepared {
   preflight: Preflight;
   presses: TokenOutcome['presses'];
   pairing: TokenOutcome['pairing'];
-  tokenSource: TokenOutcome['source'];
   deviceInfo: Record<string, unknown> | null;
   requests: number;
 }
@@ -36,7 +35,7 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
   let serial: string | null = cfg.serial ?? (typeof pre.v1Info?.serial === 'string' ? pre.v1Info.serial : null);
   let serialSource: SuiteContext['serialSource'] = cfg.serial ? 'option' : serial ? 'device' : null;
   let kind: KindId | undefined = pre.kind;
-  let token: TokenOutcome = { token: null, reason: '', presses: { count: 0, backend: null }, source: null, owner: null };
+  let token: TokenOutcome = { token: null, reason: '', presses: { count: 0, backend: null }, owner: null };
   let deviceInfo = pre.v1Info;
   let requests = pre.requests;
 
@@ -70,5 +69,5 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
     v2Reason, system: pre.system, requestTimeoutMs: cfg.requestTimeoutMs, skips, deviations, runTag,
     pressUrl: null, pressTimeoutS: cfg.pressTimeoutS, tokenOwner: token.owner,
   };
-  return { context, preflight: pre, presses: token.presses, pairing: token.pairing, tokenSource: token.source, deviceInfo, requests };
+  return { context, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, requests };
 }

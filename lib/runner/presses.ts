@@ -1,16 +1,23 @@
 // The press service for a run: the same backend as the pairing (hook, else the terminal), numbered on
 // from the pairing press. None when no press can be had.
 import type { OperatorIo } from '../operator/operator-io.js';
-import { consoleBackend, hookBackend } from '../operator/press.js';
+import { consoleBackend, hookBackend, type PressBackend } from '../operator/press.js';
 import { type PressService, startPressService } from '../operator/press-service.js';
+import { clause } from '../spec/catalogue.js';
 import type { KindId } from '../spec/kinds.js';
 import type { RunConfig } from './config.js';
 
 /** Presses the users suite plans after pairing: a second user and re-use of its name; with --slow two windows waited out. */
 export const suitePresses = (cfg: RunConfig) => (usersSelected(cfg) ? 2 + (cfg.slow ? 2 : 0) : 0);
 
+/** The press hook if one is given, else the terminal; none without a terminal (never prompt then). */
+export function pressBackendFor(cfg: RunConfig, io: OperatorIo): PressBackend | undefined {
+  if (cfg.pressHook) return hookBackend(cfg.pressHook, io);
+  return io.interactive ? consoleBackend(io) : undefined;
+}
+
 export async function pressServiceFor(cfg: RunConfig, io: OperatorIo, kind: KindId, already: number): Promise<PressService | undefined> {
-  const backend = cfg.pressHook ? hookBackend(cfg.pressHook, io) : io.interactive ? consoleBackend(io) : undefined;
+  const backend = pressBackendFor(cfg, io);
   if (!backend) return undefined;
   return startPressService({ backend, kind, timeoutS: cfg.pressTimeoutS, already, planned: already + suitePresses(cfg) });
 }
@@ -18,7 +25,5 @@ export async function pressServiceFor(cfg: RunConfig, io: OperatorIo, kind: Kind
 /** Whether this run's selection includes the users suite, which presses again after pairing. */
 export function usersSelected(cfg: RunConfig): boolean {
   if (cfg.suites && !cfg.suites.includes('users')) return false;
-  return !cfg.clauses || cfg.clauses.some((id) => /^(PAIR|NAME|LIST|DEL)-/.test(id));
+  return !cfg.clauses || cfg.clauses.some((id) => clause(id).area === 'users');
 }
-
-export const backendName = (cfg: RunConfig, io: OperatorIo) => (cfg.pressHook ? 'press-hook' : io.interactive ? 'console' : null);

@@ -10,7 +10,6 @@ import { summaryText } from '../report/summary.js';
 import { assemble, exitCodeOf } from './assemble.js';
 import type { RunConfig } from './config.js';
 import { prepare } from './prepare.js';
-import { backendName } from './presses.js';
 import { runSession } from './session.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import { PACKAGE_ROOT } from './vitest-run.js';
@@ -69,7 +68,7 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: Ab
     started: started.toISOString(), finished: finished.toISOString(), durationMs: finished.getTime() - started.getTime(),
     verdict: exitCode === 0 ? 'pass' : exitCode === 1 ? 'fail' : 'error',
     summary: summarize(checks),
-    presses: { count: presses, backend: presses ? backendName(cfg, io) : null }, residue,
+    presses, residue,
     requests: prepared.requests + checks.reduce((n, c) => n + c.exchanges.length, 0),
     checks, strict: cfg.strict,
     options: { insecure: cfg.insecure, ca: cfg.caLabel, suites: cfg.suites ?? null, clauses: cfg.clauses ?? null },

@@ -10,13 +10,14 @@ import type { RunConfig } from './config.js';
 import { forgetPairingUser } from './forget.js';
 import type { Prepared } from './prepare.js';
 import { pressesNeeded } from './plan.js';
-import { pressServiceFor, suitePresses } from './presses.js';
-import { sweepUsers, userNames } from './residue.js';
+import { pressBackendFor, pressServiceFor, suitePresses } from './presses.js';
+import { listedUsers, sweepUsers } from './residue.js';
 import { type SuiteRun, runSuites } from './vitest-run.js';
 
 export interface Session {
   suiteRun: SuiteRun;
-  presses: number;
+  /** Presses of the whole run (pairing included), and the backend that asked for them. */
+  presses: { count: number; backend: string | null };
   runnerChecks: RunnerCheck[];
   /** Users of this run deleted after the suites (an interrupted users suite leaves some). */
   removed: string[];
@@ -29,7 +30,7 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
   const token = context.token;
   const device = new DeviceClient(context.target, redactor, cfg.requestTimeoutMs);
   try {
-    const before = token && context.usable.v2 ? await userNames(device, token) : null;
+    const before = token && context.usable.v2 ? await listedUsers(device, token) : null;
     const presses = token && pressesNeeded(context.skips) ? await pressServiceFor(cfg, io, context.kind, prepared.presses.count) : undefined;
     context.pressUrl = presses?.url ?? null;
     let suiteRun: SuiteRun;
@@ -61,7 +62,8 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
       runnerChecks.push(await forgetPairingUser(device, token, owner, failed('DEL-05')));
       await writeToken(cfg.tokenStore, context.serial, undefined);
     }
-    return { suiteRun, presses: presses?.count() ?? prepared.presses.count, runnerChecks, removed, residue };
+    const count = presses?.count() ?? prepared.presses.count;
+    return { suiteRun, presses: { count, backend: count ? pressBackendFor(cfg, io)?.name ?? null : null }, runnerChecks, removed, residue };
   } finally {
     await device.close();
   }

@@ -5,18 +5,16 @@ import { RunError } from '../client/errors.js';
 import type { Exchange } from '../client/exchange-log.js';
 import { harnessRequest, pairingNotPossible, pollForToken } from '../operator/pairing.js';
 import type { OperatorIo } from '../operator/operator-io.js';
-import { consoleBackend, hookBackend } from '../operator/press.js';
 import type { KindId } from '../spec/kinds.js';
 import { readToken, writeToken } from '../operator/token-store.js';
 import type { RunConfig } from './config.js';
+import { pressBackendFor } from './presses.js';
 
 export interface TokenOutcome {
   token: string | null;
   /** Why there is no token (skip reason of the checks that need one). */
   reason: string;
   presses: { count: number; backend: 'press-hook' | 'console' | null };
-  /** Where the token came from: only a token energy-conform paired for may be forgotten. */
-  source: 'option' | 'store' | 'paired' | null;
   /** The user the token belongs to, where energy-conform knows it (not for a token given with --token). */
   owner: string | null;
   /** The pairing POST after the press, when this run paired: PAIR-03's exchange. */
@@ -36,16 +34,16 @@ export async function acquireToken(cfg: RunConfig, device: DeviceClient, serial:
       throw new RunError('EC_TOKEN_REFUSED',
         'the device refused the token given with --token or ENERGY_CONFORM_TOKEN (GET /api did not answer 200); give a valid token, or omit it and pair with --press-hook');
     }
-    return { token: cfg.token, reason: '', presses: none, source: 'option', owner: null };
+    return { token: cfg.token, reason: '', presses: none, owner: null };
   }
   const stored = serial ? await readToken(cfg.tokenStore, serial) : undefined;
   if (stored) {
-    if (await accepted(device, stored.token)) return { token: stored.token, reason: '', presses: none, source: 'store', owner: stored.name };
+    if (await accepted(device, stored.token)) return { token: stored.token, reason: '', presses: none, owner: stored.name };
     io.say(`the stored token for ${serial} was refused by the device; pairing again`);
     await writeToken(cfg.tokenStore, serial!, undefined);
   }
   // Never prompt without a terminal: a hook, or exit 2 with how to give one.
-  const backend = cfg.pressHook ? hookBackend(cfg.pressHook, io) : io.interactive ? consoleBackend(io) : undefined;
+  const backend = pressBackendFor(cfg, io);
   if (!backend) throw pairingNotPossible();
   const end = await backend.request({ kind, n: 1, of: pressesPlanned, timeoutS: cfg.pressTimeoutS, why: `pairing as ${cfg.pairingName}` });
   let seen = false;
@@ -58,9 +56,9 @@ export async function acquireToken(cfg: RunConfig, device: DeviceClient, serial:
   }
   const presses = { count: 1, backend: backend.name };
   if (!outcome.ok) {
-    return { token: null, reason: `no token: ${outcome.reason}`, presses, source: null, owner: null,
+    return { token: null, reason: `no token: ${outcome.reason}`, presses, owner: null,
       pairing: { ok: false, message: outcome.reason, exchange: outcome.exchange } };
   }
   if (serial) await writeToken(cfg.tokenStore, serial, { token: outcome.token, name: cfg.pairingName, savedAt: new Date().toISOString() });
-  return { token: outcome.token, reason: '', presses, source: 'paired', owner: cfg.pairingName, pairing: { ok: true, message: '', exchange: outcome.exchange } };
+  return { token: outcome.token, reason: '', presses, owner: cfg.pairingName, pairing: { ok: true, message: '', exchange: outcome.exchange } };
 }

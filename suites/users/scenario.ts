@@ -1,7 +1,8 @@
 // The presses of the users suite, in one place: at most two after pairing (DESIGN.md "Button
 // presses"). Window 1: every refused body, then the valid name that closes it, then one more valid
 // name (PAIR-07). Window 2: re-use of that name (PAIR-10). What the device answered is kept for the checks.
-import type { DeviceClient, DeviceResponse } from '../../lib/client/device-client.js';
+import { creationNotEnabled, userNames } from '../../lib/client/answers.js';
+import type { DeviceResponse } from '../../lib/client/device-client.js';
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import { pressAndPost } from '../../lib/harness/press.js';
 import { type RefusedBody, refusedBodies, validName } from './names.js';
@@ -37,13 +38,6 @@ const tokenOf = (res: DeviceResponse) => {
   const t = (res.json as { token?: unknown } | undefined)?.token;
   return res.status === 200 && typeof t === 'string' ? t : null;
 };
-const closed = (res: DeviceResponse) =>
-  res.status === 403 && (res.json as { error?: unknown } | undefined)?.error === 'user:creation-not-enabled';
-
-export async function userNames(device: DeviceClient, token: string): Promise<string[] | null> {
-  const res = await device.v2.get('/api/user', { token });
-  return res.status === 200 && Array.isArray(res.json) ? res.json.map((u: { name?: unknown }) => String(u?.name)) : null;
-}
 
 export async function runScenario({ device, run, token }: CheckContext): Promise<UsersScenario> {
   const created = new Set<string>();
@@ -60,18 +54,18 @@ export async function runScenario({ device, run, token }: CheckContext): Promise
   // Window 1, opened by the first refused body. A device that refuses it before any press judges
   // bodies before the window: then all are tried at once, and the valid name confirms the window.
   const before = await post(bodies[0]!.body);
-  const judgesBodyFirst = !closed(before);
+  const judgesBodyFirst = !creationNotEnabled(before);
   refusals.push({ ...bodies[0]!, res: judgesBodyFirst ? before
     : await pressAndPost(run, device, 'a second user, after trying refused names', { body: bodies[0]!.body }) });
   for (const b of bodies.slice(1)) {
     const res = await post(b.body);
     note(b.name, res);
     refusals.push({ ...b, res });
-    if (closedBy === null && (closed(res) || res.status === 200)) closedBy = b.what;
+    if (closedBy === null && (creationNotEnabled(res) || res.status === 200)) closedBy = b.what;
   }
   const name = validName(run.runTag);
   let creation = judgesBodyFirst ? await pressAndPost(run, device, 'a second user', { body: { name } }) : await post({ name });
-  if (closed(creation)) {
+  if (creationNotEnabled(creation)) {
     closedBy ??= 'an earlier refused attempt';
     creation = await pressAndPost(run, device, 'the refused attempts closed the window: the second user again', { body: { name } });
   }
