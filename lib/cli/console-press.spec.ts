@@ -17,8 +17,16 @@ const hasTmux = (() => {
     return false;
   }
 })();
-const SOCKET = `ec-test-${process.pid}`;
-const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+// One tmux server per test: a new session on a server that is still shutting down fails with
+// "server exited unexpectedly".
+const sockets: string[] = [];
+let socket = '';
+function newTerminal(command: string): void {
+  socket = `ec-test-${process.pid}-${sockets.length}`;
+  sockets.push(socket);
+  tmux('new-session', '-d', '-s', 'ec', '-x', '160', '-y', '40', `${command}; echo EXIT=$?; sleep 60`);
+}
+const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
 const screen = () => tmux('capture-pane', '-p', '-t', 'ec');
 
 async function waitForScreen(pattern: RegExp, timeoutMs = 20_000): Promise<string> {
@@ -38,7 +46,13 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ec-pty-'));
 });
 afterAll(async () => {
-  if (hasTmux) execFileSync('tmux', ['-L', SOCKET, 'kill-server'], { stdio: 'ignore' });
+  for (const name of sockets) {
+    try {
+      execFileSync('tmux', ['-L', name, 'kill-server'], { stdio: 'ignore' });
+    } catch {
+      // that server has already gone
+    }
+  }
   await emu.close();
   await rm(dir, { recursive: true, force: true });
 });
@@ -49,7 +63,7 @@ test.skipIf(!hasTmux)('pair on a terminal: the prompt and countdown appear, and 
   const command = [process.execPath, BIN, 'pair', '--host', ready.host, '--http-port', String(ready.httpPort),
     '--https-port', String(ready.httpsPort), '--ca', ready.ca, '--token-store', store, '--press-timeout', '60']
     .map((a) => `'${a}'`).join(' ');
-  tmux('new-session', '-d', '-s', 'ec', '-x', '160', '-y', '40', `${command}; echo EXIT=$?; sleep 60`);
+  newTerminal(command);
 
   const first = await waitForScreen(/waiting for the press 1 of 1: \d+ s left/);
   expect(first).toMatch(/press 1 of 1 \(pairing as local\/energy-conform\): press the button on the kWh meter: hold it for 1 to 3 seconds/);
@@ -73,8 +87,7 @@ test.skipIf(!hasTmux)('run on a terminal: after the press the run continues to i
   const command = [process.execPath, BIN, 'run', '--host', ready.host, '--http-port', String(ready.httpPort),
     '--https-port', String(ready.httpsPort), '--ca', ready.ca, '--token-store', path.join(dir, 'run-tokens.json'),
     '--suite', 'info', '--reports', path.join(dir, 'run-reports')].map((a) => `'${a}'`).join(' ');
-  tmux('kill-server');
-  tmux('new-session', '-d', '-s', 'ec', '-x', '160', '-y', '40', `${command}; echo EXIT=$?; sleep 60`);
+  newTerminal(command);
   await waitForScreen(/waiting for the press 1 of 1: \d+ s left/);
   await fetch(`${ready.controlUrl}/press`, { method: 'POST' });
   const done = await waitForScreen(/EXIT=\d+/, 60_000);
