@@ -1,5 +1,6 @@
 // The device client: v1 over HTTP, v2 over HTTPS. It never throws on an HTTP status; transport
 // failures become TransportError with a code. Every exchange is logged, redacted.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
 import { TransportError } from './errors.js';
 import { type Exchange, ExchangeLog } from './exchange-log.js';
@@ -12,6 +13,8 @@ export interface Target {
   /** PEM of the CA the device must chain to; ignored with `insecure`. */
   caPem: string;
   insecure: boolean;
+  /** Wait this long before each v1 request (socket state, cloud setting): --pace, for hardware that needs it. */
+  v1PaceMs?: number;
 }
 
 export interface RequestOptions {
@@ -102,6 +105,8 @@ class Side {
       body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
       headers['content-type'] ??= 'application/json';
     }
+    const pace = this.side === 'v1' ? this.client.target.v1PaceMs ?? 0 : 0;
+    if (pace > 0) await sleep(pace);
     const url = `${this.base}${path}`;
     const started = Date.now();
     const record = (rest: Partial<Exchange>) => this.client.log.add({

@@ -11,6 +11,12 @@ export class ClauseFailure extends Error {
   }
 }
 
+/** The check could not bring the device into the state it starts from: neither a pass nor one clause's failure. */
+export class PreconditionError extends Error {
+  readonly code = 'EC_PRECONDITION';
+  override name = 'PreconditionError';
+}
+
 /** The answer as the exchange log holds it: redacted when it was logged, whichever check logged it. */
 export function safeBody(res: DeviceResponse): string {
   return res.exchange.responseBody ?? '';

@@ -52,5 +52,7 @@ declare module 'vitest' {
 declare module '@vitest/runner' {
   interface TaskMeta {
     energyConform?: CheckRecord;
+    /** Outcomes of other clauses the check judged on its exchanges (`also`). */
+    energyConformAlso?: CheckRecord[];
   }
 }

@@ -20,7 +20,7 @@ function results(strict = false): RunResults {
   return { tool: { name: 'energy-conform', version: '0.1.0' },
     target: { host: '127.0.0.1', kind: 'p1dongle', product_type: 'HWE-P1', serial: '5c2fafaabbcc', firmware_version: '6.00', api_version: '2.0.0' },
     started: '2026-11-21T00:00:00.000Z', finished: '2026-11-21T00:00:01.000Z', durationMs: 1000, verdict: 'fail',
-    summary: summarize(checks), presses: { count: 1, backend: 'press-hook' }, requests: 9, residue: [], checks, strict, options: {} };
+    summary: summarize(checks), presses: { count: 1, backend: 'press-hook' }, requests: 9, socket: null, residue: [], checks, strict, options: {} };
 }
 
 describe('junit.xml', () => {
@@ -49,7 +49,7 @@ describe('junit.xml', () => {
 describe('results.json', () => {
   test('holds exactly the keys DESIGN.md names, and every clause', () => {
     const doc = JSON.parse(resultsJson(results()));
-    expect(Object.keys(doc)).toEqual(['tool', 'target', 'started', 'finished', 'durationMs', 'verdict', 'summary', 'presses', 'requests', 'residue', 'checks']);
+    expect(Object.keys(doc)).toEqual(['tool', 'target', 'started', 'finished', 'durationMs', 'verdict', 'summary', 'presses', 'requests', 'socket', 'residue', 'checks']);
     expect(Object.keys(doc.target)).toEqual(['host', 'kind', 'product_type', 'serial', 'firmware_version', 'api_version']);
     expect(Object.keys(doc.summary).sort()).toEqual(['error', 'fail', 'observation', 'pass', 'skip', 'warn']);
     expect(doc.checks.map((c: { clause: string }) => c.clause)).toEqual(clauses.map((c) => c.id));

@@ -30,8 +30,10 @@ export interface RunResults {
   summary: Record<Status, number>;
   presses: { count: number; backend: string | null };
   requests: number;
-  /** Users the run left on the device (DESIGN.md "Leaving the device as found"). */
+  /** What the run left changed on the device (DESIGN.md "Leaving the device as found"). */
   residue: string[];
+  /** State requests and relay switches, where the run touched a socket's state (--pace is for hardware that needs it). */
+  socket: { stateRequests: number; relaySwitches: number } | null;
   checks: CheckResult[];
   strict: boolean;
   options: Record<string, unknown>;
@@ -47,7 +49,7 @@ export function summarize(checks: readonly CheckResult[]): Record<Status, number
 export function resultsJson(r: RunResults): string {
   const doc = {
     tool: r.tool, target: r.target, started: r.started, finished: r.finished, durationMs: r.durationMs,
-    verdict: r.verdict, summary: r.summary, presses: r.presses, requests: r.requests, residue: r.residue,
+    verdict: r.verdict, summary: r.summary, presses: r.presses, requests: r.requests, socket: r.socket, residue: r.residue,
     checks: r.checks.map(({ clause, level, title, status, message, durationMs }) => ({ clause, level, title, status, message, durationMs })),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;

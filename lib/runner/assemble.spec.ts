@@ -32,7 +32,7 @@ describe('assembling results', () => {
 
   test('a runner check joins the clause\'s outcome, the worst one winning', () => {
     const tests = [{ title: 'PAIR-03 [MUST] …', state: 'passed' as const, message: '', durationMs: 1,
-      record: { clause: 'PAIR-03', status: 'pass' as const, message: '', exchanges: [] } }];
+      records: [{ clause: 'PAIR-03', status: 'pass' as const, message: '', exchanges: [] }] }];
     const checks = assemble(tests, {}, '9.9.9', [{ clause: 'PAIR-03', status: 'fail', message: 'pairing refused', exchanges: [] }]);
     expect(checks.find((c) => c.clause === 'PAIR-03')).toMatchObject({ status: 'fail', message: 'pairing refused' });
   });

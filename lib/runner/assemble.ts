@@ -2,12 +2,14 @@
 import { clauses } from '../spec/catalogue.js';
 import { clauseTitle } from '../spec/clause-types.js';
 import type { CheckResult, Status } from '../report/results.js';
+import type { CheckRecord } from '../harness/context.js';
 import type { CollectedTest } from './vitest-run.js';
 
 const WORST: readonly Status[] = ['fail', 'error', 'warn', 'observation', 'pass', 'skip'];
 
-function fromTest(t: CollectedTest): Omit<CheckResult, 'clause' | 'level' | 'title' | 'area'> {
-  const r = t.record;
+type Outcome = Omit<CheckResult, 'clause' | 'level' | 'title' | 'area'>;
+
+function fromTest(t: CollectedTest, r: CheckRecord | undefined): Outcome {
   if (r) {
     return { status: r.status, message: r.message || (r.observed !== undefined ? JSON.stringify(r.observed) : ''),
       durationMs: t.durationMs, expected: r.expected, observed: r.observed, exchanges: r.exchanges };
@@ -29,8 +31,10 @@ export function assemble(tests: readonly CollectedTest[], skips: Record<string, 
   runnerChecks: readonly RunnerCheck[] = []): CheckResult[] {
   return clauses.map((c) => {
     const base = { clause: c.id, level: c.level, title: clauseTitle(c), area: c.area };
-    const mine = [
-      ...tests.filter((t) => t.record?.clause === c.id || t.title.startsWith(`${c.id} `)).map(fromTest),
+    const mine: Outcome[] = [
+      ...tests.flatMap((t) => (t.records.length === 0
+        ? (t.title.startsWith(`${c.id} `) ? [fromTest(t, undefined)] : [])
+        : t.records.filter((r) => r.clause === c.id).map((r) => fromTest(t, r)))),
       ...runnerChecks.filter((r) => r.clause === c.id).map(({ clause: _, ...r }) => ({ ...r, durationMs: 0 })),
     ];
     if (mine.length === 0) {
@@ -38,9 +42,11 @@ export function assemble(tests: readonly CollectedTest[], skips: Record<string, 
         message: skips[c.id] ?? `not implemented yet in energy-conform ${version}` };
     }
     const status = WORST.find((s) => mine.some((m) => m.status === s))!;
-    const first = mine.find((m) => m.status === status)!;
-    return { ...base, ...first, status, durationMs: mine.reduce((n, m) => n + m.durationMs, 0),
-      message: mine.filter((m) => m.status === status).map((m) => m.message).filter(Boolean).join('\n'),
+    const worst = mine.filter((m) => m.status === status);
+    // Rows of a matrix: what each of them observed, not only the first.
+    const observed = worst.length > 1 && worst.some((m) => m.observed !== undefined) ? worst.map((m) => m.observed) : worst[0]!.observed;
+    return { ...base, ...worst[0]!, observed, status, durationMs: mine.reduce((n, m) => n + m.durationMs, 0),
+      message: worst.map((m) => m.message).filter(Boolean).join('\n'),
       exchanges: mine.flatMap((m) => m.exchanges) };
   });
 }

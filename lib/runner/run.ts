@@ -48,17 +48,20 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: Ab
   const { context } = prepared;
   redactor.add(context.token);
 
-  const { suiteRun, presses, runnerChecks, removed, residue } = await runSession(cfg, io, prepared, redactor, signal);
+  const { suiteRun, presses, runnerChecks, removed, restored, residue, socket, requests } = await runSession(cfg, io, prepared, redactor, signal);
   const checks = assemble(suiteRun.tests, context.skips, version, runnerChecks);
   // An interrupted run could not happen as asked: exit 2, after cleaning up.
   const verdictCode = signal?.aborted ? 2 : exitCodeOf(checks, cfg.strict);
   if (signal?.aborted) {
-    const swept = removed.length ? `; deleted ${removed.join(', ')}` : '';
-    io.say(`the run was interrupted (${String(signal.reason)}) and cleaned up${swept}: ${residue.length ? 'see below what remains' : 'no user of this run remains'}`);
+    const swept = [...(removed.length ? [`deleted ${removed.join(', ')}`] : []), ...(restored.length ? [`put back ${restored.join(' and ')}`] : [])];
+    io.say(`the run was interrupted (${String(signal.reason)}) and cleaned up${swept.length ? `: ${swept.join('; ')}` : ''}; `
+      + `${residue.length ? 'see below what remains' : 'the device is as the run found it'}`);
+  } else if (restored.length) {
+    io.say(`put back ${restored.join(' and ')}`);
   }
   // What the run left on the device fails the run (DESIGN.md "Leaving the device as found").
   const exitCode = verdictCode === 0 && residue.length ? 1 : verdictCode;
-  if (residue.length) io.say(`the run left users on the device that it could not remove: ${residue.join(', ')}`);
+  if (residue.length) io.say(`the run left the device changed, and could not undo it: ${residue.join('; ')}`);
   const finished = new Date();
   const info = prepared.deviceInfo;
   const results: RunResults = redactor.redactDeep({
@@ -69,7 +72,9 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: Ab
     verdict: exitCode === 0 ? 'pass' : exitCode === 1 ? 'fail' : 'error',
     summary: summarize(checks),
     presses, residue,
-    requests: prepared.requests + checks.reduce((n, c) => n + c.exchanges.length, 0),
+    // Before the suites, around them (the runner's own checks included), and the checks' own.
+    requests: prepared.requests + requests + suiteRun.tests.reduce((n, t) => n + (t.records[0]?.exchanges.length ?? 0), 0),
+    socket,
     checks, strict: cfg.strict,
     options: { insecure: cfg.insecure, ca: cfg.caLabel, suites: cfg.suites ?? null, clauses: cfg.clauses ?? null },
   });

@@ -1,5 +1,5 @@
-// Everything the run does with the device around the suites: the users before, presses served to
-// the workers, the checks the runner makes itself (PAIR-03 of the pairing, DEL-05 of --forget), and
+// Everything the run does with the device around the suites: the users, socket state and cloud
+// setting before (put back after), presses served to the workers, the checks the runner makes itself (PAIR-03 of the pairing, DEL-05 of --forget), and
 // the sweep that deletes what the run left and reports what remains.
 import { DeviceClient } from '../client/device-client.js';
 import type { Redactor } from '../client/redactor.js';
@@ -12,6 +12,9 @@ import type { Prepared } from './prepare.js';
 import { pressesNeeded } from './plan.js';
 import { pressBackendFor, pressServiceFor, suitePresses } from './presses.js';
 import { listedUsers, sweepUsers } from './residue.js';
+import { type Restoration, readFound, restoreFound } from './device-found.js';
+import { type SocketCounters, socketCounters } from './socket-counters.js';
+import type { Exchange } from '../client/exchange-log.js';
 import { type SuiteRun, runSuites } from './vitest-run.js';
 
 export interface Session {
@@ -21,26 +24,40 @@ export interface Session {
   runnerChecks: RunnerCheck[];
   /** Users of this run deleted after the suites (an interrupted users suite leaves some). */
   removed: string[];
-  /** Users the run left behind: each fails the run. */
+  /** What was put back as it was found (socket state, cloud setting). */
+  restored: string[];
+  /** What the run left changed (users, socket state, cloud setting): each fails the run. */
   residue: string[];
+  socket: SocketCounters | null;
+  /** Requests the session made itself (users before and after, what it read and put back). */
+  requests: number;
 }
 
 export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepared, redactor: Redactor, signal?: AbortSignal): Promise<Session> {
   const { context } = prepared;
   const token = context.token;
   const device = new DeviceClient(context.target, redactor, cfg.requestTimeoutMs);
+  let restoreLog: Exchange[] = [];
   try {
     const before = token && context.usable.v2 ? await listedUsers(device, token) : null;
+    const found = await readFound(device, context);
+    const foundReads = device.log.records.length;
     const presses = token && pressesNeeded(context.skips) ? await pressServiceFor(cfg, io, context.kind, prepared.presses.count) : undefined;
     context.pressUrl = presses?.url ?? null;
     let suiteRun: SuiteRun;
+    let restoration: Restoration;
     try {
       // A check may wait for every press of the plan (a person at the bench), plus its requests.
       const testTimeoutMs = Math.max(60_000, cfg.requestTimeoutMs * 6) + cfg.pressTimeoutS * 1000 * (1 + suitePresses(cfg));
       suiteRun = await runSuites(context, cfg.suites, testTimeoutMs, signal);
     } finally {
       await presses?.close();
+      const from = device.log.records.length;
+      restoration = await restoreFound(device, found);
+      restoreLog = device.log.since(from);
     }
+    const socket = socketCounters([...device.log.records.slice(0, foundReads),
+      ...suiteRun.tests.flatMap((t) => t.records[0]?.exchanges ?? []), ...restoreLog]);
     // Under an "In development" capability a violation is a deviation, like every other v2 MUST.
     const failed = (id: string) => (context.deviations.includes(id) ? 'warn' as const : 'fail' as const);
     const runnerChecks: RunnerCheck[] = [];
@@ -63,7 +80,8 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
       await writeToken(cfg.tokenStore, context.serial, undefined);
     }
     const count = presses?.count() ?? prepared.presses.count;
-    return { suiteRun, presses: { count, backend: count ? pressBackendFor(cfg, io)?.name ?? null : null }, runnerChecks, removed, residue };
+    return { suiteRun, presses: { count, backend: count ? pressBackendFor(cfg, io)?.name ?? null : null }, runnerChecks, removed,
+      restored: restoration.restored, residue: [...residue, ...restoration.residue], socket, requests: device.log.records.length };
   } finally {
     await device.close();
   }

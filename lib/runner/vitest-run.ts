@@ -14,14 +14,17 @@ export interface CollectedTest {
   state: 'passed' | 'failed' | 'skipped' | 'pending';
   message: string;
   durationMs: number;
-  record?: CheckRecord;
+  /** The test's own clause first, then those it also judged. */
+  records: CheckRecord[];
 }
 
 function collect(tc: TestCase): CollectedTest {
   const r = tc.result();
   const message = r.state === 'failed' ? (r.errors?.map((e) => e.message).join('\n') ?? '')
     : r.state === 'skipped' ? (r.note ?? '') : '';
-  return { title: tc.name, state: r.state, message, durationMs: tc.diagnostic()?.duration ?? 0, record: tc.meta().energyConform };
+  const meta = tc.meta();
+  const records = [...(meta.energyConform ? [meta.energyConform] : []), ...(meta.energyConformAlso ?? [])];
+  return { title: tc.name, state: r.state, message, durationMs: tc.diagnostic()?.duration ?? 0, records };
 }
 
 export interface SuiteRun {

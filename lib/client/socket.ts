@@ -1,0 +1,47 @@
+// Reading and steering the energy socket's state over v1 (Resources: Socket state).
+import type { SocketState } from '../spec/socket-model.js';
+import type { DeviceClient, DeviceResponse } from './device-client.js';
+
+export const STATE_PATH = '/api/v1/state';
+
+/** The body as a socket state, or null unless it holds the three fields with their types (SOCK-01). */
+export function socketStateOf(body: unknown): SocketState | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { power_on, switch_lock, brightness } = body as Record<string, unknown>;
+  if (typeof power_on !== 'boolean' || typeof switch_lock !== 'boolean' || typeof brightness !== 'number') return null;
+  return { power_on, switch_lock, brightness };
+}
+
+export async function readSocket(device: DeviceClient): Promise<{ res: DeviceResponse; state: SocketState | null }> {
+  const res = await device.v1.get(STATE_PATH);
+  return { res, state: res.status === 200 ? socketStateOf(res.json) : null };
+}
+
+export const sameSocket = (a: SocketState | null, b: SocketState) =>
+  a !== null && a.power_on === b.power_on && a.switch_lock === b.switch_lock && a.brightness === b.brightness;
+
+/**
+ * The requests that take the socket from `now` to `target`, one field each, using only the
+ * specification's plainest rows: unlock (row 4), switch (rows 1, 2), lock (row 3), brightness (row 6).
+ */
+export function steps(now: SocketState, target: SocketState): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  if (now.switch_lock && !target.switch_lock) out.push({ switch_lock: false });
+  const powerAfter = now.switch_lock && !target.switch_lock ? true : now.power_on;
+  if (!target.switch_lock && powerAfter !== target.power_on) out.push({ power_on: target.power_on });
+  if (target.switch_lock && !now.switch_lock) out.push({ switch_lock: true });
+  if (now.brightness !== target.brightness) out.push({ brightness: target.brightness });
+  return out;
+}
+
+/** Steers the socket to `target` and reads it back: the state it reached, and every answer on the way. */
+export async function steerSocket(device: DeviceClient, now: SocketState, target: SocketState):
+  Promise<{ reached: SocketState | null; answers: DeviceResponse[] }> {
+  const answers: DeviceResponse[] = [];
+  const todo = steps(now, target);
+  if (todo.length === 0) return { reached: now, answers };
+  for (const body of todo) answers.push(await device.v1.put(STATE_PATH, { body }));
+  const read = await readSocket(device);
+  answers.push(read.res);
+  return { reached: read.state, answers };
+}

@@ -1,0 +1,70 @@
+// What the run may change besides users: the socket state and the cloud setting. Read before the
+// suites, put back after them, on failure and on interruption as well (DESIGN.md "Leaving the
+// device as found").
+import type { DeviceClient } from '../client/device-client.js';
+import { isTransportError } from '../client/errors.js';
+import { readSocket, sameSocket, steerSocket } from '../client/socket.js';
+import type { SuiteContext } from '../harness/context.js';
+import { type SocketState, describeSocket } from '../spec/socket-model.js';
+
+export const SYSTEM_PATH = '/api/v1/system';
+
+export interface Found {
+  socket: SocketState | null;
+  cloudEnabled: boolean | null;
+}
+
+export async function readCloud(device: DeviceClient): Promise<boolean | null> {
+  const res = await device.v1.get(SYSTEM_PATH);
+  const value = (res.json as { cloud_enabled?: unknown } | undefined)?.cloud_enabled;
+  return res.status === 200 && typeof value === 'boolean' ? value : null;
+}
+
+export async function readFound(device: DeviceClient, context: SuiteContext): Promise<Found> {
+  if (!context.usable.v1) return { socket: null, cloudEnabled: null };
+  const socket = context.kind === 'energysocket' ? (await readSocket(device)).state : null;
+  const cloudEnabled = context.system ? await readCloud(device) : null;
+  return { socket, cloudEnabled };
+}
+
+export interface Restoration {
+  /** What was put back, for the operator. */
+  restored: string[];
+  /** What could not be put back: each fails the run. */
+  residue: string[];
+}
+
+async function restoreSocket(device: DeviceClient, found: SocketState, out: Restoration): Promise<void> {
+  const now = (await readSocket(device)).state;
+  if (sameSocket(now, found)) return;
+  const { reached } = now ? await steerSocket(device, now, found) : { reached: null };
+  // A device whose plain transitions are broken may still take the whole state in one request.
+  const final = sameSocket(reached, found) ? reached
+    : (await device.v1.put('/api/v1/state', { body: { ...found } }), (await readSocket(device)).state);
+  if (sameSocket(final, found)) out.restored.push(`the socket to ${describeSocket(found)}`);
+  else out.residue.push(`the socket reads ${final ? describeSocket(final) : 'no valid state'}; it was ${describeSocket(found)} before the run`);
+}
+
+async function restoreCloud(device: DeviceClient, found: boolean, out: Restoration): Promise<void> {
+  if ((await readCloud(device)) === found) return;
+  await device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: found } });
+  const now = await readCloud(device);
+  if (now === found) out.restored.push(`cloud_enabled to ${found}`);
+  else out.residue.push(`cloud_enabled reads ${now ?? 'nothing readable'}; it was ${found} before the run`);
+}
+
+export async function restoreFound(device: DeviceClient, found: Found): Promise<Restoration> {
+  const out: Restoration = { restored: [], residue: [] };
+  const steps: [string, () => Promise<void>][] = [];
+  if (found.socket) steps.push(['the socket state', () => restoreSocket(device, found.socket!, out)]);
+  if (found.cloudEnabled !== null) steps.push(['cloud_enabled', () => restoreCloud(device, found.cloudEnabled!, out)]);
+  for (const [what, step] of steps) {
+    try {
+      await step();
+    } catch (err) {
+      if (!isTransportError(err)) throw err;
+      out.residue.push(`${what} could not be checked or put back: ${err.message}`);
+    }
+  }
+  return out;
+}

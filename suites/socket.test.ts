@@ -1,0 +1,23 @@
+// The energy socket's state (Resources: Socket state; States and transitions: Socket): every
+// start state × every request of the three fields, judged against the model in lib/spec.
+import { STATE_PATH, socketStateOf } from '../lib/client/socket.js';
+import { describeResponse, expectStatus, expectThat } from '../lib/harness/clause-failure.js';
+import { clauseRows, clauseTest } from '../lib/harness/clause-test.js';
+import { brightnessEdgeRows, matrixRows } from '../lib/spec/socket-matrix.js';
+import { ROW_ALSO, transitionRow } from './socket/rows.js';
+
+clauseTest('SOCK-01', async ({ device }) => {
+  const res = await device.v1.get(STATE_PATH);
+  expectStatus(res, 200);
+  const s = socketStateOf(res.json);
+  expectThat(s !== null && s.brightness >= 0 && s.brightness <= 255,
+    'boolean power_on, boolean switch_lock and a number brightness from 0 to 255', describeResponse(res), res);
+});
+
+clauseRows([...matrixRows(), ...brightnessEdgeRows()], transitionRow, { also: ROW_ALSO });
+
+clauseTest('SOCK-16', async ({ device, run, skip }) => {
+  if (!run.usable.v1) skip(`no HTTP (v1) endpoint answered at ${run.target.host}, so there is no /api/v1/state to ask`);
+  const res = await device.v1.get(STATE_PATH);
+  expectThat(res.status !== 200, `any answer but 200: the ${run.kind} has no socket state`, describeResponse(res), res);
+});
