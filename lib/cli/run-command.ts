@@ -44,6 +44,7 @@ export function runOptions<T>(y: Argv<T>) {
     .option('manual', { type: 'boolean', default: false, describe: 'run checks that need an operator action other than the button' })
     .option('strict', { type: 'boolean', default: false, describe: 'warnings fail the run' })
     .option('forget', { type: 'boolean', default: false, describe: 'delete the pairing user and its stored token at the end (DEL-05)' })
+    .option('pace', { type: 'number', default: 0, describe: 'milliseconds to wait before each v1 request (socket state, cloud setting), for hardware that needs it' })
     .option('yes', { type: 'boolean', default: false, describe: 'answer confirmations (needed for destructive suites without a TTY)' })
     .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/' });
 }
@@ -51,13 +52,15 @@ export function runOptions<T>(y: Argv<T>) {
 type RunArgs = Awaited<ReturnType<typeof runOptions>['argv']>;
 type PairArgs = Awaited<ReturnType<typeof pairOptions>['argv']>;
 /** The target options, with the selection and report options where the command has them. */
-type ConfigArgs = PairArgs & Partial<Pick<RunArgs, 'suite' | 'clause' | 'slow' | 'allow-cloud-toggle' | 'manual' | 'strict' | 'yes' | 'reports' | 'forget'>>;
+type ConfigArgs = PairArgs & Partial<Pick<RunArgs, 'suite' | 'clause' | 'slow' | 'allow-cloud-toggle' | 'manual' | 'strict' | 'yes' | 'reports' | 'forget' | 'pace'>>;
 
 function checkNumbers(a: ConfigArgs): void {
   const ports = { '--http-port': a['http-port'], '--https-port': a['https-port'] };
   for (const [flag, v] of Object.entries(ports)) {
     if (!Number.isInteger(v) || v < 1 || v > 65535) throw new RunError('EC_BAD_OPTION', `${flag} must be a port number from 1 to 65535 (got ${v})`);
   }
+  const pace = a.pace ?? 0;
+  if (!(Number.isFinite(pace) && pace >= 0 && pace <= 60_000)) throw new RunError('EC_BAD_OPTION', `--pace must be a number of milliseconds from 0 to 60000 (got ${pace})`);
   const seconds = { '--press-timeout': a['press-timeout'], '--request-timeout': a['request-timeout'] };
   for (const [flag, v] of Object.entries(seconds)) {
     if (!(Number.isFinite(v) && v > 0)) throw new RunError('EC_BAD_OPTION', `${flag} must be a number of seconds above 0 (got ${v})`);
@@ -88,7 +91,7 @@ export async function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv): Promis
     token: a.token ?? (env.ENERGY_CONFORM_TOKEN || undefined), tokenStore: a['token-store'], pressHook: a['press-hook'],
     pressTimeoutS: a['press-timeout'], pairingName: a.name, suites: a.suite, clauses: a.clause, slow: a.slow ?? false,
     allowCloudToggle: a['allow-cloud-toggle'] ?? false, manual: a.manual ?? false, strict: a.strict ?? false, forget: a.forget ?? false, yes: a.yes ?? false,
-    reportsDir: a.reports,
+    reportsDir: a.reports, paceMs: a.pace ?? 0,
     requestTimeoutMs: a['request-timeout'] * 1000,
   };
 }

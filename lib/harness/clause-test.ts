@@ -48,7 +48,7 @@ async function runCheck(id: string, rowTitle: string | undefined, fn: (ctx: Chec
   // A row's message names the row; what an observation saw is its message.
   const label = (r: Record_) => {
     const message = r.message || (r.status === 'observation' && r.observed !== undefined ? JSON.stringify(r.observed) : '');
-    return rowTitle && message ? `${rowTitle}: ${message}` : message;
+    return rowTitle && message && r.status !== 'skip' ? `${rowTitle}: ${message}` : message;
   };
   const record = (r: Record_, exchanges: CheckRecord['exchanges'] = []) => {
     task.meta.energyConform = { clause: id, ...r, message: label(r), exchanges };

@@ -1,4 +1,6 @@
 // What the operator sees. The CLI builds it from the terminal; tests and `npm start` pass their own.
+import { createInterface } from 'node:readline/promises';
+
 export interface OperatorIo {
   /** A line of its own. */
   say(line: string): void;
@@ -6,9 +8,12 @@ export interface OperatorIo {
   status(line: string): void;
   /** A person can answer: stdin is a terminal. Never prompt otherwise. */
   interactive: boolean;
+  /** What the operator typed in answer to `question`; '' when there is no one to ask or they pressed Ctrl-C. */
+  ask(question: string): Promise<string>;
 }
 
-export function streamIo(out: NodeJS.WritableStream & { isTTY?: boolean }, interactive: boolean): OperatorIo {
+export function streamIo(out: NodeJS.WritableStream & { isTTY?: boolean }, interactive: boolean,
+  input: NodeJS.ReadableStream = process.stdin): OperatorIo {
   let open = false;
   return {
     say(line) {
@@ -22,10 +27,22 @@ export function streamIo(out: NodeJS.WritableStream & { isTTY?: boolean }, inter
       }
     },
     interactive,
+    async ask(question) {
+      if (!interactive) return '';
+      const rl = createInterface({ input, output: out });
+      // Ctrl-C at the prompt is a "no", not a hang (readline would only pause).
+      const cancelled = new Promise<string>((resolve) => rl.once('SIGINT', () => resolve('')));
+      try {
+        return (await Promise.race([rl.question(`${open ? '\n' : ''}energy-conform: ${question}`), cancelled])).trim();
+      } finally {
+        open = false;
+        rl.close();
+      }
+    },
   };
 }
 
 /** For callers with no operator: lines go to `say`, nothing is interactive. */
 export function quietIo(say: (line: string) => void = () => undefined): OperatorIo {
-  return { say, status: () => undefined, interactive: false };
+  return { say, status: () => undefined, interactive: false, ask: async () => '' };
 }

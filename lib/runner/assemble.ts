@@ -46,7 +46,7 @@ export function assemble(tests: readonly CollectedTest[], skips: Record<string, 
     // Rows of a matrix: what each of them observed, not only the first.
     const observed = worst.length > 1 && worst.some((m) => m.observed !== undefined) ? worst.map((m) => m.observed) : worst[0]!.observed;
     return { ...base, ...worst[0]!, observed, status, durationMs: mine.reduce((n, m) => n + m.durationMs, 0),
-      message: worst.map((m) => m.message).filter(Boolean).join('\n'),
+      message: [...new Set(worst.map((m) => m.message).filter(Boolean))].join('\n'),
       exchanges: mine.flatMap((m) => m.exchanges) };
   });
 }

@@ -27,6 +27,8 @@ export interface RunConfig {
   forget: boolean;
   yes: boolean;
   reportsDir?: string;
+  /** Wait before each v1 request (socket state, cloud setting). */
+  paceMs: number;
   requestTimeoutMs: number;
 }
 

@@ -1,29 +1,24 @@
 // What the run may change besides users: the socket state and the cloud setting. Read before the
 // suites, put back after them, on failure and on interruption as well (DESIGN.md "Leaving the
 // device as found").
+import { SYSTEM_PATH, readCloud } from '../client/cloud.js';
 import type { DeviceClient } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
 import { readSocket, sameSocket, steerSocket } from '../client/socket.js';
 import type { SuiteContext } from '../harness/context.js';
 import { type SocketState, describeSocket } from '../spec/socket-model.js';
 
-export const SYSTEM_PATH = '/api/v1/system';
-
 export interface Found {
   socket: SocketState | null;
   cloudEnabled: boolean | null;
 }
 
-export async function readCloud(device: DeviceClient): Promise<boolean | null> {
-  const res = await device.v1.get(SYSTEM_PATH);
-  const value = (res.json as { cloud_enabled?: unknown } | undefined)?.cloud_enabled;
-  return res.status === 200 && typeof value === 'boolean' ? value : null;
-}
+const cloudNow = async (device: DeviceClient) => (await readCloud(device)).value;
 
 export async function readFound(device: DeviceClient, context: SuiteContext): Promise<Found> {
   if (!context.usable.v1) return { socket: null, cloudEnabled: null };
   const socket = context.kind === 'energysocket' ? (await readSocket(device)).state : null;
-  const cloudEnabled = context.system ? await readCloud(device) : null;
+  const cloudEnabled = context.system ? await cloudNow(device) : null;
   return { socket, cloudEnabled };
 }
 
@@ -46,9 +41,9 @@ async function restoreSocket(device: DeviceClient, found: SocketState, out: Rest
 }
 
 async function restoreCloud(device: DeviceClient, found: boolean, out: Restoration): Promise<void> {
-  if ((await readCloud(device)) === found) return;
+  if ((await cloudNow(device)) === found) return;
   await device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: found } });
-  const now = await readCloud(device);
+  const now = await cloudNow(device);
   if (now === found) out.restored.push(`cloud_enabled to ${found}`);
   else out.residue.push(`cloud_enabled reads ${now ?? 'nothing readable'}; it was ${found} before the run`);
 }

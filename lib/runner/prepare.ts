@@ -30,7 +30,7 @@ export function certificateIdentity(pre: Preflight): { kind?: KindId; serial?: s
 export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string, io: OperatorIo, signal?: AbortSignal): Promise<Prepared> {
   const pre = await preflight(cfg, redactor);
   const target = { host: cfg.host, httpPort: pre.v1 ? cfg.httpPort : null, httpsPort: pre.v2 ? cfg.httpsPort : null,
-    caPem: cfg.caPem, insecure: cfg.insecure };
+    caPem: cfg.caPem, insecure: cfg.insecure, v1PaceMs: cfg.paceMs };
   const fromCert = certificateIdentity(pre);
   let serial: string | null = cfg.serial ?? (typeof pre.v1Info?.serial === 'string' ? pre.v1Info.serial : null);
   let serialSource: SuiteContext['serialSource'] = cfg.serial ? 'option' : serial ? 'device' : null;

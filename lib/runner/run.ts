@@ -9,6 +9,7 @@ import { type RunResults, resultsJson, summarize } from '../report/results.js';
 import { summaryText } from '../report/summary.js';
 import { assemble, exitCodeOf } from './assemble.js';
 import type { RunConfig } from './config.js';
+import { checkConfirmable, confirmCloudToggle } from './confirm.js';
 import { prepare } from './prepare.js';
 import { runSession } from './session.js';
 import type { OperatorIo } from '../operator/operator-io.js';
@@ -44,9 +45,11 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: Ab
   const redactor = new Redactor();
   redactor.add(cfg.token);
   const runTag = `ec-${randomBytes(3).toString('hex')}`;
+  checkConfirmable(cfg, io);
   const prepared = await prepare(cfg, redactor, runTag, io, signal);
   const { context } = prepared;
   redactor.add(context.token);
+  await confirmCloudToggle(cfg, io, context);
 
   const { suiteRun, presses, runnerChecks, removed, restored, residue, socket, requests } = await runSession(cfg, io, prepared, redactor, signal);
   const checks = assemble(suiteRun.tests, context.skips, version, runnerChecks);

@@ -1,0 +1,15 @@
+// Reading the cloud setting over v1 (Resources: System state).
+import type { DeviceClient, DeviceResponse } from './device-client.js';
+
+export const SYSTEM_PATH = '/api/v1/system';
+
+/** `cloud_enabled` of an answer, or null unless it is 200 with a boolean there (CLOUD-01). */
+export function cloudOf(res: DeviceResponse): boolean | null {
+  const value = (res.json as { cloud_enabled?: unknown } | undefined)?.cloud_enabled;
+  return res.status === 200 && typeof value === 'boolean' ? value : null;
+}
+
+export async function readCloud(device: DeviceClient): Promise<{ res: DeviceResponse; value: boolean | null }> {
+  const res = await device.v1.get(SYSTEM_PATH);
+  return { res, value: cloudOf(res) };
+}

@@ -1,0 +1,90 @@
+// Cloud communication (Resources: System state; States: Cloud communication). CLOUD-01, -02, -05
+// and -06 never switch the setting; CLOUD-03 and -04 do, only with --allow-cloud-toggle and a
+// confirmation, and every check that may change it puts back the value it found.
+import { SYSTEM_PATH, cloudOf, readCloud } from '../lib/client/cloud.js';
+import type { DeviceResponse } from '../lib/client/device-client.js';
+import { PreconditionError, describeResponse, expectStatus, expectThat, isJsonObject } from '../lib/harness/clause-failure.js';
+import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
+
+async function found(ctx: CheckContext): Promise<boolean> {
+  const { res, value } = await readCloud(ctx.device);
+  if (value === null) throw new PreconditionError(`GET ${SYSTEM_PATH} did not answer a cloud setting (see CLOUD-01): ${describeResponse(res)}`);
+  return value;
+}
+
+/** Runs `fn`, then puts back the value found if it changed, whatever happened. */
+async function keeping(ctx: CheckContext, fn: (was: boolean) => Promise<void>): Promise<void> {
+  const was = await found(ctx);
+  try {
+    await fn(was);
+  } finally {
+    if ((await readCloud(ctx.device)).value !== was) await ctx.device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: was } });
+  }
+}
+
+function expectAnswer(res: DeviceResponse, value: boolean): void {
+  const body = res.json;
+  expectThat(res.status === 200 && isJsonObject(body) && body.cloud_enabled === value && Object.keys(body).length === 1,
+    `200 {"cloud_enabled":${value}}`, describeResponse(res), res);
+}
+
+async function expectReads(ctx: CheckContext, value: boolean): Promise<void> {
+  const { res, value: now } = await readCloud(ctx.device);
+  expectThat(now === value, `GET then reads cloud_enabled ${value}`, describeResponse(res), res);
+}
+
+/** States: Cloud communication rows 1 and 2: from `from`, PUT the other value. */
+async function toggle(ctx: CheckContext, from: boolean): Promise<void> {
+  await keeping(ctx, async (was) => {
+    if (was !== from) {
+      const set = await ctx.device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: from } });
+      if ((await readCloud(ctx.device)).value !== from) {
+        throw new PreconditionError(`could not set cloud_enabled to ${from} to start from: ${describeResponse(set)}`);
+      }
+    }
+    const res = await ctx.device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: !from } });
+    expectAnswer(res, !from);
+    await expectReads(ctx, !from);
+  });
+}
+
+clauseTest('CLOUD-01', async ({ device }) => {
+  const res = await device.v1.get(SYSTEM_PATH);
+  expectStatus(res, 200);
+  expectThat(cloudOf(res) !== null, 'a boolean cloud_enabled', describeResponse(res), res);
+});
+
+clauseTest('CLOUD-02', async (ctx) => {
+  await keeping(ctx, async (was) => {
+    const res = await ctx.device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: was } });
+    expectAnswer(res, was);
+    await expectReads(ctx, was);
+  });
+});
+
+clauseTest('CLOUD-03', (ctx) => toggle(ctx, true));
+
+clauseTest('CLOUD-04', (ctx) => toggle(ctx, false));
+
+clauseTest('CLOUD-05', async ({ device, run, observe }) => {
+  if (!run.usable.v1) {
+    observe({ served: false, why: `no HTTP (v1) endpoint answered at ${run.target.host}` });
+    return;
+  }
+  const res = await device.v1.get(SYSTEM_PATH);
+  observe({ served: res.status === 200, answer: describeResponse(res) });
+});
+
+// Non-booleans that a lenient parser would read as the other value: only those can show a change.
+const COERCING = { true: ['false', 0, null], false: ['true', 1] } as const;
+
+clauseTest('CLOUD-06', async (ctx) => {
+  await keeping(ctx, async (was) => {
+    for (const value of COERCING[`${was}`]) {
+      const res = await ctx.device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: value } });
+      const { res: read, value: now } = await readCloud(ctx.device);
+      expectThat(now === was, `cloud_enabled still ${was} after PUT {"cloud_enabled":${JSON.stringify(value)}}`,
+        `${describeResponse(read)} (the PUT answered ${describeResponse(res)})`, read);
+    }
+  });
+});
