@@ -8,7 +8,7 @@ import { createTestCa, issueDeviceCert, type DeviceCertOptions, type TestCa } fr
 import { controlServer } from './control.js';
 import { DeviceState, randomSerial } from './device-state.js';
 import type { Fault } from './fault-types.js';
-import { faultsByName, withFaults } from './fault-layer.js';
+import { type Handler, faultsByName, withFaults } from './fault-layer.js';
 import { routeV1 } from './routes-v1.js';
 import { routeV2 } from './routes-v2.js';
 import { closeServer, httpServer, httpsServer, listen } from './servers.js';
@@ -35,11 +35,23 @@ export interface ReadyInfo {
   faults: string[];
 }
 
+/** A request as the device received it. */
+export interface ReceivedRequest {
+  server: 'v1' | 'v2';
+  method: string;
+  path: string;
+  bodyText: string;
+}
+
 export interface Emulator {
   ready: ReadyInfo;
   state: DeviceState;
+  /** Every request the device received, oldest first (the last REQUESTS_KEPT). */
+  requests: ReceivedRequest[];
   close(): Promise<void>;
 }
+
+const REQUESTS_KEPT = 20_000;
 
 const DAY = 24 * 3_600_000;
 
@@ -70,6 +82,12 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   await writeFile(caPath, ca.certPem);
 
   const servers: http.Server[] = [];
+  const requests: ReceivedRequest[] = [];
+  const received = (handler: Handler): Handler => (req, st) => {
+    requests.push({ server: req.server, method: req.method, path: req.path, bodyText: req.bodyText });
+    if (requests.length > REQUESTS_KEPT) requests.shift();
+    return handler(req, st);
+  };
   const start = async (server: http.Server, port: number | undefined) => {
     servers.push(server);
     return listen(server, host, port ?? 0);
@@ -77,10 +95,10 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   try {
     // v2 on every kind whose user/token capability is Supported or In development.
     const httpsPort = kind.userToken === 'Not supported' ? null : await start(
-      httpsServer(withFaults(routeV2, faults, 'v2'), state,
+      httpsServer(received(withFaults(routeV2, faults, 'v2')), state,
         await deviceCert(ca, applianceIdentity(kind.id, serial), serial, faults).then((c) => ({ cert: c.certPem, key: c.keyPem }))),
       opts.httpsPort);
-    const httpPort = kind.v1 ? await start(httpServer(withFaults(routeV1, faults, 'v1'), state), opts.httpPort) : null;
+    const httpPort = kind.v1 ? await start(httpServer(received(withFaults(routeV1, faults, 'v1')), state), opts.httpPort) : null;
     const controlPort = await start(controlServer(state), opts.controlPort);
     const ready: ReadyInfo = {
       kind: kind.id, serial, host, httpPort, httpsPort, controlUrl: `http://${host}:${controlPort}`, ca: caPath,
@@ -90,7 +108,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
       await Promise.all(servers.map(closeServer));
       await rm(dir, { recursive: true, force: true });
     };
-    return { ready, state, close };
+    return { ready, state, requests, close };
   } catch (err) {
     await Promise.all(servers.map((s) => closeServer(s).catch(() => undefined)));
     await rm(dir, { recursive: true, force: true });

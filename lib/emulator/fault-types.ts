@@ -25,6 +25,8 @@ export interface Fault {
   strict?: boolean;
   /** Run with --slow in the self-test: the clause waits out a device timer. */
   slow?: boolean;
+  /** Further `run` options the self-test needs to reach the clause (e.g. --allow-cloud-toggle). */
+  args?: readonly string[];
   /** Which side it sits in front of. */
   server?: 'v1' | 'v2';
   /** Answers in place of the handler (which then never runs, so state stays untouched); undefined passes on. */

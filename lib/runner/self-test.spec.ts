@@ -47,7 +47,7 @@ describe.concurrent('every fault', { timeout: 150_000 }, () => {
   test.for(FAULTS.map((f) => [f.name, f] as const))('%s is caught by its clause', async ([name, fault]) => {
     const selection = fault.slow ? ['--clause', fault.clause, '--slow'] : ['--suite', clause(fault.clause).area];
     const { res, results } = await runAgainst(fault.kind ?? 'p1dongle', [name],
-      [...selection, ...(fault.strict ? ['--strict'] : [])], `fault-${name}`);
+      [...selection, ...(fault.strict ? ['--strict'] : []), ...(fault.args ?? [])], `fault-${name}`);
     const check = results.checks.find((c) => c.clause === fault.clause)!;
     expect(check.status, `${fault.clause}: ${check.message}\n${res.stdout}${res.stderr}`).toBe(fault.strict ? 'warn' : 'fail');
     expect(res.code).toBe(1);
