@@ -16,13 +16,17 @@ export function controlServer(state: DeviceState): http.Server {
         case 'POST /press':
           state.press();
           return send(200, { pressed: true, windowSeconds: 30 });
+        case 'POST /pairing-mode':
+          // States: Cloud communication row 4.
+          state.pairingMode();
+          return send(200, state.snapshot());
         case 'GET /snapshot':
           return send(200, state.snapshot());
         case 'POST /reset':
           state.reset();
           return send(200, state.snapshot());
         default:
-          return send(404, { error: 'control routes: POST /press, GET /snapshot, POST /reset' });
+          return send(404, { error: 'control routes: POST /press, POST /pairing-mode, GET /snapshot, POST /reset' });
       }
     });
   });

@@ -80,6 +80,11 @@ export class DeviceState {
     return undefined;
   }
 
+  /** Wi-Fi pairing mode turns cloud communication back on. */
+  pairingMode(): void {
+    if (this.cloudEnabled !== null) this.cloudEnabled = true;
+  }
+
   snapshot(): Snapshot {
     return {
       users: [...this.users.keys()].sort(),

@@ -26,3 +26,9 @@ export const serveDeviceInfoWhen = (when: (req: EmuRequest, state: DeviceState) 
     (is(req, 'GET', '/api') && res.status === 401 && when(req, state) ? deviceInfo(state) : res);
 export const versionRefused = () => json(400, { error: 'request:api-version-not-supported' }, V);
 
+
+/** Memory a fault keeps per emulated device (several run in one process during the self-test). */
+export function perDevice<T>(make: () => T): (state: DeviceState) => T {
+  const memory = new WeakMap<DeviceState, T>();
+  return (state) => memory.get(state) ?? memory.set(state, make()).get(state)!;
+}

@@ -27,6 +27,8 @@ export interface Fault {
   slow?: boolean;
   /** Further `run` options the self-test needs to reach the clause (e.g. --allow-cloud-toggle). */
   args?: readonly string[];
+  /** Its clause needs an operator at a terminal (MANUAL): lib/cli/cloud-terminal.spec.ts shows it caught. */
+  operator?: boolean;
   /** Which side it sits in front of. */
   server?: 'v1' | 'v2';
   /** Answers in place of the handler (which then never runs, so state stays untouched); undefined passes on. */

@@ -2,7 +2,7 @@
 // faults act on the energy socket's v1 state; SOCK-16's on a P1 meter.
 import type { DeviceState, SocketState } from './device-state.js';
 import { type EmuRequest, type EmuResponse, empty, isPlainObject, json, parseJson } from './exchange.js';
-import { is } from './fault-helpers.js';
+import { is, perDevice } from './fault-helpers.js';
 import type { Fault } from './fault-types.js';
 
 /** The body of PUT /api/v1/state as an object, or undefined for any other request. */
@@ -26,6 +26,8 @@ const systemPut = (req: EmuRequest) => {
   const body = is(req, 'PUT', '/api/v1/system') ? parseJson(req.bodyText) : undefined;
   return isPlainObject(body) ? body : undefined;
 };
+/** The cloud setting as a device that keeps its own copy remembers it: pairing mode does not reach it. */
+const cloudCopy = perDevice<{ value?: boolean }>(() => ({}));
 const socket: Pick<Fault, 'kind' | 'server'> = { kind: 'energysocket', server: 'v1' };
 const TOGGLE = ['--allow-cloud-toggle'];
 
@@ -85,6 +87,14 @@ export const SOCKET_FAULTS: readonly Fault[] = [
     answer: (req, state) => (systemPut(req)?.cloud_enabled === false && state.cloudEnabled ? json(200, { cloud_enabled: false }) : undefined) },
   { name: 'cloud-on-ignored', clause: 'CLOUD-04', ...socket, args: TOGGLE, says: 'PUT {cloud_enabled:true} answers 200 and stays off',
     answer: (req, state) => (systemPut(req)?.cloud_enabled === true && state.cloudEnabled === false ? json(200, { cloud_enabled: true }) : undefined) },
+  { name: 'pairing-mode-keeps-cloud-off', clause: 'CLOUD-07', ...socket, args: ['--allow-cloud-toggle', '--manual'], operator: true,
+    says: 'after pairing mode cloud_enabled still reads false',
+    response: (res, req, state) => {
+      const copy = cloudCopy(state);
+      const put = systemPut(req)?.cloud_enabled;
+      if (typeof put === 'boolean' && res.status === 200) copy.value = put;
+      return is(req, 'GET', '/api/v1/system') && copy.value !== undefined ? json(200, { cloud_enabled: copy.value }) : res;
+    } },
   { name: 'cloud-string-coerced', clause: 'CLOUD-06', ...socket, strict: true, says: 'PUT {cloud_enabled:"false"} turns the cloud off',
     answer: (req, state) => (systemPut(req)?.cloud_enabled === 'false' ? (state.cloudEnabled = false, json(200, { cloud_enabled: false })) : undefined) },
 ];

@@ -1,7 +1,7 @@
 // Faults of the users suite (PAIR, NAME, LIST, DEL): each names the clause it breaks.
 import { type DeviceState, newToken } from './device-state.js';
 import { type EmuRequest, type EmuResponse, isPlainObject, json, parseJson } from './exchange.js';
-import { V, bearer, dropHeader, is, withBody } from './fault-helpers.js';
+import { V, bearer, dropHeader, is, perDevice, withBody } from './fault-helpers.js';
 import type { Fault } from './fault-types.js';
 
 const nameIn = (req: EmuRequest) => {
@@ -30,12 +30,6 @@ const reissue = (form: (token: string) => string) => (res: EmuResponse, req: Emu
   state.users.set(name, form(token));
   return withBody(res, (b) => ({ ...b, token: form(token) }));
 };
-
-/** Memory a fault keeps per emulated device (several run in one process during the self-test). */
-function perDevice<T>(make: () => T): (state: DeviceState) => T {
-  const memory = new WeakMap<DeviceState, T>();
-  return (state) => memory.get(state) ?? memory.set(state, make()).get(state)!;
-}
 
 const polls = new WeakMap<DeviceState, number>();
 /** Tokens a correct device has revoked, still honoured: token -> name. */

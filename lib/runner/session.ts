@@ -7,6 +7,7 @@ import type { OperatorIo } from '../operator/operator-io.js';
 import { writeToken } from '../operator/token-store.js';
 import type { RunnerCheck } from './assemble.js';
 import type { RunConfig } from './config.js';
+import { cloudAfterReset } from './cloud-reset.js';
 import { forgetPairingUser } from './forget.js';
 import type { Prepared } from './prepare.js';
 import { pressesNeeded } from './plan.js';
@@ -78,6 +79,15 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
     if (forget && context.serial) {
       runnerChecks.push(await forgetPairingUser(device, token, owner, failed('DEL-05')));
       await writeToken(cfg.tokenStore, context.serial, undefined);
+    }
+    if (!signal?.aborted) {
+      const manual = await cloudAfterReset(cfg, io, device, context, failed('CLOUD-07'));
+      if (manual) {
+        runnerChecks.push(manual);
+        const again = await restoreFound(device, { socket: null, cloudEnabled: found.cloudEnabled });
+        restoration.restored.push(...again.restored);
+        restoration.residue.push(...again.residue);
+      }
     }
     const count = presses?.count() ?? prepared.presses.count;
     return { suiteRun, presses: { count, backend: count ? pressBackendFor(cfg, io)?.name ?? null : null }, runnerChecks, removed,

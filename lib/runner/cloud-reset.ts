@@ -1,0 +1,39 @@
+// CLOUD-07, with the operator: cloud_enabled reads true after a factory reset or after pairing mode
+// (States: Cloud communication rows 3 and 4). It runs last, after the users are swept, because a
+// factory reset deletes every user, this run's token included.
+import { SYSTEM_PATH, readCloud } from '../client/cloud.js';
+import type { DeviceClient } from '../client/device-client.js';
+import { describeExchange } from '../client/exchange-log.js';
+import type { SuiteContext } from '../harness/context.js';
+import type { OperatorIo } from '../operator/operator-io.js';
+import { KINDS } from '../spec/kinds.js';
+import type { RunnerCheck } from './assemble.js';
+import type { RunConfig } from './config.js';
+
+const ID = 'CLOUD-07';
+
+export async function cloudAfterReset(cfg: RunConfig, io: OperatorIo, device: DeviceClient, context: SuiteContext,
+  failed: 'fail' | 'warn'): Promise<RunnerCheck | null> {
+  if (context.skips[ID]) return null;
+  const from = device.log.records.length;
+  const check = (status: RunnerCheck['status'], message: string): RunnerCheck => ({ clause: ID, status, message, exchanges: device.log.since(from) });
+  if (!io.interactive) return check('skip', 'it needs an operator at a terminal to reset the device or put it in pairing mode');
+  const was = await readCloud(device);
+  if (was.value === null) return check('error', `GET ${SYSTEM_PATH} did not answer a cloud setting (see CLOUD-01)`);
+  if (was.value && !cfg.allowCloudToggle) {
+    return check('skip', 'it first switches the cloud off, and the cloud is on: run with --allow-cloud-toggle as well');
+  }
+  if (was.value) {
+    const res = await device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: false } });
+    if ((await readCloud(device)).value !== false) return check('error', `could not switch the cloud off to start from: ${describeExchange(res.exchange)}`);
+  }
+  const name = `the ${KINDS[context.kind].name}${context.serial ? ` ${context.serial}` : ''}`;
+  io.say(`${ID}: cloud communication is off on ${name}. Put it in pairing mode, or factory-reset it, as its manual says. `
+    + 'A factory reset also deletes every user, energy-conform\'s included (the next run pairs again): pairing mode is the gentler choice.');
+  const answer = await io.ask('type done when the device is back on the network, anything else to skip this check: ');
+  if (answer.toLowerCase() !== 'done') return check('skip', 'the operator did not reset the device or put it in pairing mode');
+  const after = await readCloud(device);
+  return after.value === true
+    ? check('pass', '')
+    : check(failed, `expected cloud_enabled true after the reset or pairing mode; observed ${describeExchange(after.res.exchange)}`);
+}
