@@ -36,4 +36,20 @@ describe('assembling results', () => {
     const checks = assemble(tests, {}, '9.9.9', [{ clause: 'PAIR-03', status: 'fail', message: 'pairing refused', exchanges: [] }]);
     expect(checks.find((c) => c.clause === 'PAIR-03')).toMatchObject({ status: 'fail', message: 'pairing refused' });
   });
+
+  test('rows of a table: one entry per clause, the worst row winning, the outcomes a row judged for other clauses included', () => {
+    const row = (n: number, status: 'pass' | 'fail', echo: 'pass' | 'fail') => ({
+      title: `SOCK-04 [MUST] row ${n}`, state: 'passed' as const, message: '', durationMs: 2,
+      records: [{ clause: 'SOCK-04', status, message: status === 'fail' ? `SOCK-04 [MUST] row ${n}: expected on` : '', exchanges: [] },
+        { clause: 'SOCK-03', status: echo, message: echo === 'fail' ? `SOCK-04 [MUST] row ${n}: expected the echo` : '', exchanges: [] }],
+    });
+    const tests = [row(1, 'pass', 'pass'), ...Array.from({ length: 25 }, (_, i) => row(i + 2, 'fail', i === 0 ? 'fail' : 'pass'))];
+    const checks = assemble(tests, {}, '9.9.9');
+    const sock04 = checks.find((c) => c.clause === 'SOCK-04')!;
+    expect(sock04).toMatchObject({ status: 'fail', durationMs: 52 });
+    expect(sock04.message.split('\n')).toHaveLength(21);
+    expect(sock04.message).toMatch(/^SOCK-04 \[MUST\] row 2: expected on\n/);
+    expect(sock04.message).toMatch(/… and 5 more rows like these$/);
+    expect(checks.find((c) => c.clause === 'SOCK-03')).toMatchObject({ status: 'fail', message: 'SOCK-04 [MUST] row 2: expected the echo' });
+  });
 });

@@ -19,6 +19,15 @@ function fromTest(t: CollectedTest, r: CheckRecord | undefined): Outcome {
   return { status, message: t.message, durationMs: t.durationMs, exchanges: [] };
 }
 
+const ROW_MESSAGES_SHOWN = 20;
+
+/** The distinct messages of a clause's rows at its worst outcome; a long list is cut, saying how much. */
+function rowMessages(messages: readonly string[]): string {
+  const distinct = [...new Set(messages.filter(Boolean))];
+  const more = distinct.length - ROW_MESSAGES_SHOWN;
+  return [...distinct.slice(0, ROW_MESSAGES_SHOWN), ...(more > 0 ? [`… and ${more} more rows like these`] : [])].join('\n');
+}
+
 /** A check the runner made itself before the suites ran (the pairing POST is PAIR-03's). */
 export interface RunnerCheck {
   clause: string;
@@ -46,7 +55,7 @@ export function assemble(tests: readonly CollectedTest[], skips: Record<string, 
     // Rows of a matrix: what each of them observed, not only the first.
     const observed = worst.length > 1 && worst.some((m) => m.observed !== undefined) ? worst.map((m) => m.observed) : worst[0]!.observed;
     return { ...base, ...worst[0]!, observed, status, durationMs: mine.reduce((n, m) => n + m.durationMs, 0),
-      message: [...new Set(worst.map((m) => m.message).filter(Boolean))].join('\n'),
+      message: rowMessages(worst.map((m) => m.message)),
       exchanges: mine.flatMap((m) => m.exchanges) };
   });
 }
