@@ -103,13 +103,6 @@ describe('a selection that does not apply to the device', () => {
     expect(res.code, res.stdout + res.stderr).toBe(2);
     expect(res.stderr).toMatch(/no check ran \(SOCK-04: the state endpoint exists only on the energy socket\)/);
   });
-
-  test('an area without a suite yet: its clauses are reported as not implemented, no crash', async () => {
-    const out = path.join(dir, 'socket-area');
-    const res = await cli(['run', ...target(), '--ca', ready.ca, '--suite', 'cloud', '--reports', out, '--token-store', path.join(dir, 't1.json')]);
-    expect(res.code, res.stderr).toBe(2);
-    expect((await results(out)).checks.find((c) => c.clause === 'CLOUD-01')?.message).toMatch(/not implemented yet/);
-  });
 });
 
 describe('a v2-only device whose certificate does not chain', () => {

@@ -75,6 +75,21 @@ test('SIGINT in the middle of the matrix: the socket is put back, exit non-zero,
   }
 });
 
+test('a failing socket is put back all the same, by one whole-state PUT where the plain steps do not take', async () => {
+  // This fault ignores power_on:false alone, the step that would switch the socket off again.
+  const emu = await startEmulator({ kind: 'energysocket', faults: ['power-off-ignored'] });
+  try {
+    const before = await setUp(emu);
+    const { res, results } = await run(emu, 'failing', ['--suite', 'socket']);
+    expect(res.code).toBe(1);
+    expect(results.checks.find((c) => c.clause === 'SOCK-05')?.status).toBe('fail');
+    expect(results.residue).toEqual([]);
+    expect(emu.state.snapshot()).toEqual({ ...before, users: ['local/energy-conform'] });
+  } finally {
+    await emu.close();
+  }
+});
+
 test('a P1 meter: SOCK-16 passes and the other SOCK clauses are skipped, saying why', async () => {
   const emu = await startEmulator({ kind: 'p1dongle' });
   try {

@@ -32,6 +32,20 @@ describe('the device client', () => {
     expect(res.text).toBe('{not json');
   });
 
+  test('--pace: each v1 request waits its pace first, so the device sees them at least that far apart', async () => {
+    const seen: number[] = [];
+    const port = await serve((_q, s) => {
+      seen.push(performance.now());
+      s.writeHead(200).end('{}');
+    });
+    const client = new DeviceClient({ host: '127.0.0.1', httpPort: port, httpsPort: null, caPem: '', insecure: false, v1PaceMs: 150 });
+    for (let i = 0; i < 3; i += 1) await client.v1.get('/api/v1/state');
+    // A lower bound the sleep guarantees, not a speed: timers never fire early.
+    expect(seen[1]! - seen[0]!).toBeGreaterThanOrEqual(140);
+    expect(seen[2]! - seen[1]!).toBeGreaterThanOrEqual(140);
+    await client.close();
+  });
+
   test('ends a request the device never answers with EC_TRANSPORT_TIMEOUT', async () => {
     const port = await serve(() => undefined);
     const client = clientFor(port, 500);
