@@ -72,3 +72,16 @@ test.for([
   expect(status(await checks(name), 'CLOUD-07')).toBe(expected);
   expect(device.state.cloudEnabled).toBe(true);
 });
+
+test.skipIf(!hasTmux)('Ctrl-C at the CLOUD-07 step: the check is skipped and the cloud is switched back on', async () => {
+  const { emu: device, term: t } = await runOnTerminal('manual-ctrl-c', [], ['--manual', '--clause', 'CLOUD-07']);
+  await t.waitFor(/type yes to allow it/);
+  t.type('yes');
+  await t.waitFor(/type done when the device is back on the network/);
+  expect(device.state.cloudEnabled).toBe(false);
+  t.interrupt();
+  expect(await t.waitFor(/EXIT=\d+/)).toMatch(/put back cloud_enabled to true/);
+  expect((await checks('manual-ctrl-c')).find((c) => c.clause === 'CLOUD-07'))
+    .toMatchObject({ status: 'skip', message: 'the operator did not reset the device or put it in pairing mode' });
+  expect(device.state.cloudEnabled).toBe(true);
+});

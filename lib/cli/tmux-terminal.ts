@@ -47,6 +47,11 @@ export class Terminal {
     this.tmux('send-keys', '-t', 'ec', 'Enter');
   }
 
+  /** Ctrl-C, as a person at the terminal presses it. */
+  interrupt(): void {
+    this.tmux('send-keys', '-t', 'ec', 'C-c');
+  }
+
   close(): void {
     try {
       this.tmux('kill-server');

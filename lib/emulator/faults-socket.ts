@@ -95,6 +95,11 @@ export const SOCKET_FAULTS: readonly Fault[] = [
       if (typeof put === 'boolean' && res.status === 200) copy.value = put;
       return is(req, 'GET', '/api/v1/system') && copy.value !== undefined ? json(200, { cloud_enabled: copy.value }) : res;
     } },
-  { name: 'cloud-string-coerced', clause: 'CLOUD-06', ...socket, strict: true, says: 'PUT {cloud_enabled:"false"} turns the cloud off',
+  { name: 'cloud-non-boolean-is-false', clause: 'CLOUD-06', ...socket, strict: true, says: 'a non-boolean cloud_enabled turns the cloud off',
+    answer: (req, state) => {
+      const v = systemPut(req)?.cloud_enabled;
+      return v === undefined || typeof v === 'boolean' ? undefined : (state.cloudEnabled = false, json(200, { cloud_enabled: false }));
+    } },
+  { name: 'cloud-string-coerced', clause: 'CLOUD-06', ...socket, strict: true, args: TOGGLE, says: 'PUT {cloud_enabled:"false"} turns the cloud off',
     answer: (req, state) => (systemPut(req)?.cloud_enabled === 'false' ? (state.cloudEnabled = false, json(200, { cloud_enabled: false })) : undefined) },
 ];

@@ -29,6 +29,8 @@ export interface SuiteContext {
   /** The main process's press service (harness/press.ts), or null when no press can be had. */
   pressUrl: string | null;
   pressTimeoutS: number;
+  /** Switching the cloud off is allowed and confirmed (--allow-cloud-toggle, then --yes or a typed yes). */
+  cloudToggle: boolean;
   /** The user whose token this run holds, where known (a token given with --token may be anyone's). */
   tokenOwner: string | null;
 }

@@ -8,8 +8,8 @@ export interface OperatorIo {
   status(line: string): void;
   /** A person can answer: stdin is a terminal. Never prompt otherwise. */
   interactive: boolean;
-  /** What the operator typed in answer to `question`; '' when there is no one to ask or they pressed Ctrl-C. */
-  ask(question: string): Promise<string>;
+  /** What the operator typed in answer to `question`; '' when there is no one to ask, on Ctrl-C, or once `signal` aborts. */
+  ask(question: string, signal?: AbortSignal): Promise<string>;
 }
 
 export function streamIo(out: NodeJS.WritableStream & { isTTY?: boolean }, interactive: boolean,
@@ -27,11 +27,14 @@ export function streamIo(out: NodeJS.WritableStream & { isTTY?: boolean }, inter
       }
     },
     interactive,
-    async ask(question) {
-      if (!interactive) return '';
+    async ask(question, signal) {
+      if (!interactive || signal?.aborted) return '';
       const rl = createInterface({ input, output: out });
-      // Ctrl-C at the prompt is a "no", not a hang (readline would only pause).
-      const cancelled = new Promise<string>((resolve) => rl.once('SIGINT', () => resolve('')));
+      // Ctrl-C at the prompt is a "no", not a hang (readline would only pause); so is SIGTERM.
+      const cancelled = new Promise<string>((resolve) => {
+        rl.once('SIGINT', () => resolve(''));
+        signal?.addEventListener('abort', () => resolve(''), { once: true });
+      });
       try {
         return (await Promise.race([rl.question(`${open ? '\n' : ''}energy-conform: ${question}`), cancelled])).trim();
       } finally {

@@ -34,7 +34,7 @@ describe('assembling results', () => {
     const tests = [{ title: 'PAIR-03 [MUST] …', state: 'passed' as const, message: '', durationMs: 1,
       records: [{ clause: 'PAIR-03', status: 'pass' as const, message: '', exchanges: [] }] }];
     const checks = assemble(tests, {}, '9.9.9', [{ clause: 'PAIR-03', status: 'fail', message: 'pairing refused', exchanges: [] }]);
-    expect(checks.find((c) => c.clause === 'PAIR-03')).toMatchObject({ status: 'fail', message: 'pairing refused' });
+    expect(checks.find((c) => c.clause === 'PAIR-03')).toMatchObject({ status: 'fail', message: 'pairing refused\n(1 of 2 cases fail)' });
   });
 
   test('rows of a table: one entry per clause, the worst row winning, the outcomes a row judged for other clauses included', () => {
@@ -47,9 +47,10 @@ describe('assembling results', () => {
     const checks = assemble(tests, {}, '9.9.9');
     const sock04 = checks.find((c) => c.clause === 'SOCK-04')!;
     expect(sock04).toMatchObject({ status: 'fail', durationMs: 52 });
-    expect(sock04.message.split('\n')).toHaveLength(21);
+    expect(sock04.message.split('\n')).toHaveLength(22);
     expect(sock04.message).toMatch(/^SOCK-04 \[MUST\] row 2: expected on\n/);
-    expect(sock04.message).toMatch(/… and 5 more rows like these$/);
-    expect(checks.find((c) => c.clause === 'SOCK-03')).toMatchObject({ status: 'fail', message: 'SOCK-04 [MUST] row 2: expected the echo' });
+    expect(sock04.message).toMatch(/… and 5 more messages\n\(25 of 26 cases fail\)$/);
+    expect(checks.find((c) => c.clause === 'SOCK-03'))
+      .toMatchObject({ status: 'fail', message: 'SOCK-04 [MUST] row 2: expected the echo\n(1 of 26 cases fail)' });
   });
 });

@@ -21,11 +21,16 @@ function fromTest(t: CollectedTest, r: CheckRecord | undefined): Outcome {
 
 const ROW_MESSAGES_SHOWN = 20;
 
-/** The distinct messages of a clause's rows at its worst outcome; a long list is cut, saying how much. */
-function rowMessages(messages: readonly string[]): string {
-  const distinct = [...new Set(messages.filter(Boolean))];
+/**
+ * The distinct messages of a clause's cases (the rows of a table, a runner check) at its worst
+ * outcome, a long list cut saying how much, and how many cases of how many had that outcome.
+ */
+function caseMessages(worst: readonly Outcome[], all: number): string {
+  const distinct = [...new Set(worst.map((m) => m.message).filter(Boolean))];
   const more = distinct.length - ROW_MESSAGES_SHOWN;
-  return [...distinct.slice(0, ROW_MESSAGES_SHOWN), ...(more > 0 ? [`… and ${more} more rows like these`] : [])].join('\n');
+  const lines = [...distinct.slice(0, ROW_MESSAGES_SHOWN), ...(more > 0 ? [`… and ${more} more messages`] : [])];
+  if (all > 1 && worst[0]!.status !== 'skip') lines.push(`(${worst.length} of ${all} cases ${worst[0]!.status})`);
+  return lines.join('\n');
 }
 
 /** A check the runner made itself before the suites ran (the pairing POST is PAIR-03's). */
@@ -55,8 +60,9 @@ export function assemble(tests: readonly CollectedTest[], skips: Record<string, 
     // Rows of a matrix: what each of them observed, not only the first.
     const observed = worst.length > 1 && worst.some((m) => m.observed !== undefined) ? worst.map((m) => m.observed) : worst[0]!.observed;
     return { ...base, ...worst[0]!, observed, status, durationMs: mine.reduce((n, m) => n + m.durationMs, 0),
-      message: rowMessages(worst.map((m) => m.message)),
-      exchanges: mine.flatMap((m) => m.exchanges) };
+      message: caseMessages(worst, mine.length),
+      // The exchanges that showed the outcome: a failure's, not those of the rows that passed.
+      exchanges: worst.flatMap((m) => m.exchanges) };
   });
 }
 

@@ -13,14 +13,14 @@ import type { RunConfig } from './config.js';
 const ID = 'CLOUD-07';
 
 export async function cloudAfterReset(cfg: RunConfig, io: OperatorIo, device: DeviceClient, context: SuiteContext,
-  failed: 'fail' | 'warn'): Promise<RunnerCheck | null> {
+  failed: 'fail' | 'warn', signal?: AbortSignal): Promise<RunnerCheck | null> {
   if (context.skips[ID]) return null;
   const from = device.log.records.length;
   const check = (status: RunnerCheck['status'], message: string): RunnerCheck => ({ clause: ID, status, message, exchanges: device.log.since(from) });
   if (!io.interactive) return check('skip', 'it needs an operator at a terminal to reset the device or put it in pairing mode');
   const was = await readCloud(device);
   if (was.value === null) return check('error', `GET ${SYSTEM_PATH} did not answer a cloud setting (see CLOUD-01)`);
-  if (was.value && !cfg.allowCloudToggle) {
+  if (was.value && !context.cloudToggle) {
     return check('skip', 'it first switches the cloud off, and the cloud is on: run with --allow-cloud-toggle as well');
   }
   if (was.value) {
@@ -30,7 +30,7 @@ export async function cloudAfterReset(cfg: RunConfig, io: OperatorIo, device: De
   const name = `the ${KINDS[context.kind].name}${context.serial ? ` ${context.serial}` : ''}`;
   io.say(`${ID}: cloud communication is off on ${name}. Put it in pairing mode, or factory-reset it, as its manual says. `
     + 'A factory reset also deletes every user, energy-conform\'s included (the next run pairs again): pairing mode is the gentler choice.');
-  const answer = await io.ask('type done when the device is back on the network, anything else to skip this check: ');
+  const answer = await io.ask('type done when the device is back on the network, anything else to skip this check: ', signal);
   if (answer.toLowerCase() !== 'done') return check('skip', 'the operator did not reset the device or put it in pairing mode');
   const after = await readCloud(device);
   return after.value === true

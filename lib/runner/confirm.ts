@@ -17,15 +17,27 @@ export function checkConfirmable(cfg: RunConfig, io: OperatorIo): void {
   }
 }
 
-/** On a terminal, the operator types "yes" or the toggles are skipped. */
-export async function confirmCloudToggle(cfg: RunConfig, io: OperatorIo, context: SuiteContext): Promise<void> {
-  const planned = CLOUD_TOGGLES.filter((id) => !context.skips[id] && cfg.allowCloudToggle);
-  if (planned.length === 0 || cfg.yes) return;
+/**
+ * With --allow-cloud-toggle: --yes confirms; on a terminal the operator types "yes", or the toggles
+ * are skipped and CLOUD-06 sends only values that cannot switch the cloud off.
+ */
+export async function confirmCloudToggle(cfg: RunConfig, io: OperatorIo, context: SuiteContext, signal?: AbortSignal): Promise<void> {
+  const planned = CLOUD_TOGGLES.filter((id) => !context.skips[id]);
+  const probing = !context.skips['CLOUD-06'];
+  if (!cfg.allowCloudToggle || (planned.length === 0 && !probing)) return;
+  if (cfg.yes) {
+    context.cloudToggle = true;
+    return;
+  }
   const device = `the ${KINDS[context.kind].name}${context.serial ? ` ${context.serial}` : ''} at ${context.target.host}`;
-  io.say(`${planned.join(', ').replace(/, ([^,]+)$/, ' and $1')} switch cloud communication OFF on ${device}, and back on. While it is off the device is fully local: `
+  const who = planned.length ? `${planned.join(', ').replace(/, ([^,]+)$/, ' and $1')} switch` : 'CLOUD-06 may switch (on a device that reads "false" leniently)';
+  io.say(`${who} cloud communication OFF on ${device}, and back on. While it is off the device is fully local: `
     + 'the app cannot reach it, it gets no firmware updates, and no cloud user can be created. The setting found is put back at the end.');
-  const answer = await io.ask('type yes to allow it, anything else to skip these checks: ');
-  if (answer.toLowerCase() === 'yes') return;
+  const answer = await io.ask('type yes to allow it, anything else to skip these checks: ', signal);
+  if (answer.toLowerCase() === 'yes') {
+    context.cloudToggle = true;
+    return;
+  }
   for (const id of planned) context.skips[id] = 'the operator did not confirm switching the cloud off';
-  io.say(`skipping ${planned.join(', ')}: not confirmed`);
+  io.say(`not switching the cloud${planned.length ? `: skipping ${planned.join(', ')}` : ''}`);
 }

@@ -49,7 +49,7 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: Ab
   const prepared = await prepare(cfg, redactor, runTag, io, signal);
   const { context } = prepared;
   redactor.add(context.token);
-  await confirmCloudToggle(cfg, io, context);
+  await confirmCloudToggle(cfg, io, context, signal);
 
   const { suiteRun, presses, runnerChecks, removed, restored, residue, socket, requests } = await runSession(cfg, io, prepared, redactor, signal);
   const checks = assemble(suiteRun.tests, context.skips, version, runnerChecks);

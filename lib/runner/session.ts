@@ -2,6 +2,7 @@
 // setting before (put back after), presses served to the workers, the checks the runner makes itself (PAIR-03 of the pairing, DEL-05 of --forget), and
 // the sweep that deletes what the run left and reports what remains.
 import { DeviceClient } from '../client/device-client.js';
+import { isTransportError } from '../client/errors.js';
 import type { Redactor } from '../client/redactor.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import { writeToken } from '../operator/token-store.js';
@@ -80,11 +81,16 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
       runnerChecks.push(await forgetPairingUser(device, token, owner, failed('DEL-05')));
       await writeToken(cfg.tokenStore, context.serial, undefined);
     }
-    if (!signal?.aborted) {
-      const manual = await cloudAfterReset(cfg, io, device, context, failed('CLOUD-07'));
-      if (manual) {
-        runnerChecks.push(manual);
-        const again = await restoreFound(device, { socket: null, cloudEnabled: found.cloudEnabled });
+    if (!signal?.aborted && !context.skips['CLOUD-07']) {
+      // A factory reset may have changed the socket too: everything found is put back again.
+      try {
+        const manual = await cloudAfterReset(cfg, io, device, context, failed('CLOUD-07'), signal);
+        if (manual) runnerChecks.push(manual);
+      } catch (err) {
+        if (!isTransportError(err)) throw err;
+        runnerChecks.push({ clause: 'CLOUD-07', status: 'error', message: err.message, exchanges: [] });
+      } finally {
+        const again = await restoreFound(device, found);
         restoration.restored.push(...again.restored);
         restoration.residue.push(...again.residue);
       }

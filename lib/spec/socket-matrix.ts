@@ -23,7 +23,7 @@ export interface SocketRow {
 }
 
 function outcomeText(o: SocketOutcome, from: SocketState, put: SocketPut): string {
-  if (o.kind === 'unchanged') return 'unchanged';
+  if (o.kind === 'unchanged') return o.brightnessOpen ? 'power and lock unchanged' : 'unchanged';
   if (o.kind === 'not-specified') return 'not specified (recorded)';
   return describeSocket(o.state, put.brightness !== undefined || o.state.brightness !== from.brightness);
 }

@@ -20,7 +20,8 @@ describe('the socket model follows the specification\'s table', () => {
     ['row 5: locked, power_on false with switch_lock false → off', LOCKED, { switch_lock: false, power_on: false }, { clause: 'SOCK-08', kind: 'state', state: OFF }],
     ['row 6: brightness stored', LOCKED, { brightness: 0 }, { clause: 'SOCK-09', kind: 'state', state: { ...LOCKED, brightness: 0 } }],
     ['row 7: power_on false with switch_lock true → unchanged', ON, { power_on: false, switch_lock: true }, { clause: 'SOCK-10', kind: 'unchanged' }],
-    ['row 7 wins over row 6', OFF, { power_on: false, switch_lock: true, brightness: 5 }, { clause: 'SOCK-10', kind: 'unchanged' }],
+    ['rows 7 and 6 together: power and lock unchanged, the brightness open', OFF, { power_on: false, switch_lock: true, brightness: 5 },
+      { clause: 'SOCK-10', kind: 'unchanged', brightnessOpen: true }],
   ] as const)('%s', ([, from, put, expected]) => {
     expect(socketOutcome(from, put)).toEqual(expected);
   });

@@ -17,7 +17,8 @@ export interface SocketPut {
 
 export type SocketOutcome =
   | { clause: string; kind: 'state'; state: SocketState }
-  | { clause: string; kind: 'unchanged' }
+  /** `brightnessOpen`: the table does not settle the brightness (rows 6 and 7 both match the request). */
+  | { clause: string; kind: 'unchanged'; brightnessOpen?: boolean }
   | { clause: string; kind: 'not-specified'; why: string };
 
 const to = (clause: string, state: SocketState): SocketOutcome => ({ clause, kind: 'state', state });
@@ -32,8 +33,11 @@ export function socketOutcome(from: SocketState, put: SocketPut): SocketOutcome 
   if (power === undefined && lock === undefined && brightness === undefined) {
     return { clause: 'SOCK-14', kind: 'not-specified', why: 'a PUT without any field is outside the transition table' };
   }
-  // Row 7: the combination is not allowed, whatever else the request carries.
-  if (power === false && lock === true) return { clause: 'SOCK-10', kind: 'unchanged' };
+  // Row 7: the combination is not allowed. With a brightness, row 6 matches too: the power and the
+  // lock stay as they are; whether the brightness is stored the specification does not settle.
+  if (power === false && lock === true) {
+    return brightness === undefined ? { clause: 'SOCK-10', kind: 'unchanged' } : { clause: 'SOCK-10', kind: 'unchanged', brightnessOpen: true };
+  }
   const b = brightness ?? from.brightness;
   // Row 3 (with row 1 when power_on true comes along): locking turns the socket on.
   if (lock === true) return to('SOCK-06', { power_on: true, switch_lock: true, brightness: b });

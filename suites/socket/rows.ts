@@ -9,13 +9,17 @@ import type { SocketRow } from '../../lib/spec/socket-matrix.js';
 import { type SocketState, describeSocket, isConsistent } from '../../lib/spec/socket-model.js';
 
 /** Clauses a row judges besides its own. */
-export const ROW_ALSO = ['SOCK-02', 'SOCK-03', 'SOCK-14'] as const;
+export const ROW_ALSO = ['SOCK-02', 'SOCK-03', 'SOCK-09', 'SOCK-14'] as const;
+
+async function judgeInvariant(ctx: CheckContext, state: SocketState | null, res: DeviceResponse): Promise<void> {
+  if (state === null) return;
+  await ctx.also('SOCK-02', () => expectThat(isConsistent(state), 'never power_on false together with switch_lock true', describeResponse(res), res));
+}
 
 /** GET /api/v1/state, with SOCK-02 judged on what it read. */
 export async function readState(ctx: CheckContext): Promise<{ res: DeviceResponse; state: SocketState | null }> {
   const read = await readSocket(ctx.device);
-  await ctx.also('SOCK-02', () => expectThat(read.state === null || isConsistent(read.state),
-    'never power_on false together with switch_lock true', describeResponse(read.res), read.res));
+  await judgeInvariant(ctx, read.state, read.res);
   return read;
 }
 
@@ -26,9 +30,7 @@ export async function startAt(ctx: CheckContext, from: SocketState): Promise<voi
   }
   if (sameSocket(now.state, from)) return;
   const { reached, answers } = await steerSocket(ctx.device, now.state, from);
-  const last = answers.at(-1)!;
-  await ctx.also('SOCK-02', () => expectThat(reached === null || isConsistent(reached),
-    'never power_on false together with switch_lock true', describeResponse(last), last));
+  await judgeInvariant(ctx, reached, answers.at(-1)!);
   if (!sameSocket(reached, from)) {
     throw new PreconditionError(`could not put the socket in the start state ${describeSocket(from)}; the requests were:\n`
       + answers.map((a) => `  ${describeExchange(a.exchange)}`).join('\n'));
@@ -43,9 +45,20 @@ export function expectEcho(res: DeviceResponse, put: Record<string, unknown>): v
   expectThat(ok, `200 with exactly ${JSON.stringify(put)}`, describeResponse(res), res);
 }
 
-function expectStateRead(read: { res: DeviceResponse; state: SocketState | null }, want: SocketState, what: string): void {
-  expectThat(sameSocket(read.state, want), `${what}: ${describeSocket(want)}`,
-    read.state ? describeSocket(read.state) : describeResponse(read.res), read.res);
+type Read = { res: DeviceResponse; state: SocketState | null };
+
+/** Power and lock as `want`; the brightness too unless `brightness` is false. */
+function expectStateRead(read: Read, want: SocketState, what: string, brightness = true): void {
+  const s = read.state;
+  const ok = s !== null && s.power_on === want.power_on && s.switch_lock === want.switch_lock && (!brightness || s.brightness === want.brightness);
+  expectThat(ok, `${what}: ${describeSocket(want, brightness)}`, s ? describeSocket(s) : describeResponse(read.res), read.res);
+}
+
+/** SOCK-09: the brightness a request carried is stored, whatever else it carried. */
+async function judgeBrightness(ctx: CheckContext, read: Read, brightness: number): Promise<void> {
+  if (read.state === null) return;
+  await ctx.also('SOCK-09', () => expectThat(read.state!.brightness === brightness, `brightness ${brightness} stored`,
+    describeSocket(read.state!), read.res));
 }
 
 /** A row of the transition tables (matrix, field orders, brightness edges, out-of-range). */
@@ -57,10 +70,13 @@ export async function transitionRow(row: SocketRow, ctx: CheckContext): Promise<
   const { outcome } = row;
   if (outcome.kind === 'state') {
     await ctx.also('SOCK-03', () => expectEcho(res, row.put));
-    expectStateRead(after, outcome.state, 'the state read back after the PUT');
+    // A combined request's brightness is SOCK-09's to judge; its power and lock are the row's.
+    const combined = typeof row.put.brightness === 'number' && row.clause !== 'SOCK-09';
+    if (combined) await judgeBrightness(ctx, after, outcome.state.brightness);
+    expectStateRead(after, outcome.state, 'the state read back after the PUT', !combined);
   } else if (outcome.kind === 'unchanged') {
-    await ctx.also('SOCK-14', () => answer);
-    expectStateRead(after, row.from, 'the state unchanged');
+    await ctx.also('SOCK-14', () => (outcome.brightnessOpen ? { ...answer, brightnessAfter: after.state?.brightness } : answer));
+    expectStateRead(after, row.from, outcome.brightnessOpen ? 'power and lock unchanged' : 'the state unchanged', !outcome.brightnessOpen);
   } else {
     ctx.observe({ answer, state: after.state ?? describeResponse(after.res) });
   }
