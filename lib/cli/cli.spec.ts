@@ -150,12 +150,6 @@ describe('bad input ends within 30 s with exit 2 and one sentence', () => {
     expect(oneSentence(res.stderr)).toMatch(/Unknown argument: no-such-flag.*--help/);
   });
 
-  test('no --host and no device found', async () => {
-    const res = await cli(['run']);
-    expect(res.code).toBe(2);
-    expect(oneSentence(res.stderr)).toMatch(/--host/);
-  });
-
   test('a closed port', async () => {
     const port = String(await closedPort());
     const res = await cli(['run', '--host', '127.0.0.1', '--http-port', port, '--https-port', port]);

@@ -2,6 +2,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EnergyConformError, RunError } from '../client/errors.js';
+import { discoverCommand, discoverOptions } from './discover-command.js';
 import { emulateCommand, emulateOptions } from './emulate-command.js';
 import { pairCommand, pairOptions, runCommand, runOptions } from './run-command.js';
 
@@ -25,12 +26,14 @@ try {
       async (a) => exitWith(await runCommand(a, process.env)))
     .command('pair', 'pair with a device by its button and keep the token for later runs', (y) => pairOptions(y),
       async (a) => exitWith(await pairCommand(a, process.env)))
+    .command('discover', 'list the devices that answer over mDNS', (y) => discoverOptions(y),
+      async (a) => exitWith(await discoverCommand(a)))
     .command('emulate', 'start an emulated device (prints a ready line of JSON)', (y) => emulateOptions(y),
       async (a) => {
         const r = await emulateCommand(a);
         if (r !== 'running') exitWith(r);
       })
-    .demandCommand(1, 'name a command: run, pair or emulate')
+    .demandCommand(1, 'name a command: discover, run, pair or emulate')
     .strict()
     .help()
     .version(false)

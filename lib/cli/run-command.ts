@@ -3,6 +3,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { RunError } from '../client/errors.js';
+import type { DiscoveredDevice } from '../discovery/records.js';
+import { runBench } from './bench-run.js';
+import { chooseDevices } from './device-choice.js';
 import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS, type RunConfig } from '../runner/config.js';
 import { pairDevice } from '../runner/pair.js';
 import { runConformance } from '../runner/run.js';
@@ -18,6 +21,8 @@ export const VENDOR_CA = path.join(PACKAGE_ROOT, 'fixtures', 'homewizard-ca-cert
 export function targetOptions<T>(y: Argv<T>) {
   return y
     .option('host', { type: 'string', describe: 'device address (skips discovery)' })
+    .option('interface', { type: 'string', describe: 'without --host: address of the interface to discover devices on; all by default' })
+    .option('discovery-timeout', { type: 'number', default: 3, describe: 'without --host: seconds to listen for mDNS answers' })
     .option('serial', { type: 'string', describe: 'expected serial (TLS identity); else the one GET /api reports' })
     .option('http-port', { type: 'number', default: 80, describe: 'v1 HTTP port' })
     .option('https-port', { type: 'number', default: 443, describe: 'v2 HTTPS port' })
@@ -46,7 +51,8 @@ export function runOptions<T>(y: Argv<T>) {
     .option('forget', { type: 'boolean', default: false, describe: 'delete the pairing user and its stored token at the end (DEL-05)' })
     .option('pace', { type: 'number', default: 0, describe: 'milliseconds to wait before each v1 request (socket state, cloud setting), for hardware that needs it' })
     .option('yes', { type: 'boolean', default: false, describe: 'answer confirmations (needed for destructive suites without a TTY)' })
-    .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/' });
+    .option('all', { type: 'boolean', default: false, describe: 'without --host: run every device discovery finds, one after another' })
+    .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/ (with --all: one folder per serial in it)' });
 }
 
 type RunArgs = Awaited<ReturnType<typeof runOptions>['argv']>;
@@ -67,11 +73,17 @@ function checkNumbers(a: ConfigArgs): void {
   }
 }
 
-export async function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv): Promise<RunConfig> {
-  if (!a.host) {
-    throw new RunError('EC_NO_HOST',
-      'no device address was given and this version cannot discover devices yet; give the address with --host (and --http-port / --https-port if not 80 / 443)');
-  }
+/** `{serial}` in the press hook becomes the device's serial: one hook for a bench of relays. */
+function pressHookOf(hook: string | undefined, serial: string | null | undefined): string | undefined {
+  if (hook === undefined || !hook.includes('{serial}')) return hook;
+  if (!serial) throw new RunError('EC_BAD_OPTION', '--press-hook uses {serial}, but the serial is not known before the run: give --serial');
+  return hook.replaceAll('{serial}', serial);
+}
+
+/** The options, for the device at --host or for one that discovery found. */
+export async function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv, found?: DiscoveredDevice): Promise<RunConfig> {
+  const host = found?.address ?? a.host;
+  if (!host) throw new RunError('EC_NO_HOST', 'no device address; give it with --host');
   checkNumbers(a);
   const unknown = (a.clause ?? []).filter((c) => !hasClause(c));
   if (unknown.length) throw new RunError('EC_BAD_OPTION', `unknown clause ${unknown.join(', ')}; clause IDs are listed in spec/clauses.md, e.g. VER-04`);
@@ -85,10 +97,13 @@ export async function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv): Promis
     throw new RunError('EC_BAD_OPTION', `cannot read the CA file ${caFile}; give a PEM file with --ca`);
   }
   if (!a.name.startsWith('local/')) throw new RunError('EC_BAD_OPTION', `--name must start with local/ (got ${a.name})`);
+  const advertised = found && { serial: found.serial, product_type: found.product_type, product_name: found.product_name, id: found.id };
   return {
-    host: a.host, httpPort: a['http-port'], httpsPort: a['https-port'], kind: a.kind as KindId | undefined, serial: a.serial,
+    host, httpPort: found?.v1Port ?? a['http-port'], httpsPort: found?.v2Port ?? a['https-port'],
+    kind: (a.kind as KindId | undefined) ?? found?.kind ?? undefined, serial: a.serial, advertised,
     caPem, caLabel: a.ca ? `the CA in ${a.ca}` : 'the vendor CA', insecure: a.insecure,
-    token: a.token ?? (env.ENERGY_CONFORM_TOKEN || undefined), tokenStore: a['token-store'], pressHook: a['press-hook'],
+    token: a.token ?? (env.ENERGY_CONFORM_TOKEN || undefined), tokenStore: a['token-store'],
+    pressHook: pressHookOf(a['press-hook'], found?.serial ?? a.serial),
     pressTimeoutS: a['press-timeout'], pairingName: a.name, suites: a.suite, clauses: a.clause, slow: a.slow ?? false,
     allowCloudToggle: a['allow-cloud-toggle'] ?? false, manual: a.manual ?? false, strict: a.strict ?? false, forget: a.forget ?? false, yes: a.yes ?? false,
     reportsDir: a.reports, paceMs: a.pace ?? 0,
@@ -97,8 +112,10 @@ export async function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv): Promis
 }
 
 export async function pairCommand(a: PairArgs, env: NodeJS.ProcessEnv): Promise<number> {
-  const cfg = await toRunConfig(a, env);
-  const paired = await pairDevice(cfg, streamIo(process.stderr, process.stdin.isTTY === true));
+  const io = streamIo(process.stderr, process.stdin.isTTY === true);
+  const [found] = a.host ? [] : await chooseDevices(a, io);
+  const cfg = await toRunConfig(a, env, found);
+  const paired = await pairDevice(cfg, io);
   process.stdout.write(paired.pressed
     ? `paired as ${cfg.pairingName} with ${paired.serial}; the token is stored in ${cfg.tokenStore} (mode 0600)\n`
     : `already paired with ${paired.serial}: the token stored in ${cfg.tokenStore} is accepted; nothing to do\n`);
@@ -106,7 +123,7 @@ export async function pairCommand(a: PairArgs, env: NodeJS.ProcessEnv): Promise<
 }
 
 export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv): Promise<number> {
-  const cfg = await toRunConfig(a, env);
+  const io = streamIo(process.stderr, process.stdin.isTTY === true);
   // First SIGINT/SIGTERM: stop the checks, clean up, report. A second one: leave at once.
   const interrupt = new AbortController();
   const onSignal = (sig: NodeJS.Signals) => {
@@ -116,7 +133,12 @@ export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv): Promise<nu
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  const outcome = await runConformance(cfg, streamIo(process.stderr, process.stdin.isTTY === true), interrupt.signal);
-  process.stdout.write(`${outcome.summary}\n`);
-  return outcome.exitCode;
+  if (a.host) {
+    const outcome = await runConformance(await toRunConfig(a, env), io, interrupt.signal);
+    process.stdout.write(`${outcome.summary}\n`);
+    return outcome.exitCode;
+  }
+  const devices = await chooseDevices(a, io);
+  return runBench(devices, (d) => toRunConfig({ ...a, reports: a.reports && a.all ? path.join(a.reports, d.serial ?? d.address) : a.reports }, env, d),
+    io, a.all ? a.reports ?? 'reports' : null, interrupt.signal);
 }

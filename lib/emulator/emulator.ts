@@ -9,6 +9,7 @@ import { controlServer } from './control.js';
 import { DeviceState, randomSerial } from './device-state.js';
 import type { Fault } from './fault-types.js';
 import { type Handler, faultsByName, withFaults } from './fault-layer.js';
+import { advertise } from './mdns.js';
 import { routeV1 } from './routes-v1.js';
 import { routeV2 } from './routes-v2.js';
 import { closeServer, httpServer, httpsServer, listen } from './servers.js';
@@ -21,6 +22,10 @@ export interface EmulatorOptions {
   httpsPort?: number;
   controlPort?: number;
   faults?: readonly string[];
+  /** The test CA to issue the device certificate from (a bench of emulators under one CA); a new one by default. */
+  ca?: TestCa;
+  /** Advertise over mDNS, on the interface with this address (tests: 127.0.0.1 only) or on all. */
+  mdns?: { interface?: string };
 }
 
 /** The ready line of DESIGN.md "CLI contract". */
@@ -77,7 +82,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   const faults = faultsByName(opts.faults ?? []);
   const state = new DeviceState(kind.id, serial);
   const dir = await mkdtemp(path.join(tmpdir(), `energy-conform-emu-${kind.id}-`));
-  const ca = await createTestCa();
+  const ca = opts.ca ?? await createTestCa();
   const caPath = path.join(dir, 'ca.pem');
   await writeFile(caPath, ca.certPem);
 
@@ -104,7 +109,9 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
       kind: kind.id, serial, host, httpPort, httpsPort, controlUrl: `http://${host}:${controlPort}`, ca: caPath,
       faults: faults.map((f) => f.name),
     };
+    const advertisement = opts.mdns ? advertise(state, { httpPort, httpsPort }, opts.mdns.interface, faults) : null;
     const close = async () => {
+      await advertisement?.stop();
       await Promise.all(servers.map(closeServer));
       await rm(dir, { recursive: true, force: true });
     };

@@ -36,4 +36,6 @@ export interface Fault {
   request?: (req: EmuRequest, state: DeviceState) => EmuRequest;
   response?: (res: EmuResponse, req: EmuRequest, state: DeviceState) => EmuResponse;
   cert?: CertChange;
+  /** Changes the TXT keys the emulator advertises over mDNS (with --mdns). */
+  mdns?: (txt: Record<string, string>) => Record<string, string>;
 }

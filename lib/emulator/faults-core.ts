@@ -84,6 +84,8 @@ export const CORE_FAULTS: readonly Fault[] = [
   { name: 'json-as-text-plain', clause: 'ERR-02', says: 'successful JSON answers say Content-Type: text/plain',
     response: (res) => (res.status === 200 ? { ...res, headers: { ...res.headers, 'content-type': 'text/plain' } } : res) },
   // KIND
+  { name: 'mdns-serial-differs', clause: 'KIND-02', strict: true, says: 'the serial advertised over mDNS is not the one GET /api gives',
+    mdns: (txt) => ({ ...txt, serial: `ffffff${txt.serial!.slice(6)}` }) },
   { name: 'user-endpoint-missing', clause: 'KIND-01', says: 'POST /api/user answers 404',
     answer: (req) => (is(req, 'POST', '/api/user') ? { ...notFound(), headers: { ...notFound().headers, ...V } } : undefined) },
 ];

@@ -1,5 +1,6 @@
 // What the main process hands each test worker: plain data only (vitest provide/inject).
 import type { Target } from '../client/device-client.js';
+import type { Advertised } from '../spec/advertisement.js';
 import type { KindId } from '../spec/kinds.js';
 
 export interface SuiteContext {
@@ -7,8 +8,10 @@ export interface SuiteContext {
   kind: KindId;
   /** The serial GET /api reported (v2 with the token, else v1), or the expected one. */
   serial: string | null;
-  /** Where the serial came from: --serial, the device's GET /api, or only the certificate itself. */
-  serialSource: 'option' | 'device' | 'certificate' | null;
+  /** Where the serial came from: --serial, the device's GET /api, its mDNS advertisement, or only the certificate itself. */
+  serialSource: 'option' | 'device' | 'advertised' | 'certificate' | null;
+  /** What the device advertised over mDNS, when the run found it that way (KIND-02). */
+  advertised: Advertised | null;
   /** The bearer token; null when none could be had (checks that need one are skipped). */
   token: string | null;
   /** Why there is no token, for the skip reason. */

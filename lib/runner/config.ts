@@ -1,4 +1,5 @@
 // One typed RunConfig: what the CLI's flags mean, validated once.
+import type { Advertised } from '../spec/advertisement.js';
 import type { KindId } from '../spec/kinds.js';
 
 export interface RunConfig {
@@ -8,6 +9,8 @@ export interface RunConfig {
   kind?: KindId;
   /** Expected serial (TLS identity); else the one GET /api reports. */
   serial?: string;
+  /** The device was found over mDNS: what it advertised (KIND-02), and the serial to expect where GET /api tells none. */
+  advertised?: Advertised;
   /** PEM text of the CA; the bundled vendor CA unless --ca. */
   caPem: string;
   caLabel: string;

@@ -51,6 +51,9 @@ function statementReason(c: Clause, kind: KindId, cfg: RunConfig): string | unde
     return 'it needs a user that deletes itself, and the only one a run may spend is the pairing user it keeps: run with --forget, '
       + 'and the pairing user deletes itself at the end';
   }
+  if (c.id === 'KIND-02' && !cfg.advertised) {
+    return 'the device was given with --host, not found over mDNS: run without --host to compare what it advertises';
+  }
   if (c.id === 'KIND-01' && k.userToken !== 'Supported') {
     return `it applies to kinds whose user/token support is "Supported"; the ${k.name}'s is "${k.userToken}"`;
   }

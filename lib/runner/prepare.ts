@@ -45,7 +45,8 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
     const device = new DeviceClient(target, redactor, cfg.requestTimeoutMs);
     try {
       const supported = kind === undefined || KINDS[kind].userToken !== 'Not supported';
-      if (supported) token = await acquireToken(cfg, device, serial ?? fromCert.serial ?? null, kind ?? fromCert.kind, io, 1 + suitePresses(cfg), signal);
+      const storeSerial = serial ?? cfg.advertised?.serial ?? fromCert.serial ?? null;
+      if (supported) token = await acquireToken(cfg, device, storeSerial, kind ?? fromCert.kind, io, 1 + suitePresses(cfg), signal);
       if (token.token) {
         const info = (await harnessRequest(device, 'GET', '/api', { token: token.token })).json;
         if (typeof info === 'object' && info !== null) deviceInfo = info as Record<string, unknown>;
@@ -58,6 +59,8 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
     }
   }
   kind ??= fromCert.kind;
+  const advertisedSerial = cfg.advertised?.serial ?? null;
+  if (serial === null && advertisedSerial) [serial, serialSource] = [advertisedSerial, 'advertised'];
   if (serial === null && fromCert.serial) [serial, serialSource] = [fromCert.serial, 'certificate'];
   if (!kind) {
     throw new RunError('EC_KIND_UNKNOWN',
@@ -67,7 +70,7 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
   const context: SuiteContext = {
     target, kind, serial, serialSource, token: token.token, noTokenReason: token.reason || 'no token', usable: { v1: pre.v1, v2: pre.v2Usable },
     v2Reason, system: pre.system, requestTimeoutMs: cfg.requestTimeoutMs, skips, deviations, runTag,
-    pressUrl: null, pressTimeoutS: cfg.pressTimeoutS, tokenOwner: token.owner, cloudToggle: false,
+    pressUrl: null, pressTimeoutS: cfg.pressTimeoutS, tokenOwner: token.owner, cloudToggle: false, advertised: cfg.advertised ?? null,
   };
   return { context, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, requests };
 }

@@ -44,8 +44,9 @@ describe.concurrent('a clean emulator', () => {
 
 // A slow fault waits out a device timer (30 s windows): only its own clause runs, with time for it.
 describe.concurrent('every fault', { timeout: 150_000 }, () => {
-  // A fault whose clause needs an operator is shown caught on a terminal (lib/cli/cloud-terminal.spec.ts).
-  test.for(FAULTS.filter((f) => !f.operator).map((f) => [f.name, f] as const))('%s is caught by its clause', async ([name, fault]) => {
+  // A fault whose clause needs an operator is shown caught on a terminal (lib/cli/cloud-terminal.spec.ts),
+  // one in what the device advertises over mDNS by a run that discovers it (lib/cli/discover.spec.ts).
+  test.for(FAULTS.filter((f) => !f.operator && !f.mdns).map((f) => [f.name, f] as const))('%s is caught by its clause', async ([name, fault]) => {
     const selection = fault.slow ? ['--clause', fault.clause, '--slow'] : ['--suite', clause(fault.clause).area];
     const { res, results } = await runAgainst(fault.kind ?? 'p1dongle', [name],
       [...selection, ...(fault.strict ? ['--strict'] : []), ...(fault.args ?? [])], `fault-${name}`);

@@ -67,3 +67,8 @@ export function kindOfProductType(productType: string): KindId | undefined {
 export function applianceIdentity(kind: KindId, serial: string): string {
   return `appliance/${kind}/${serial}`;
 }
+
+/** The mDNS instance name real devices advertise: family and the serial's last six hex digits, uppercase. */
+export function mdnsInstanceName(kind: KindId, serial: string): string {
+  return `${KINDS[kind].mdnsFamily}-${serial.slice(-6).toUpperCase()}`;
+}

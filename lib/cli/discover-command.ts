@@ -1,0 +1,55 @@
+// `energy-conform discover`: the devices that answer over mDNS, as a table or as JSON.
+import type { Argv } from 'yargs';
+import { RunError } from '../client/errors.js';
+import { DiscoveryError, browse } from '../discovery/browse.js';
+import type { DiscoveredDevice } from '../discovery/records.js';
+
+export function discoveryOptions<T>(y: Argv<T>) {
+  return y
+    .option('timeout', { type: 'number', default: 3, describe: 'seconds to listen for mDNS answers' })
+    .option('interface', { type: 'string', describe: 'address of the interface to browse on; all by default' });
+}
+
+export function discoverOptions<T>(y: Argv<T>) {
+  return discoveryOptions(y).option('json', { type: 'boolean', default: false, describe: 'print JSON for scripts' });
+}
+
+type DiscoveryArgs = { timeout: number; interface?: string };
+
+export async function discoverDevices(a: DiscoveryArgs): Promise<DiscoveredDevice[]> {
+  if (!(Number.isFinite(a.timeout) && a.timeout > 0 && a.timeout <= 120)) {
+    throw new RunError('EC_BAD_OPTION', `--timeout must be a number of seconds from above 0 to 120 (got ${a.timeout})`);
+  }
+  try {
+    return await browse({ timeoutMs: a.timeout * 1000, iface: a.interface });
+  } catch (err) {
+    if (err instanceof DiscoveryError) throw new RunError(err.code, err.message);
+    throw err;
+  }
+}
+
+export const where = (a: DiscoveryArgs) => `within ${a.timeout} s${a.interface ? ` on ${a.interface}` : ''}`;
+
+const COLUMNS = ['kind', 'product_type', 'serial', 'address', 'v1Port', 'v2Port', 'api_enabled', 'api_version', 'id'] as const;
+const HEADINGS: Record<(typeof COLUMNS)[number], string> = {
+  kind: 'kind', product_type: 'product type', serial: 'serial', address: 'address', v1Port: 'v1 port', v2Port: 'v2 port',
+  api_enabled: 'api_enabled', api_version: 'api_version', id: 'id',
+};
+
+export function deviceTable(devices: readonly DiscoveredDevice[]): string {
+  const rows = devices.map((d) => COLUMNS.map((c) => String(d[c] ?? '—')));
+  const head = COLUMNS.map((c) => HEADINGS[c]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(head), ...devices.flatMap((d, i) => [line(rows[i]!), ...d.notes.map((n) => `  note: ${n}`)])].join('\n');
+}
+
+export async function discoverCommand(a: DiscoveryArgs & { json: boolean }): Promise<number> {
+  const devices = await discoverDevices(a);
+  if (a.json) process.stdout.write(`${JSON.stringify(devices, null, 2)}\n`);
+  else if (devices.length) process.stdout.write(`${deviceTable(devices)}\n`);
+  if (devices.length === 0) {
+    process.stderr.write(`energy-conform: no device answered over mDNS ${where(a)}; is it on this network and its local API switched on in the app?\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,116 @@
+// Discovery over real mDNS, on the loopback interface only (DESIGN.md "Network safety"). Every test
+// that advertises or browses is in this file, so no other file's devices answer here.
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { type TestCa, createTestCa } from '../emulator/certs.js';
+import { type Emulator, startEmulator } from '../emulator/emulator.js';
+import type { DiscoveredDevice } from '../discovery/records.js';
+import { cli } from './cli-process.js';
+
+const LOOPBACK = ['--interface', '127.0.0.1'];
+let dir: string;
+beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-mdns-')); });
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+let emus: Emulator[] = [];
+let ca: TestCa;
+beforeAll(async () => { ca = await createTestCa(); });
+afterEach(async () => {
+  await Promise.all(emus.map((e) => e.close()));
+  emus = [];
+});
+async function advertised(kind: 'energysocket' | 'p1dongle', faults: string[] = []) {
+  // One CA for the bench, as one vendor CA signs every real device.
+  const emu = await startEmulator({ kind, faults, ca, mdns: { interface: '127.0.0.1' } });
+  emus.push(emu);
+  return emu;
+}
+
+/** A press hook for every emulator of the bench: `{serial}` picks the control port to press. */
+async function benchHook(): Promise<string> {
+  const map = Object.fromEntries(emus.map((e) => [e.ready.serial, e.ready.controlUrl]));
+  const script = path.join(dir, 'press.mjs');
+  await writeFile(script, `const urls = ${JSON.stringify(map)};\n`
+    + 'const r = await fetch(`${urls[process.argv[2]]}/press`, { method: \'POST\' });\nprocess.exit(r.ok ? 0 : 1);\n');
+  return `"${process.execPath}" ${script} {serial}`;
+}
+
+describe('with a socket and a P1 meter advertising on loopback', () => {
+  test('discover --json lists both within 3 s, with their kinds and ports', async () => {
+    const [socket, p1] = [await advertised('energysocket'), await advertised('p1dongle')];
+    const res = await cli(['discover', ...LOOPBACK, '--json']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.ms).toBeLessThan(10_000);
+    const devices = JSON.parse(res.stdout) as DiscoveredDevice[];
+    for (const emu of [socket!, p1!]) {
+      expect(devices.find((d) => d.serial === emu.ready.serial)).toMatchObject({
+        kind: emu.ready.kind, address: '127.0.0.1', v1Port: emu.ready.httpPort, v2Port: emu.ready.httpsPort, api_enabled: '1',
+        api_version: '2.0.0', id: `appliance/${emu.ready.kind}/${emu.ready.serial}`, notes: [],
+      });
+    }
+    const table = await cli(['discover', ...LOOPBACK]);
+    expect(table.stdout).toMatch(new RegExp(`energysocket +HWE-SKT +${socket!.ready.serial} +127\\.0\\.0\\.1 +${socket!.ready.httpPort} +${socket!.ready.httpsPort}`));
+  });
+
+  test('run --all: one report folder per device, a summary, exit 0', async () => {
+    const [socket, p1] = [await advertised('energysocket'), await advertised('p1dongle')];
+    const out = path.join(dir, 'bench');
+    const res = await cli(['run', '--all', ...LOOPBACK, '--press-hook', await benchHook(), '--reports', out, '--yes',
+      '--ca', socket!.ready.ca, '--token-store', path.join(dir, 'bench-tokens.json'), '--suite', 'info', 'kind', '--press-timeout', '15']);
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/bench: 2 devices, exit 0/);
+    expect((await readdir(out)).sort()).toEqual([socket!.ready.serial, p1!.ready.serial, 'summary.json'].sort());
+    const summary = JSON.parse(await readFile(path.join(out, 'summary.json'), 'utf8')) as { devices: { serial: string; exitCode: number }[]; exitCode: number };
+    expect(summary.devices.map((d) => d.serial).sort()).toEqual([socket!.ready.serial, p1!.ready.serial].sort());
+    expect(summary.exitCode).toBe(0);
+    for (const emu of [socket!, p1!]) {
+      const results = JSON.parse(await readFile(path.join(out, emu.ready.serial, 'results.json'), 'utf8')) as { checks: { clause: string; status: string }[] };
+      expect(results.checks.find((c) => c.clause === 'KIND-02')?.status).toBe('pass');
+    }
+  });
+});
+
+describe('one device advertising a serial that differs from its GET /api', () => {
+  // A SHOULD: a warning either way, which fails the run under --strict.
+  test.for([[[], 'warn', 0], [['--strict'], 'warn', 1]] as const)('KIND-02 with %j: %s, exit %i', async ([extra, status, code]) => {
+    const emu = await advertised('p1dongle', ['mdns-serial-differs']);
+    const out = path.join(dir, `kind02-${extra.length}`);
+    const res = await cli(['run', ...LOOPBACK, '--press-hook', await benchHook().then((h) => h.replace('{serial}', emu.ready.serial)),
+      '--ca', emu.ready.ca, '--token-store', path.join(dir, `kind02-${extra.length}.json`), '--suite', 'kind', 'tls', '--reports', out, ...extra]);
+    const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as { checks: { clause: string; status: string; message: string }[] };
+    const kind02 = results.checks.find((c) => c.clause === 'KIND-02')!;
+    expect(kind02.status, kind02.message).toBe(status);
+    expect(kind02.message).toMatch(new RegExp(`serial ffffff${emu.ready.serial.slice(6)} advertised, ${emu.ready.serial} in GET /api`));
+    // The certificate is judged against what GET /api reports, not against the advertisement.
+    expect(results.checks.find((c) => c.clause === 'TLS-02')?.status).toBe('pass');
+    expect(res.code, res.stdout + res.stderr).toBe(code);
+  });
+});
+
+describe('no device on the network', () => {
+  test('discover says so and exits 0', async () => {
+    const res = await cli(['discover', ...LOOPBACK, '--timeout', '1', '--json']);
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toEqual([]);
+    expect(res.stderr).toMatch(/no device answered over mDNS within 1 s on 127\.0\.0\.1/);
+  });
+
+  test('run without --host exits 2 with one sentence that suggests --host', async () => {
+    const res = await cli(['run', ...LOOPBACK, '--discovery-timeout', '1']);
+    expect(res.code).toBe(2);
+    const lines = res.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/no device answered over mDNS within 1 s on 127\.0\.0\.1; give its address with --host/);
+  });
+});
+
+test('several devices, no terminal, no --serial: exit 2, naming them and --serial / --all', async () => {
+  const [a, b] = [await advertised('energysocket'), await advertised('p1dongle')];
+  const res = await cli(['run', ...LOOPBACK, '--discovery-timeout', '2']);
+  expect(res.code).toBe(2);
+  expect(res.stderr).toMatch(/2 devices answered over mDNS \(.*\): choose one with --serial, or run them all with --all/);
+  expect(res.stderr).toContain(a!.ready.serial);
+  expect(res.stderr).toContain(b!.ready.serial);
+});

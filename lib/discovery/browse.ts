@@ -1,0 +1,46 @@
+// DNS-SD over mDNS (bonjour-service): browse both service types for a while and merge what answered.
+// With `iface` the socket sends and listens on that interface only (tests: 127.0.0.1, DESIGN.md
+// "Network safety").
+import { Bonjour, type Service } from 'bonjour-service';
+import { type DiscoveredDevice, SERVICE_TYPES, type ServiceRecord, type ServiceType, mergeRecords } from './records.js';
+
+export class DiscoveryError extends Error {
+  readonly code = 'EC_DISCOVERY_FAILED';
+  override name = 'DiscoveryError';
+}
+
+export interface BrowseOptions {
+  timeoutMs: number;
+  /** Address of the interface to browse on; all interfaces when absent. */
+  iface?: string;
+}
+
+function txtOf(svc: Service): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries((svc.txt ?? {}) as Record<string, unknown>)) {
+    out[k] = Buffer.isBuffer(v) ? v.toString('utf8') : String(v);
+  }
+  return out;
+}
+
+export async function browse(o: BrowseOptions): Promise<DiscoveredDevice[]> {
+  const records = new Map<string, ServiceRecord>();
+  const errors: unknown[] = [];
+  const bonjour = new Bonjour(o.iface ? { interface: o.iface, bind: '0.0.0.0' } as never : {}, (err: unknown) => errors.push(err));
+  const browsers = (Object.keys(SERVICE_TYPES) as ServiceType[]).map((type) => bonjour.find({ type, protocol: 'tcp' }, (svc) => {
+    // real-world.md: connect to the address the answer came from.
+    const address = svc.referer?.address ?? svc.addresses?.[0] ?? svc.host;
+    records.set(`${type} ${svc.name} ${address}`, { type, name: svc.name, address, port: svc.port, txt: txtOf(svc) });
+  }));
+  try {
+    await new Promise((resolve) => setTimeout(resolve, o.timeoutMs));
+  } finally {
+    for (const b of browsers) b.stop();
+    await new Promise<void>((resolve) => bonjour.destroy(() => resolve()));
+  }
+  if (errors.length && records.size === 0) {
+    throw new DiscoveryError(`mDNS browsing failed${o.iface ? ` on ${o.iface}` : ''}: ${String((errors[0] as Error)?.message ?? errors[0])}; `
+      + 'give the device address with --host, or another interface with --interface');
+  }
+  return mergeRecords([...records.values()]);
+}
