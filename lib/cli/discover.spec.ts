@@ -1,5 +1,6 @@
 // Discovery over real mDNS, on the loopback interface only (DESIGN.md "Network safety"). Every test
 // that advertises or browses is in this file, so no other file's devices answer here.
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { type TestCa, createTestCa } from '../emulator/certs.js';
 import { type Emulator, startEmulator } from '../emulator/emulator.js';
 import type { DiscoveredDevice } from '../discovery/records.js';
-import { cli } from './cli-process.js';
+import { Bonjour } from 'bonjour-service';
+import { BIN, cli } from './cli-process.js';
+import { Terminal, hasTmux } from './tmux-terminal.js';
 
 const LOOPBACK = ['--interface', '127.0.0.1'];
 let dir: string;
@@ -113,4 +116,44 @@ test('several devices, no terminal, no --serial: exit 2, naming them and --seria
   expect(res.stderr).toMatch(/2 devices answered over mDNS \(.*\): choose one with --serial, or run them all with --all/);
   expect(res.stderr).toContain(a!.ready.serial);
   expect(res.stderr).toContain(b!.ready.serial);
+});
+
+test('emulate --mdns advertises on the interface given, and says goodbye when it stops', async () => {
+  const child = spawn(process.execPath, [BIN, 'emulate', '--kind', 'watermeter', '--mdns', ...LOOPBACK], { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const ready = JSON.parse(await new Promise<string>((resolve) => child.stdout.once('data', (d) => resolve(String(d))))) as { serial: string; httpPort: number };
+    const browser = new Bonjour({ interface: '127.0.0.1', bind: '0.0.0.0' } as never);
+    try {
+      const events: string[] = [];
+      const up = new Promise<void>((resolve) => browser.find({ type: 'hwenergy' })
+        .on('up', (s) => { if (s.txt?.serial === ready.serial) { events.push(`up ${s.name} ${s.port}`); resolve(); } })
+        .on('down', (s) => { if (s.txt?.serial === ready.serial) events.push(`down ${s.name}`); }));
+      await up;
+      child.kill('SIGTERM');
+      const name = `watermeter-${ready.serial.slice(-6).toUpperCase()}`;
+      for (let i = 0; i < 50 && !events.includes(`down ${name}`); i += 1) await new Promise((r) => setTimeout(r, 100));
+      expect(events).toEqual([`up ${name} ${ready.httpPort}`, `down ${name}`]);
+    } finally {
+      await new Promise<void>((resolve) => browser.destroy(() => resolve()));
+    }
+  } finally {
+    child.kill('SIGKILL');
+  }
+});
+
+test.skipIf(!hasTmux)('several devices on a terminal: the run lists them and runs the one typed', async () => {
+  const [, p1] = [await advertised('energysocket'), await advertised('p1dongle')];
+  const term = new Terminal([process.execPath, BIN, 'run', ...LOOPBACK, '--press-hook', await benchHook(), '--ca', p1!.ready.ca,
+    '--token-store', path.join(dir, 'choice.json'), '--suite', 'info', '--reports', path.join(dir, 'choice')]);
+  try {
+    const listed = await term.waitFor(/which one\? type its number or serial/);
+    expect(listed).toMatch(/2 devices answered:/);
+    expect(listed).toContain(`p1dongle ${p1!.ready.serial} at 127.0.0.1`);
+    term.type(p1!.ready.serial);
+    expect(await term.waitFor(/EXIT=\d+/, 60_000)).toMatch(/EXIT=0/);
+    const results = JSON.parse(await readFile(path.join(dir, 'choice', 'results.json'), 'utf8')) as { target: { serial: string } };
+    expect(results.target.serial).toBe(p1!.ready.serial);
+  } finally {
+    term.close();
+  }
 });
