@@ -129,6 +129,9 @@ export const USER_FAULTS: readonly Fault[] = [
   { name: 'delete-ignored', clause: 'DEL-04', says: 'DELETE /api/user answers 204 and deletes nothing',
     answer: (req, state) => (is(req, 'DELETE', '/api/user') && state.userOfToken(bearer(req) ?? '') && state.users.has(nameIn(req) ?? '')
       ? { status: 204, headers: { ...V, 'content-length': '0' } } : undefined) },
+  { name: 'self-delete-ignored', clause: 'DEL-05', args: ['--forget'], says: 'a user deleting itself gets 204 and keeps its access',
+    answer: (req, state) => (is(req, 'DELETE', '/api/user') && nameIn(req) !== undefined && state.userOfToken(bearer(req) ?? '') === nameIn(req)
+      ? { status: 204, headers: { ...V, 'content-length': '0' } } : undefined) },
   { name: 'deleted-user-still-listed', clause: 'DEL-04', says: 'a deleted user stays in GET /api/user',
     answer: (req, state) => {
       const name = nameIn(req);
