@@ -14,6 +14,8 @@ export interface EmuResponse {
   headers: Record<string, string>;
   /** An object or array is sent as JSON; a string as it is; undefined as an empty body. */
   body?: unknown;
+  /** How a hostile device delivers it (only faults set this): never, a byte a second, or a reset connection. */
+  delivery?: 'hang' | 'trickle' | 'reset';
 }
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): EmuResponse {

@@ -15,7 +15,7 @@ export function faultsByName(names: readonly string[]): Fault[] {
 }
 
 export function withFaults(handler: Handler, faults: readonly Fault[], server: 'v1' | 'v2'): Handler {
-  const mine = faults.filter((f) => (f.server ?? 'v2') === server);
+  const mine = faults.filter((f) => [server, 'both'].includes(f.server ?? 'v2'));
   if (mine.length === 0) return handler;
   return (req, state) => {
     const seen = mine.reduce((r, f) => (f.request ? f.request(r, state) : r), req);

@@ -29,8 +29,12 @@ export interface Fault {
   args?: readonly string[];
   /** Its clause needs an operator at a terminal (MANUAL): lib/cli/cloud-terminal.spec.ts shows it caught. */
   operator?: boolean;
-  /** Which side it sits in front of. */
-  server?: 'v1' | 'v2';
+  /** Which side it sits in front of (default v2). */
+  server?: 'v1' | 'v2' | 'both';
+  /** The outcome its clause gets (default fail): a device that never answers makes the check `error`. */
+  outcome?: 'fail' | 'error';
+  /** A hostile device (hangs, trickles, resets, floods, garbage): the self-test also holds the run to 30 s. */
+  hostile?: boolean;
   /** Answers in place of the handler (which then never runs, so state stays untouched); undefined passes on. */
   answer?: (req: EmuRequest, state: DeviceState) => EmuResponse | undefined;
   request?: (req: EmuRequest, state: DeviceState) => EmuRequest;

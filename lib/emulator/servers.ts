@@ -33,7 +33,34 @@ function listener(server: 'v1' | 'v2', handler: Handler, state: DeviceState): Li
   };
 }
 
+/** A hostile device's delivery: nothing at all (the connection stays open until the server closes), or a reset. */
+function deliverHostile(res: http.ServerResponse, delivery: 'hang' | 'reset'): void {
+  if (delivery !== 'reset' || !res.socket) return;
+  // A TCP RST where the socket is plain TCP; a TLS socket can only be torn down.
+  try {
+    res.socket.resetAndDestroy();
+  } catch {
+    res.socket.destroy();
+  }
+}
+
+/** One byte a second, until the body is out or the client gives up. */
+function trickle(res: http.ServerResponse, payload: Buffer): void {
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (sent >= payload.length) {
+      clearInterval(timer);
+      res.end();
+      return;
+    }
+    res.write(payload.subarray(sent, sent + 1));
+    sent += 1;
+  }, 1000);
+  res.on('close', () => clearInterval(timer));
+}
+
 function write(res: http.ServerResponse, out: EmuResponse): void {
+  if (out.delivery === 'hang' || out.delivery === 'reset') return deliverHostile(res, out.delivery);
   const payload = out.body === undefined ? '' : typeof out.body === 'string' ? out.body : JSON.stringify(out.body);
   const headers: Record<string, string> = { ...out.headers };
   // A 204 carries only the headers its handler set (DEL-02 judges its Content-Length).
@@ -41,6 +68,7 @@ function write(res: http.ServerResponse, out: EmuResponse): void {
     headers['content-length'] = String(Buffer.byteLength(payload));
   }
   res.writeHead(out.status, headers);
+  if (out.delivery === 'trickle') return trickle(res, Buffer.from(payload));
   res.end(payload);
 }
 

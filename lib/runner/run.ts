@@ -1,13 +1,13 @@
 // RunConfig -> plan -> vitest -> results -> reports -> exit code.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { RunError } from '../client/errors.js';
 import { Redactor } from '../client/redactor.js';
 import { junitXml } from '../report/junit.js';
 import { type RunResults, resultsJson, summarize } from '../report/results.js';
 import { summaryText } from '../report/summary.js';
 import { assemble, exitCodeOf } from './assemble.js';
+import { auditSecrets } from './secret-audit.js';
 import type { RunConfig } from './config.js';
 import { checkConfirmable, confirmCloudToggle } from './confirm.js';
 import { prepare } from './prepare.js';
@@ -27,17 +27,6 @@ export async function toolVersion(): Promise<string> {
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
-
-/** Secrets: any artifact holding a token value is removed, and the run fails closed. */
-async function auditSecrets(files: string[], redactor: Redactor): Promise<void> {
-  for (const file of files) {
-    const text = await readFile(file, 'utf8');
-    if (redactor.values().some((v) => text.includes(v))) {
-      await rm(file, { force: true });
-      throw new RunError('EC_SECRET_IN_REPORT', `${file} contained a token value and was removed; please report this as a bug of energy-conform`);
-    }
-  }
-}
 
 export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: AbortSignal): Promise<RunOutcome> {
   const started = new Date();
