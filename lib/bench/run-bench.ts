@@ -1,11 +1,15 @@
 // `npm run bench`: median wall time of a full default run against the emulator, beside a bare
-// vitest run of one trivial test started the same way (a node process with the tsx loader).
+// vitest run of one trivial test started the same way (a node process with the tsx loader); then the
+// wall time of the self-test matrix (BENCH_MATRIX=0 leaves it out).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BIN, cli, targetArgs } from '../cli/cli-process.js';
 import { startEmulator } from '../emulator/emulator.js';
+import { FAULTS } from '../emulator/faults.js';
+import { PACKAGE_ROOT } from '../runner/vitest-run.js';
+import { KIND_IDS } from '../spec/kinds.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
@@ -21,6 +25,17 @@ function timeBare(): Promise<number> {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare-vitest.ts')], { stdio: 'inherit' });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`bare vitest exited ${code}`))));
+  });
+}
+
+/** The self-test matrix (clean kinds, every fault, in parallel) as `npm test` runs it: its wall time. */
+function timeMatrix(): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const vitest = path.join(PACKAGE_ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+    const child = spawn(process.execPath, [vitest, 'run', 'lib/runner/self-test.spec.ts', '--project', 'unit'], { cwd: PACKAGE_ROOT, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`the self-test matrix exited ${code}`))));
   });
 }
 
@@ -40,6 +55,10 @@ try {
   console.log(`${BIN} run, energy socket emulator, full default run (pairing included): median ${f.toFixed(0)} ms over ${RUNS}`);
   console.log(`bare vitest, one trivial test, same process launch:                  median ${b.toFixed(0)} ms over ${RUNS}`);
   console.log(`ratio: ${(f / b).toFixed(2)}`);
+  if (process.env.BENCH_MATRIX !== '0') {
+    const m = await timeMatrix();
+    console.log(`self-test matrix (${KIND_IDS.length} clean kinds and the fault catalogue of ${FAULTS.length}, in parallel): ${(m / 1000).toFixed(1)} s wall time`);
+  }
 } finally {
   await emu.close();
   await rm(dir, { recursive: true, force: true });

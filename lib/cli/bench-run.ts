@@ -5,7 +5,7 @@ import { EnergyConformError } from '../client/errors.js';
 import type { DiscoveredDevice } from '../discovery/records.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import type { RunConfig } from '../runner/config.js';
-import { runConformance } from '../runner/run.js';
+import type { RunOutcome } from '../runner/run.js';
 
 export interface BenchEntry {
   serial: string | null;
@@ -23,7 +23,7 @@ export function benchExitCode(codes: readonly number[]): number {
 }
 
 export async function runBench(devices: readonly DiscoveredDevice[], cfgFor: (d: DiscoveredDevice) => Promise<RunConfig>,
-  io: OperatorIo, summaryDir: string | null, signal: AbortSignal): Promise<number> {
+  run: (cfg: RunConfig) => Promise<RunOutcome>, io: OperatorIo, summaryDir: string | null, signal: AbortSignal): Promise<number> {
   const entries: BenchEntry[] = [];
   for (const d of devices) {
     const name = `${d.kind ?? 'device'} ${d.serial ?? ''} at ${d.address}`.replace(/ {2}/, ' ');
@@ -33,7 +33,7 @@ export async function runBench(devices: readonly DiscoveredDevice[], cfgFor: (d:
     }
     if (devices.length > 1) io.say(`device ${entries.length + 1} of ${devices.length}: ${name}`);
     try {
-      const outcome = await runConformance(await cfgFor(d), io, signal);
+      const outcome = await run(await cfgFor(d));
       process.stdout.write(`${outcome.summary}\n`);
       entries.push({ serial: d.serial, kind: d.kind, address: d.address, exitCode: outcome.exitCode, verdict: outcome.results.verdict,
         reports: outcome.reportsDir, message: '' });

@@ -51,6 +51,7 @@ export function runOptions<T>(y: Argv<T>) {
     .option('forget', { type: 'boolean', default: false, describe: 'delete the pairing user and its stored token at the end (DEL-05)' })
     .option('pace', { type: 'number', default: 0, describe: 'milliseconds to wait before each v1 request (socket state, cloud setting), for hardware that needs it' })
     .option('yes', { type: 'boolean', default: false, describe: 'answer confirmations (needed for destructive suites without a TTY)' })
+    .option('run-timeout', { type: 'number', default: 3600, describe: 'seconds one device\'s run may take before it is stopped, cleaned up and reported' })
     .option('all', { type: 'boolean', default: false, describe: 'without --host: run every device discovery finds, one after another' })
     .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/ (with --all: one folder per serial in it)' });
 }
@@ -133,12 +134,29 @@ export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv): Promise<nu
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  const limit = a['run-timeout'];
+  if (!(Number.isFinite(limit) && limit > 0)) throw new RunError('EC_BAD_OPTION', `--run-timeout must be a number of seconds above 0 (got ${limit})`);
+  const run = (cfg: RunConfig) => withDeadline(interrupt.signal, limit, (signal) => runConformance(cfg, io, signal));
   if (a.host) {
-    const outcome = await runConformance(await toRunConfig(a, env), io, interrupt.signal);
+    const outcome = await run(await toRunConfig(a, env));
     process.stdout.write(`${outcome.summary}\n`);
     return outcome.exitCode;
   }
   const devices = await chooseDevices(a, io);
   return runBench(devices, (d) => toRunConfig({ ...a, reports: a.reports && a.all ? path.join(a.reports, d.serial ?? d.address) : a.reports }, env, d),
-    io, a.all ? a.reports ?? 'reports' : null, interrupt.signal);
+    run, io, a.all ? a.reports ?? 'reports' : null, interrupt.signal);
+}
+
+/** A device's run stops at its deadline as on Ctrl-C: checks stopped, device cleaned up, reports written, exit 2. */
+async function withDeadline<T>(outer: AbortSignal, seconds: number, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const inner = new AbortController();
+  const stop = () => inner.abort(outer.reason);
+  outer.addEventListener('abort', stop);
+  const timer = setTimeout(() => inner.abort(`--run-timeout ${seconds} s passed`), seconds * 1000);
+  try {
+    return await fn(inner.signal);
+  } finally {
+    clearTimeout(timer);
+    outer.removeEventListener('abort', stop);
+  }
 }

@@ -56,6 +56,11 @@ export const SOCKET_FAULTS: readonly Fault[] = [
       if (statePut(req)?.brightness === 0 && res.status === 200 && state.socket) state.socket.brightness = 1;
       return res;
     } },
+  { name: 'brightness-full-stored-as-254', clause: 'SOCK-09', ...socket, says: 'brightness 255 is stored as 254, so full brightness cannot be set back',
+    response: (res, req, state) => {
+      if (statePut(req)?.brightness === 255 && res.status === 200 && state.socket) state.socket.brightness = 254;
+      return res;
+    } },
   { name: 'off-and-lock-locks', clause: 'SOCK-10', ...socket, says: 'PUT {power_on:false, switch_lock:true} locks the socket on',
     answer: onPut(['power_on', 'switch_lock'], (b) => b.power_on === false && b.switch_lock === true,
       (s) => { s.switch_lock = true; s.power_on = true; }) },
