@@ -18,20 +18,32 @@ async function deviceInfo({ device, run, token }: CheckContext): Promise<Record<
   return res && res.status === 200 && isJsonObject(res.json) ? res.json : null;
 }
 
+/** The certificate, or null where there is no HTTPS port or no handshake (TLS-01 judges that). */
+async function certificateOf({ run }: CheckContext) {
+  if (run.target.httpsPort === null) return null;
+  try {
+    return await inspectCertificate({ host: run.target.host, port: run.target.httpsPort, caPem: run.target.caPem, timeoutMs: run.requestTimeoutMs });
+  } catch {
+    return null;
+  }
+}
+
+const same = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+
 clauseTest('KIND-02', async (ctx) => {
   const ad = ctx.run.advertised;
   // The plan skips KIND-02 where the run did not find the device over mDNS.
   if (!ad) return ctx.skip('the device was not found over mDNS');
   const info = await deviceInfo(ctx);
-  const cert = ctx.run.target.httpsPort === null ? null : await inspectCertificate({
-    host: ctx.run.target.host, port: ctx.run.target.httpsPort, caPem: ctx.run.target.caPem, timeoutMs: ctx.run.requestTimeoutMs,
-  });
+  const cert = await certificateOf(ctx);
   if (!info && !cert) ctx.skip('neither GET /api nor a certificate could be had to compare the advertisement with');
-  const same = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
-  const disagree: string[] = [];
-  if (info && ad.serial !== null && !same(ad.serial, info.serial)) disagree.push(`serial ${ad.serial} advertised, ${String(info.serial)} in GET /api`);
-  if (info && ad.product_type !== null && ad.product_type !== info.product_type) {
-    disagree.push(`product_type ${ad.product_type} advertised, ${String(info.product_type)} in GET /api`);
+  const disagree = [...ad.disagreements];
+  // Only what GET /api does tell is compared; a missing field is the INFO clauses' to judge.
+  if (typeof info?.serial === 'string' && ad.serial !== null && !same(ad.serial, info.serial)) {
+    disagree.push(`serial ${ad.serial} advertised, ${info.serial} in GET /api`);
+  }
+  if (typeof info?.product_type === 'string' && ad.product_type !== null && !same(ad.product_type, info.product_type)) {
+    disagree.push(`product_type ${ad.product_type} advertised, ${info.product_type} in GET /api`);
   }
   const identity = ad.id ?? (ad.serial !== null ? applianceIdentity(ctx.run.kind, ad.serial) : null);
   if (cert && identity !== null && judgeIdentity(cert.pem, identity).foundIn === null) {

@@ -38,12 +38,21 @@ export async function runBench(devices: readonly DiscoveredDevice[], cfgFor: (d:
       entries.push({ serial: d.serial, kind: d.kind, address: d.address, exitCode: outcome.exitCode, verdict: outcome.results.verdict,
         reports: outcome.reportsDir, message: '' });
     } catch (err) {
-      // One device that cannot be run does not stop the bench; it is reported and counted.
-      if (!(err instanceof EnergyConformError)) throw err;
-      io.say(`${name}: ${err.message} [${err.code}]`);
-      entries.push({ serial: d.serial, kind: d.kind, address: d.address, exitCode: 2, verdict: 'error', reports: null, message: err.message });
+      // One device that cannot be run does not stop the bench; it is reported and counted. A bug of
+      // energy-conform itself does stop it, after the summary of what ran.
+      const message = err instanceof EnergyConformError ? `${err.message} [${err.code}]` : `energy-conform failed: ${String(err)}`;
+      io.say(`${name}: ${message}`);
+      entries.push({ serial: d.serial, kind: d.kind, address: d.address, exitCode: 2, verdict: 'error', reports: null, message });
+      if (!(err instanceof EnergyConformError)) {
+        await writeSummary(entries, summaryDir);
+        throw err;
+      }
     }
   }
+  return writeSummary(entries, summaryDir);
+}
+
+async function writeSummary(entries: readonly BenchEntry[], summaryDir: string | null): Promise<number> {
   const code = benchExitCode(entries.map((e) => e.exitCode));
   if (summaryDir !== null) {
     await mkdir(summaryDir, { recursive: true });

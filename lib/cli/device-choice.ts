@@ -12,7 +12,8 @@ export interface ChoiceArgs {
   interface?: string;
 }
 
-export async function chooseDevices(a: ChoiceArgs, io: OperatorIo): Promise<DiscoveredDevice[]> {
+/** `canAll`: the command offers --all (run does, pair does not). */
+export async function chooseDevices(a: ChoiceArgs, io: OperatorIo, canAll: boolean): Promise<DiscoveredDevice[]> {
   const search = { timeout: a['discovery-timeout'], interface: a.interface };
   if (io.interactive) io.say(`no --host: looking for devices over mDNS ${where(search)}`);
   const found = (await discoverDevices(search)).filter((d) => d.v1Port !== null || d.v2Port !== null);
@@ -25,7 +26,8 @@ export async function chooseDevices(a: ChoiceArgs, io: OperatorIo): Promise<Disc
   if (a.all || wanted.length === 1) return wanted;
   const serials = wanted.map((d) => d.serial ?? d.address).join(', ');
   if (!io.interactive) {
-    throw new RunError('EC_SEVERAL_DEVICES', `${wanted.length} devices answered over mDNS (${serials}): choose one with --serial, or run them all with --all`);
+    throw new RunError('EC_SEVERAL_DEVICES',
+      `${wanted.length} devices answered over mDNS (${serials}): choose one with --serial${canAll ? ', or run them all with --all' : ''}`);
   }
   const lines = wanted.map((d, i) => `  ${i + 1}. ${d.kind ?? d.product_type ?? 'unknown kind'} ${d.serial ?? '(no serial)'} at ${d.address}`);
   io.say(`${wanted.length} devices answered:\n${lines.join('\n')}`);

@@ -30,9 +30,9 @@ export async function discoverDevices(a: DiscoveryArgs): Promise<DiscoveredDevic
 
 export const where = (a: DiscoveryArgs) => `within ${a.timeout} s${a.interface ? ` on ${a.interface}` : ''}`;
 
-const COLUMNS = ['kind', 'product_type', 'serial', 'address', 'v1Port', 'v2Port', 'api_enabled', 'api_version', 'id'] as const;
+const COLUMNS = ['kind', 'product_type', 'product_name', 'serial', 'address', 'v1Port', 'v2Port', 'api_enabled', 'api_version', 'id'] as const;
 const HEADINGS: Record<(typeof COLUMNS)[number], string> = {
-  kind: 'kind', product_type: 'product type', serial: 'serial', address: 'address', v1Port: 'v1 port', v2Port: 'v2 port',
+  kind: 'kind', product_type: 'product type', product_name: 'product name', serial: 'serial', address: 'address', v1Port: 'v1 port', v2Port: 'v2 port',
   api_enabled: 'api_enabled', api_version: 'api_version', id: 'id',
 };
 

@@ -16,10 +16,13 @@ export function emulateOptions<T>(y: Argv<T>) {
     .option('control-port', { type: 'number', default: 0, describe: 'control port (0: ephemeral)' })
     .option('fault', { type: 'array', string: true, default: [] as string[], describe: 'fault to switch on (repeatable)' })
     .option('mdns', { type: 'boolean', default: false, describe: 'advertise the device over mDNS as a real one does' })
-    .option('interface', { type: 'string', describe: 'address of the interface to advertise on (with --mdns); all by default' })
+    .option('interface', { type: 'string', describe: 'address of the interface to advertise on (with --mdns); by default the --host address when it is a loopback one, else all' })
     .option('list-faults', { type: 'boolean', default: false, describe: 'print the fault catalogue and exit' })
     .option('ready-file', { type: 'string', describe: 'also write the ready line to this file' });
 }
+
+/** An emulator bound to loopback is advertised on loopback only, unless --interface says otherwise. */
+const loopbackOf = (host: string) => (host.startsWith('127.') ? host : undefined);
 
 type EmulateArgs = Awaited<ReturnType<typeof emulateOptions>['argv']>;
 
@@ -40,7 +43,7 @@ export async function emulateCommand(a: EmulateArgs): Promise<number | 'running'
   }
   const emu = await startEmulator({
     kind: a.kind, serial: a.serial, host: a.host, httpPort: a['http-port'], httpsPort: a['https-port'],
-    controlPort: a['control-port'], faults: a.fault, mdns: a.mdns ? { interface: a.interface } : undefined,
+    controlPort: a['control-port'], faults: a.fault, mdns: a.mdns ? { interface: a.interface ?? loopbackOf(a.host) } : undefined,
   });
   const line = JSON.stringify(emu.ready);
   if (a['ready-file']) await writeFile(a['ready-file'], `${line}\n`);

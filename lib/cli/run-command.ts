@@ -81,10 +81,8 @@ function pressHookOf(hook: string | undefined, serial: string | null | undefined
   return hook.replaceAll('{serial}', serial);
 }
 
-/** The options, for the device at --host or for one that discovery found. */
-export async function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv, found?: DiscoveredDevice): Promise<RunConfig> {
-  const host = found?.address ?? a.host;
-  if (!host) throw new RunError('EC_NO_HOST', 'no device address; give it with --host');
+/** Every option checked, before anything goes on the network; the CA's PEM text. */
+async function checkOptions(a: ConfigArgs): Promise<string> {
   checkNumbers(a);
   const unknown = (a.clause ?? []).filter((c) => !hasClause(c));
   if (unknown.length) throw new RunError('EC_BAD_OPTION', `unknown clause ${unknown.join(', ')}; clause IDs are listed in spec/clauses.md, e.g. VER-04`);
@@ -98,10 +96,20 @@ export async function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv, found?:
     throw new RunError('EC_BAD_OPTION', `cannot read the CA file ${caFile}; give a PEM file with --ca`);
   }
   if (!a.name.startsWith('local/')) throw new RunError('EC_BAD_OPTION', `--name must start with local/ (got ${a.name})`);
-  const advertised = found && { serial: found.serial, product_type: found.product_type, product_name: found.product_name, id: found.id };
+  return caPem;
+}
+
+/** The options, for the device at --host or for one that discovery found. */
+export async function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv, found?: DiscoveredDevice): Promise<RunConfig> {
+  const host = found?.address ?? a.host;
+  if (!host) throw new RunError('EC_NO_HOST', 'no device address; give it with --host');
+  const caPem = await checkOptions(a);
+  const advertised = found && { serial: found.serial, product_type: found.product_type, product_name: found.product_name, id: found.id,
+    disagreements: found.notes.filter((n) => n.startsWith('the services disagree')) };
   return {
-    host, httpPort: found?.v1Port ?? a['http-port'], httpsPort: found?.v2Port ?? a['https-port'],
-    kind: (a.kind as KindId | undefined) ?? found?.kind ?? undefined, serial: a.serial, advertised,
+    // A found device is asked only where it advertised a service.
+    host, httpPort: found ? found.v1Port : a['http-port'], httpsPort: found ? found.v2Port : a['https-port'],
+    kind: a.kind as KindId | undefined, serial: a.serial, advertised,
     caPem, caLabel: a.ca ? `the CA in ${a.ca}` : 'the vendor CA', insecure: a.insecure,
     token: a.token ?? (env.ENERGY_CONFORM_TOKEN || undefined), tokenStore: a['token-store'],
     pressHook: pressHookOf(a['press-hook'], found?.serial ?? a.serial),
@@ -114,7 +122,8 @@ export async function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv, found?:
 
 export async function pairCommand(a: PairArgs, env: NodeJS.ProcessEnv): Promise<number> {
   const io = streamIo(process.stderr, process.stdin.isTTY === true);
-  const [found] = a.host ? [] : await chooseDevices(a, io);
+  await checkOptions(a);
+  const [found] = a.host ? [] : await chooseDevices({ ...a, all: false }, io, false);
   const cfg = await toRunConfig(a, env, found);
   const paired = await pairDevice(cfg, io);
   process.stdout.write(paired.pressed
@@ -142,7 +151,8 @@ export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv): Promise<nu
     process.stdout.write(`${outcome.summary}\n`);
     return outcome.exitCode;
   }
-  const devices = await chooseDevices(a, io);
+  await checkOptions(a);
+  const devices = await chooseDevices(a, io, true);
   return runBench(devices, (d) => toRunConfig({ ...a, reports: a.reports && a.all ? path.join(a.reports, d.serial ?? d.address) : a.reports }, env, d),
     run, io, a.all ? a.reports ?? 'reports' : null, interrupt.signal);
 }
@@ -151,6 +161,7 @@ export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv): Promise<nu
 async function withDeadline<T>(outer: AbortSignal, seconds: number, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const inner = new AbortController();
   const stop = () => inner.abort(outer.reason);
+  if (outer.aborted) stop();
   outer.addEventListener('abort', stop);
   const timer = setTimeout(() => inner.abort(`--run-timeout ${seconds} s passed`), seconds * 1000);
   try {

@@ -109,7 +109,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
       kind: kind.id, serial, host, httpPort, httpsPort, controlUrl: `http://${host}:${controlPort}`, ca: caPath,
       faults: faults.map((f) => f.name),
     };
-    const advertisement = opts.mdns ? advertise(state, { httpPort, httpsPort }, opts.mdns.interface, faults) : null;
+    const advertisement = opts.mdns ? await advertise(state, { httpPort, httpsPort }, opts.mdns.interface, faults) : null;
     const close = async () => {
       await advertisement?.stop();
       await Promise.all(servers.map(closeServer));

@@ -4,8 +4,9 @@ import type { KindId } from '../spec/kinds.js';
 
 export interface RunConfig {
   host: string;
-  httpPort: number;
-  httpsPort: number;
+  /** null: the device advertised no such service over mDNS, so nothing is asked there. */
+  httpPort: number | null;
+  httpsPort: number | null;
   kind?: KindId;
   /** Expected serial (TLS identity); else the one GET /api reports. */
   serial?: string;

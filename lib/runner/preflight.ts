@@ -27,13 +27,15 @@ export async function preflight(cfg: RunConfig, redactor: Redactor): Promise<Pre
   const device = new DeviceClient({ host: cfg.host, httpPort: cfg.httpPort, httpsPort: cfg.httpsPort, caPem: cfg.caPem,
     insecure: cfg.insecure }, redactor, cfg.requestTimeoutMs);
   try {
+    const https = cfg.httpsPort;
     const [v1Api, certificate] = await Promise.all([
-      settle(device.v1.get('/api')),
-      settle(inspectCertificate({ host: cfg.host, port: cfg.httpsPort, caPem: cfg.caPem, timeoutMs: cfg.requestTimeoutMs })),
+      cfg.httpPort === null ? undefined : settle(device.v1.get('/api')),
+      https === null ? undefined : settle(inspectCertificate({ host: cfg.host, port: https, caPem: cfg.caPem, timeoutMs: cfg.requestTimeoutMs })),
     ]);
     if (!v1Api && !certificate) {
+      const ports = [cfg.httpPort === null ? [] : [`HTTP port ${cfg.httpPort}`], https === null ? [] : [`HTTPS port ${https}`]].flat().join(' or ');
       throw new RunError('EC_DEVICE_UNREACHABLE',
-        `nothing answered at ${cfg.host} on HTTP port ${cfg.httpPort} or HTTPS port ${cfg.httpsPort} within ${cfg.requestTimeoutMs / 1000} s; `
+        `nothing answered at ${cfg.host} on ${ports} within ${cfg.requestTimeoutMs / 1000} s; `
         + 'check the address and ports (--host, --http-port, --https-port) and that the device is powered and on this network');
     }
     const v1Info = v1Api?.status === 200 && isObject(v1Api.json) ? v1Api.json : null;

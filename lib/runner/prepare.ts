@@ -3,7 +3,7 @@ import { DeviceClient } from '../client/device-client.js';
 import { RunError } from '../client/errors.js';
 import type { Redactor } from '../client/redactor.js';
 import type { SuiteContext } from '../harness/context.js';
-import { KINDS, isKindId, type KindId } from '../spec/kinds.js';
+import { KINDS, isKindId, type KindId, kindOfProductType } from '../spec/kinds.js';
 import type { RunConfig } from './config.js';
 import { plan } from './plan.js';
 import { harnessRequest } from '../operator/pairing.js';
@@ -58,6 +58,9 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
       await device.close();
     }
   }
+  // What the device tells itself comes first; its advertisement, then its certificate, only where it tells nothing.
+  const advertisedType = cfg.advertised?.product_type;
+  kind ??= advertisedType ? kindOfProductType(advertisedType) : undefined;
   kind ??= fromCert.kind;
   const advertisedSerial = cfg.advertised?.serial ?? null;
   if (serial === null && advertisedSerial) [serial, serialSource] = [advertisedSerial, 'advertised'];

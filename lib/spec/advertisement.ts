@@ -6,4 +6,6 @@ export interface Advertised {
   product_name: string | null;
   /** `appliance/<code>/<serial>` of `_homewizard._tcp`; null where only `_hwenergy._tcp` answered. */
   id: string | null;
+  /** Where the device's two services disagree with each other (serial, product_type, product_name). */
+  disagreements: string[];
 }
