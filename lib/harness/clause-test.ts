@@ -34,6 +34,8 @@ export interface ClauseTestOptions {
   timeoutMs?: number;
   /** Clauses the check judges through `also`: it runs where any of them is selected. */
   also?: readonly string[];
+  /** Of those, the ones judged on every run of the check: where it cannot run, they are `error` with it. */
+  errorsWith?: readonly string[];
 }
 
 type Record_ = Omit<CheckRecord, 'clause' | 'exchanges'>;
@@ -115,7 +117,10 @@ async function runCheck(id: string, rowTitle: string | undefined, fn: (ctx: Chec
     } else {
       // The check could not run: transport failure, timeout, or a fault of the suite itself.
       const plain = isTransportError(err) || err instanceof PreconditionError;
-      record({ status: 'error', message: plain ? message : `the check itself failed: ${message}` }, exchanges);
+      const r: Record_ = { status: 'error', message: plain ? message : `the check itself failed: ${message}` };
+      record(r, exchanges);
+      const unjudged = (options.errorsWith ?? []).filter((o) => !run.skips[o] && !sides.some((x) => x.clause === o));
+      for (const o of unjudged) sides.push({ clause: o, ...r, message: label(r), exchanges: [] });
       throw new Error(rowTitle ? `${rowTitle}: ${message}` : message);
     }
   } finally {
