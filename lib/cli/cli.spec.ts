@@ -52,7 +52,7 @@ describe('energy-conform run against `energy-conform emulate`', () => {
     expect((await stat(store)).mode & 0o777).toBe(0o600);
     const { token } = Object.values(JSON.parse(await readFile(store, 'utf8')) as Record<string, { token: string }>)[0]!;
     expect(token).toMatch(/^[A-F0-9]{32}$/);
-    for (const file of ['junit.xml', 'results.json']) {
+    for (const file of ['junit.xml', 'results.json', 'report.html', 'exchanges.har']) {
       const text = await readFile(path.join(out, file), 'utf8');
       expect(text.toUpperCase()).not.toContain(token);
     }

@@ -4,6 +4,7 @@ import { hideBin } from 'yargs/helpers';
 import { EnergyConformError, RunError } from '../client/errors.js';
 import { discoverCommand, discoverOptions } from './discover-command.js';
 import { emulateCommand, emulateOptions } from './emulate-command.js';
+import { reportCommand, reportOptions } from './report-command.js';
 import { pairCommand, pairOptions, runCommand, runOptions } from './run-command.js';
 
 function exitWith(code: number): void {
@@ -28,12 +29,14 @@ try {
       async (a) => exitWith(await pairCommand(a, process.env)))
     .command('discover', 'list the devices that answer over mDNS', (y) => discoverOptions(y),
       async (a) => exitWith(await discoverCommand(a)))
+    .command('report <results>', 'render report.html again from a run\'s results.json', (y) => reportOptions(y),
+      async (a) => exitWith(await reportCommand(a)))
     .command('emulate', 'start an emulated device (prints a ready line of JSON)', (y) => emulateOptions(y),
       async (a) => {
         const r = await emulateCommand(a);
         if (r !== 'running') exitWith(r);
       })
-    .demandCommand(1, 'name a command: discover, run, pair or emulate')
+    .demandCommand(1, 'name a command: discover, run, pair, report or emulate')
     .strict()
     .help()
     .version(false)

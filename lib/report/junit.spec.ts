@@ -18,7 +18,8 @@ function results(strict = false): RunResults {
       exchanges: status === 'pass' ? [] : [exchange] };
   });
   return { tool: { name: 'energy-conform', version: '0.1.0' },
-    target: { host: '127.0.0.1', kind: 'p1dongle', product_type: 'HWE-P1', serial: '5c2fafaabbcc', firmware_version: '6.00', api_version: '2.0.0' },
+    target: { host: '127.0.0.1', kind: 'p1dongle', product_type: 'HWE-P1', serial: '5c2fafaabbcc', firmware_version: '6.00', api_version: '2.0.0',
+      certificate_sha256: 'AA:BB' },
     started: '2026-11-21T00:00:00.000Z', finished: '2026-11-21T00:00:01.000Z', durationMs: 1000, verdict: 'fail',
     summary: summarize(checks), presses: { count: 1, backend: 'press-hook' }, requests: 9, socket: null, residue: [], checks, strict, options: {} };
 }
@@ -47,12 +48,18 @@ describe('junit.xml', () => {
 });
 
 describe('results.json', () => {
-  test('holds exactly the keys DESIGN.md names, and every clause', () => {
+  test('holds every key DESIGN.md names, in its order, then only the documented additions; and every clause', () => {
     const doc = JSON.parse(resultsJson(results()));
-    expect(Object.keys(doc)).toEqual(['tool', 'target', 'started', 'finished', 'durationMs', 'verdict', 'summary', 'presses', 'requests', 'socket', 'residue', 'checks']);
-    expect(Object.keys(doc.target)).toEqual(['host', 'kind', 'product_type', 'serial', 'firmware_version', 'api_version']);
+    const design = ['tool', 'target', 'started', 'finished', 'durationMs', 'verdict', 'summary', 'presses', 'requests'];
+    expect(Object.keys(doc).filter((k) => design.includes(k))).toEqual(design);
+    expect(Object.keys(doc).filter((k) => !design.includes(k))).toEqual(['socket', 'residue', 'checks', 'strict', 'options']);
+    expect(Object.keys(doc.target)).toEqual(['host', 'kind', 'product_type', 'serial', 'firmware_version', 'api_version', 'certificate_sha256']);
     expect(Object.keys(doc.summary).sort()).toEqual(['error', 'fail', 'observation', 'pass', 'skip', 'warn']);
     expect(doc.checks.map((c: { clause: string }) => c.clause)).toEqual(clauses.map((c) => c.id));
-    for (const c of doc.checks) expect(Object.keys(c)).toEqual(['clause', 'level', 'title', 'status', 'message', 'durationMs']);
+    // DESIGN.md's six keys first; then what `energy-conform report` needs to render the page again.
+    for (const c of doc.checks) {
+      expect(Object.keys(c).slice(0, 6)).toEqual(['clause', 'level', 'title', 'status', 'message', 'durationMs']);
+      expect(Object.keys(c).slice(6).every((k) => ['area', 'expected', 'observed', 'exchanges'].includes(k))).toBe(true);
+    }
   });
 });

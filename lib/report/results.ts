@@ -22,7 +22,7 @@ export interface CheckResult {
 export interface RunResults {
   tool: { name: string; version: string };
   target: { host: string; kind: string; product_type: string | null; serial: string | null;
-    firmware_version: string | null; api_version: string | null };
+    firmware_version: string | null; api_version: string | null; certificate_sha256: string | null };
   started: string;
   finished: string;
   durationMs: number;
@@ -50,7 +50,10 @@ export function resultsJson(r: RunResults): string {
   const doc = {
     tool: r.tool, target: r.target, started: r.started, finished: r.finished, durationMs: r.durationMs,
     verdict: r.verdict, summary: r.summary, presses: r.presses, requests: r.requests, socket: r.socket, residue: r.residue,
-    checks: r.checks.map(({ clause, level, title, status, message, durationMs }) => ({ clause, level, title, status, message, durationMs })),
+    // Beyond DESIGN.md's keys: what `energy-conform report` needs to render report.html again.
+    checks: r.checks.map(({ clause, level, title, status, message, durationMs, area, expected, observed, exchanges }) =>
+      ({ clause, level, title, status, message, durationMs, area, expected, observed, exchanges })),
+    strict: r.strict, options: r.options,
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

@@ -20,6 +20,6 @@ export function summaryText(r: RunResults, reportsDir: string): string {
   const s = r.summary;
   lines.push(`verdict: ${r.verdict.toUpperCase()} — ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.observation} observed, `
     + `${s.error} error, ${s.skip} skipped; ${r.requests} requests, ${r.presses.count} presses, ${(r.durationMs / 1000).toFixed(1)} s`);
-  lines.push(`reports: ${reportsDir}/junit.xml, ${reportsDir}/results.json`);
+  lines.push(`reports: ${['report.html', 'junit.xml', 'results.json', 'exchanges.har'].map((f) => `${reportsDir}/${f}`).join(', ')}`);
   return lines.join('\n');
 }

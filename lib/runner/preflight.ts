@@ -1,5 +1,6 @@
 // Before any check: what answers at the address, what kind it is, whether its certificate chains.
 // Everything here is bounded by the request timeout; nothing answering is a harness error (exit 2).
+import type { Exchange } from '../client/exchange-log.js';
 import { DeviceClient } from '../client/device-client.js';
 import { RunError } from '../client/errors.js';
 import type { Redactor } from '../client/redactor.js';
@@ -17,8 +18,8 @@ export interface Preflight {
   system: boolean;
   v1Info: Record<string, unknown> | null;
   kind: KindId | undefined;
-  /** Requests preflight sent. */
-  requests: number;
+  /** What preflight sent and what came back. */
+  exchanges: Exchange[];
 }
 
 const settle = async <T>(p: Promise<T>): Promise<T | undefined> => p.catch(() => undefined);
@@ -44,7 +45,7 @@ export async function preflight(cfg: RunConfig, redactor: Redactor): Promise<Pre
     return {
       v1: v1Api !== undefined, v2: certificate !== undefined, certificate: certificate ?? null,
       v2Usable: certificate !== undefined && (cfg.insecure || certificate.chainError === null),
-      system, v1Info, kind, requests: device.log.records.length,
+      system, v1Info, kind, exchanges: device.log.records,
     };
   } finally {
     await device.close();

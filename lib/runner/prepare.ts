@@ -1,5 +1,6 @@
 // RunConfig -> SuiteContext: preflight, kind, token, serial and plan, before vitest starts.
 import { DeviceClient } from '../client/device-client.js';
+import type { Exchange } from '../client/exchange-log.js';
 import { RunError } from '../client/errors.js';
 import type { Redactor } from '../client/redactor.js';
 import type { SuiteContext } from '../harness/context.js';
@@ -18,7 +19,8 @@ export interface Prepared {
   presses: TokenOutcome['presses'];
   pairing: TokenOutcome['pairing'];
   deviceInfo: Record<string, unknown> | null;
-  requests: number;
+  /** What was sent before the suites (preflight, token, GET /api) and what came back. */
+  exchanges: Exchange[];
 }
 
 /** `appliance/<code>/<serial>` as the certificate names it: the last resort for kind and serial. */
@@ -37,7 +39,7 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
   let kind: KindId | undefined = pre.kind;
   let token: TokenOutcome = { token: null, reason: '', presses: { count: 0, backend: null }, owner: null };
   let deviceInfo = pre.v1Info;
-  let requests = pre.requests;
+  const exchanges = [...pre.exchanges];
 
   if (!pre.v2) token.reason = `no token: the HTTPS endpoint did not answer at ${cfg.host}:${cfg.httpsPort}`;
   else if (!pre.v2Usable) token.reason = 'no token is sent to a device whose certificate does not chain to the CA (see TLS-01)';
@@ -54,7 +56,7 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
         if (!cfg.serial && typeof deviceInfo?.serial === 'string') [serial, serialSource] = [deviceInfo.serial, 'device'];
       }
     } finally {
-      requests += device.log.records.length;
+      exchanges.push(...device.log.records);
       await device.close();
     }
   }
@@ -75,5 +77,5 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
     v2Reason, system: pre.system, requestTimeoutMs: cfg.requestTimeoutMs, skips, deviations, runTag,
     pressUrl: null, pressTimeoutS: cfg.pressTimeoutS, tokenOwner: token.owner, cloudToggle: false, advertised: cfg.advertised ?? null,
   };
-  return { context, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, requests };
+  return { context, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, exchanges };
 }

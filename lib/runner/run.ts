@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Redactor } from '../client/redactor.js';
+import { harOf } from '../report/har.js';
+import { reportHtml } from '../report/html.js';
 import { junitXml } from '../report/junit.js';
 import { type RunResults, resultsJson, summarize } from '../report/results.js';
 import { summaryText } from '../report/summary.js';
@@ -40,7 +42,9 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: Ab
   redactor.add(context.token);
   await confirmCloudToggle(cfg, io, context, signal);
 
-  const { suiteRun, presses, runnerChecks, removed, restored, residue, socket, requests } = await runSession(cfg, io, prepared, redactor, signal);
+  const { suiteRun, presses, runnerChecks, removed, restored, residue, socket, exchanges } = await runSession(cfg, io, prepared, redactor, signal);
+  // Before the suites, around them (the runner's own checks included), and the checks' own.
+  const all = [...prepared.exchanges, ...exchanges, ...suiteRun.tests.flatMap((t) => t.records[0]?.exchanges ?? [])];
   const checks = assemble(suiteRun.tests, context.skips, version, runnerChecks);
   // An interrupted run could not happen as asked: exit 2, after cleaning up.
   const verdictCode = signal?.aborted ? 2 : exitCodeOf(checks, cfg.strict);
@@ -59,13 +63,13 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: Ab
   const results: RunResults = redactor.redactDeep({
     tool: { name: 'energy-conform', version },
     target: { host: cfg.host, kind: context.kind, product_type: str(info?.product_type), serial: context.serial,
-      firmware_version: str(info?.firmware_version), api_version: str(info?.api_version) },
+      firmware_version: str(info?.firmware_version), api_version: str(info?.api_version),
+      certificate_sha256: prepared.preflight.certificate?.fingerprint256 ?? null },
     started: started.toISOString(), finished: finished.toISOString(), durationMs: finished.getTime() - started.getTime(),
     verdict: exitCode === 0 ? 'pass' : exitCode === 1 ? 'fail' : 'error',
     summary: summarize(checks),
     presses, residue,
-    // Before the suites, around them (the runner's own checks included), and the checks' own.
-    requests: prepared.requests + requests + suiteRun.tests.reduce((n, t) => n + (t.records[0]?.exchanges.length ?? 0), 0),
+    requests: all.length,
     socket,
     checks, strict: cfg.strict,
     options: { insecure: cfg.insecure, ca: cfg.caLabel, suites: cfg.suites ?? null, clauses: cfg.clauses ?? null },
@@ -73,9 +77,10 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: Ab
   const stamp = started.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   const reportsDir = cfg.reportsDir ?? path.join('reports', `${context.serial ?? 'unknown'}-${stamp}`);
   await mkdir(reportsDir, { recursive: true });
-  const files = [path.join(reportsDir, 'junit.xml'), path.join(reportsDir, 'results.json')];
-  await writeFile(files[0]!, junitXml(results));
-  await writeFile(files[1]!, resultsJson(results));
+  const written: [string, string][] = [['junit.xml', junitXml(results)], ['results.json', resultsJson(results)],
+    ['report.html', reportHtml(results)], ['exchanges.har', `${JSON.stringify(redactor.redactDeep(harOf(all, results.tool)), null, 1)}\n`]];
+  const files = written.map(([name]) => path.join(reportsDir, name));
+  await Promise.all(written.map(([, text], i) => writeFile(files[i]!, text)));
   await auditSecrets(files, redactor);
   if (exitCode === 2 && !signal?.aborted) {
     const why = checks.filter((c) => !c.message.startsWith('not selected')).slice(0, 3).map((c) => `${c.clause}: ${c.message}`);

@@ -31,8 +31,8 @@ export interface Session {
   /** What the run left changed (users, socket state, cloud setting): each fails the run. */
   residue: string[];
   socket: SocketCounters | null;
-  /** Requests the session made itself (users before and after, what it read and put back). */
-  requests: number;
+  /** What the session sent itself (users before and after, what it read and put back) and what came back. */
+  exchanges: Exchange[];
 }
 
 export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepared, redactor: Redactor, signal?: AbortSignal): Promise<Session> {
@@ -97,7 +97,7 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
     }
     const count = presses?.count() ?? prepared.presses.count;
     return { suiteRun, presses: { count, backend: count ? pressBackendFor(cfg, io)?.name ?? null : null }, runnerChecks, removed,
-      restored: restoration.restored, residue: [...residue, ...restoration.residue], socket, requests: device.log.records.length };
+      restored: restoration.restored, residue: [...residue, ...restoration.residue], socket, exchanges: device.log.records };
   } finally {
     await device.close();
   }

@@ -1,0 +1,109 @@
+// report.html: one self-contained page (no script, no network) for the people who judge a device:
+// the verdict and identity first, then what went wrong with its evidence, then what was observed,
+// every clause per area, and the coverage of the whole catalogue.
+import type { Exchange } from '../client/exchange-log.js';
+import { AREAS } from '../spec/clause-types.js';
+import type { CheckResult, RunResults, Status } from './results.js';
+
+const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const BODY_SHOWN = 2000;
+const cut = (text: string) => (text.length > BODY_SHOWN ? `${text.slice(0, BODY_SHOWN)}… (${text.length} characters)` : text);
+
+const CSS = `
+body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:16px;color:#1b1b1b}
+h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:24px 0 8px;border-bottom:1px solid #ddd}h3{font-size:14px;margin:14px 0 4px}
+.verdict{display:inline-block;padding:2px 10px;border-radius:4px;color:#fff;font-weight:600}
+.s-pass{background:#1a7f37}.s-fail{background:#c62828}.s-error{background:#8e24aa}.s-warn{background:#b26a00}.s-observation{background:#1565c0}.s-skip{background:#757575}
+table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:3px 6px;vertical-align:top;text-align:left}
+th{background:#f5f5f5}.id td:first-child{width:180px;color:#555}
+.status{color:#fff;border-radius:3px;padding:0 5px;font-size:12px;white-space:nowrap}
+pre{background:#f7f7f7;border:1px solid #e3e3e3;padding:6px;white-space:pre-wrap;word-break:break-all;margin:4px 0;font-size:12px}
+.problem{border-left:4px solid #c62828;padding:2px 10px;margin:10px 0}.problem.warn{border-color:#b26a00}.problem.error{border-color:#8e24aa}
+.grid{display:flex;flex-wrap:wrap;gap:3px}.grid span{color:#fff;font-size:11px;padding:1px 4px;border-radius:3px}
+.muted{color:#666}`;
+
+const badge = (s: Status) => `<span class="status s-${s}">${s}</span>`;
+
+function identity(r: RunResults): string {
+  const t = r.target;
+  const rows: [string, unknown][] = [
+    ['Kind', t.kind], ['Product type', t.product_type], ['Serial', t.serial], ['Firmware', t.firmware_version],
+    ['API version', t.api_version], ['Certificate SHA-256', t.certificate_sha256], ['Address', t.host],
+    ['Tool', `${r.tool.name} ${r.tool.version}`], ['Options', JSON.stringify({ ...r.options, strict: r.strict })],
+    ['Run', `${r.started} → ${r.finished} (${(r.durationMs / 1000).toFixed(1)} s), ${r.requests} requests, ${r.presses.count} presses`],
+  ];
+  if (r.socket) rows.push(['Socket', `${r.socket.stateRequests} state requests, ${r.socket.relaySwitches} relay switches`]);
+  if (r.residue.length) rows.push(['Left on the device', r.residue.join('; ')]);
+  return `<table class="id">${rows.map(([k, v]) => `<tr><td>${esc(k)}</td><td>${esc(v ?? '—')}</td></tr>`).join('')}</table>`;
+}
+
+function headers(h: Record<string, string> | undefined): string {
+  return Object.entries(h ?? {}).map(([k, v]) => `${k}: ${v}`).join('\n');
+}
+
+/** One exchange: the request and the response as they went over the wire (tokens already redacted). */
+function exchange(ex: Exchange): string {
+  const request = `${ex.method} ${ex.url}\n${headers(ex.requestHeaders)}${ex.requestBody ? `\n\n${cut(ex.requestBody)}` : ''}`;
+  const response = ex.error ? `no response: ${ex.error}`
+    : `${ex.status}\n${headers(ex.responseHeaders)}${ex.responseBody ? `\n\n${cut(ex.responseBody)}` : ''}`;
+  return `<pre>${esc(request)}</pre><pre>${esc(response)}</pre>`;
+}
+
+function exchanges(list: readonly Exchange[], shown: number): string {
+  const first = list.slice(0, shown).map(exchange).join('');
+  const rest = list.slice(shown);
+  return first + (rest.length ? `<details><summary>${rest.length} more exchanges of this check</summary>${rest.map(exchange).join('')}</details>` : '');
+}
+
+function problem(c: CheckResult): string {
+  // The message's own "exchange:" lines are shown in full below; with expected/observed, its first line is the table.
+  const lines = c.message.split('\n').filter((l) => !l.startsWith('exchange: '));
+  const [first, ...more] = c.expected !== undefined ? ['', ...lines.slice(1)] : lines;
+  const evidence = c.expected !== undefined
+    ? `<table><tr><th>expected</th><td>${esc(c.expected)}</td></tr><tr><th>observed</th><td>${esc(typeof c.observed === 'string' ? c.observed : JSON.stringify(c.observed))}</td></tr></table>`
+    : '';
+  return `<div class="problem ${c.status}" id="${esc(c.clause)}"><h3>${badge(c.status)} ${esc(c.title)}</h3>`
+    + `${first ? `<p>${esc(first)}</p>` : ''}${evidence}${more.length ? `<pre>${esc(more.join('\n'))}</pre>` : ''}${exchanges(c.exchanges, 1)}</div>`;
+}
+
+function observation(c: CheckResult): string {
+  return `<h3>${esc(c.title)}</h3><pre>${esc(JSON.stringify(c.observed ?? c.message, null, 2))}</pre>`
+    + (c.exchanges.length ? `<details><summary>the exchanges</summary>${exchanges(c.exchanges, c.exchanges.length)}</details>` : '');
+}
+
+function areaTable(checks: readonly CheckResult[]): string {
+  return `<table><tr><th>Clause</th><th>Level</th><th>Outcome</th><th>Statement, and what happened</th></tr>${checks.map((c) =>
+    `<tr><td>${['fail', 'error', 'warn'].includes(c.status) ? `<a href="#${esc(c.clause)}">${esc(c.clause)}</a>` : esc(c.clause)}</td><td>${esc(c.level)}</td><td>${badge(c.status)}</td>`
+    + `<td>${esc(c.title.replace(/^\S+ \[\w+\] /, ''))}${c.message ? `<div class="muted">${esc(c.message.split('\n')[0])}</div>` : ''}</td></tr>`).join('')}</table>`;
+}
+
+function coverage(checks: readonly CheckResult[]): string {
+  const rows = AREAS.map((area) => {
+    const mine = checks.filter((c) => c.area === area);
+    return mine.length ? `<tr><th>${esc(area)}</th><td><div class="grid">${mine.map((c) =>
+      `<span class="s-${c.status}" title="${esc(`${c.title} — ${c.status}`)}">${esc(c.clause)}</span>`).join('')}</div></td></tr>` : '';
+  });
+  const ran = checks.filter((c) => c.status !== 'skip').length;
+  return `<p>${ran} of ${checks.length} clauses of the catalogue ran.</p><table>${rows.join('')}</table>`;
+}
+
+export function reportHtml(r: RunResults): string {
+  const problems = r.checks.filter((c) => c.status === 'fail' || c.status === 'error' || c.status === 'warn');
+  const observed = r.checks.filter((c) => c.status === 'observation');
+  const s = r.summary;
+  const title = `${r.verdict.toUpperCase()} — ${r.target.kind} ${r.target.serial ?? r.target.host}`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${CSS}</style></head><body>
+<h1><span class="verdict s-${r.verdict}">${esc(r.verdict.toUpperCase())}</span> ${esc(r.target.kind)} ${esc(r.target.serial ?? '')} at ${esc(r.target.host)}</h1>
+<p>${esc(r.target.product_type ?? 'unknown product type')}, firmware ${esc(r.target.firmware_version ?? '—')}, API ${esc(r.target.api_version ?? '—')}, ${esc(r.tool.name)} ${esc(r.tool.version)}</p>
+<p>${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.observation} observed, ${s.error} error, ${s.skip} skipped</p>
+${problems.length ? `<h2>What the device did wrong (${problems.length})</h2>${problems.map(problem).join('')}` : '<h2>Nothing went wrong</h2>'}
+<h2>Device and run</h2>${identity(r)}
+${observed.length ? `<h2>Observations: what the device answered where the specification says "not shown"</h2>${observed.map(observation).join('')}` : ''}
+<h2>Every clause, by area</h2>${AREAS.map((area) => {
+    const mine = r.checks.filter((c) => c.area === area);
+    return mine.length ? `<h3>${esc(area)}</h3>${areaTable(mine)}` : '';
+  }).join('')}
+<h2>Coverage of the catalogue</h2>${coverage(r.checks)}
+</body></html>
+`;
+}
