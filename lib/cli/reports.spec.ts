@@ -99,3 +99,19 @@ describe('report.html', () => {
     }
   });
 });
+
+describe('the terminal', () => {
+  test('--verbose: each check as it ends, with its area, its place and its outcome', async () => {
+    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--suite', 'info', '--verbose', '--reports', path.join(dir, 'verbose')]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/\[info 1\/1\] 1\/6 PASS INFO-01 \[MUST\]/);
+    expect(res.stderr).toMatch(/\[info 1\/1\] \d\/6 FAIL INFO-03 \[MUST\][^\n]*\n {4}expected api_version of the form MAJOR\.MINOR\.PATCH/);
+  });
+
+  test('--quiet: the verdict and the reports, nothing else', async () => {
+    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--suite', 'info', '--quiet', '--reports', path.join(dir, 'quiet')]);
+    expect(res.code).toBe(1);
+    expect(res.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^verdict: FAIL/), expect.stringMatching(/^reports: /)]);
+    expect(res.stderr).not.toMatch(/\[info/);
+  });
+});

@@ -52,6 +52,8 @@ export function runOptions<T>(y: Argv<T>) {
     .option('pace', { type: 'number', default: 0, describe: 'milliseconds to wait before each v1 request (socket state, cloud setting), for hardware that needs it' })
     .option('yes', { type: 'boolean', default: false, describe: 'answer confirmations (needed for destructive suites without a TTY)' })
     .option('run-timeout', { type: 'number', default: 3600, describe: 'seconds one device\'s run may take before it is stopped, cleaned up and reported' })
+    .option('quiet', { type: 'boolean', default: false, describe: 'print only the verdict and where the reports are (prompts still appear)' })
+    .option('verbose', { type: 'boolean', default: false, describe: 'print every check as it ends, with its outcome' })
     .option('all', { type: 'boolean', default: false, describe: 'without --host: run every device discovery finds, one after another' })
     .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/ (with --all: one folder per serial in it)' });
 }
@@ -133,7 +135,10 @@ export async function pairCommand(a: PairArgs, env: NodeJS.ProcessEnv): Promise<
 }
 
 export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv): Promise<number> {
-  const io = streamIo(process.stderr, process.stdin.isTTY === true);
+  if (a.quiet && a.verbose) throw new RunError('EC_BAD_OPTION', '--quiet and --verbose together: choose one');
+  const io = streamIo(process.stderr, process.stdin.isTTY === true, process.stdin, a.quiet ? 'quiet' : a.verbose ? 'verbose' : 'normal');
+  // Colours only on a terminal, and never where NO_COLOR is set (no-color.org).
+  const style = { color: process.stdout.isTTY === true && !env.NO_COLOR, quiet: a.quiet };
   // First SIGINT/SIGTERM: stop the checks, clean up, report. A second one: leave at once.
   const interrupt = new AbortController();
   const onSignal = (sig: NodeJS.Signals) => {
@@ -145,7 +150,7 @@ export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv): Promise<nu
   process.on('SIGTERM', onSignal);
   const limit = a['run-timeout'];
   if (!(Number.isFinite(limit) && limit > 0)) throw new RunError('EC_BAD_OPTION', `--run-timeout must be a number of seconds above 0 (got ${limit})`);
-  const run = (cfg: RunConfig) => withDeadline(interrupt.signal, limit, (signal) => runConformance(cfg, io, signal));
+  const run = (cfg: RunConfig) => withDeadline(interrupt.signal, limit, (signal) => runConformance(cfg, io, signal, style));
   if (a.host) {
     const outcome = await run(await toRunConfig(a, env));
     process.stdout.write(`${outcome.summary}\n`);

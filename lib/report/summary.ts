@@ -2,7 +2,17 @@
 import { AREAS } from '../spec/clause-types.js';
 import type { RunResults } from './results.js';
 
-export function summaryText(r: RunResults, reportsDir: string): string {
+const COLOURS: Record<string, number> = { PASS: 32, FAIL: 31, ERROR: 35, WARN: 33 };
+
+export interface SummaryStyle {
+  /** ANSI colours for the outcomes (a terminal without NO_COLOR). */
+  color?: boolean;
+  /** Only the verdict and where the reports are (--quiet). */
+  quiet?: boolean;
+}
+
+export function summaryText(r: RunResults, reportsDir: string, style: SummaryStyle = {}): string {
+  const paint = (word: string) => (style.color && COLOURS[word] ? `\x1b[${COLOURS[word]}m${word}\x1b[0m` : word);
   const lines: string[] = [];
   const t = r.target;
   lines.push(`energy-conform ${r.tool.version}: ${t.kind} ${t.product_type ?? ''} serial ${t.serial ?? 'unknown'} `
@@ -14,11 +24,12 @@ export function summaryText(r: RunResults, reportsDir: string): string {
     lines.push(`  ${area.padEnd(12)} ${count('pass')} pass, ${count('fail')} fail, ${count('warn')} warn, `
       + `${count('observation')} observed, ${count('error')} error, ${count('skip')} skipped`);
     for (const c of checks.filter((x) => x.status === 'fail' || x.status === 'error' || x.status === 'warn')) {
-      lines.push(`    ${c.status.toUpperCase()} ${c.title}`, ...c.message.split('\n').map((m) => `      ${m}`));
+      lines.push(`    ${paint(c.status.toUpperCase())} ${c.title}`, ...c.message.split('\n').map((m) => `      ${m}`));
     }
   }
   const s = r.summary;
-  lines.push(`verdict: ${r.verdict.toUpperCase()} — ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.observation} observed, `
+  if (style.quiet) lines.length = 0;
+  lines.push(`verdict: ${paint(r.verdict.toUpperCase())} — ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.observation} observed, `
     + `${s.error} error, ${s.skip} skipped; ${r.requests} requests, ${r.presses.count} presses, ${(r.durationMs / 1000).toFixed(1)} s`);
   lines.push(`reports: ${['report.html', 'junit.xml', 'results.json', 'exchanges.har'].map((f) => `${reportsDir}/${f}`).join(', ')}`);
   return lines.join('\n');

@@ -7,7 +7,7 @@ import { harOf } from '../report/har.js';
 import { reportHtml } from '../report/html.js';
 import { junitXml } from '../report/junit.js';
 import { type RunResults, resultsJson, summarize } from '../report/results.js';
-import { summaryText } from '../report/summary.js';
+import { type SummaryStyle, summaryText } from '../report/summary.js';
 import { assemble, exitCodeOf } from './assemble.js';
 import { auditSecrets } from './secret-audit.js';
 import type { RunConfig } from './config.js';
@@ -30,7 +30,7 @@ export async function toolVersion(): Promise<string> {
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
-export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: AbortSignal): Promise<RunOutcome> {
+export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: AbortSignal, style: SummaryStyle = {}): Promise<RunOutcome> {
   const started = new Date();
   const version = await toolVersion();
   const redactor = new Redactor();
@@ -87,5 +87,5 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: Ab
     io.say(`no check ran${why.length ? ` (${why.join('; ')})` : ''}; select clauses that apply to this device`);
     if (suiteRun.output.trim()) io.say(redactor.redact(suiteRun.output.trim().slice(-2000)));
   }
-  return { results, exitCode, reportsDir, summary: summaryText(results, reportsDir) };
+  return { results, exitCode, reportsDir, summary: summaryText(results, reportsDir, style) };
 }

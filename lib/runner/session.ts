@@ -51,8 +51,12 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
     try {
       // A check may wait for every press of the plan (a person at the bench), plus its requests.
       const testTimeoutMs = Math.max(60_000, cfg.requestTimeoutMs * 6) + cfg.pressTimeoutS * 1000 * (1 + suitePresses(cfg));
-      suiteRun = await runSuites(context, cfg.suites, testTimeoutMs, signal);
+      suiteRun = await runSuites(context, cfg.suites, testTimeoutMs, signal, (p) => io.progress({
+        area: p.file, areaIndex: p.fileIndex, areas: p.files, done: p.done, total: p.total, title: p.test.title,
+        status: p.test.records[0]?.status ?? (p.test.state === 'failed' ? 'error' : p.test.state), message: p.test.records[0]?.message ?? p.test.message,
+      }));
     } finally {
+      io.status('');
       await presses?.close();
       const from = device.log.records.length;
       restoration = await restoreFound(device, found);

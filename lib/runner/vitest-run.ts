@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
-import type { TestCase } from 'vitest/node';
+import type { TestCase, TestModule } from 'vitest/node';
 import type { CheckRecord, SuiteContext } from '../harness/context.js';
 
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -35,13 +35,26 @@ export interface SuiteRun {
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
-export async function runSuites(ctx: SuiteContext, areas: string[] | undefined, testTimeoutMs: number, signal?: AbortSignal): Promise<SuiteRun> {
+/** Where the run is: the area file (i of n) and the check (done of the file's total). */
+export interface Progress {
+  file: string;
+  fileIndex: number;
+  files: number;
+  done: number;
+  total: number;
+  test: CollectedTest;
+}
+
+export async function runSuites(ctx: SuiteContext, areas: string[] | undefined, testTimeoutMs: number, signal?: AbortSignal,
+  onProgress?: (p: Progress) => void): Promise<SuiteRun> {
   // An area's checks are in suites/<area>.test.ts and suites/<area>-*.test.ts.
   const present = readdirSync(path.join(PACKAGE_ROOT, 'suites')).filter((f) => f.endsWith('.test.ts'));
   const files = areas?.flatMap((a) => present.filter((f) => f === `${a}.test.ts` || f.startsWith(`${a}-`)).map((f) => `suites/${f}`));
   // Areas without a suite file yet: their clauses come back as "not implemented yet".
   if (files?.length === 0) return { tests: [], output: '' };
   const tests: CollectedTest[] = [];
+  const fileCount = files?.length ?? present.length;
+  const current = { file: '', fileIndex: 0, done: 0, total: 0 };
   let output = '';
   const sink = new Writable({ write(chunk, _enc, done) { output += String(chunk); done(); } });
   const ours = Object.fromEntries(SIGNALS.map((s) => [s, process.listeners(s)]));
@@ -50,7 +63,19 @@ export async function runSuites(ctx: SuiteContext, areas: string[] | undefined, 
     config: path.join(PACKAGE_ROOT, 'vitest.config.ts'),
     project: 'conformance',
     watch: false,
-    reporters: [{ onTestCaseResult: (tc: TestCase) => void tests.push(collect(tc)) }],
+    reporters: [{
+      onTestModuleCollected: (m: TestModule) => {
+        // One file at a time (fileParallelism off): its checks are counted when it is collected.
+        [current.file, current.total, current.done] = [path.basename(m.moduleId).replace(/\.test\.ts$/, ''), [...m.children.allTests()].length, 0];
+        current.fileIndex += 1;
+      },
+      onTestCaseResult: (tc: TestCase) => {
+        const t = collect(tc);
+        tests.push(t);
+        current.done += 1;
+        onProgress?.({ ...current, files: fileCount, test: t });
+      },
+    }],
     provide: { energyConform: ctx },
     testTimeout: testTimeoutMs,
     hookTimeout: testTimeoutMs,

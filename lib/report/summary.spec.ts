@@ -1,0 +1,29 @@
+import { expect, test } from 'vitest';
+import { clauses } from '../spec/catalogue.js';
+import { clauseTitle } from '../spec/clause-types.js';
+import { type CheckResult, type RunResults, summarize } from './results.js';
+import { summaryText } from './summary.js';
+
+const checks: CheckResult[] = clauses.map((c) => ({ clause: c.id, level: c.level, title: clauseTitle(c), area: c.area,
+  status: c.id === 'INFO-03' ? 'fail' : c.area === 'info' ? 'pass' : 'skip', message: c.id === 'INFO-03' ? 'expected 2.0.0' : '',
+  durationMs: 0, exchanges: [] }));
+const r: RunResults = { tool: { name: 'energy-conform', version: '0.1.0' },
+  target: { host: '127.0.0.1', kind: 'p1dongle', product_type: 'HWE-P1', serial: '5c2fafaabbcc', firmware_version: '6.00', api_version: '2.0',
+    certificate_sha256: null },
+  started: '', finished: '', durationMs: 1000, verdict: 'fail', summary: summarize(checks), presses: { count: 1, backend: null }, requests: 7,
+  socket: null, residue: [], checks, strict: false, options: {} };
+
+test('grouped by area, with the failures under their area; plain unless colours are asked for', () => {
+  const plain = summaryText(r, 'out');
+  expect(plain).toMatch(/ {2}info +5 pass, 1 fail[^\n]*\n {4}FAIL INFO-03 \[MUST\][^\n]*\n {6}expected 2\.0\.0\n/);
+  expect(plain).toMatch(/verdict: FAIL — 5 pass, 1 fail/);
+  expect(plain).not.toContain('\x1b[');
+  const coloured = summaryText(r, 'out', { color: true });
+  expect(coloured).toContain('\x1b[31mFAIL\x1b[0m INFO-03');
+  expect(coloured).toContain('verdict: \x1b[31mFAIL\x1b[0m');
+});
+
+test('--quiet: only the verdict and where the reports are', () => {
+  expect(summaryText(r, 'out', { quiet: true }).split('\n')).toEqual([
+    expect.stringMatching(/^verdict: FAIL — /), expect.stringMatching(/^reports: out\/report\.html, /)]);
+});
