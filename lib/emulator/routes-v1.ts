@@ -1,7 +1,9 @@
-// v1 over HTTP: device information, socket state (energy socket only), cloud setting.
+// v1 over HTTP: device information, socket state (energy socket only), cloud setting, and what real
+// devices serve beyond the specification: data, identify, the P1 telegram.
 // Error bodies take the shape real v1 devices send: {error: {id, description}} (real-world.md).
 import type { DeviceState } from './device-state.js';
-import { type EmuRequest, type EmuResponse, isPlainObject, json, methodNotAllowed, notFound, parseJson } from './exchange.js';
+import { type EmuRequest, type EmuResponse, isPlainObject, json, methodNotAllowed, notFound, parseJson, text } from './exchange.js';
+import { p1Telegram, v1DataOf } from './v1-data.js';
 
 const v1Error = (id: number, description: string) => json(400, { error: { id, description } });
 const INVALID_JSON = () => v1Error(2, 'Body contains invalid json');
@@ -49,6 +51,13 @@ export function routeV1(req: EmuRequest, state: DeviceState): EmuResponse {
   if (path === '/api/v1/state' && state.socket) {
     if (method === 'GET') return json(200, state.socket);
     return method === 'PUT' ? putState(req, state) : methodNotAllowed('GET, PUT');
+  }
+  const data = v1DataOf(state.kind);
+  if (path === '/api/v1/data' && data) return method === 'GET' ? json(200, data) : methodNotAllowed('GET');
+  // The vendor's v1 documentation: identify blinks the status light; it answers {"identify":"ok"}.
+  if (path === '/api/v1/identify') return method === 'PUT' ? json(200, { identify: 'ok' }) : methodNotAllowed('PUT');
+  if (path === '/api/v1/telegram' && state.kind === 'p1dongle') {
+    return method === 'GET' ? text(200, p1Telegram(new Date())) : methodNotAllowed('GET');
   }
   if (path === '/api/v1/system' && state.cloudEnabled !== null) {
     if (method === 'GET') return json(200, { cloud_enabled: state.cloudEnabled });
