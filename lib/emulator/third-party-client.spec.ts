@@ -9,7 +9,7 @@ const require = createRequire(import.meta.url);
 type Api = Record<string, (...args: unknown[]) => Promise<unknown>> & {
   polling: Record<string, { start(): void; stop(): void; on(event: string, listener: (x: unknown) => void): void }>;
 };
-const { EnergySocketApi, P1MeterApi } = require('homewizard-energy-api') as Record<string, new (url: string, o?: unknown) => Api>;
+const { EnergySocketApi, P1MeterApi } = require('homewizard-energy-api') as Record<'EnergySocketApi' | 'P1MeterApi', new (url: string) => Api>;
 
 const base = (emu: Emulator) => `http://${emu.ready.host}:${emu.ready.httpPort}`;
 
