@@ -2,7 +2,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Argv } from 'yargs';
 import { RunError } from '../client/errors.js';
-import { startEmulator } from '../emulator/emulator.js';
+import { CERT_STYLES, type CertStyle, startEmulator } from '../emulator/emulator.js';
 import { FAULTS } from '../emulator/faults.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
 
@@ -17,6 +17,9 @@ export function emulateOptions<T>(y: Argv<T>) {
     .option('fault', { type: 'array', string: true, default: [] as string[], describe: 'fault to switch on (repeatable)' })
     .option('mdns', { type: 'boolean', default: false, describe: 'advertise the device over mDNS as a real one does' })
     .option('interface', { type: 'string', describe: 'address of the interface to advertise on (with --mdns); by default the --host address when it is a loopback one, else all' })
+    .option('cert-style', { choices: CERT_STYLES, default: 'real' as CertStyle,
+      describe: 'real: CN appliance/<code>/<serial> plus a DNS subject-alternative name, as real P1 certificates; cn-only: the CN alone' })
+    .option('seed', { type: 'number', describe: 'seed of the live readings: the same seed gives the same values second by second (random by default)' })
     .option('list-faults', { type: 'boolean', default: false, describe: 'print the fault catalogue and exit' })
     .option('ready-file', { type: 'string', describe: 'also write the ready line to this file' });
 }
@@ -41,7 +44,11 @@ export async function emulateCommand(a: EmulateArgs): Promise<number | 'running'
   if (a.serial !== undefined && !/^[0-9a-f]{12}$/.test(a.serial)) {
     throw new RunError('EC_BAD_OPTION', `--serial must be 12 lowercase hex digits, like a real device's MAC (got ${a.serial})`);
   }
+  if (a.seed !== undefined && !(Number.isInteger(a.seed) && a.seed >= 0 && a.seed <= 0xffffffff)) {
+    throw new RunError('EC_BAD_OPTION', `--seed must be a whole number from 0 to 4294967295 (got ${a.seed})`);
+  }
   const emu = await startEmulator({
+    certStyle: a['cert-style'], seed: a.seed,
     kind: a.kind, serial: a.serial, host: a.host, httpPort: a['http-port'], httpsPort: a['https-port'],
     controlPort: a['control-port'], faults: a.fault, mdns: a.mdns ? { interface: a.interface ?? loopbackOf(a.host) } : undefined,
   });

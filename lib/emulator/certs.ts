@@ -12,6 +12,13 @@ x509.cryptoProvider.set(crypto as never);
 const EC = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
 const HOUR = 3_600_000;
 
+/**
+ * `real`: `CN=appliance/<code>/<serial>` and a DNS subject-alternative name, the serial, as real P1
+ * certificates carry (so standard hostname checks miss the CN: TLS-03 warns); `cn-only`: the CN alone.
+ */
+export const CERT_STYLES = ['real', 'cn-only'] as const;
+export type CertStyle = (typeof CERT_STYLES)[number];
+
 export interface TestCa {
   certPem: string;
   keyPem: string;
@@ -31,6 +38,8 @@ export interface DeviceCertOptions {
   sans?: { type: 'dns' | 'url'; value: string }[];
   notBefore?: Date;
   notAfter?: Date;
+  /** Hex; random by default. */
+  serialNumber?: string;
 }
 
 async function keyPem(key: CryptoKey): Promise<string> {
@@ -73,7 +82,7 @@ export async function issueDeviceCert(ca: TestCa, opts: DeviceCertOptions): Prom
   ];
   if (opts.sans?.length) extensions.push(new x509.SubjectAlternativeNameExtension(opts.sans));
   const cert = await x509.X509CertificateGenerator.create({
-    serialNumber: serialNumber(),
+    serialNumber: opts.serialNumber ?? serialNumber(),
     subject: opts.commonName === undefined ? '' : `CN=${opts.commonName}`,
     issuer: ca.cert.subject,
     notBefore: opts.notBefore ?? new Date(Date.now() - HOUR),

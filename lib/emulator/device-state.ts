@@ -1,6 +1,9 @@
-// One device's state: identity, users and tokens, the creation window, socket and cloud setting.
+// One device's state: identity, users and tokens, the creation window, socket and cloud setting,
+// system settings, its meter, and its power cycle.
 import { randomBytes } from 'node:crypto';
 import { KINDS, type KindId } from '../spec/kinds.js';
+import { Meter } from './meter.js';
+import { type SystemSettings, systemDefaults } from './system.js';
 
 export const API_VERSION = '2.0.0';
 export const CREATION_WINDOW_MS = 30_000;
@@ -38,16 +41,35 @@ export function newToken(): string {
   return randomBytes(16).toString('hex').toUpperCase();
 }
 
+export interface DeviceStateOptions {
+  now?: () => number;
+  /** Seeds the meter's random walk: the same seed gives the same readings second by second. */
+  seed?: number;
+}
+
 export class DeviceState {
   readonly identity: DeviceIdentity;
+  readonly now: () => number;
+  readonly seed: number;
+  readonly meter: Meter;
+  system: SystemSettings;
+  /** When the device last started: uptime and the P1's first telegram count from here. */
+  bootedAt: number;
+  /** Set by the emulator: closes both API servers for `seconds`, the state kept (a reboot). */
+  reboot: (seconds: number) => void = () => undefined;
   /** name -> token */
   readonly users = new Map<string, string>();
   windowOpenedAt: number | null = null;
   socket: SocketState | null;
   cloudEnabled: boolean | null;
 
-  constructor(readonly kind: KindId, serial: string, private readonly now: () => number = Date.now) {
+  constructor(readonly kind: KindId, serial: string, opts: DeviceStateOptions = {}) {
     const k = KINDS[kind];
+    this.now = opts.now ?? Date.now;
+    this.seed = opts.seed ?? randomBytes(4).readUInt32BE();
+    this.bootedAt = this.now();
+    this.meter = new Meter(kind, this.seed, this.bootedAt, this.now, () => this.socket?.power_on ?? true);
+    this.system = systemDefaults(kind);
     this.identity = {
       product_name: PRODUCT_NAMES[kind],
       product_type: k.productTypes[k.productTypes.length > 1 ? 1 : 0]!,
@@ -55,7 +77,18 @@ export class DeviceState {
       firmware_version: '6.00',
     };
     this.socket = k.state === 'Supported' ? { power_on: true, switch_lock: false, brightness: 255 } : null;
-    this.cloudEnabled = k.v1 ? true : null;
+    // The battery has no v1, but its v2 system reports cloud_enabled (always true, read-only).
+    this.cloudEnabled = k.v1 || kind === 'battery' ? true : null;
+  }
+
+  /** The device is back from a reboot: a fresh uptime, no creation window; users and settings kept. */
+  booted(): void {
+    this.bootedAt = this.now();
+    this.windowOpenedAt = null;
+  }
+
+  uptimeSeconds(): number {
+    return Math.floor((this.now() - this.bootedAt) / 1000);
   }
 
   /** The physical button: opens the 30-second creation window. */
@@ -94,8 +127,9 @@ export class DeviceState {
   }
 
   reset(): void {
-    const fresh = new DeviceState(this.kind, this.identity.serial, this.now);
+    const fresh = new DeviceState(this.kind, this.identity.serial, { now: this.now, seed: this.seed });
     this.users.clear();
+    this.system = fresh.system;
     this.windowOpenedAt = null;
     this.socket = fresh.socket;
     this.cloudEnabled = fresh.cloudEnabled;

@@ -4,15 +4,18 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { KINDS, applianceIdentity, type KindId } from '../spec/kinds.js';
-import { createTestCa, issueDeviceCert, type DeviceCertOptions, type TestCa } from './certs.js';
+import { type CertStyle, createTestCa, issueDeviceCert, type DeviceCertOptions, type TestCa } from './certs.js';
 import { controlServer } from './control.js';
 import { DeviceState, randomSerial } from './device-state.js';
 import type { Fault } from './fault-types.js';
 import { type Handler, faultsByName, withFaults } from './fault-layer.js';
 import { advertise } from './mdns.js';
+import { type ApiServer, Power } from './power.js';
 import { routeV1 } from './routes-v1.js';
 import { routeV2 } from './routes-v2.js';
 import { closeServer, httpServer, httpsServer, listen } from './servers.js';
+
+export { CERT_STYLES, type CertStyle } from './certs.js';
 
 export interface EmulatorOptions {
   kind: KindId;
@@ -26,6 +29,12 @@ export interface EmulatorOptions {
   ca?: TestCa;
   /** Advertise over mDNS, on the interface with this address (tests: 127.0.0.1 only) or on all. */
   mdns?: { interface?: string };
+  /** The shape of the device certificate (default `real`). */
+  certStyle?: CertStyle;
+  /** Seeds the live readings (random by default; the ready line tells it). */
+  seed?: number;
+  /** The device's clock (tests step it). */
+  now?: () => number;
 }
 
 /** The ready line of DESIGN.md "CLI contract". */
@@ -38,6 +47,8 @@ export interface ReadyInfo {
   controlUrl: string;
   ca: string;
   faults: string[];
+  seed: number;
+  certStyle: CertStyle;
 }
 
 /** A request as the device received it. */
@@ -53,6 +64,8 @@ export interface Emulator {
   state: DeviceState;
   /** Every request the device received, oldest first (the last REQUESTS_KEPT). */
   requests: ReceivedRequest[];
+  /** Both API servers close for `seconds`, the state kept; resolves when the device answers again. */
+  reboot(seconds: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -60,8 +73,15 @@ const REQUESTS_KEPT = 20_000;
 
 const DAY = 24 * 3_600_000;
 
-async function deviceCert(ca: TestCa, identity: string, serial: string, faults: readonly Fault[]) {
-  let opts: DeviceCertOptions = { commonName: identity };
+/** The real style as a real P1 certificate shows it (vendor issue api-documentation#241): the serial also as the certificate's serial number. */
+function styled(style: CertStyle, identity: string, serial: string): DeviceCertOptions {
+  if (style === 'cn-only') return { commonName: identity };
+  return { commonName: identity, sans: [{ type: 'dns', value: serial }], serialNumber: /^[89a-f]/i.test(serial) ? `00${serial}` : serial,
+    notBefore: new Date(Date.UTC(2025, 0, 1)), notAfter: new Date(Date.UTC(2049, 11, 31, 23, 59, 59)) };
+}
+
+async function deviceCert(ca: TestCa, style: CertStyle, identity: string, serial: string, faults: readonly Fault[]) {
+  let opts = styled(style, identity, serial);
   let issuer = ca;
   for (const { cert } of faults) {
     if (!cert) continue;
@@ -69,7 +89,7 @@ async function deviceCert(ca: TestCa, identity: string, serial: string, faults: 
     if (cert.kind === 'expired') opts = { ...opts, notBefore: new Date(Date.now() - 30 * DAY), notAfter: new Date(Date.now() - DAY) };
     if (cert.kind === 'names') {
       opts = { ...opts, commonName: cert.commonName ? cert.commonName(identity, serial) : opts.commonName,
-        sans: cert.sans?.(identity, serial) };
+        sans: cert.sans ? cert.sans(identity, serial) : opts.sans };
     }
   }
   return issueDeviceCert(issuer, opts);
@@ -80,42 +100,50 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   const host = opts.host ?? '127.0.0.1';
   const serial = opts.serial ?? randomSerial();
   const faults = faultsByName(opts.faults ?? []);
-  const state = new DeviceState(kind.id, serial);
+  const certStyle = opts.certStyle ?? 'real';
+  const state = new DeviceState(kind.id, serial, { seed: opts.seed, now: opts.now });
   const dir = await mkdtemp(path.join(tmpdir(), `energy-conform-emu-${kind.id}-`));
   const ca = opts.ca ?? await createTestCa();
   const caPath = path.join(dir, 'ca.pem');
   await writeFile(caPath, ca.certPem);
 
   const servers: http.Server[] = [];
+  const api: ApiServer[] = [];
   const requests: ReceivedRequest[] = [];
   const received = (handler: Handler): Handler => (req, st) => {
     requests.push({ server: req.server, method: req.method, path: req.path, bodyText: req.bodyText });
     if (requests.length > REQUESTS_KEPT) requests.shift();
     return handler(req, st);
   };
-  const start = async (server: http.Server, port: number | undefined) => {
+  const start = async (server: http.Server, port: number | undefined, isApi = true) => {
     servers.push(server);
-    return listen(server, host, port ?? 0);
+    const bound = await listen(server, host, port ?? 0);
+    if (isApi) api.push({ server, port: bound });
+    return bound;
   };
   try {
     // v2 on every kind whose user/token capability is Supported or In development.
     const httpsPort = kind.userToken === 'Not supported' ? null : await start(
       httpsServer(received(withFaults(routeV2, faults, 'v2')), state,
-        await deviceCert(ca, applianceIdentity(kind.id, serial), serial, faults).then((c) => ({ cert: c.certPem, key: c.keyPem }))),
+        await deviceCert(ca, certStyle, applianceIdentity(kind.id, serial), serial, faults).then((c) => ({ cert: c.certPem, key: c.keyPem }))),
       opts.httpsPort);
     const httpPort = kind.v1 ? await start(httpServer(received(withFaults(routeV1, faults, 'v1')), state), opts.httpPort) : null;
-    const controlPort = await start(controlServer(state), opts.controlPort);
+    const power = new Power(host, api, () => state.booted());
+    // A reboot asked for over the API answers first, then goes down.
+    state.reboot = (seconds) => void setTimeout(() => void power.reboot(seconds), 50);
+    const controlPort = await start(controlServer(state, power), opts.controlPort, false);
     const ready: ReadyInfo = {
       kind: kind.id, serial, host, httpPort, httpsPort, controlUrl: `http://${host}:${controlPort}`, ca: caPath,
-      faults: faults.map((f) => f.name),
+      faults: faults.map((f) => f.name), seed: state.seed, certStyle,
     };
     const advertisement = opts.mdns ? await advertise(state, { httpPort, httpsPort }, opts.mdns.interface, faults) : null;
     const close = async () => {
       await advertisement?.stop();
-      await Promise.all(servers.map(closeServer));
+      await power.close();
+      await Promise.all(servers.filter((s) => !api.some((a) => a.server === s)).map(closeServer));
       await rm(dir, { recursive: true, force: true });
     };
-    return { ready, state, requests, close };
+    return { ready, state, requests, reboot: (seconds) => power.reboot(seconds), close };
   } catch (err) {
     await Promise.all(servers.map((s) => closeServer(s).catch(() => undefined)));
     await rm(dir, { recursive: true, force: true });

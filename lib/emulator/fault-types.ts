@@ -1,4 +1,5 @@
 import type { KindId } from '../spec/kinds.js';
+import type { CertStyle } from './certs.js';
 import type { DeviceState } from './device-state.js';
 import type { EmuRequest, EmuResponse } from './exchange.js';
 
@@ -21,6 +22,8 @@ export interface Fault {
   says: string;
   /** The kind the self-test runs it on (default p1dongle: user/token "Supported", v1 and v2). */
   kind?: KindId;
+  /** The certificate style the self-test runs it on (default `real`). */
+  certStyle?: CertStyle;
   /** Run with --strict in the self-test: the clause is a SHOULD, so it warns. */
   strict?: boolean;
   /** Run with --slow in the self-test: the clause waits out a device timer. */

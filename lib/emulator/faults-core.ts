@@ -72,7 +72,8 @@ export const CORE_FAULTS: readonly Fault[] = [
     cert: { kind: 'names', commonName: (id) => id.replace(/[^/]+$/, '000000000000') } },
   { name: 'cert-wrong-code', clause: 'TLS-02', says: 'the certificate names the product type instead of the certificate code',
     cert: { kind: 'names', commonName: (id) => id.replace(/^appliance\/[^/]+/, 'appliance/HWE-P1') } },
-  { name: 'cert-dns-san-hides-identity', clause: 'TLS-03', strict: true,
+  // The real certificate style already carries it: this fault adds it to the cn-only style.
+  { name: 'cert-dns-san-hides-identity', clause: 'TLS-03', strict: true, certStyle: 'cn-only',
     says: 'a DNS subject-alternative name (the serial) hides the CN from standard hostname checks',
     cert: { kind: 'names', sans: (_id, serial) => [{ type: 'dns', value: serial }] } },
   // MEAS

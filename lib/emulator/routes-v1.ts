@@ -45,6 +45,9 @@ function putSystem(req: EmuRequest, state: DeviceState): EmuResponse {
 
 export function routeV1(req: EmuRequest, state: DeviceState): EmuResponse {
   const { method, path } = req;
+  // The vendor's v1 documentation: with the v1 API switched off (v2 `api_v1_enabled: false`) it answers 403, id 202.
+  // OBSERVE: GET /api too.
+  if (!state.system.api_v1_enabled) return json(403, { error: { id: 202, description: 'API not enabled' } });
   if (path === '/api') {
     return method === 'GET' ? json(200, { ...state.identity, api_version: 'v1' }) : methodNotAllowed('GET');
   }
@@ -52,12 +55,13 @@ export function routeV1(req: EmuRequest, state: DeviceState): EmuResponse {
     if (method === 'GET') return json(200, state.socket);
     return method === 'PUT' ? putState(req, state) : methodNotAllowed('GET, PUT');
   }
-  const data = v1DataOf(state.kind);
-  if (path === '/api/v1/data' && data) return method === 'GET' ? json(200, data) : methodNotAllowed('GET');
+  if (path === '/api/v1/data' && state.kind !== 'battery' && state.kind !== 'display') {
+    return method === 'GET' ? json(200, v1DataOf(state.kind, state.meter.read())) : methodNotAllowed('GET');
+  }
   // The vendor's v1 documentation: identify blinks the status light; it answers {"identify":"ok"}.
   if (path === '/api/v1/identify') return method === 'PUT' ? json(200, { identify: 'ok' }) : methodNotAllowed('PUT');
   if (path === '/api/v1/telegram' && state.kind === 'p1dongle') {
-    return method === 'GET' ? text(200, p1Telegram(new Date())) : methodNotAllowed('GET');
+    return method === 'GET' ? text(200, p1Telegram(state.meter.read())) : methodNotAllowed('GET');
   }
   if (path === '/api/v1/system' && state.cloudEnabled !== null) {
     if (method === 'GET') return json(200, { cloud_enabled: state.cloudEnabled });

@@ -1,10 +1,12 @@
-// v2 over HTTPS: version negotiation, bearer tokens, users, device information, measurement.
+// v2 over HTTPS: version negotiation, bearer tokens, users, device information, measurement, and
+// the system endpoints of the kinds that have them (system.ts).
 // Choices for what the specification leaves open are marked OBSERVE with their clause.
 import { API_VERSION, type DeviceState } from './device-state.js';
 import {
   type EmuRequest, type EmuResponse, empty, isPlainObject, json, methodNotAllowed, notFound, parseJson,
 } from './exchange.js';
 import { measurementOf } from './measurements.js';
+import { routeSystem, servesSystemPath } from './system.js';
 
 const USER_NAME = /^local\/[a-zA-Z0-9\-_/\\# ]{1,40}$/;
 const SUPPORTED_MAJOR = API_VERSION.split('.')[0]!;
@@ -55,8 +57,9 @@ function listUsers(self: string, state: DeviceState): EmuResponse {
   return json(200, list);
 }
 
-function deleteUser(req: EmuRequest, state: DeviceState): EmuResponse {
-  const name = nameOf(parseJson(req.bodyText));
+function deleteUser(req: EmuRequest, self: string, state: DeviceState): EmuResponse {
+  // OBSERVE: no body at all deletes the caller, as the vendor's Python client expects of `delete_token()`.
+  const name = req.bodyText.trim() === '' ? self : nameOf(parseJson(req.bodyText));
   if (name === undefined) return error(400, 'json:parameter-missing:name');
   // OBSERVE DEL-06, DEL-07: an unknown name (or one without its prefix) answers 404.
   if (!state.users.has(name)) return error(404, 'user:not-found');
@@ -67,19 +70,20 @@ function deleteUser(req: EmuRequest, state: DeviceState): EmuResponse {
 function route(req: EmuRequest, state: DeviceState): EmuResponse {
   const refused = versionRefused(req);
   if (refused) return refused;
+  const self = caller(req, state);
+  if (servesSystemPath(state.kind, req.path)) return routeSystem(req, state, self !== undefined);
   const known = ['/api', '/api/user', '/api/measurement'];
   if (!known.includes(req.path)) return notFound();
 
   if (req.path === '/api/user' && req.method === 'POST') return postUser(req, state);
-  const self = caller(req, state);
   const allow = req.path === '/api/user' ? 'GET, POST, DELETE' : 'GET';
   if (!allow.split(', ').includes(req.method)) return methodNotAllowed(allow);
   if (self === undefined) return unauthorized();
 
   if (req.path === '/api') return json(200, { ...state.identity, api_version: API_VERSION });
-  if (req.path === '/api/measurement') return json(200, measurementOf(state.kind));
+  if (req.path === '/api/measurement') return json(200, measurementOf(state.kind, state.meter.read()));
   if (req.method === 'GET') return listUsers(self, state);
-  return deleteUser(req, state);
+  return deleteUser(req, self, state);
 }
 
 /** Versioning 6: every v2 answer carries the full version that served it. */

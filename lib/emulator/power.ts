@@ -1,0 +1,55 @@
+// The device's power: a reboot closes both API servers (open connections are cut), keeps the state,
+// and listens again on the same ports after the given seconds. The control port stays up: it is the bench.
+import type http from 'node:http';
+import { closeServer, listen } from './servers.js';
+
+export interface ApiServer {
+  server: http.Server;
+  port: number;
+}
+
+export class Power {
+  private down: { timer: NodeJS.Timeout; resolve: () => void; back: Promise<void> } | null = null;
+  private closed = false;
+
+  constructor(private readonly host: string, private readonly servers: ApiServer[], private readonly booted: () => void) {}
+
+  get rebooting(): boolean {
+    return this.down !== null;
+  }
+
+  /** Goes down for `seconds`: resolves once both servers are closed, with the promise of being back. */
+  async goDown(seconds: number): Promise<{ back: Promise<void> }> {
+    if (this.down) return { back: this.down.back };
+    if (this.closed) return { back: Promise.resolve() };
+    let resolve = () => {};
+    const back = new Promise<void>((r) => { resolve = r; });
+    this.down = { timer: setTimeout(() => void this.up().then(resolve), seconds * 1000), resolve, back };
+    await Promise.all(this.servers.map(({ server }) => closeServer(server)));
+    return { back };
+  }
+
+  /** Resolves once the device answers again (if it is already down, when that reboot ends: one at a time). */
+  async reboot(seconds: number): Promise<void> {
+    await (await this.goDown(seconds)).back;
+  }
+
+  private async up(): Promise<void> {
+    if (this.closed) return;
+    for (const s of this.servers) await listen(s.server, this.host, s.port);
+    this.booted();
+    this.down = null;
+  }
+
+  /** The emulator stops: a reboot under way never comes back. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.down) {
+      clearTimeout(this.down.timer);
+      this.down.resolve();
+      this.down = null;
+      return;
+    }
+    await Promise.all(this.servers.map(({ server }) => closeServer(server)));
+  }
+}

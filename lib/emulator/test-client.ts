@@ -1,0 +1,23 @@
+// For the emulator's own tests: the suite's device client aimed at an emulator, and a paired token.
+import { readFile } from 'node:fs/promises';
+import { DeviceClient } from '../client/device-client.js';
+import type { Emulator } from './emulator.js';
+
+export async function clientOf(emu: Emulator): Promise<DeviceClient> {
+  const { host, httpPort, httpsPort, ca } = emu.ready;
+  return new DeviceClient({ host, httpPort, httpsPort, caPem: await readFile(ca, 'utf8'), insecure: false }, undefined, 3000);
+}
+
+/** Presses the button on the control port and creates the user: its token. */
+export async function pairedToken(emu: Emulator, client: DeviceClient, name = 'local/emulator-test'): Promise<string> {
+  await fetch(`${emu.ready.controlUrl}/press`, { method: 'POST' });
+  const res = await client.v2.post('/api/user', { body: { name } });
+  return (res.json as { token: string }).token;
+}
+
+/** A control-port event; its JSON answer. */
+export async function control(emu: Emulator, route: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(`${emu.ready.controlUrl}${route}`, { method: route === '/snapshot' ? 'GET' : 'POST',
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  return { status: res.status, json: await res.json() };
+}
