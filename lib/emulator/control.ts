@@ -8,7 +8,7 @@ import { isPlainObject, parseJson } from './exchange.js';
 import type { Power } from './power.js';
 
 export const CONTROL_ROUTES = 'POST /press, POST /pairing-mode, GET /snapshot, POST /reset, POST /revoke-tokens, '
-  + 'POST /reboot {"seconds"}, POST /cloud-user {"name"}, POST /cloud {"cloud_enabled"}';
+  + 'POST /reboot {"seconds", "on"}, POST /cloud-user {"name"}, POST /cloud {"cloud_enabled"}';
 const CLOUD_USER = /^cloud\/[a-zA-Z0-9\-_/\\# ]{1,40}$/;
 
 type Reply = [number, unknown];
@@ -36,6 +36,13 @@ async function handle(route: string, body: unknown, state: DeviceState, power: P
       const seconds = b.seconds ?? 5;
       if (typeof seconds !== 'number' || !(seconds >= 0 && seconds <= 3600)) return [400, { error: 'seconds must be a number from 0 to 3600' }];
       if (power.rebooting) return [409, { error: 'the device is already rebooting' }];
+      if (b.on !== undefined) {
+        // Armed: the next request for `on` is cut off by the reboot instead of being answered.
+        const m = typeof b.on === 'string' ? /^([A-Z]+) (\/\S*)$/.exec(b.on) : null;
+        if (!m) return [400, { error: 'on must be "<METHOD> <path>", e.g. "GET /api/measurement"' }];
+        state.rebootOn = { method: m[1]!, path: m[2]!, seconds };
+        return [200, { rebooting: false, on: b.on, seconds }];
+      }
       // Answers once both servers are closed; they listen again after `seconds`.
       await power.goDown(seconds);
       return [200, { rebooting: true, seconds }];
@@ -48,6 +55,7 @@ async function handle(route: string, body: unknown, state: DeviceState, power: P
     }
     case 'POST /cloud':
       if (state.cloudEnabled === null) return [409, { error: `the ${state.kind} has no cloud setting` }];
+      if (state.kind === 'battery') return [409, { error: 'the battery\'s cloud setting is read-only (always on)' }];
       if (typeof b.cloud_enabled !== 'boolean') return [400, { error: 'body must be {"cloud_enabled": true|false}' }];
       state.cloudEnabled = b.cloud_enabled;
       return [200, state.snapshot()];

@@ -57,6 +57,8 @@ export class DeviceState {
   bootedAt: number;
   /** Set by the emulator: closes both API servers for `seconds`, the state kept (a reboot). */
   reboot: (seconds: number) => void = () => undefined;
+  /** A reboot armed on the control port: the next request for this method and path meets it. */
+  rebootOn: { method: string; path: string; seconds: number } | null = null;
   /** name -> token */
   readonly users = new Map<string, string>();
   windowOpenedAt: number | null = null;

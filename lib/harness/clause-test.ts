@@ -7,6 +7,7 @@ import { isTransportError } from '../client/errors.js';
 import { Redactor } from '../client/redactor.js';
 import { clause } from '../spec/catalogue.js';
 import { clauseTitle } from '../spec/clause-types.js';
+import { awaitDevice, lostDevice } from './await-device.js';
 import { ClauseFailure, PreconditionError } from './clause-failure.js';
 import type { CheckRecord, SuiteContext } from './context.js';
 
@@ -117,7 +118,8 @@ async function runCheck(id: string, rowTitle: string | undefined, fn: (ctx: Chec
     } else {
       // The check could not run: transport failure, timeout, or a fault of the suite itself.
       const plain = isTransportError(err) || err instanceof PreconditionError;
-      const r: Record_ = { status: 'error', message: plain ? message : `the check itself failed: ${message}` };
+      const back = isTransportError(err) && lostDevice(err) ? await awaitDevice(run) : '';
+      const r: Record_ = { status: 'error', message: plain ? `${message}${back}` : `the check itself failed: ${message}` };
       record(r, exchanges);
       const unjudged = (options.errorsWith ?? []).filter((o) => !run.skips[o] && !sides.some((x) => x.clause === o));
       for (const o of unjudged) sides.push({ clause: o, ...r, message: label(r), exchanges: [] });

@@ -1,0 +1,46 @@
+// A device that reboots in the middle of a run: the checks that meet the reboot are `error`, the
+// checks after it run as usual, the run ends with exit 1 and leaves the device as it found it.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startEmulator } from '../emulator/emulator.js';
+import { control } from '../emulator/test-client.js';
+import { cli, targetArgs } from './cli-process.js';
+
+let dir: string;
+beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-reboot-')); });
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+interface Results {
+  summary: Record<string, number>;
+  residue: string[];
+  checks: { clause: string; status: string; message: string }[];
+}
+
+test('a reboot under GET /api/measurement: the check that met it errors, the device is awaited, every later check runs as usual; exit 1', async () => {
+  const emu = await startEmulator({ kind: 'p1dongle' });
+  try {
+    const before = emu.state.snapshot();
+    // The device goes away for 3 s instead of answering the run's first GET /api/measurement.
+    expect((await control(emu, '/reboot', { seconds: 3, on: 'GET /api/measurement' })).status).toBe(200);
+    const out = path.join(dir, 'run');
+    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--reports', out]);
+    const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results;
+    const errors = results.checks.filter((c) => c.status === 'error');
+    // The first check to ask for a measurement meets the reboot (VER-01 or MEAS-01, as vitest orders the files).
+    expect(errors.length, res.stdout + res.stderr).toBe(1);
+    expect(errors[0]!.message).toMatch(/GET https:\S+\/api\/measurement: the connection was reset; the device was away and answered again [34]\.\d s later/);
+    // Recovery: the device was asked much after the reboot, and nothing else went wrong.
+    const at = emu.requests.findIndex((r) => r.path === '/api/measurement');
+    expect(emu.requests.length - at).toBeGreaterThan(20);
+    expect(results.summary).toMatchObject({ fail: 0, error: 1 });
+    expect(results.residue).toEqual([]);
+    // As found, but for the pairing user a run keeps (without --forget).
+    expect(emu.state.snapshot()).toEqual({ ...before, users: ['local/energy-conform'] });
+    expect(res.code).toBe(1);
+    expect(res.stderr).not.toMatch(/Unhandled|\n\s+at /);
+  } finally {
+    await emu.close();
+  }
+});
