@@ -139,7 +139,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     power = new Power(host, api, () => state.booted());
     const on = power;
     // A reboot asked for over the API answers first, then goes down.
-    state.reboot = (seconds) => void setTimeout(() => void on.reboot(seconds), 50);
+    state.reboot = (seconds) => void on.goDown(seconds, 100);
     const controlPort = await start(controlServer(state, on), opts.controlPort, false);
     const ready: ReadyInfo = {
       kind: kind.id, serial, host, httpPort, httpsPort, controlUrl: `http://${host}:${controlPort}`, ca: caPath,

@@ -9,7 +9,7 @@ export interface ApiServer {
 }
 
 export class Power {
-  private down: { timer: NodeJS.Timeout; resolve: () => void; back: Promise<void> } | null = null;
+  private down: { timer: NodeJS.Timeout | undefined; resolve: () => void; back: Promise<void> } | null = null;
   private closed = false;
 
   constructor(private readonly host: string, private readonly servers: ApiServer[], private readonly booted: () => void) {}
@@ -18,14 +18,21 @@ export class Power {
     return this.down !== null;
   }
 
-  /** Goes down for `seconds`: resolves once both servers are closed, with the promise of being back. */
-  async goDown(seconds: number): Promise<{ back: Promise<void> }> {
+  /**
+   * Goes down for `seconds`: resolves once both servers are closed, with the promise of being back.
+   * `graceMs` lets the answer that asked for the reboot reach the client first; the device counts as
+   * rebooting from the call on.
+   */
+  async goDown(seconds: number, graceMs = 0): Promise<{ back: Promise<void> }> {
     if (this.down) return { back: this.down.back };
     if (this.closed) return { back: Promise.resolve() };
     let resolve = () => {};
     const back = new Promise<void>((r) => { resolve = r; });
-    this.down = { timer: setTimeout(() => void this.up().then(resolve), seconds * 1000), resolve, back };
+    const down: NonNullable<Power['down']> = { timer: undefined, resolve, back };
+    this.down = down;
+    if (graceMs > 0) await new Promise((r) => setTimeout(r, graceMs));
     await Promise.all(this.servers.map(({ server }) => closeServer(server)));
+    if (!this.closed) down.timer = setTimeout(() => void this.up().then(resolve), seconds * 1000);
     return { back };
   }
 
@@ -48,7 +55,6 @@ export class Power {
       clearTimeout(this.down.timer);
       this.down.resolve();
       this.down = null;
-      return;
     }
     await Promise.all(this.servers.map(({ server }) => closeServer(server)));
   }
