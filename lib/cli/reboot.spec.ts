@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator } from '../emulator/emulator.js';
-import { control } from '../emulator/test-client.js';
+import { control } from './emulator-client.js';
 import { cli, targetArgs } from './cli-process.js';
 
 let dir: string;

@@ -4,7 +4,7 @@ import type { DeviceClient } from '../client/device-client.js';
 import type { KindId } from '../spec/kinds.js';
 import { type Emulator, startEmulator } from './emulator.js';
 import { FIRST_TELEGRAM_MS } from './system.js';
-import { clientOf, pairedToken } from './test-client.js';
+import { clientOf, pairedToken } from '../cli/emulator-client.js';
 
 const open: Emulator[] = [];
 afterAll(async () => Promise.all(open.map((e) => e.close())));

@@ -1,7 +1,7 @@
 // For the emulator's own tests: the suite's device client aimed at an emulator, and a paired token.
 import { readFile } from 'node:fs/promises';
 import { DeviceClient } from '../client/device-client.js';
-import type { Emulator } from './emulator.js';
+import type { Emulator } from '../emulator/emulator.js';
 
 export async function clientOf(emu: Emulator): Promise<DeviceClient> {
   const { host, httpPort, httpsPort, ca } = emu.ready;
