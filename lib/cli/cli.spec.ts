@@ -171,3 +171,23 @@ describe('bad input ends within 30 s with exit 2 and one sentence', () => {
     }
   });
 });
+
+describe('emulate', () => {
+  test('--seed and --cert-style are told in the ready line (random seed and the real style by default)', async () => {
+    expect(ready).toMatchObject({ seed: expect.any(Number), certStyle: 'real' });
+    const child = spawn(process.execPath, [BIN, 'emulate', '--kind', 'battery', '--seed', '7', '--cert-style', 'cn-only'],
+      { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+      expect(JSON.parse(line)).toMatchObject({ kind: 'battery', seed: 7, certStyle: 'cn-only' });
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  test('a seed that is not a whole number from 0 to 2^32-1 is refused with exit 2', async () => {
+    const res = await cli(['emulate', '--seed', '-1']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/--seed must be a whole number from 0 to 4294967295 \(got -1\)/);
+  });
+});

@@ -1,4 +1,4 @@
-// `npm start [-- --kind <kind>]`: the whole suite against a fresh emulator, press hook wired to its
+// `npm start [-- --kind <kind>] [--cert-style cn-only]`: the whole suite against a fresh emulator, press hook wired to its
 // control port. The quickest way to see what energy-conform does.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import path from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EnergyConformError } from '../client/errors.js';
-import { startEmulator } from '../emulator/emulator.js';
+import { CERT_STYLES, type CertStyle, startEmulator } from '../emulator/emulator.js';
 import { runConformance } from '../runner/run.js';
 import { streamIo } from '../operator/operator-io.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
@@ -16,10 +16,12 @@ const args = await yargs(hideBin(process.argv))
   .scriptName('npm start --')
   .option('kind', { choices: KIND_IDS, default: 'energysocket' as KindId, describe: 'device kind to emulate' })
   .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/' })
+  .option('cert-style', { choices: CERT_STYLES, default: 'real' as CertStyle,
+    describe: 'real: with a DNS subject-alternative name as real P1 certificates (TLS-03 warns); cn-only: the CN alone' })
   .strict()
   .parseAsync();
 
-const emu = await startEmulator({ kind: args.kind });
+const emu = await startEmulator({ kind: args.kind, certStyle: args['cert-style'] });
 const dir = await mkdtemp(path.join(tmpdir(), 'energy-conform-start-'));
 const io = streamIo(process.stderr, false);
 const say = io.say;
