@@ -71,7 +71,7 @@ export class DeviceState {
     this.seed = opts.seed ?? randomBytes(4).readUInt32BE();
     this.bootedAt = this.now();
     this.meter = new Meter(kind, this.seed, this.bootedAt, this.now, () => this.socket?.power_on ?? true);
-    this.system = systemDefaults(kind);
+    this.system = systemDefaults();
     this.identity = {
       product_name: PRODUCT_NAMES[kind],
       product_type: k.productTypes[k.productTypes.length > 1 ? 1 : 0]!,

@@ -44,7 +44,7 @@ export const API_REBOOT_SECONDS = 5;
 /** After a (re)boot the P1 meter has no telegram until the smart meter sends its first, a second later. */
 export const FIRST_TELEGRAM_MS = 1000;
 
-export function systemDefaults(_kind: KindId): SystemSettings {
+export function systemDefaults(): SystemSettings {
   return { wifi_ssid: 'My Wi-Fi', wifi_rssi_db: -77, status_led_brightness_pct: 100, api_v1_enabled: true };
 }
 
