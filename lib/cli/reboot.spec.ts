@@ -28,13 +28,17 @@ test('a reboot under GET /api/measurement: the check that met it errors, the dev
     const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--reports', out]);
     const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results;
     const errors = results.checks.filter((c) => c.status === 'error');
-    // The first check to ask for a measurement meets the reboot (VER-01 or MEAS-01, as vitest orders the files).
-    expect(errors.length, res.stdout + res.stderr).toBe(1);
-    expect(errors[0]!.message).toMatch(/GET https:\S+\/api\/measurement: the connection was reset; the device was away and answered again [34]\.\d s later/);
-    // Recovery: the device was asked much after the reboot, and nothing else went wrong.
+    // The first check to ask for a measurement meets the reboot: VER-01, or MEAS-01 (with MEAS-02, judged
+    // on MEAS-01's answer), as vitest orders the files. Only that check is an error.
+    expect([['VER-01'], ['MEAS-01', 'MEAS-02']], res.stdout + res.stderr).toContainEqual(errors.map((c) => c.clause).sort());
+    for (const e of errors) {
+      expect(e.message).toMatch(/GET https:\S+\/api\/measurement: the connection was reset; the device was away and answered again [34]\.\d s later/);
+    }
+    // Recovery: no other check errs, and the device is asked after the reboot (at least by the run's own
+    // clean-up, where the measurement suite happens to run last), which puts everything back.
     const at = emu.requests.findIndex((r) => r.path === '/api/measurement');
-    expect(emu.requests.length - at).toBeGreaterThan(20);
-    expect(results.summary).toMatchObject({ fail: 0, error: 1 });
+    expect(emu.requests.slice(at + 1).some((r) => r.path === '/api/user')).toBe(true);
+    expect(results.summary).toMatchObject({ fail: 0, error: errors.length });
     expect(results.residue).toEqual([]);
     // As found, but for the pairing user a run keeps (without --forget).
     expect(emu.state.snapshot()).toEqual({ ...before, users: ['local/energy-conform'] });
