@@ -7,7 +7,7 @@ import { newToken } from './device-state.js';
 import { isPlainObject, parseJson } from './exchange.js';
 import type { Power } from './power.js';
 
-export const CONTROL_ROUTES = 'POST /press, POST /pairing-mode, GET /snapshot, POST /reset, POST /revoke-tokens, '
+const CONTROL_ROUTES = 'POST /press, POST /pairing-mode, GET /snapshot, POST /reset, POST /revoke-tokens, '
   + 'POST /reboot {"seconds", "on"}, POST /cloud-user {"name"}, POST /cloud {"cloud_enabled"}';
 const CLOUD_USER = /^cloud\/[a-zA-Z0-9\-_/\\# ]{1,40}$/;
 

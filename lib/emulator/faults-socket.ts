@@ -5,11 +5,13 @@ import { type EmuRequest, type EmuResponse, empty, isPlainObject, json, parseJso
 import { is, perDevice } from './fault-helpers.js';
 import type { Fault } from './fault-types.js';
 
-/** The body of PUT /api/v1/state as an object, or undefined for any other request. */
-function statePut(req: EmuRequest): Record<string, unknown> | undefined {
-  const body = is(req, 'PUT', '/api/v1/state') ? parseJson(req.bodyText) : undefined;
+/** The body of a PUT to `path` as an object, or undefined for any other request. */
+function putBody(req: EmuRequest, path: string): Record<string, unknown> | undefined {
+  const body = is(req, 'PUT', path) ? parseJson(req.bodyText) : undefined;
   return isPlainObject(body) ? body : undefined;
 }
+const statePut = (req: EmuRequest) => putBody(req, '/api/v1/state');
+const systemPut = (req: EmuRequest) => putBody(req, '/api/v1/system');
 
 /** Answers a state PUT whose body has exactly `keys` and passes `when`, by changing the state as `apply` says. */
 const onPut = (keys: string[], when: (b: Record<string, unknown>, s: SocketState) => boolean,
@@ -22,10 +24,6 @@ const onPut = (keys: string[], when: (b: Record<string, unknown>, s: SocketState
 };
 
 const v1Refusal = () => json(400, { error: { id: 8, description: 'refused' } });
-const systemPut = (req: EmuRequest) => {
-  const body = is(req, 'PUT', '/api/v1/system') ? parseJson(req.bodyText) : undefined;
-  return isPlainObject(body) ? body : undefined;
-};
 /** The cloud setting as a device that keeps its own copy remembers it: pairing mode does not reach it. */
 const cloudCopy = perDevice<{ value?: boolean }>(() => ({}));
 const socket: Pick<Fault, 'kind' | 'server'> = { kind: 'energysocket', server: 'v1' };
