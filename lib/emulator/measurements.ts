@@ -2,16 +2,14 @@
 // bodies, read from the live meter. The specification does not show these fields (MEAS-02 only
 // records them). No v2 body carries `wifi_ssid`: the vendor's Python client reads a body with it as v1 data.
 import type { KindId } from '../spec/kinds.js';
-import { type Reading, r3 } from './meter.js';
+import { type Reading, loadPowers, p1Phases, r3, sum } from './meter.js';
 import { P1_METER, gasTime } from './v1-data.js';
 
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 /** v2 timestamps: ISO 8601 without a zone, to the second. */
 const iso = (d: Date) => d.toISOString().slice(0, 19);
 
 function p1(r: Reading) {
-  const w = r.phaseW.map(Math.round);
-  const a = w.map((x, i) => Math.round(x / r.voltageV[i]!));
+  const { w, a } = p1Phases(r);
   return {
     protocol_version: 50, meter_model: P1_METER.model, unique_id: P1_METER.uniqueId, timestamp: iso(r.at), tariff: r.tariff,
     energy_import_kwh: r3(sum(r.importKwh)), energy_import_t1_kwh: r3(r.importKwh[0]), energy_import_t2_kwh: r3(r.importKwh[1]),
@@ -34,10 +32,10 @@ function electricity(r: Reading) {
 
 function singlePhase(r: Reading) {
   const [w, v] = [r.phaseW[0]!, r.voltageV[0]!];
-  const va = Math.abs(w) / r.powerFactor;
+  const { va, reactive } = loadPowers(w, r.powerFactor);
   return {
     ...electricity(r), voltage_v: r3(v), current_a: r3(Math.abs(w) / v), apparent_power_va: r3(va),
-    reactive_power_var: r3(Math.sqrt(Math.max(va * va - w * w, 0))), power_factor: r3(r.powerFactor), frequency_hz: r3(r.frequencyHz),
+    reactive_power_var: r3(reactive), power_factor: r3(r.powerFactor), frequency_hz: r3(r.frequencyHz),
   };
 }
 

@@ -123,3 +123,17 @@ export class Meter {
 
 /** Rounded as devices write them: three decimals. */
 export const r3 = (v: number) => Math.round(v * 1000) / 1000;
+
+export const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/** The P1 meter's phases as it reports them everywhere (v1, v2, telegram): whole watts and whole amperes, signed. */
+export function p1Phases(r: Reading): { w: number[]; a: number[] } {
+  const w = r.phaseW.map(Math.round);
+  return { w, a: w.map((x, i) => Math.round(x / r.voltageV[i]!)) };
+}
+
+/** Apparent and reactive power of a load drawing `w` watts at power factor `pf`. */
+export function loadPowers(w: number, pf: number): { va: number; reactive: number } {
+  const va = Math.abs(w) / pf;
+  return { va, reactive: Math.sqrt(Math.max(va * va - w * w, 0)) };
+}

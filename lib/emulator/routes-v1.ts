@@ -55,7 +55,7 @@ export function routeV1(req: EmuRequest, state: DeviceState): EmuResponse {
     if (method === 'GET') return json(200, state.socket);
     return method === 'PUT' ? putState(req, state) : methodNotAllowed('GET, PUT');
   }
-  if (path === '/api/v1/data' && state.kind !== 'battery' && state.kind !== 'display') {
+  if (path === '/api/v1/data') {
     return method === 'GET' ? json(200, v1DataOf(state.kind, state.meter.read())) : methodNotAllowed('GET');
   }
   // The vendor's v1 documentation: identify blinks the status light; it answers {"identify":"ok"}.
