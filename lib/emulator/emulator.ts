@@ -109,15 +109,17 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
 
   const servers: http.Server[] = [];
   const api: ApiServer[] = [];
+  const power = new Power(host, api, () => state.booted());
+  // A reboot asked for over the API answers first, then goes down.
+  state.reboot = (seconds) => void power.goDown(seconds, 100);
   const requests: ReceivedRequest[] = [];
-  let power: Power | undefined;
   const received = (handler: Handler): Handler => (req, st) => {
     requests.push({ server: req.server, method: req.method, path: req.path, bodyText: req.bodyText });
     if (requests.length > REQUESTS_KEPT) requests.shift();
     const armed = st.rebootOn;
     if (armed && armed.method === req.method && armed.path === req.path) {
       st.rebootOn = null;
-      void power?.goDown(armed.seconds);
+      void power.goDown(armed.seconds);
       // The request is cut off with the connection, as a device that reboots under it does.
       return { status: 0, headers: {}, delivery: 'reset' };
     }
@@ -136,11 +138,8 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
         await deviceCert(ca, certStyle, applianceIdentity(kind.id, serial), serial, faults).then((c) => ({ cert: c.certPem, key: c.keyPem }))),
       opts.httpsPort);
     const httpPort = kind.v1 ? await start(httpServer(received(withFaults(routeV1, faults, 'v1')), state), opts.httpPort) : null;
-    power = new Power(host, api, () => state.booted());
-    const on = power;
-    // A reboot asked for over the API answers first, then goes down.
-    state.reboot = (seconds) => void on.goDown(seconds, 100);
-    const controlPort = await start(controlServer(state, on), opts.controlPort, false);
+    const control = controlServer(state, power);
+    const controlPort = await start(control, opts.controlPort, false);
     const ready: ReadyInfo = {
       kind: kind.id, serial, host, httpPort, httpsPort, controlUrl: `http://${host}:${controlPort}`, ca: caPath,
       faults: faults.map((f) => f.name), seed: state.seed, certStyle,
@@ -148,11 +147,11 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     const advertisement = opts.mdns ? await advertise(state, { httpPort, httpsPort }, opts.mdns.interface, faults) : null;
     const close = async () => {
       await advertisement?.stop();
-      await on.close();
-      await Promise.all(servers.filter((s) => !api.some((a) => a.server === s)).map(closeServer));
+      await power.close();
+      await closeServer(control);
       await rm(dir, { recursive: true, force: true });
     };
-    return { ready, state, requests, reboot: (seconds) => on.reboot(seconds), close };
+    return { ready, state, requests, reboot: (seconds) => power.reboot(seconds), close };
   } catch (err) {
     await Promise.all(servers.map((s) => closeServer(s).catch(() => undefined)));
     await rm(dir, { recursive: true, force: true });
