@@ -1,9 +1,9 @@
 // Cloud communication (Resources: System state; States: Cloud communication). CLOUD-01, -02, -05
 // and -06 never switch the setting; CLOUD-03 and -04 do, only with --allow-cloud-toggle and a
 // confirmation, and every check that may change it puts back the value it found.
-import { SYSTEM_PATH, cloudOf, readCloud } from '../lib/client/cloud.js';
+import { SYSTEM_PATH, cloudOf, readCloud, setCloud } from '../lib/client/cloud.js';
 import type { DeviceResponse } from '../lib/client/device-client.js';
-import { PreconditionError, describeResponse, expectStatus, expectThat, isJsonObject } from '../lib/harness/clause-failure.js';
+import { PreconditionError, describeResponse, expectStatus, expectThat } from '../lib/harness/clause-failure.js';
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
 
 async function found(ctx: CheckContext): Promise<boolean> {
@@ -24,8 +24,7 @@ async function keeping(ctx: CheckContext, fn: (was: boolean) => Promise<void>): 
 
 /** Endpoints: 200 `{cloud_enabled: boolean}` with the new value (other fields are not forbidden). */
 function expectAnswer(res: DeviceResponse, value: boolean): void {
-  const body = res.json;
-  expectThat(res.status === 200 && isJsonObject(body) && body.cloud_enabled === value,
+  expectThat(cloudOf(res) === value,
     `200 {"cloud_enabled":${value}}`, describeResponse(res), res);
 }
 
@@ -38,9 +37,9 @@ async function expectReads(ctx: CheckContext, value: boolean): Promise<void> {
 async function toggle(ctx: CheckContext, from: boolean): Promise<void> {
   await keeping(ctx, async (was) => {
     if (was !== from) {
-      const set = await ctx.device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: from } });
-      if ((await readCloud(ctx.device)).value !== from) {
-        throw new PreconditionError(`could not set cloud_enabled to ${from} to start from: ${describeResponse(set)}`);
+      const set = await setCloud(ctx.device, from);
+      if (set.now !== from) {
+        throw new PreconditionError(`could not set cloud_enabled to ${from} to start from: ${describeResponse(set.res)}`);
       }
     }
     const res = await ctx.device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: !from } });

@@ -1,4 +1,4 @@
-// Reading the cloud setting over v1 (Resources: System state).
+// Reading and setting the cloud setting over v1 (Resources: System state).
 import type { DeviceClient, DeviceResponse } from './device-client.js';
 
 export const SYSTEM_PATH = '/api/v1/system';
@@ -12,4 +12,10 @@ export function cloudOf(res: DeviceResponse): boolean | null {
 export async function readCloud(device: DeviceClient): Promise<{ res: DeviceResponse; value: boolean | null }> {
   const res = await device.v1.get(SYSTEM_PATH);
   return { res, value: cloudOf(res) };
+}
+
+/** PUTs `cloud_enabled: value`, then reads the setting back: the PUT's answer and what it reads now. */
+export async function setCloud(device: DeviceClient, value: boolean): Promise<{ res: DeviceResponse; now: boolean | null }> {
+  const res = await device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: value } });
+  return { res, now: (await readCloud(device)).value };
 }

@@ -9,7 +9,8 @@ const WORST: readonly Status[] = ['fail', 'error', 'warn', 'observation', 'pass'
 
 type Outcome = Omit<CheckResult, 'clause' | 'level' | 'title' | 'area'>;
 
-function fromTest(t: CollectedTest, r: CheckRecord | undefined): Outcome {
+/** A check's outcome from its record, or from vitest's state where the test left none. */
+export function fromTest(t: CollectedTest, r: CheckRecord | undefined): Outcome {
   if (r) {
     return { status: r.status, message: r.message || (r.observed !== undefined ? JSON.stringify(r.observed) : ''),
       durationMs: t.durationMs, expected: r.expected, observed: r.observed, exchanges: r.exchanges };

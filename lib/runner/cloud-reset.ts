@@ -1,20 +1,20 @@
 // CLOUD-07, with the operator: cloud_enabled reads true after a factory reset or after pairing mode
 // (States: Cloud communication rows 3 and 4). It runs last, after the users are swept, because a
 // factory reset deletes every user, this run's token included.
-import { SYSTEM_PATH, readCloud } from '../client/cloud.js';
+import { SYSTEM_PATH, readCloud, setCloud } from '../client/cloud.js';
 import type { DeviceClient } from '../client/device-client.js';
 import { describeExchange } from '../client/exchange-log.js';
 import type { SuiteContext } from '../harness/context.js';
 import type { OperatorIo } from '../operator/operator-io.js';
-import { KINDS } from '../spec/kinds.js';
 import type { RunnerCheck } from './assemble.js';
 import type { RunConfig } from './config.js';
+import { deviceName } from './confirm.js';
 
 const ID = 'CLOUD-07';
 
+/** Its caller runs it only where CLOUD-07 is selected. */
 export async function cloudAfterReset(cfg: RunConfig, io: OperatorIo, device: DeviceClient, context: SuiteContext,
-  failed: 'fail' | 'warn', signal?: AbortSignal): Promise<RunnerCheck | null> {
-  if (context.skips[ID]) return null;
+  failed: 'fail' | 'warn', signal?: AbortSignal): Promise<RunnerCheck> {
   const from = device.log.records.length;
   const check = (status: RunnerCheck['status'], message: string): RunnerCheck => ({ clause: ID, status, message, exchanges: device.log.since(from) });
   if (!io.interactive) return check('skip', 'it needs an operator at a terminal to reset the device or put it in pairing mode');
@@ -24,11 +24,10 @@ export async function cloudAfterReset(cfg: RunConfig, io: OperatorIo, device: De
     return check('skip', 'it first switches the cloud off, and the cloud is on: run with --allow-cloud-toggle as well');
   }
   if (was.value) {
-    const res = await device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: false } });
-    if ((await readCloud(device)).value !== false) return check('error', `could not switch the cloud off to start from: ${describeExchange(res.exchange)}`);
+    const { res, now } = await setCloud(device, false);
+    if (now !== false) return check('error', `could not switch the cloud off to start from: ${describeExchange(res.exchange)}`);
   }
-  const name = `the ${KINDS[context.kind].name}${context.serial ? ` ${context.serial}` : ''}`;
-  io.say(`${ID}: cloud communication is off on ${name}. Put it in pairing mode, or factory-reset it, as its manual says. `
+  io.say(`${ID}: cloud communication is off on ${deviceName(context)}. Put it in pairing mode, or factory-reset it, as its manual says. `
     + 'A factory reset also deletes every user, energy-conform\'s included (the next run pairs again): pairing mode is the gentler choice.');
   const answer = await io.ask('type done when the device is back on the network, anything else to skip this check: ', signal);
   if (answer.toLowerCase() !== 'done') return check('skip', 'the operator did not reset the device or put it in pairing mode');

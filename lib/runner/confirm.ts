@@ -6,8 +6,13 @@ import type { OperatorIo } from '../operator/operator-io.js';
 import { KINDS } from '../spec/kinds.js';
 import type { RunConfig } from './config.js';
 
+/** How the operator is told which device: `the Energy socket 5c2faf…`. */
+export function deviceName(context: SuiteContext): string {
+  return `the ${KINDS[context.kind].name}${context.serial ? ` ${context.serial}` : ''}`;
+}
+
 /** The clauses that switch cloud communication off and on (CLOUD-07 when it finds the cloud on). */
-export const CLOUD_TOGGLES = ['CLOUD-03', 'CLOUD-04', 'CLOUD-07'] as const;
+const CLOUD_TOGGLES = ['CLOUD-03', 'CLOUD-04', 'CLOUD-07'] as const;
 
 /** Before anything touches the device: without a terminal, only --yes can confirm. */
 export function checkConfirmable(cfg: RunConfig, io: OperatorIo): void {
@@ -29,7 +34,7 @@ export async function confirmCloudToggle(cfg: RunConfig, io: OperatorIo, context
     context.cloudToggle = true;
     return;
   }
-  const device = `the ${KINDS[context.kind].name}${context.serial ? ` ${context.serial}` : ''} at ${context.target.host}`;
+  const device = `${deviceName(context)} at ${context.target.host}`;
   const who = planned.length ? `${planned.join(', ').replace(/, ([^,]+)$/, ' and $1')} switch` : 'CLOUD-06 may switch (on a device that reads "false" leniently)';
   io.say(`${who} cloud communication OFF on ${device}, and back on. While it is off the device is fully local: `
     + 'the app cannot reach it, it gets no firmware updates, and no cloud user can be created. The setting found is put back at the end.');

@@ -1,10 +1,10 @@
 // What the run may change besides users: the socket state and the cloud setting. Read before the
 // suites, put back after them, on failure and on interruption as well (DESIGN.md "Leaving the
 // device as found").
-import { SYSTEM_PATH, readCloud } from '../client/cloud.js';
+import { readCloud, setCloud } from '../client/cloud.js';
 import type { DeviceClient } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
-import { readSocket, sameSocket, steerSocket } from '../client/socket.js';
+import { STATE_PATH, readSocket, sameSocket, steerSocket } from '../client/socket.js';
 import type { SuiteContext } from '../harness/context.js';
 import { type SocketState, describeSocket } from '../spec/socket-model.js';
 
@@ -35,15 +35,14 @@ async function restoreSocket(device: DeviceClient, found: SocketState, out: Rest
   const { reached } = now ? await steerSocket(device, now, found) : { reached: null };
   // A device whose plain transitions are broken may still take the whole state in one request.
   const final = sameSocket(reached, found) ? reached
-    : (await device.v1.put('/api/v1/state', { body: { ...found } }), (await readSocket(device)).state);
+    : (await device.v1.put(STATE_PATH, { body: { ...found } }), (await readSocket(device)).state);
   if (sameSocket(final, found)) out.restored.push(`the socket to ${describeSocket(found)}`);
   else out.residue.push(`the socket reads ${final ? describeSocket(final) : 'no valid state'}; it was ${describeSocket(found)} before the run`);
 }
 
 async function restoreCloud(device: DeviceClient, found: boolean, out: Restoration): Promise<void> {
   if ((await cloudNow(device)) === found) return;
-  await device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: found } });
-  const now = await cloudNow(device);
+  const { now } = await setCloud(device, found);
   if (now === found) out.restored.push(`cloud_enabled to ${found}`);
   else out.residue.push(`cloud_enabled reads ${now ?? 'nothing readable'}; it was ${found} before the run`);
 }

@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Redactor } from '../client/redactor.js';
 import { harOf } from '../report/har.js';
+import { socketCounters } from './socket-counters.js';
 import { reportHtml } from '../report/html.js';
 import { junitXml } from '../report/junit.js';
 import { type RunResults, resultsJson, summarize } from '../report/results.js';
@@ -42,9 +43,10 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: Ab
   redactor.add(context.token);
   await confirmCloudToggle(cfg, io, context, signal);
 
-  const { suiteRun, presses, runnerChecks, removed, restored, residue, socket, exchanges } = await runSession(cfg, io, prepared, redactor, signal);
-  // Before the suites, around them (the runner's own checks included), and the checks' own.
-  const all = [...prepared.exchanges, ...exchanges, ...suiteRun.tests.flatMap((t) => t.records[0]?.exchanges ?? [])];
+  const { suiteRun, presses, runnerChecks, removed, restored, residue, exchanges } = await runSession(cfg, io, prepared, redactor, signal);
+  // Before the suites, around them (the runner's own checks included), and the checks' own, in the order they were made.
+  const all = [...prepared.exchanges, ...exchanges, ...suiteRun.tests.flatMap((t) => t.records[0]?.exchanges ?? [])]
+    .sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   const checks = assemble(suiteRun.tests, context.skips, version, runnerChecks);
   // An interrupted run could not happen as asked: exit 2, after cleaning up.
   const verdictCode = signal?.aborted ? 2 : exitCodeOf(checks, cfg.strict);
@@ -70,7 +72,7 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: Ab
     summary: summarize(checks),
     presses, residue,
     requests: all.length,
-    socket,
+    socket: socketCounters(all),
     checks, strict: cfg.strict,
     options: { insecure: cfg.insecure, ca: cfg.caLabel, suites: cfg.suites ?? null, clauses: cfg.clauses ?? null },
   });

@@ -6,7 +6,7 @@ import { isTransportError } from '../client/errors.js';
 import type { Redactor } from '../client/redactor.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import { writeToken } from '../operator/token-store.js';
-import type { RunnerCheck } from './assemble.js';
+import { type RunnerCheck, fromTest } from './assemble.js';
 import type { RunConfig } from './config.js';
 import { cloudAfterReset } from './cloud-reset.js';
 import { forgetPairingUser } from './forget.js';
@@ -15,7 +15,6 @@ import { pressesNeeded } from './plan.js';
 import { pressBackendFor, pressServiceFor, suitePresses } from './presses.js';
 import { listedUsers, sweepUsers } from './residue.js';
 import { type Restoration, readFound, restoreFound } from './device-found.js';
-import { type SocketCounters, socketCounters } from './socket-counters.js';
 import type { Exchange } from '../client/exchange-log.js';
 import { type SuiteRun, runSuites } from './vitest-run.js';
 
@@ -30,7 +29,6 @@ export interface Session {
   restored: string[];
   /** What the run left changed (users, socket state, cloud setting): each fails the run. */
   residue: string[];
-  socket: SocketCounters | null;
   /** What the session sent itself (users before and after, what it read and put back) and what came back. */
   exchanges: Exchange[];
 }
@@ -39,11 +37,9 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
   const { context } = prepared;
   const token = context.token;
   const device = new DeviceClient(context.target, redactor, cfg.requestTimeoutMs);
-  let restoreLog: Exchange[] = [];
   try {
     const before = token && context.usable.v2 ? await listedUsers(device, token) : null;
     const found = await readFound(device, context);
-    const foundReads = device.log.records.length;
     const presses = token && pressesNeeded(context.skips) ? await pressServiceFor(cfg, io, context.kind, prepared.presses.count) : undefined;
     context.pressUrl = presses?.url ?? null;
     let suiteRun: SuiteRun;
@@ -51,19 +47,15 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
     try {
       // A check may wait for every press of the plan (a person at the bench), plus its requests.
       const testTimeoutMs = Math.max(60_000, cfg.requestTimeoutMs * 6) + cfg.pressTimeoutS * 1000 * (1 + suitePresses(cfg));
-      suiteRun = await runSuites(context, cfg.suites, testTimeoutMs, signal, (p) => io.progress({
-        area: p.file, areaIndex: p.fileIndex, areas: p.files, done: p.done, total: p.total, title: p.test.title,
-        status: p.test.records[0]?.status ?? (p.test.state === 'failed' ? 'error' : p.test.state), message: p.test.records[0]?.message ?? p.test.message,
-      }));
+      suiteRun = await runSuites(context, cfg.suites, testTimeoutMs, signal, (p) => {
+        const { status, message } = fromTest(p.test, p.test.records[0]);
+        io.progress({ area: p.file, areaIndex: p.fileIndex, areas: p.files, done: p.done, total: p.total, title: p.test.title, status, message });
+      });
     } finally {
       io.status('');
       await presses?.close();
-      const from = device.log.records.length;
       restoration = await restoreFound(device, found);
-      restoreLog = device.log.since(from);
     }
-    const socket = socketCounters([...device.log.records.slice(0, foundReads),
-      ...suiteRun.tests.flatMap((t) => t.records[0]?.exchanges ?? []), ...restoreLog]);
     // Under an "In development" capability a violation is a deviation, like every other v2 MUST.
     const failed = (id: string) => (context.deviations.includes(id) ? 'warn' as const : 'fail' as const);
     const runnerChecks: RunnerCheck[] = [];
@@ -88,8 +80,7 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
     if (!signal?.aborted && !context.skips['CLOUD-07']) {
       // A factory reset may have changed the socket too: everything found is put back again.
       try {
-        const manual = await cloudAfterReset(cfg, io, device, context, failed('CLOUD-07'), signal);
-        if (manual) runnerChecks.push(manual);
+        runnerChecks.push(await cloudAfterReset(cfg, io, device, context, failed('CLOUD-07'), signal));
       } catch (err) {
         if (!isTransportError(err)) throw err;
         runnerChecks.push({ clause: 'CLOUD-07', status: 'error', message: err.message, exchanges: [] });
@@ -101,7 +92,7 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
     }
     const count = presses?.count() ?? prepared.presses.count;
     return { suiteRun, presses: { count, backend: count ? pressBackendFor(cfg, io)?.name ?? null : null }, runnerChecks, removed,
-      restored: restoration.restored, residue: [...residue, ...restoration.residue], socket, exchanges: device.log.records };
+      restored: restoration.restored, residue: [...residue, ...restoration.residue], exchanges: device.log.records };
   } finally {
     await device.close();
   }
