@@ -7,7 +7,7 @@ import type { OperatorIo } from '../operator/operator-io.js';
 import type { RunConfig } from '../runner/config.js';
 import type { RunOutcome } from '../runner/run.js';
 
-export interface BenchEntry {
+interface BenchEntry {
   serial: string | null;
   kind: string | null;
   address: string;
@@ -18,31 +18,32 @@ export interface BenchEntry {
 }
 
 /** A failing device is the news: 1 if any failed, else 2 if any could not be run, else 0. */
-export function benchExitCode(codes: readonly number[]): number {
+function benchExitCode(codes: readonly number[]): number {
   return codes.includes(1) ? 1 : codes.some((c) => c !== 0) ? 2 : 0;
 }
 
-export async function runBench(devices: readonly DiscoveredDevice[], cfgFor: (d: DiscoveredDevice) => Promise<RunConfig>,
+export async function runBench(devices: readonly DiscoveredDevice[], cfgFor: (d: DiscoveredDevice) => RunConfig,
   run: (cfg: RunConfig) => Promise<RunOutcome>, io: OperatorIo, summaryDir: string | null, signal: AbortSignal): Promise<number> {
   const entries: BenchEntry[] = [];
   for (const d of devices) {
     const name = `${d.kind ?? 'device'} ${d.serial ?? ''} at ${d.address}`.replace(/ {2}/, ' ');
+    const base = { serial: d.serial, kind: d.kind, address: d.address };
     if (signal.aborted) {
-      entries.push({ serial: d.serial, kind: d.kind, address: d.address, exitCode: 2, verdict: 'error', reports: null, message: 'not run: interrupted' });
+      entries.push({ ...base, exitCode: 2, verdict: 'error', reports: null, message: 'not run: interrupted' });
       continue;
     }
     if (devices.length > 1) io.say(`device ${entries.length + 1} of ${devices.length}: ${name}`);
     try {
-      const outcome = await run(await cfgFor(d));
+      const outcome = await run(cfgFor(d));
       process.stdout.write(`${outcome.summary}\n`);
-      entries.push({ serial: d.serial, kind: d.kind, address: d.address, exitCode: outcome.exitCode, verdict: outcome.results.verdict,
+      entries.push({ ...base, exitCode: outcome.exitCode, verdict: outcome.results.verdict,
         reports: outcome.reportsDir, message: '' });
     } catch (err) {
       // One device that cannot be run does not stop the bench; it is reported and counted. A bug of
       // energy-conform itself does stop it, after the summary of what ran.
       const message = err instanceof EnergyConformError ? `${err.message} [${err.code}]` : `energy-conform failed: ${String(err)}`;
       io.say(`${name}: ${message}`);
-      entries.push({ serial: d.serial, kind: d.kind, address: d.address, exitCode: 2, verdict: 'error', reports: null, message });
+      entries.push({ ...base, exitCode: 2, verdict: 'error', reports: null, message });
       if (!(err instanceof EnergyConformError)) {
         await writeSummary(entries, summaryDir);
         throw err;

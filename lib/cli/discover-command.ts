@@ -4,7 +4,7 @@ import { RunError } from '../client/errors.js';
 import { DiscoveryError, browse } from '../discovery/browse.js';
 import type { DiscoveredDevice } from '../discovery/records.js';
 
-export function discoveryOptions<T>(y: Argv<T>) {
+function discoveryOptions<T>(y: Argv<T>) {
   return y
     .option('timeout', { type: 'number', default: 3, describe: 'seconds to listen for mDNS answers' })
     .option('interface', { type: 'string', describe: 'address of the interface to browse on; all by default' });
@@ -36,7 +36,7 @@ const HEADINGS: Record<(typeof COLUMNS)[number], string> = {
   api_enabled: 'api_enabled', api_version: 'api_version', id: 'id',
 };
 
-export function deviceTable(devices: readonly DiscoveredDevice[]): string {
+function deviceTable(devices: readonly DiscoveredDevice[]): string {
   const rows = devices.map((d) => COLUMNS.map((c) => String(d[c] ?? '—')));
   const head = COLUMNS.map((c) => HEADINGS[c]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { RunError } from '../client/errors.js';
-import type { DiscoveredDevice } from '../discovery/records.js';
+import { type DiscoveredDevice, disagreementsOf } from '../discovery/records.js';
 import { runBench } from './bench-run.js';
 import { chooseDevices } from './device-choice.js';
 import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS, type RunConfig } from '../runner/config.js';
@@ -61,7 +61,7 @@ export function runOptions<T>(y: Argv<T>) {
 type RunArgs = Awaited<ReturnType<typeof runOptions>['argv']>;
 type PairArgs = Awaited<ReturnType<typeof pairOptions>['argv']>;
 /** The target options, with the selection and report options where the command has them. */
-type ConfigArgs = PairArgs & Partial<Pick<RunArgs, 'suite' | 'clause' | 'slow' | 'allow-cloud-toggle' | 'manual' | 'strict' | 'yes' | 'reports' | 'forget' | 'pace'>>;
+type ConfigArgs = PairArgs & Partial<Pick<RunArgs, 'suite' | 'clause' | 'slow' | 'allow-cloud-toggle' | 'manual' | 'strict' | 'yes' | 'reports' | 'forget' | 'pace' | 'run-timeout'>>;
 
 function checkNumbers(a: ConfigArgs): void {
   const ports = { '--http-port': a['http-port'], '--https-port': a['https-port'] };
@@ -70,7 +70,8 @@ function checkNumbers(a: ConfigArgs): void {
   }
   const pace = a.pace ?? 0;
   if (!(Number.isFinite(pace) && pace >= 0 && pace <= 60_000)) throw new RunError('EC_BAD_OPTION', `--pace must be a number of milliseconds from 0 to 60000 (got ${pace})`);
-  const seconds = { '--press-timeout': a['press-timeout'], '--request-timeout': a['request-timeout'] };
+  const seconds = { '--press-timeout': a['press-timeout'], '--request-timeout': a['request-timeout'],
+    ...(a['run-timeout'] === undefined ? {} : { '--run-timeout': a['run-timeout'] }) };
   for (const [flag, v] of Object.entries(seconds)) {
     if (!(Number.isFinite(v) && v > 0)) throw new RunError('EC_BAD_OPTION', `${flag} must be a number of seconds above 0 (got ${v})`);
   }
@@ -101,13 +102,12 @@ async function checkOptions(a: ConfigArgs): Promise<string> {
   return caPem;
 }
 
-/** The options, for the device at --host or for one that discovery found. */
-export async function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv, found?: DiscoveredDevice): Promise<RunConfig> {
+/** The options (checked, `caPem` read by checkOptions), for the device at --host or for one that discovery found. */
+function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv, caPem: string, found?: DiscoveredDevice): RunConfig {
   const host = found?.address ?? a.host;
   if (!host) throw new RunError('EC_NO_HOST', 'no device address; give it with --host');
-  const caPem = await checkOptions(a);
   const advertised = found && { serial: found.serial, product_type: found.product_type, product_name: found.product_name, id: found.id,
-    disagreements: found.notes.filter((n) => n.startsWith('the services disagree')) };
+    disagreements: disagreementsOf(found) };
   return {
     // A found device is asked only where it advertised a service.
     host, httpPort: found ? found.v1Port : a['http-port'], httpsPort: found ? found.v2Port : a['https-port'],
@@ -124,9 +124,9 @@ export async function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv, found?:
 
 export async function pairCommand(a: PairArgs, env: NodeJS.ProcessEnv): Promise<number> {
   const io = streamIo(process.stderr, process.stdin.isTTY === true);
-  await checkOptions(a);
+  const caPem = await checkOptions(a);
   const [found] = a.host ? [] : await chooseDevices({ ...a, all: false }, io, false);
-  const cfg = await toRunConfig(a, env, found);
+  const cfg = toRunConfig(a, env, caPem, found);
   const paired = await pairDevice(cfg, io);
   process.stdout.write(paired.pressed
     ? `paired as ${cfg.pairingName} with ${paired.serial}; the token is stored in ${cfg.tokenStore} (mode 0600)\n`
@@ -148,17 +148,15 @@ export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv): Promise<nu
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  const limit = a['run-timeout'];
-  if (!(Number.isFinite(limit) && limit > 0)) throw new RunError('EC_BAD_OPTION', `--run-timeout must be a number of seconds above 0 (got ${limit})`);
-  const run = (cfg: RunConfig) => withDeadline(interrupt.signal, limit, (signal) => runConformance(cfg, io, signal, style));
+  const caPem = await checkOptions(a);
+  const run = (cfg: RunConfig) => withDeadline(interrupt.signal, a['run-timeout'], (signal) => runConformance(cfg, io, signal, style));
   if (a.host) {
-    const outcome = await run(await toRunConfig(a, env));
+    const outcome = await run(toRunConfig(a, env, caPem));
     process.stdout.write(`${outcome.summary}\n`);
     return outcome.exitCode;
   }
-  await checkOptions(a);
   const devices = await chooseDevices(a, io, true);
-  return runBench(devices, (d) => toRunConfig({ ...a, reports: a.reports && a.all ? path.join(a.reports, d.serial ?? d.address) : a.reports }, env, d),
+  return runBench(devices, (d) => toRunConfig({ ...a, reports: a.reports && a.all ? path.join(a.reports, d.serial ?? d.address) : a.reports }, env, caPem, d),
     run, io, a.all ? a.reports ?? 'reports' : null, interrupt.signal);
 }
 
