@@ -1,6 +1,6 @@
 // DNS-SD answers -> one row per device (real-world.md "Discovery"): `_hwenergy._tcp` (v1, HTTP) and
 // `_homewizard._tcp` (v2, HTTPS) records of one serial are merged. Odd records are kept, with a note.
-import { type KindId, isKindId, kindOfProductType } from '../spec/kinds.js';
+import { type KindId, applianceIdentity, isKindId, kindOfProductType } from '../spec/kinds.js';
 import type { ServiceType } from '../spec/mdns.js';
 
 /** One answer as the browser saw it. */
@@ -49,10 +49,14 @@ function kindOf(d: DiscoveredDevice): KindId | null {
   return (d.product_type ? kindOfProductType(d.product_type) : undefined) ?? (code && isKindId(code) ? code : null);
 }
 
+const DISAGREE = 'the services disagree on';
+/** The notes that say where two services of one device disagree (KIND-02 judges them). */
+export const disagreementsOf = (d: DiscoveredDevice) => d.notes.filter((n) => n.startsWith(DISAGREE));
+
 /** Sets `field` from a record, noting where two records of one device disagree. */
 function take(d: DiscoveredDevice, field: 'product_type' | 'product_name' | 'serial', value: string | undefined): void {
   if (value === undefined) return;
-  if (d[field] !== null && d[field]!.toLowerCase() !== value.toLowerCase()) d.notes.push(`the services disagree on ${field}: "${d[field]}" and "${value}"`);
+  if (d[field] !== null && d[field]!.toLowerCase() !== value.toLowerCase()) d.notes.push(`${DISAGREE} ${field}: "${d[field]}" and "${value}"`);
   else d[field] = value;
 }
 
@@ -78,7 +82,7 @@ export function mergeRecords(records: readonly ServiceRecord[]): DiscoveredDevic
   const devices = [...byKey.values()];
   for (const d of devices) {
     d.kind = kindOf(d);
-    if (d.id && d.serial && d.kind && d.id.toLowerCase() !== `appliance/${d.kind}/${d.serial}`.toLowerCase()) d.notes.push(`id "${d.id}" does not name appliance/${d.kind}/${d.serial}`);
+    if (d.id && d.serial && d.kind && d.id.toLowerCase() !== applianceIdentity(d.kind, d.serial).toLowerCase()) d.notes.push(`id "${d.id}" does not name ${applianceIdentity(d.kind, d.serial)}`);
   }
   return devices.sort((a, b) => (a.serial ?? a.address).localeCompare(b.serial ?? b.address));
 }

@@ -5,8 +5,8 @@ import { clause } from './catalogue.js';
 import { type SocketOutcome, type SocketPut, type SocketState, describePut, describeSocket, socketOutcome } from './socket-model.js';
 
 /** The start brightness differs from every brightness a request sends, so a change shows. */
-export const START_BRIGHTNESS = 100;
-export const MIDDLE_BRIGHTNESS = 128;
+const START_BRIGHTNESS = 100;
+const MIDDLE_BRIGHTNESS = 128;
 
 export const START_STATES: readonly SocketState[] = [
   { power_on: false, switch_lock: false, brightness: START_BRIGHTNESS },
@@ -28,7 +28,7 @@ function outcomeText(o: SocketOutcome, from: SocketState, put: SocketPut): strin
   return describeSocket(o.state, put.brightness !== undefined || o.state.brightness !== from.brightness);
 }
 
-export function socketRow(from: SocketState, put: Record<string, unknown>, outcome = socketOutcome(from, put as SocketPut), id = outcome.clause): SocketRow {
+function socketRow(from: SocketState, put: Record<string, unknown>, outcome = socketOutcome(from, put as SocketPut), id = outcome.clause): SocketRow {
   const c = clause(id);
   const title = `${c.id} [${c.level}] ${describeSocket(from, false)} → PUT ${describePut(put)} → ${outcomeText(outcome, from, put as SocketPut)}`;
   return { clause: c.id, title, from, put, outcome };

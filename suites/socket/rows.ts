@@ -3,7 +3,7 @@
 import { describeExchange } from '../../lib/client/exchange-log.js';
 import type { DeviceResponse } from '../../lib/client/device-client.js';
 import { STATE_PATH, readSocket, sameSocket, steerSocket } from '../../lib/client/socket.js';
-import { PreconditionError, describeResponse, expectThat, isJsonObject } from '../../lib/harness/clause-failure.js';
+import { PreconditionError, describeResponse, expectThat, isJsonObject, safeBody } from '../../lib/harness/clause-failure.js';
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import type { SocketRow } from '../../lib/spec/socket-matrix.js';
 import { type SocketState, describeSocket, isConsistent } from '../../lib/spec/socket-model.js';
@@ -17,13 +17,13 @@ async function judgeInvariant(ctx: CheckContext, state: SocketState | null, res:
 }
 
 /** GET /api/v1/state, with SOCK-02 judged on what it read. */
-export async function readState(ctx: CheckContext): Promise<{ res: DeviceResponse; state: SocketState | null }> {
+async function readState(ctx: CheckContext): Promise<{ res: DeviceResponse; state: SocketState | null }> {
   const read = await readSocket(ctx.device);
   await judgeInvariant(ctx, read.state, read.res);
   return read;
 }
 
-export async function startAt(ctx: CheckContext, from: SocketState): Promise<void> {
+async function startAt(ctx: CheckContext, from: SocketState): Promise<void> {
   const now = await readState(ctx);
   if (now.state === null) {
     throw new PreconditionError(`GET ${STATE_PATH} did not answer a socket state (see SOCK-01): ${describeResponse(now.res)}`);
@@ -38,7 +38,7 @@ export async function startAt(ctx: CheckContext, from: SocketState): Promise<voi
 }
 
 /** SOCK-03: exactly the submitted fields with their submitted values. */
-export function expectEcho(res: DeviceResponse, put: Record<string, unknown>): void {
+function expectEcho(res: DeviceResponse, put: Record<string, unknown>): void {
   const body = res.json;
   const ok = res.status === 200 && isJsonObject(body) && Object.keys(body).length === Object.keys(put).length
     && Object.entries(put).every(([k, v]) => Object.hasOwn(body, k) && body[k] === v);
@@ -66,7 +66,7 @@ export async function transitionRow(row: SocketRow, ctx: CheckContext): Promise<
   await startAt(ctx, row.from);
   const res = await ctx.device.v1.put(STATE_PATH, { body: row.put });
   const after = await readState(ctx);
-  const answer = { status: res.status, body: res.exchange.responseBody ?? '' };
+  const answer = { status: res.status, body: safeBody(res) };
   const { outcome } = row;
   if (outcome.kind === 'state') {
     await ctx.also('SOCK-03', () => expectEcho(res, row.put));
@@ -86,7 +86,7 @@ export async function transitionRow(row: SocketRow, ctx: CheckContext): Promise<
 export async function wrongTypeRow(row: SocketRow, ctx: CheckContext): Promise<void> {
   await startAt(ctx, row.from);
   const res = await ctx.device.v1.put(STATE_PATH, { body: row.put });
-  await ctx.also('SOCK-14', () => ({ status: res.status, body: res.exchange.responseBody ?? '' }));
+  await ctx.also('SOCK-14', () => ({ status: res.status, body: safeBody(res) }));
   const after = await readState(ctx);
   const s = after.state;
   expectThat(s !== null && Number.isInteger(s.brightness) && s.brightness >= 0 && s.brightness <= 255,
