@@ -19,25 +19,21 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-function timeBare(): Promise<number> {
+/** The wall time of a Node child process that must exit 0; `what` names it in the error. */
+function timeChild(args: string[], what: string, cwd?: string): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare-vitest.ts')], { stdio: 'inherit' });
+    const child = spawn(process.execPath, args, { cwd, stdio: 'inherit' });
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`bare vitest exited ${code}`))));
+    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`${what} exited ${code}`))));
   });
 }
 
+const timeBare = () => timeChild(['--import', 'tsx', path.join(import.meta.dirname, 'bare-vitest.ts')], 'bare vitest');
+
 /** The self-test matrix (clean kinds, every fault, in parallel) as `npm test` runs it: its wall time. */
-function timeMatrix(): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const vitest = path.join(PACKAGE_ROOT, 'node_modules', 'vitest', 'vitest.mjs');
-    const child = spawn(process.execPath, [vitest, 'run', 'lib/runner/self-test.spec.ts', '--project', 'unit'], { cwd: PACKAGE_ROOT, stdio: 'inherit' });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`the self-test matrix exited ${code}`))));
-  });
-}
+const timeMatrix = () => timeChild([path.join(PACKAGE_ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'lib/runner/self-test.spec.ts',
+  '--project', 'unit'], 'the self-test matrix', PACKAGE_ROOT);
 
 const dir = await mkdtemp(path.join(tmpdir(), 'energy-conform-bench-'));
 const emu = await startEmulator({ kind: 'energysocket' });

@@ -150,6 +150,12 @@ describe('bad input ends within 30 s with exit 2 and one sentence', () => {
     expect(oneSentence(res.stderr)).toMatch(/Unknown argument: no-such-flag.*--help/);
   });
 
+  test('a discovery timeout out of range names the flag that gave it', async () => {
+    const res = await cli(['run', '--discovery-timeout', '0']);
+    expect(res.code).toBe(2);
+    expect(oneSentence(res.stderr)).toMatch(/--discovery-timeout must be a number of seconds from above 0 to 120 \(got 0\)/);
+  });
+
   test('a closed port', async () => {
     const port = String(await closedPort());
     const res = await cli(['run', '--host', '127.0.0.1', '--http-port', port, '--https-port', port]);

@@ -16,7 +16,7 @@ export interface ChoiceArgs {
 export async function chooseDevices(a: ChoiceArgs, io: OperatorIo, canAll: boolean): Promise<DiscoveredDevice[]> {
   const search = { timeout: a['discovery-timeout'], interface: a.interface };
   if (io.interactive) io.say(`no --host: looking for devices over mDNS ${where(search)}`);
-  const found = await discoverDevices(search);
+  const found = await discoverDevices(search, '--discovery-timeout');
   const wanted = a.serial ? found.filter((d) => d.serial?.toLowerCase() === a.serial!.toLowerCase()) : found;
   if (wanted.length === 0) {
     const which = a.serial ? `with serial ${a.serial} (${found.length} other${found.length === 1 ? '' : 's'} did)` : '';

@@ -16,9 +16,10 @@ export function discoverOptions<T>(y: Argv<T>) {
 
 type DiscoveryArgs = { timeout: number; interface?: string };
 
-export async function discoverDevices(a: DiscoveryArgs): Promise<DiscoveredDevice[]> {
+/** `flag`: the option that gave the timeout, for the error (`run` and `pair` call it --discovery-timeout). */
+export async function discoverDevices(a: DiscoveryArgs, flag = '--timeout'): Promise<DiscoveredDevice[]> {
   if (!(Number.isFinite(a.timeout) && a.timeout > 0 && a.timeout <= 120)) {
-    throw new RunError('EC_BAD_OPTION', `--timeout must be a number of seconds from above 0 to 120 (got ${a.timeout})`);
+    throw new RunError('EC_BAD_OPTION', `${flag} must be a number of seconds from above 0 to 120 (got ${a.timeout})`);
   }
   try {
     return await browse({ timeoutMs: a.timeout * 1000, iface: a.interface });
