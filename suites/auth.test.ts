@@ -1,43 +1,42 @@
 import { randomBytes } from 'node:crypto';
-import { errorCode } from '../lib/client/answers.js';
 import { describeResponse, expectError, expectStatus, expectThat } from '../lib/harness/clause-failure.js';
-import { clauseTest } from '../lib/harness/clause-test.js';
+import { clauseRows, clauseTest } from '../lib/harness/clause-test.js';
+import { sendTo } from '../lib/harness/endpoint-request.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
+import { TOKEN_ENDPOINTS, endpointRows, rowTitle } from '../lib/spec/endpoints.js';
+import { creationNotEnabled, errorCode } from '../lib/client/answers.js';
 
 const UNAUTHORIZED = 'user:unauthorized';
+const withToken = { needsToken: true } as const;
 
 clauseTest('AUTH-01', async ({ device }) => {
   expectError(await device.v2.get('/api'), 401, UNAUTHORIZED);
 });
 
-clauseTest('AUTH-02', async ({ device, token }) => {
+clauseRows(endpointRows('AUTH-02', TOKEN_ENDPOINTS, [{ probe: 'a well-formed unknown token' }]), async ({ endpoint }, { device, run, token }) => {
   let unknown = randomBytes(16).toString('hex').toUpperCase();
   if (unknown === token) unknown = unknown.replace(/.$/, (d) => (d === '0' ? '1' : '0'));
-  expectError(await device.v2.get('/api', { token: unknown }), 401, UNAUTHORIZED);
-});
+  expectError(await sendTo(device, run, endpoint, { token: unknown }), 401, UNAUTHORIZED);
+}, withToken);
 
-clauseTest('AUTH-03', async ({ device, token }) => {
+// Authentication 1, 4: only `Bearer <the token>` is a credential; each variant is one a firmware may let through.
+const MALFORMED = [
+  { probe: 'an empty bearer', authorization: () => 'Bearer ' },
+  { probe: 'the valid token under scheme Basic', authorization: (t: string) => `Basic ${t}` },
+  { probe: 'the valid token with one digit cut off', authorization: (t: string) => `Bearer ${t.slice(0, -1)}` },
+  { probe: 'the valid token with one digit added', authorization: (t: string) => `Bearer ${t}0` },
+  { probe: 'non-hex characters', authorization: () => `Bearer ${'Z'.repeat(32)}` },
+];
+
+clauseRows(endpointRows('AUTH-03', TOKEN_ENDPOINTS, MALFORMED), async ({ endpoint, probe }, { device, run, token }) => {
   device.redactor.add(token.slice(0, -1));
-  const variants: Record<string, string> = {
-    'an empty bearer': 'Bearer ',
-    'the valid token under scheme Basic': `Basic ${token}`,
-    'the valid token with one digit cut off': `Bearer ${token.slice(0, -1)}`,
-    'non-hex characters': `Bearer ${'Z'.repeat(32)}`,
-  };
-  for (const [what, authorization] of Object.entries(variants)) {
-    const res = await device.v2.get('/api', { headers: { authorization } });
-    expectThat(res.status === 401 && errorCode(res) === UNAUTHORIZED,
-      `401 {"error":"${UNAUTHORIZED}"} for ${what}`, describeResponse(res), res);
-  }
-}, { needsToken: true });
+  const res = await sendTo(device, run, endpoint, { headers: { authorization: probe.authorization(token) } });
+  expectThat(res.status === 401 && errorCode(res) === UNAUTHORIZED, `401 {"error":"${UNAUTHORIZED}"}`, describeResponse(res), res);
+}, withToken);
 
-clauseTest('AUTH-04', async ({ device, run }) => {
-  const requests = [
-    () => device.v2.get('/api/user'),
-    () => device.v2.delete('/api/user', { body: { name: `local/${run.runTag}-absent` } }),
-    () => device.v2.get('/api/measurement'),
-  ];
-  for (const send of requests) expectError(await send(), 401, UNAUTHORIZED);
+const NO_TOKEN = TOKEN_ENDPOINTS.filter((e) => e.path !== '/api');
+clauseRows(endpointRows('AUTH-04', NO_TOKEN, [{ probe: 'no Authorization' }]), async ({ endpoint }, { device, run }) => {
+  expectError(await sendTo(device, run, endpoint), 401, UNAUTHORIZED);
 });
 
 clauseTest('AUTH-05', async (ctx) => {
@@ -48,12 +47,12 @@ clauseTest('AUTH-05', async (ctx) => {
 
 clauseTest('AUTH-06', async ({ device, token }) => {
   expectStatus(await device.v2.get('/api', { token }), 200);
-}, { needsToken: true });
+}, withToken);
 
 clauseTest('AUTH-07', async ({ device, token, observe }) => {
   const res = await device.v2.get('/api', { token: token.toLowerCase() });
   observe({ lowercaseToken: res.status === 200 ? 'accepted' : 'refused', answer: describeResponse(res) });
-}, { needsToken: true });
+}, withToken);
 
 function holdsToken(body: unknown, token: string): boolean {
   if (typeof body === 'string') return body.toUpperCase().includes(token.toUpperCase());
@@ -76,4 +75,23 @@ clauseTest('AUTH-08', async ({ device, token }) => {
     expectThat(!holdsToken(res.json ?? res.text, token), 'no token (and no `token` field) in the answer',
       `a token in the answer to ${res.exchange.method} ${new URL(res.exchange.url).pathname}`, res);
   }
-}, { needsToken: true });
+}, withToken);
+
+// The user endpoints over plain HTTP: answering them there as v2 does invites a token in clear text.
+const OVER_HTTP = [
+  { clause: 'AUTH-09', title: rowTitle('AUTH-09', 'POST /api/user over HTTP', 'no token'), method: 'POST' as const },
+  { clause: 'AUTH-09', title: rowTitle('AUTH-09', 'GET /api/user over HTTP', 'no token'), method: 'GET' as const },
+];
+clauseRows(OVER_HTTP, async ({ method }, { device, run, observe }) => {
+  const name = `local/${run.runTag}-http`;
+  const res = method === 'POST' ? await device.v1.post('/api/user', { body: { name } }) : await device.v1.get('/api/user');
+  const token = (res.json as { token?: unknown } | undefined)?.token;
+  if (res.status === 200 && typeof token === 'string' && device.v2.available) {
+    // Created over HTTP: deleted again at once with its own token, so nothing is left behind.
+    await device.v2.delete('/api/user', { token, body: { name } });
+    observe({ note: 'the user created over HTTP was deleted again', name });
+  }
+  const served = method === 'POST' ? res.status === 200 || creationNotEnabled(res) : res.status === 401 && errorCode(res) === UNAUTHORIZED;
+  expectThat(!served, method === 'POST' ? 'neither 403 {"error":"user:creation-not-enabled"} nor 200: no user endpoint over HTTP'
+    : `no 401 {"error":"${UNAUTHORIZED}"}: no user endpoint over HTTP`, describeResponse(res), res);
+});

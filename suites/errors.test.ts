@@ -1,7 +1,9 @@
 import type { DeviceResponse } from '../lib/client/device-client.js';
+import { readSocket, STATE_PATH } from '../lib/client/socket.js';
 import { describeResponse, expectThat, safeBody } from '../lib/harness/clause-failure.js';
-import { clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
+import { clauseRows, clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
+import { rowTitle } from '../lib/spec/endpoints.js';
 import { errorV2 } from '../lib/spec/schemas.js';
 
 /** Error answers of the v2 endpoints in the specification's table. */
@@ -17,29 +19,62 @@ async function v2Errors(ctx: CheckContext): Promise<DeviceResponse[]> {
   return answers.filter((r) => r.status >= 400);
 }
 
-const v1Path = ({ run }: CheckContext) =>
-  (run.kind === 'energysocket' ? '/api/v1/state' : run.system ? '/api/v1/system' : undefined);
-
 clauseTest('ERR-01', async (ctx) => {
   for (const res of await v2Errors(ctx)) {
     expectThat(errorV2.safeParse(res.json).success, 'a JSON object {"error": <string>}', describeResponse(res), res);
   }
 });
 
-clauseTest('ERR-02', async (ctx) => {
-  const { device } = ctx;
-  const answers: DeviceResponse[] = [];
-  if (ctx.run.usable.v2) {
-    answers.push(...(await v2Errors(ctx)));
-    if (ctx.run.token !== null) answers.push(await device.v2.get('/api', { token: ctx.token }));
-  }
-  const path = v1Path(ctx);
-  if (ctx.run.usable.v1 && path) answers.push(await device.v1.get(path));
-  for (const res of answers.filter((r) => r.json !== undefined)) {
-    expectThat(/^application\/json\s*(;|$)/i.test(res.contentType ?? ''), 'Content-Type: application/json on a JSON body',
-      `Content-Type: ${res.contentType ?? 'absent'}`, res);
-  }
+/** Each answer ERR-02 names, on the side that serves it; null where this device has no such answer to give. */
+interface Err02Row {
+  clause: 'ERR-02';
+  title: string;
+  ask: (ctx: CheckContext) => Promise<DeviceResponse> | string;
+}
+const v2 = (endpoint: string, probe: string, send: (ctx: CheckContext) => Promise<DeviceResponse>, token = false): Err02Row => ({
+  clause: 'ERR-02', title: rowTitle('ERR-02', endpoint, probe),
+  ask: (ctx) => (!ctx.run.usable.v2 ? ctx.run.v2Reason : token && ctx.run.token === null ? ctx.run.noTokenReason : send(ctx)),
 });
+const v1 = (endpoint: string, probe: string, serves: (ctx: CheckContext) => string | null, send: (ctx: CheckContext) => Promise<DeviceResponse>): Err02Row => ({
+  clause: 'ERR-02', title: rowTitle('ERR-02', endpoint, probe), ask: (ctx) => serves(ctx) ?? send(ctx),
+});
+const socket = (ctx: CheckContext) => (ctx.run.kind !== 'energysocket' ? 'the state endpoint exists only on the energy socket'
+  : ctx.run.usable.v1 ? null : 'the HTTP (v1) port did not answer');
+const system = (ctx: CheckContext) => (ctx.run.system && ctx.run.usable.v1 ? null : 'GET /api/v1/system did not answer 200');
+
+const ERR02_ROWS: Err02Row[] = [
+  v2('GET /api', 'with the token', (c) => c.device.v2.get('/api', { token: c.token }), true),
+  v2('GET /api', 'without a token', (c) => c.device.v2.get('/api')),
+  v2('GET /api/measurement', 'with the token', (c) => c.device.v2.get('/api/measurement', { token: c.token }), true),
+  v2('GET /api/measurement', 'without a token', (c) => c.device.v2.get('/api/measurement')),
+  v2('GET /api/user', 'with the token', (c) => c.device.v2.get('/api/user', { token: c.token }), true),
+  v2('GET /api/user', 'without a token', (c) => c.device.v2.get('/api/user')),
+  v2('POST /api/user', 'before a press', (c) => postUserUnpressed(c)),
+  v1(`GET ${STATE_PATH}`, 'the state', socket, (c) => c.device.v1.get(STATE_PATH)),
+  // The brightness it already has: a PUT that changes nothing on any socket.
+  v1(`PUT ${STATE_PATH}`, 'the brightness it has', socket, async (c) => {
+    const { res, state } = await readSocket(c.device);
+    return state ? c.device.v1.put(STATE_PATH, { body: { brightness: state.brightness } }) : res;
+  }),
+  v1('GET /api/v1/system', 'the setting', system, (c) => c.device.v1.get('/api/v1/system')),
+  v1('PUT /api/v1/system', 'the value it has', system, async (c) => {
+    const res = await c.device.v1.get('/api/v1/system');
+    const current = (res.json as { cloud_enabled?: unknown } | undefined)?.cloud_enabled;
+    return typeof current === 'boolean' ? c.device.v1.put('/api/v1/system', { body: { cloud_enabled: current } }) : res;
+  }),
+];
+
+clauseRows(ERR02_ROWS, async (row, ctx) => {
+  const asked = row.ask(ctx);
+  if (typeof asked === 'string') return ctx.skip(asked);
+  const res = await asked;
+  if (res.json === undefined) return ctx.skip(`no JSON body to judge (${describeResponse(res)})`);
+  expectThat(/^application\/json\s*(;|$)/i.test(res.contentType ?? ''), 'Content-Type: application/json on a JSON body',
+    `Content-Type: ${res.contentType ?? 'absent'}`, res);
+});
+
+const v1Path = ({ run }: CheckContext) =>
+  (run.kind === 'energysocket' ? '/api/v1/state' : run.system ? '/api/v1/system' : undefined);
 
 clauseTest('ERR-03', async ({ device, run, observe }) => {
   const sides = [run.usable.v2 && device.v2, run.usable.v1 && device.v1].filter((s) => s !== false);

@@ -3,17 +3,22 @@ import { afterAll } from 'vitest';
 import type { DeviceResponse } from '../lib/client/device-client.js';
 import { deleteCreatedUsers } from '../lib/harness/cleanup.js';
 import { describeResponse, expectError, expectStatus, expectThat, safeBody } from '../lib/harness/clause-failure.js';
-import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
+import { type CheckContext, clauseRows, clauseTest } from '../lib/harness/clause-test.js';
+import { sendTo } from '../lib/harness/endpoint-request.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
-import { TOKEN, userList } from '../lib/spec/schemas.js';
+import { TOKEN_ENDPOINTS, TOKEN_READS, endpointRows, rowTitle } from '../lib/spec/endpoints.js';
+import { SEMVER, TOKEN, userList } from '../lib/spec/schemas.js';
 import { creationNotEnabled, errorCode, userNames } from '../lib/client/answers.js';
+import { lists } from './users/lists.js';
+import { PREFIX, refusedBodies } from './users/names.js';
 import { runScenario, type UsersScenario } from './users/scenario.js';
 
 const NOT_ENABLED = 'user:creation-not-enabled';
+const UNAUTHORIZED = 'user:unauthorized';
 let scenario: Promise<UsersScenario> | undefined;
 const users = (ctx: CheckContext) => (scenario ??= runScenario(ctx));
 const withToken = { needsToken: true } as const;
-const createdNow = (s: UsersScenario, name: string | undefined) => name !== undefined && (s.namesAfterWindow1?.includes(name) ?? false);
+const bodyOf = (res: DeviceResponse) => res.json as { name?: unknown; token?: unknown } | undefined;
 
 // Whatever the run created is deleted, whatever happened (DESIGN.md "Leaving the device as found").
 afterAll(async () => {
@@ -36,7 +41,7 @@ clauseTest('PAIR-02', async (ctx) => {
 // Window 1.
 clauseTest('PAIR-03', async (ctx) => {
   const { creation } = await users(ctx);
-  const body = creation.json as { name?: unknown; token?: unknown } | undefined;
+  const body = bodyOf(creation);
   expectThat(creation.status === 200 && typeof body?.name === 'string' && typeof body.token === 'string',
     '200 with a string name and a string token', describeResponse(creation), creation);
 }, withToken);
@@ -49,7 +54,7 @@ clauseTest('PAIR-04', async (ctx) => {
 
 clauseTest('PAIR-05', async (ctx) => {
   const { creation, validName } = await users(ctx);
-  const name = (creation.json as { name?: unknown } | undefined)?.name;
+  const name = bodyOf(creation)?.name;
   expectThat(name === validName, `name ${JSON.stringify(validName)}`, `name ${JSON.stringify(name)}`, creation);
 }, withToken);
 
@@ -64,12 +69,49 @@ clauseTest('PAIR-07', async (ctx) => {
   expectError(secondInWindow, 403, NOT_ENABLED);
 }, withToken);
 
-// Window 2.
+// Deletion: the pairing user deletes the run's user, read byte for byte (DEL-02).
+let deletion: Promise<DeviceResponse & { after: string }> | undefined;
+const deleteX = async (ctx: CheckContext) => {
+  const s = await users(ctx);
+  if (!s.tokenX) ctx.skip('the run\'s user was never created (see PAIR-03), so there is nothing of its own to delete');
+  return (deletion ??= ctx.device.v2.raw('DELETE', '/api/user', { token: ctx.token, body: { name: s.validName } }));
+};
+
+// VER-01 and ERR-02 on the answers only this suite has: the 200 of a creation and (after DEL-01) the 204 of a deletion.
+interface AnswerRow { clause: string; title: string; get: (ctx: CheckContext) => Promise<DeviceResponse> }
+const created = async (c: CheckContext) => (await users(c)).creation;
+const judgeAnswer = async (row: AnswerRow, ctx: CheckContext) => {
+  if (!ctx.run.pressUrl) ctx.skip('it needs a button press: give --press-hook, or run on a terminal');
+  const res = await row.get(ctx);
+  if (res.status < 200 || res.status > 299) ctx.skip(`no successful answer to judge (${describeResponse(res)})`);
+  if (row.clause === 'ERR-02') {
+    if (res.json === undefined) ctx.skip(`no JSON body to judge (${describeResponse(res)})`);
+    expectThat(/^application\/json\s*(;|$)/i.test(res.contentType ?? ''), 'Content-Type: application/json on a JSON body',
+      `Content-Type: ${res.contentType ?? 'absent'}`, res);
+  } else {
+    const v = res.headers['x-api-version'];
+    expectThat(v !== undefined && SEMVER.test(v), 'an X-Api-Version header of the form MAJOR.MINOR.PATCH', v === undefined ? 'no X-Api-Version header' : `X-Api-Version: ${v}`, res);
+  }
+};
+clauseRows([
+  { clause: 'VER-01', title: rowTitle('VER-01', 'POST /api/user', 'the 200 of a creation'), get: created },
+  { clause: 'ERR-02', title: rowTitle('ERR-02', 'POST /api/user', 'the 200 of a creation'), get: created },
+], judgeAnswer, withToken);
+
+// Window 2: the re-issued token is accepted and the previous one refused, on every endpoint that takes a token.
 clauseTest('PAIR-10', async (ctx) => {
-  const { reuse, tokenX } = await users(ctx);
-  expectThat(reuse !== null && reuse.status === 200 && typeof (reuse.json as { token?: unknown }).token === 'string',
-    '200 with a new token for the re-used name', reuse ? describeResponse(reuse) : 'no user to re-use: its creation failed', reuse ?? undefined);
-  expectError(await ctx.device.v2.get('/api', { token: tokenX! }), 401, 'user:unauthorized');
+  const { reuse } = await users(ctx);
+  expectThat(reuse !== null && reuse.status === 200 && typeof bodyOf(reuse)?.token === 'string',
+    '200 with a new token for the re-used name', reuse ? describeResponse(reuse) : 'no user to re-use: its creation failed (see PAIR-03)', reuse ?? undefined);
+}, withToken);
+
+const TOKENS = [{ probe: 'the re-issued token', fresh: true }, { probe: 'the previous token', fresh: false }];
+clauseRows(endpointRows('PAIR-10', TOKEN_ENDPOINTS, TOKENS), async ({ endpoint, probe }, ctx) => {
+  const { tokenX, tokenX2 } = await users(ctx);
+  if (!tokenX || !tokenX2) ctx.skip('the name was not re-issued (see the re-use row of PAIR-10)');
+  const res = await sendTo(ctx.device, ctx.run, endpoint, { token: probe.fresh ? tokenX2! : tokenX! });
+  if (probe.fresh) expectThat(res.status !== 401, 'accepted (no 401)', describeResponse(res), res);
+  else expectError(res, 401, UNAUTHORIZED);
 }, withToken);
 
 clauseTest('PAIR-11', async (ctx) => {
@@ -78,21 +120,17 @@ clauseTest('PAIR-11', async (ctx) => {
     tokenX2 === null ? 'no re-issued token' : 'the same token again', reuse ?? undefined);
 }, withToken);
 
-/** Judges the refusals of one clause; those met by a closed window were never really tried. */
-function refusedBy(clause: string) {
-  return async (ctx: CheckContext) => {
-    const s = await users(ctx);
-    const mine = s.refusals.filter((x) => x.clause === clause);
-    for (const r of mine.filter((x) => !creationNotEnabled(x.res))) {
-      expectThat(r.res.status !== 200 && !createdNow(s, r.name), `${r.what} refused: no 200 and no user created`,
-        `${describeResponse(r.res)}${createdNow(s, r.name) ? ', and the user exists' : ''}`, r.res);
-    }
-    const untried = mine.filter((x) => creationNotEnabled(x.res)).map((x) => x.what);
-    if (untried.length) ctx.skip(`not tried, the window had closed after ${s.closedBy ?? 'a refused attempt'} (PAIR-13): ${untried.join(', ')}`);
-  };
-}
-
-clauseTest('PAIR-12', refusedBy('PAIR-12'), withToken);
+// Refused bodies, one row each; those met by a closed window were never really tried.
+const REFUSALS = refusedBodies('TAG').map((b) => ({ clause: b.clause, title: rowTitle(b.clause, 'POST /api/user', b.what), what: b.what }));
+clauseRows(REFUSALS, async ({ what }, ctx) => {
+  const s = await users(ctx);
+  const r = s.refusals.find((x) => x.what === what)!;
+  if (creationNotEnabled(r.res)) ctx.skip(`not tried, the window had closed after ${s.closedBy ?? 'a refused attempt'} (PAIR-13)`);
+  // NAME-01: under no name at all, neither the one given nor `local/` followed by it.
+  const made = r.name === undefined ? [] : [r.name, `local/${r.name}`].filter((n) => s.namesAfterWindow1?.includes(n));
+  expectThat(r.res.status !== 200 && made.length === 0, 'refused: no 200 and no user created',
+    `${describeResponse(r.res)}${made.length ? `, and ${made.join(', ')} exists` : ''}`, r.res);
+}, withToken);
 
 clauseTest('PAIR-13', async (ctx) => {
   const s = await users(ctx);
@@ -102,60 +140,37 @@ clauseTest('PAIR-13', async (ctx) => {
   });
 }, withToken);
 
-clauseTest('NAME-01', refusedBy('NAME-01'), withToken);
-clauseTest('NAME-02', refusedBy('NAME-02'), withToken);
-clauseTest('NAME-03', refusedBy('NAME-03'), withToken);
-clauseTest('NAME-04', refusedBy('NAME-04'), withToken);
+// NAME-06 on the every-class name; NAME-05 on the first 40-character name that did not meet a refused class.
+clauseTest('NAME-05', async (ctx) => {
+  const forties = (await users(ctx)).attempts.filter((a) => a.name.length === PREFIX.length + 40);
+  const forty = forties.find((a) => a.res.status === 200) ?? forties.at(-1)!;
+  expectThat(forty.res.status === 200, 'a name of 40 characters after the prefix accepted',
+    `${JSON.stringify(forty.name)}: ${describeResponse(forty.res)}`, forty.res);
+}, withToken);
 
-function acceptedValidName(what: string) {
-  return async (ctx: CheckContext) => {
-    const { creation, validName } = await users(ctx);
-    expectThat(creation.status === 200, `${JSON.stringify(validName)} (${what}) accepted`, describeResponse(creation), creation);
-  };
-}
+clauseTest('NAME-06', async (ctx) => {
+  const [first] = (await users(ctx)).attempts;
+  expectThat(first!.res.status === 200, `${JSON.stringify(first!.name)} (every allowed class) accepted`, describeResponse(first!.res), first!.res);
+}, withToken);
 
-clauseTest('NAME-05', acceptedValidName('40 characters after the prefix'), withToken);
-clauseTest('NAME-06', acceptedValidName('every allowed class'), withToken);
-clauseTest('NAME-07', refusedBy('NAME-07'), withToken);
-
-/**
- * The user list seen by the run's token (whose owner may be unknown: a --token), and, where presses
- * can be had, by the run's own user too. Each list is checked to be an array first.
- */
-async function lists(ctx: CheckContext, withOwnUser: boolean): Promise<[string | null, Record<string, unknown>[], DeviceResponse][]> {
-  const views: [string | null, string | null][] = [[ctx.run.tokenOwner, ctx.token]];
-  if (withOwnUser) {
-    const s = await users(ctx);
-    views.push([s.validName, s.tokenX2 ?? s.tokenX]);
-  }
-  const out: [string | null, Record<string, unknown>[], DeviceResponse][] = [];
-  for (const [owner, token] of views) {
-    if (!token) continue;
-    const res = await ctx.device.v2.get('/api/user', { token });
-    expectThat(res.status === 200 && Array.isArray(res.json), '200 with a JSON array', describeResponse(res), res);
-    out.push([owner, res.json as Record<string, unknown>[], res]);
-  }
-  return out;
-}
-const ownUser = (ctx: CheckContext) => ctx.run.pressUrl !== null;
+const ownUser = async (ctx: CheckContext) => (ctx.run.pressUrl !== null ? users(ctx) : null);
 
 clauseTest('LIST-01', async (ctx) => {
-  for (const [, , res] of await lists(ctx, ownUser(ctx))) {
-    expectThat(res.status === 200 && userList.safeParse(res.json).success, '200 with an array of {name: string, current?: boolean}',
-      describeResponse(res), res);
+  for (const { res } of await lists(ctx, await ownUser(ctx))) {
+    expectThat(userList.safeParse(res.json).success, '200 with an array of {name: string, current?: boolean}', describeResponse(res), res);
   }
 }, withToken);
 
 clauseTest('LIST-02', async (ctx) => {
-  for (const [owner, list, res] of await lists(ctx, ownUser(ctx))) {
+  for (const { owner, list, res } of await lists(ctx, await ownUser(ctx))) {
     const current = list.filter((u) => u.current === true).map((u) => u.name);
     expectThat(current.length === 1 && (owner === null || current[0] === owner),
       `exactly one entry with current: true${owner ? `, ${owner}` : ''}`, `current on ${JSON.stringify(current)}`, res);
   }
-}, { needsToken: true });
+}, withToken);
 
 clauseTest('LIST-03', async (ctx) => {
-  for (const [owner, list, res] of await lists(ctx, ownUser(ctx))) {
+  for (const { owner, list, res } of await lists(ctx, await ownUser(ctx))) {
     const self = owner ?? list.find((u) => u.current === true)?.name;
     const others = list.filter((u) => u.name !== self && 'current' in u);
     expectThat(others.length === 0, 'no `current` key on the entries of other users', JSON.stringify(others), res);
@@ -163,48 +178,44 @@ clauseTest('LIST-03', async (ctx) => {
 }, withToken);
 
 clauseTest('LIST-04', async (ctx) => {
-  for (const [, list, res] of await lists(ctx, ownUser(ctx))) {
+  for (const { list, res } of await lists(ctx, await ownUser(ctx))) {
     const names = list.map((u) => String(u.name));
     const bad = names.filter((n) => !n.startsWith('local/') && !n.startsWith('cloud/'));
-    expectThat(bad.length === 0 && new Set(names).size === names.length, 'names with local/ or cloud/, none twice',
-      JSON.stringify(names), res);
+    expectThat(bad.length === 0 && new Set(names).size === names.length, 'names with local/ or cloud/, none twice', JSON.stringify(names), res);
   }
 }, withToken);
 
 clauseTest('LIST-05', async (ctx) => {
-  const { validName } = await users(ctx);
-  for (const [owner, list, res] of await lists(ctx, true)) {
+  const s = await users(ctx);
+  if (!s.tokenX) ctx.skip('the run\'s user was never created (see PAIR-03)');
+  for (const { owner, list, res } of await lists(ctx, s)) {
     const names = list.map((u) => String(u.name));
-    expectThat(names.includes(validName), `${validName} in the list seen by ${owner ?? 'the run\'s token'}`, JSON.stringify(names), res);
+    expectThat(names.includes(s.validName), `${s.validName} in the list seen by ${owner ?? 'the run\'s token'}`, JSON.stringify(names), res);
   }
 }, withToken);
 
 clauseTest('LIST-06', async ({ device, token, observe }) => {
   observe({ cloudUsers: (await userNames(device, token))?.filter((n) => n.startsWith('cloud/')).length ?? 'no list' });
-}, { needsToken: true });
-
-// Deletion: the pairing user deletes the run's user.
-let deletion: Promise<DeviceResponse> | undefined;
-const deleteX = async (ctx: CheckContext) => {
-  const s = await users(ctx);
-  if (!s.tokenX) ctx.skip('the run\'s user was never created (see PAIR-03), so there is nothing of its own to delete');
-  return (deletion ??= ctx.device.v2.delete('/api/user', { token: ctx.token, body: { name: s.validName } }));
-};
+}, withToken);
 
 clauseTest('DEL-01', async (ctx) => {
   expectStatus(await deleteX(ctx), 204);
 }, withToken);
 
+clauseRows([{ clause: 'VER-01', title: rowTitle('VER-01', 'DELETE /api/user', 'the 204 of a deletion'), get: deleteX }], judgeAnswer, withToken);
+
 clauseTest('DEL-02', async (ctx) => {
   const res = await deleteX(ctx);
-  expectThat(res.status === 204 && res.text === '' && res.headers['content-length'] === '0', '204 with an empty body and Content-Length: 0',
-    `${res.status}, Content-Length ${res.headers['content-length'] ?? 'absent'}, body ${JSON.stringify(safeBody(res))}`, res);
+  const empty = res.text === '' && res.after === '';
+  expectThat(res.status === 204 && empty && res.headers['content-length'] === '0', '204 with an empty body and Content-Length: 0',
+    `${res.status}, Content-Length ${res.headers['content-length'] ?? 'absent'}, `
+    + `${empty ? 'no body' : `${JSON.stringify(res.text + res.after)} after the headers`}`, res);
 }, withToken);
 
-clauseTest('DEL-03', async (ctx) => {
+clauseRows(endpointRows('DEL-03', TOKEN_READS, [{ probe: 'the deleted user\'s token' }]), async ({ endpoint }, ctx) => {
   const s = await users(ctx);
   await deleteX(ctx);
-  expectError(await ctx.device.v2.get('/api', { token: (s.tokenX2 ?? s.tokenX)! }), 401, 'user:unauthorized');
+  expectError(await sendTo(ctx.device, ctx.run, endpoint, { token: (s.tokenX2 ?? s.tokenX)! }), 401, UNAUTHORIZED);
 }, withToken);
 
 clauseTest('DEL-04', async (ctx) => {
@@ -218,9 +229,9 @@ clauseTest('DEL-04', async (ctx) => {
 clauseTest('DEL-06', async ({ device, token, run, observe }) => {
   const res = await device.v2.delete('/api/user', { token, body: { name: `local/${run.runTag}-absent` } });
   observe({ status: res.status, body: safeBody(res).slice(0, 200) });
-}, { needsToken: true });
+}, withToken);
 
 clauseTest('DEL-07', async ({ device, token, run, observe }) => {
   const res = await device.v2.delete('/api/user', { token, body: { name: `${run.runTag}-absent` } });
   observe({ status: res.status, body: safeBody(res).slice(0, 200) });
-}, { needsToken: true });
+}, withToken);

@@ -1,11 +1,20 @@
 import type { DeviceResponse } from '../lib/client/device-client.js';
 import { describeResponse, expectError, expectStatus, expectThat } from '../lib/harness/clause-failure.js';
-import { clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
+import { clauseRows, clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
+import { sendTo } from '../lib/harness/endpoint-request.js';
+import { postUserUnpressed } from '../lib/harness/user-probe.js';
+import { TOKEN_ENDPOINTS, TOKEN_READS, endpointRows, rowTitle } from '../lib/spec/endpoints.js';
 import { SEMVER } from '../lib/spec/schemas.js';
 
+const NOT_SUPPORTED = 'request:api-version-not-supported';
 const major = (v: string | undefined) => (v && SEMVER.test(v) ? Number(v.split('.')[0]) : NaN);
 const withVersion = (ctx: CheckContext, version: string | undefined, path = '/api') =>
-  ctx.device.v2.get(path, { token: ctx.token, headers: version === undefined ? {} : { 'x-api-version': version } });
+  ctx.device.v2.get(path, { token: ctx.token, headers: version === undefined ? {} : { 'X-Api-Version': version } });
+const withToken = { needsToken: true } as const;
+
+/** Versioning 5, 6: the version that serves a request without the header (VER-05 compares with it). */
+let served: Promise<string | undefined> | undefined;
+const servedVersion = (ctx: CheckContext) => (served ??= withVersion(ctx, undefined).then((r) => r.headers['x-api-version']));
 
 function expectFullVersionHeader(res: DeviceResponse): void {
   const v = res.headers['x-api-version'];
@@ -13,51 +22,60 @@ function expectFullVersionHeader(res: DeviceResponse): void {
     v === undefined ? 'no X-Api-Version header' : `X-Api-Version: ${v}`, res);
 }
 
-clauseTest('VER-01', async (ctx) => {
-  for (const path of ['/api', '/api/measurement', '/api/user']) {
-    const res = await withVersion(ctx, undefined, path);
-    if (res.status >= 200 && res.status < 300) expectFullVersionHeader(res);
-  }
-}, { needsToken: true });
+// VER-01 on the answers this file can have; the 200 of POST /api/user and the 204 of DELETE are the users suite's.
+clauseRows(endpointRows('VER-01', TOKEN_READS, [{ probe: 'a successful answer' }]), async ({ endpoint }, ctx) => {
+  const res = await sendTo(ctx.device, ctx.run, endpoint, { token: ctx.token });
+  if (res.status < 200 || res.status > 299) ctx.skip(`no successful answer to judge (${describeResponse(res)})`);
+  expectFullVersionHeader(res);
+}, withToken);
 
 clauseTest('VER-02', async (ctx) => {
   const res = await withVersion(ctx, undefined);
   expectStatus(res, 200);
   const m = major(res.headers['x-api-version']);
   expectThat(m >= 2, 'a response header whose MAJOR is at least 2', `X-Api-Version: ${res.headers['x-api-version'] ?? 'absent'}`, res);
-}, { needsToken: true });
+}, withToken);
 
 clauseTest('VER-03', async (ctx) => {
   const res = await withVersion(ctx, '2');
   expectStatus(res, 200);
   expectThat(major(res.headers['x-api-version']) === 2, 'a response header whose MAJOR is 2',
     `X-Api-Version: ${res.headers['x-api-version'] ?? 'absent'}`, res);
-}, { needsToken: true });
+}, withToken);
 
-clauseTest('VER-04', async (ctx) => {
-  expectError(await withVersion(ctx, '1'), 400, 'request:api-version-not-supported');
-}, { needsToken: true });
+const asking = (version: string) => ({ probe: `X-Api-Version: ${version}`, version });
 
-clauseTest('VER-05', async (ctx) => {
-  const res = await withVersion(ctx, '1');
-  expectStatus(res, 400);
-  expectFullVersionHeader(res);
-}, { needsToken: true });
+clauseRows(endpointRows('VER-04', TOKEN_ENDPOINTS, [asking('1')]), async ({ endpoint, probe }, ctx) => {
+  const res = await sendTo(ctx.device, ctx.run, endpoint, { token: ctx.token, headers: { 'X-Api-Version': probe.version } });
+  expectError(res, 400, NOT_SUPPORTED);
+}, withToken);
 
-clauseTest('VER-06', async (ctx) => {
-  const latest = major((await withVersion(ctx, undefined)).headers['x-api-version']);
-  const above = Number.isNaN(latest) ? [] : [String(latest + 1)];
-  for (const version of [...above, '99']) {
-    expectError(await withVersion(ctx, version), 400, 'request:api-version-not-supported');
-  }
-}, { needsToken: true });
+clauseRows(endpointRows('VER-05', TOKEN_ENDPOINTS, [asking('1')]), async ({ endpoint, probe }, ctx) => {
+  const current = await servedVersion(ctx);
+  const res = await sendTo(ctx.device, ctx.run, endpoint, { token: ctx.token, headers: { 'X-Api-Version': probe.version } });
+  if (res.status !== 400) ctx.skip(`no 400 to judge (${describeResponse(res)}): VER-04 judges the answer`);
+  if (current === undefined || !SEMVER.test(current)) ctx.skip('a request without X-Api-Version was answered with no full version to compare with (see VER-01)');
+  const got = res.headers['x-api-version'];
+  expectThat(got === current, `X-Api-Version: ${current}, the version that serves a request without the header`,
+    got === undefined ? 'no X-Api-Version header' : `X-Api-Version: ${got}`, res);
+}, withToken);
+
+// A major version above the latest: the latest's MAJOR + 1 (from what serves a request without the header), and 99.
+const ABOVE: { probe: string; version: string | null }[] = [{ probe: 'X-Api-Version: the latest MAJOR + 1', version: null }, { probe: 'X-Api-Version: 99', version: '99' }];
+
+clauseRows(endpointRows('VER-06', TOKEN_ENDPOINTS, ABOVE), async ({ endpoint, probe }, ctx) => {
+  const latest = probe.version === null ? major(await servedVersion(ctx)) : NaN;
+  if (probe.version === null && Number.isNaN(latest)) ctx.skip('no full version served without X-Api-Version (see VER-01), so the latest MAJOR is unknown');
+  const version = probe.version ?? String(latest + 1);
+  expectError(await sendTo(ctx.device, ctx.run, endpoint, { token: ctx.token, headers: { 'X-Api-Version': version } }), 400, NOT_SUPPORTED);
+}, withToken);
 
 clauseTest('VER-07', async (ctx) => {
   for (const version of ['two', '2.0', '']) {
     const res = await withVersion(ctx, version);
     ctx.observe({ 'X-Api-Version': version, answer: describeResponse(res) });
   }
-}, { needsToken: true });
+}, withToken);
 
 clauseTest('VER-08', async (ctx) => {
   const path = ctx.run.kind === 'energysocket' ? '/api/v1/state' : '/api/v1/system';
@@ -66,6 +84,14 @@ clauseTest('VER-08', async (ctx) => {
 });
 
 clauseTest('VER-09', async (ctx) => {
-  const res = await ctx.device.v2.get('/api');
-  ctx.observe({ answer: `${res.status}`, 'X-Api-Version': res.headers['x-api-version'] ?? null });
+  const answers = [await ctx.device.v2.get('/api'), await postUserUnpressed(ctx, 'v9')];
+  if (ctx.run.token !== null) answers.push(await ctx.device.v2.get('/api/ec-no-such-path', { token: ctx.token }));
+  ctx.observe(answers.map((res) => ({ request: `${res.exchange.method} ${new URL(res.exchange.url).pathname}`, status: res.status,
+    'X-Api-Version': res.headers['x-api-version'] ?? null })));
 });
+
+// HTTP field names are case-insensitive (RFC 9110 §5.1): each spelling asks for version 1.
+const SPELLINGS = ['X-Api-Version', 'x-api-version', 'X-API-VERSION'];
+clauseRows(SPELLINGS.map((name) => ({ clause: 'VER-10', title: rowTitle('VER-10', 'GET /api', `${name}: 1`), name })), async ({ name }, ctx) => {
+  expectError(await ctx.device.v2.get('/api', { token: ctx.token, headers: { [name]: '1' } }), 400, NOT_SUPPORTED);
+}, withToken);

@@ -20,6 +20,8 @@ export function emulateOptions<T>(y: Argv<T>) {
     .option('cert-style', { choices: CERT_STYLES, default: 'real' as CertStyle,
       describe: 'real: CN appliance/<code>/<serial> plus a DNS subject-alternative name, as real P1 certificates; cn-only: the CN alone' })
     .option('seed', { type: 'number', describe: 'seed of the live readings: the same seed gives the same values second by second (random by default)' })
+    .option('refusal-closes-window', { type: 'boolean', default: false,
+      describe: 'a refused POST /api/user closes the creation window (conformant too: PAIR-13 records it)' })
     .option('list-faults', { type: 'boolean', default: false, describe: 'print the fault catalogue and exit' })
     .option('ready-file', { type: 'string', describe: 'also write the ready line to this file' });
 }
@@ -48,7 +50,7 @@ export async function emulateCommand(a: EmulateArgs): Promise<number | 'running'
     throw new RunError('EC_BAD_OPTION', `--seed must be a whole number from 0 to 4294967295 (got ${a.seed})`);
   }
   const emu = await startEmulator({
-    certStyle: a['cert-style'], seed: a.seed,
+    certStyle: a['cert-style'], seed: a.seed, refusalClosesWindow: a['refusal-closes-window'],
     kind: a.kind, serial: a.serial, host: a.host, httpPort: a['http-port'], httpsPort: a['https-port'],
     controlPort: a['control-port'], faults: a.fault, mdns: a.mdns ? { interface: a.interface ?? loopbackOf(a.host) } : undefined,
   });

@@ -151,3 +151,21 @@ test('--slow on a clean device: the 30-second window holds at 25 s and is closed
     await emu.close();
   }
 });
+
+test('--slow against a device whose refused attempts close the creation window (conformant): the whole run passes', { timeout: 180_000 }, async () => {
+  const emu = await startEmulator({ kind: 'p1dongle', refusalClosesWindow: true });
+  try {
+    const { res, results } = await run(emu, 'closes', ['--slow'], 'closes.json');
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    expect(results.checks.filter((c) => c.status === 'fail' || c.status === 'error')).toEqual([]);
+    for (const id of ['PAIR-08', 'PAIR-09', 'NAME-05', 'NAME-06', 'NAME-08', 'LIST-05', 'DEL-03']) {
+      expect(results.checks.find((c) => c.clause === id)?.status, id).toBe('pass');
+    }
+    const observed = results.checks.find((c) => c.clause === 'PAIR-13')!.message;
+    expect(JSON.parse(observed)).toMatchObject({ refusedAttemptClosedTheWindow: true, closedBy: 'invalid JSON' });
+    expect(results.residue).toEqual([]);
+    expect(emu.state.snapshot().users).toEqual(['local/energy-conform']);
+  } finally {
+    await emu.close();
+  }
+});

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
 import { TransportError } from './errors.js';
 import { type Exchange, ExchangeLog } from './exchange-log.js';
+import { exchangeRaw } from './raw-exchange.js';
 import { REDACTED, Redactor } from './redactor.js';
 
 export interface Target {
@@ -92,9 +93,9 @@ class Side {
   put = (path: string, o?: RequestOptions) => this.request('PUT', path, o);
   delete = (path: string, o?: RequestOptions) => this.request('DELETE', path, o);
 
-  async request(method: string, path: string, o: RequestOptions = {}): Promise<DeviceResponse> {
+  /** What a request sends, and how its exchange is logged. */
+  private async begin(method: string, path: string, o: RequestOptions) {
     if (this.base === null) throw new TransportError('EC_TRANSPORT_NO_PORT', `the device has no ${this.side} port`);
-    const timeoutMs = o.timeoutMs ?? this.client.timeoutMs;
     const headers: Record<string, string> = { ...o.headers };
     if (o.token !== undefined) {
       this.client.redactor.add(o.token);
@@ -113,6 +114,47 @@ class Side {
       side: this.side, method, url, requestHeaders: redactCredentials(headers), ...(body === undefined ? {} : { requestBody: body }),
       startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, ...rest,
     });
+    return { headers, body, url, record, timeoutMs: o.timeoutMs ?? this.client.timeoutMs };
+  }
+
+  /** The answer as a DeviceResponse, its tokens made secrets, its exchange logged. */
+  private answered(status: number, rh: Record<string, string>, text: string, record: (rest: Partial<Exchange>) => Exchange,
+    trailing?: string): DeviceResponse {
+    let json: unknown;
+    try {
+      json = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    // A token in any answer is a secret from now on (AUTH-08 judges where it may appear).
+    for (const token of tokensIn(json)) this.client.redactor.add(token);
+    const exchange = record({ status, responseHeaders: rh, responseBody: text, ...(trailing ? { trailing } : {}) });
+    return { status, headers: rh, text, json, contentType: rh['content-type'], exchange };
+  }
+
+  /**
+   * The exchange over a connection of its own, read byte for byte (raw-exchange.ts): `after` is what the
+   * device sent after the end of its answer within `graceMs`.
+   */
+  async raw(method: string, path: string, o: RequestOptions & { graceMs?: number } = {}): Promise<DeviceResponse & { after: string }> {
+    const { headers, body, url, record, timeoutMs } = await this.begin(method, path, o);
+    const { host, port } = new URL(url);
+    const t = this.client.target;
+    const lines = [`${method} ${path} HTTP/1.1`, `host: ${host}`, 'connection: keep-alive',
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), `content-length: ${Buffer.byteLength(body ?? '')}`];
+    try {
+      const a = await exchangeRaw({ host: t.host, port: Number(port), tls: this.side === 'v1' ? null : { ca: t.insecure ? undefined : t.caPem,
+        rejectUnauthorized: !t.insecure } }, method, `${lines.join('\r\n')}\r\n\r\n${body ?? ''}`, timeoutMs, o.graceMs ?? 300);
+      return { ...this.answered(a.status, a.headers, a.body, record, a.after), after: a.after };
+    } catch (err) {
+      const te = err instanceof TransportError ? err : transportError(err, `${method} ${url}`, timeoutMs);
+      record({ error: `${te.code}: ${te.message}` });
+      throw te;
+    }
+  }
+
+  async request(method: string, path: string, o: RequestOptions = {}): Promise<DeviceResponse> {
+    const { headers, body, url, record, timeoutMs } = await this.begin(method, path, o);
     try {
       const res = await request(url, {
         method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.dispatcher,
@@ -128,18 +170,7 @@ class Side {
         }
         chunks.push(chunk as Buffer);
       }
-      const text = Buffer.concat(chunks).toString('utf8');
-      const rh = flatHeaders(res.headers);
-      let json: unknown;
-      try {
-        json = text === '' ? undefined : JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      // A token in any answer is a secret from now on (AUTH-08 judges where it may appear).
-      for (const token of tokensIn(json)) this.client.redactor.add(token);
-      const exchange = record({ status: res.statusCode, responseHeaders: rh, responseBody: text });
-      return { status: res.statusCode, headers: rh, text, json, contentType: rh['content-type'], exchange };
+      return this.answered(res.statusCode, flatHeaders(res.headers), Buffer.concat(chunks).toString('utf8'), record);
     } catch (err) {
       const te = err instanceof TransportError ? err : transportError(err, `${method} ${url}`, timeoutMs);
       record({ error: `${te.code}: ${te.message}` });

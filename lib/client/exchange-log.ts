@@ -11,6 +11,8 @@ export interface Exchange {
   responseHeaders?: Record<string, string>;
   /** At most BODY_KEEP characters of the response body. */
   responseBody?: string;
+  /** What the device sent after the end of its answer (raw exchanges only): a body after a 204, say. */
+  trailing?: string;
   error?: string;
   startedAt: string;
   durationMs: number;
@@ -48,5 +50,6 @@ export function describeExchange(ex: Exchange): string {
   const req = `${ex.method} ${ex.url}${sentHeaders(ex)}${ex.requestBody ? ` ${ex.requestBody}` : ''}`;
   if (ex.error) return `${req} → ${ex.error}`;
   const ct = ex.responseHeaders?.['content-type'];
-  return `${req} → ${ex.status}${ct ? ` (${ct})` : ''}${ex.responseBody ? ` ${ex.responseBody}` : ''}`;
+  const trailing = ex.trailing ? `, then ${JSON.stringify(ex.trailing.slice(0, 200))} after the answer's end` : '';
+  return `${req} → ${ex.status}${ct ? ` (${ct})` : ''}${ex.responseBody ? ` ${ex.responseBody}` : ''}${trailing}`;
 }

@@ -45,6 +45,8 @@ export interface DeviceStateOptions {
   now?: () => number;
   /** Seeds the meter's random walk: the same seed gives the same readings second by second. */
   seed?: number;
+  /** A refused POST /api/user closes the creation window: conformant too (PAIR-13 only records it). */
+  refusalClosesWindow?: boolean;
 }
 
 export class DeviceState {
@@ -52,6 +54,7 @@ export class DeviceState {
   readonly now: () => number;
   readonly seed: number;
   readonly meter: Meter;
+  readonly refusalClosesWindow: boolean;
   system: SystemSettings;
   /** When the device last started: uptime and the P1's first telegram count from here. */
   bootedAt: number;
@@ -69,6 +72,7 @@ export class DeviceState {
     const k = KINDS[kind];
     this.now = opts.now ?? Date.now;
     this.seed = opts.seed ?? randomBytes(4).readUInt32BE();
+    this.refusalClosesWindow = opts.refusalClosesWindow ?? false;
     this.bootedAt = this.now();
     this.meter = new Meter(kind, this.seed, this.bootedAt, this.now, () => this.socket?.power_on ?? true);
     this.system = systemDefaults();
@@ -129,7 +133,7 @@ export class DeviceState {
   }
 
   reset(): void {
-    const fresh = new DeviceState(this.kind, this.identity.serial, { now: this.now, seed: this.seed });
+    const fresh = new DeviceState(this.kind, this.identity.serial, { now: this.now, seed: this.seed, refusalClosesWindow: this.refusalClosesWindow });
     this.users.clear();
     this.system = fresh.system;
     this.windowOpenedAt = null;

@@ -35,6 +35,8 @@ export interface EmulatorOptions {
   seed?: number;
   /** The device's clock (tests step it). */
   now?: () => number;
+  /** A refused POST /api/user closes the creation window, as some conformant firmware does (PAIR-13). */
+  refusalClosesWindow?: boolean;
 }
 
 /** The ready line of DESIGN.md "CLI contract". */
@@ -49,6 +51,7 @@ export interface ReadyInfo {
   faults: string[];
   seed: number;
   certStyle: CertStyle;
+  refusalClosesWindow: boolean;
 }
 
 /** A request as the device received it. */
@@ -101,7 +104,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   const serial = opts.serial ?? randomSerial();
   const faults = faultsByName(opts.faults ?? []);
   const certStyle = opts.certStyle ?? 'real';
-  const state = new DeviceState(kind.id, serial, { seed: opts.seed, now: opts.now });
+  const state = new DeviceState(kind.id, serial, { seed: opts.seed, now: opts.now, refusalClosesWindow: opts.refusalClosesWindow });
   const dir = await mkdtemp(path.join(tmpdir(), `energy-conform-emu-${kind.id}-`));
   const ca = opts.ca ?? await createTestCa();
   const caPath = path.join(dir, 'ca.pem');
@@ -142,7 +145,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     const controlPort = await start(control, opts.controlPort, false);
     const ready: ReadyInfo = {
       kind: kind.id, serial, host, httpPort, httpsPort, controlUrl: `http://${host}:${controlPort}`, ca: caPath,
-      faults: faults.map((f) => f.name), seed: state.seed, certStyle,
+      faults: faults.map((f) => f.name), seed: state.seed, certStyle, refusalClosesWindow: state.refusalClosesWindow,
     };
     const advertisement = opts.mdns ? await advertise(state, { httpPort, httpsPort }, opts.mdns.interface, faults) : null;
     const close = async () => {

@@ -6,6 +6,8 @@ export interface EmuRequest {
   path: string;
   /** Header names lowercased. */
   headers: Record<string, string | undefined>;
+  /** Header names as the client spelt them, in order (a firmware that matches names case-sensitively reads these). */
+  rawHeaderNames: string[];
   bodyText: string;
 }
 
@@ -16,6 +18,8 @@ export interface EmuResponse {
   body?: unknown;
   /** How a hostile device delivers it (only faults set this): never, a byte a second, or a reset connection. */
   delivery?: 'hang' | 'trickle' | 'reset';
+  /** Bytes written on the connection after the answer's end (only faults set this): a body after a 204, say. */
+  trailing?: string;
 }
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): EmuResponse {

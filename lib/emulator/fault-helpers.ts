@@ -27,6 +27,20 @@ export const serveDeviceInfoWhen = (when: (req: EmuRequest, state: DeviceState) 
 export const versionRefused = () => json(400, { error: 'request:api-version-not-supported' }, V);
 
 
+/** A request to the endpoint `METHOD /path`. */
+export const at = (req: EmuRequest, endpoint: string) => `${req.method} ${req.path}` === endpoint;
+/** The request as the device's first user would send it: a handler that took the wrong credential serves it. */
+export const actAsFirstUser = (req: EmuRequest, state: DeviceState): EmuRequest => {
+  const token = [...state.users.values()][0];
+  return token ? { ...req, headers: { ...req.headers, authorization: `Bearer ${token}` } } : req;
+};
+/** The endpoint's part of a fault's name: `GET /api/measurement` -> `measurement`, `DELETE /api/user` -> `user-delete`. */
+export const slug = (endpoint: string) => {
+  const [method, path] = endpoint.split(' ') as [string, string];
+  const base = path === '/api' ? 'api' : path.replace(/^\/api\/(v1\/)?/, '').replace(/\//g, '-');
+  return method === 'GET' ? base : `${base}-${method.toLowerCase()}`;
+};
+
 /** Memory a fault keeps per emulated device (several run in one process during the self-test). */
 export function perDevice<T>(make: () => T): (state: DeviceState) => T {
   const memory = new WeakMap<DeviceState, T>();

@@ -1,3 +1,4 @@
+import type { Area } from '../spec/clause-types.js';
 import type { KindId } from '../spec/kinds.js';
 import type { CertStyle } from './certs.js';
 import type { DeviceState } from './device-state.js';
@@ -22,6 +23,15 @@ export interface Fault {
   says: string;
   /** The kind the self-test runs it on (default p1dongle: user/token "Supported", v1 and v2). */
   kind?: KindId;
+  /**
+   * The one endpoint it breaks its clause on (`GET /api/measurement`), all others kept correct: the
+   * self-test expects every failing row of the clause to name it.
+   */
+  endpoint?: string;
+  /** Its clause is the only one that fails: the run must not blame anything else on it (NAME-06's refused class, say). */
+  alone?: boolean;
+  /** The suites the self-test runs (default the clause's area): where a clause is also judged in another area. */
+  suites?: readonly Area[];
   /** The certificate style the self-test runs it on (default `real`). */
   certStyle?: CertStyle;
   /** Run with --strict in the self-test: the clause is a SHOULD, so it warns. */

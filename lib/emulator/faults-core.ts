@@ -1,5 +1,6 @@
 // Faults of the core suites (INFO, VER, AUTH, TLS, MEAS, ERR, KIND): each names the clause it breaks.
 import { json, notFound, text } from './exchange.js';
+import { routeV2 } from './routes-v2.js';
 import {
   V, bearer, dropHeader, is, onDeviceInfo, serveDeviceInfoWhen, versionRefused, withBody, withoutHeader,
 } from './fault-helpers.js';
@@ -28,27 +29,23 @@ export const CORE_FAULTS: readonly Fault[] = [
     answer: (req) => (req.headers['x-api-version'] === undefined ? versionRefused() : undefined) },
   { name: 'version-2-refused', clause: 'VER-03', says: 'X-Api-Version: 2 answers 400',
     answer: (req) => (req.headers['x-api-version'] === '2' ? versionRefused() : undefined) },
-  { name: 'version-1-served', clause: 'VER-04', says: 'X-Api-Version: 1 over HTTPS is served by version 2',
-    request: (req) => (req.headers['x-api-version'] === '1' ? withoutHeader(req, 'x-api-version') : req) },
   { name: 'version-error-without-header', clause: 'VER-05', says: 'the version 400 carries no X-Api-Version',
     response: (res) => ((res.body as { error?: string } | undefined)?.error === 'request:api-version-not-supported'
       ? dropHeader(res, 'x-api-version') : res) },
-  { name: 'future-version-served', clause: 'VER-06', says: 'X-Api-Version above the latest (3, 99) is served by version 2',
-    request: (req) => (Number(req.headers['x-api-version']) > 2 ? withoutHeader(req, 'x-api-version') : req) },
   { name: 'v1-needs-version-header', clause: 'VER-08', server: 'v1', kind: 'energysocket', says: 'v1 endpoints answer 400 without X-Api-Version',
     answer: (req) => (req.headers['x-api-version'] === undefined && req.path.startsWith('/api/v1/')
       ? json(400, { error: { id: 1, description: 'X-Api-Version missing' } }) : undefined) },
   // AUTH
   { name: 'api-open-without-token', clause: 'AUTH-01', says: 'GET /api without Authorization answers 200',
     response: serveDeviceInfoWhen((req) => req.headers.authorization === undefined) },
-  { name: 'any-well-formed-token-accepted', clause: 'AUTH-02', says: 'any 32 uppercase hex digits are accepted as a token',
+  { name: 'any-well-formed-token-accepted', clause: 'AUTH-02', endpoint: 'GET /api', says: 'any 32 uppercase hex digits are accepted as a token',
     response: serveDeviceInfoWhen((req) => /^[A-F0-9]{32}$/.test(bearer(req) ?? '')) },
-  { name: 'token-prefix-accepted', clause: 'AUTH-03', says: 'a valid token with its last digit cut off is accepted',
+  { name: 'token-prefix-accepted', clause: 'AUTH-03', endpoint: 'GET /api', says: 'a valid token with its last digit cut off is accepted',
     response: serveDeviceInfoWhen((req, state) => {
       const t = bearer(req);
       return !!t && [...state.users.values()].some((valid) => valid.length === t.length + 1 && valid.startsWith(t));
     }) },
-  { name: 'basic-scheme-accepted', clause: 'AUTH-03', says: 'the valid token is accepted under scheme Basic',
+  { name: 'basic-scheme-accepted', clause: 'AUTH-03', endpoint: 'GET /api', says: 'the valid token is accepted under scheme Basic',
     response: serveDeviceInfoWhen((req, state) => {
       const m = /^Basic (.+)$/.exec(req.headers.authorization ?? '');
       return !!m && state.userOfToken(m[1]!) !== undefined;
@@ -59,6 +56,11 @@ export const CORE_FAULTS: readonly Fault[] = [
   { name: 'user-post-needs-token', clause: 'AUTH-05', says: 'POST /api/user without a token answers 401',
     answer: (req) => (is(req, 'POST', '/api/user') && req.headers.authorization === undefined
       ? json(401, { error: 'user:unauthorized' }, V) : undefined) },
+  // AUTH-09: the v2 user handlers also mounted on the HTTP port.
+  { name: 'user-creation-over-http', clause: 'AUTH-09', server: 'v1', says: 'POST /api/user is served over HTTP as over HTTPS',
+    answer: (req, state) => (is(req, 'POST', '/api/user') ? routeV2(req, state) : undefined) },
+  { name: 'user-list-over-http', clause: 'AUTH-09', server: 'v1', says: 'GET /api/user is served over HTTP as over HTTPS (401 without a token)',
+    answer: (req, state) => (is(req, 'GET', '/api/user') ? routeV2(req, state) : undefined) },
   { name: 'valid-token-refused', clause: 'AUTH-06', says: 'GET /api refuses every token with 401',
     response: (res, req) => (is(req, 'GET', '/api') && res.status === 200 ? json(401, { error: 'user:unauthorized' }, V) : res) },
   { name: 'token-in-user-list', clause: 'AUTH-08', says: 'GET /api/user shows every user\'s token',
@@ -77,8 +79,10 @@ export const CORE_FAULTS: readonly Fault[] = [
     says: 'a DNS subject-alternative name (the serial) hides the CN from standard hostname checks',
     cert: { kind: 'names', sans: (_id, serial) => [{ type: 'dns', value: serial }] } },
   // MEAS
-  { name: 'measurement-array', clause: 'MEAS-01', says: 'GET /api/measurement answers a JSON array',
-    response: (res, req) => (is(req, 'GET', '/api/measurement') && res.status === 200 ? { ...res, body: [res.body] } : res) },
+  { name: 'measurement-as-text', clause: 'MEAS-01', says: 'GET /api/measurement answers 200 with lines of text, not JSON',
+    response: (res, req) => (is(req, 'GET', '/api/measurement') && res.status === 200 ? text(200, 'power_w=125\nenergy_import_kwh=10830.511\n', V) : res) },
+  { name: 'measurement-empty', clause: 'MEAS-01', says: 'GET /api/measurement answers 200 with an empty body',
+    response: (res, req) => (is(req, 'GET', '/api/measurement') && res.status === 200 ? { ...res, body: undefined } : res) },
   // ERR
   { name: 'error-plain-text', clause: 'ERR-01', says: 'v2 401 errors are plain text',
     response: (res) => (res.status === 401 ? text(401, 'Unauthorized', V) : res) },

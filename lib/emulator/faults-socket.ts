@@ -74,9 +74,22 @@ export const SOCKET_FAULTS: readonly Fault[] = [
       }
       return json(200, b);
     } },
-  { name: 'brightness-clamped', clause: 'SOCK-12', ...socket, says: 'out-of-range brightness is clamped to 0-255 and stored',
+  { name: 'brightness-256-stored', clause: 'SOCK-12', ...socket, says: 'brightness 256 is stored (the range check is off by one)',
+    answer: onPut(['brightness'], (b) => b.brightness === 256, (s) => { s.brightness = 256; }) },
+  { name: 'refused-brightness-switches-off', clause: 'SOCK-12', ...socket, says: 'out-of-range brightness is refused, and the socket turns off anyway',
+    answer: (req, state) => {
+      const b = statePut(req)?.brightness;
+      if (typeof b !== 'number' || (b >= 0 && b <= 255) || !state.socket || state.socket.switch_lock) return undefined;
+      state.socket.power_on = false;
+      return v1Refusal();
+    } },
+  { name: 'brightness-clamped', clause: 'SOCK-17', ...socket, strict: true, says: 'out-of-range brightness is clamped to 0-255 and stored',
     answer: onPut(['brightness'], (b) => typeof b.brightness === 'number' && (b.brightness < 0 || b.brightness > 255),
       (s, b) => { s.brightness = Math.min(255, Math.max(0, b.brightness as number)); }) },
+  { name: 'out-of-range-answers-200', clause: 'SOCK-17', ...socket, strict: true, says: 'out-of-range brightness answers 200 and changes nothing',
+    answer: onPut(['brightness'], (b) => typeof b.brightness === 'number' && (b.brightness < 0 || b.brightness > 255), () => undefined) },
+  { name: 'power-on-string-stored', clause: 'SOCK-15', ...socket, says: 'power_on "true" is stored as the string',
+    answer: onPut(['power_on'], (b) => typeof b.power_on === 'string', (s, b) => { (s as { power_on: unknown }).power_on = b.power_on; }) },
   { name: 'brightness-string-stored', clause: 'SOCK-15', ...socket, says: 'brightness "128" is stored as the string',
     answer: onPut(['brightness'], (b) => typeof b.brightness === 'string', (s, b) => { (s as { brightness: unknown }).brightness = b.brightness; }) },
   { name: 'state-on-a-p1-meter', clause: 'SOCK-16', kind: 'p1dongle', server: 'v1', says: 'a P1 meter answers GET /api/v1/state with 200',

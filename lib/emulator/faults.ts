@@ -1,8 +1,10 @@
 // The fault catalogue: one table, each fault naming the clause it breaks. `emulate --list-faults` prints it.
 import type { Fault } from './fault-types.js';
 import { CORE_FAULTS } from './faults-core.js';
+import { ENDPOINT_FAULTS } from './faults-endpoints.js';
 import { HOSTILE_FAULTS } from './faults-hostile.js';
+import { REVOCATION_FAULTS } from './faults-revocation.js';
 import { SOCKET_FAULTS } from './faults-socket.js';
 import { USER_FAULTS } from './faults-users.js';
 
-export const FAULTS: readonly Fault[] = [...CORE_FAULTS, ...USER_FAULTS, ...SOCKET_FAULTS, ...HOSTILE_FAULTS];
+export const FAULTS: readonly Fault[] = [...CORE_FAULTS, ...ENDPOINT_FAULTS, ...USER_FAULTS, ...REVOCATION_FAULTS, ...SOCKET_FAULTS, ...HOSTILE_FAULTS];

@@ -36,7 +36,14 @@ function nameOf(body: unknown): string | undefined {
 function postUser(req: EmuRequest, state: DeviceState): EmuResponse {
   // States: User creation. Before a press every POST answers 403 (PAIR-01, PAIR-02, AUTH-05).
   if (!state.creationEnabled()) return error(403, 'user:creation-not-enabled');
-  // OBSERVE PAIR-13: refused attempts answer 400 with the vendor's codes and leave the window open.
+  const res = createUser(req, state);
+  // OBSERVE PAIR-13: refused attempts answer 400 with the vendor's codes and leave the window open,
+  // unless the emulator was started with refusalClosesWindow.
+  if (res.status !== 200 && state.refusalClosesWindow) state.windowOpenedAt = null;
+  return res;
+}
+
+function createUser(req: EmuRequest, state: DeviceState): EmuResponse {
   const body = parseJson(req.bodyText);
   if (body === undefined) return error(400, 'request:invalid-json');
   if (!isPlainObject(body) || !('name' in body)) return error(400, 'json:parameter-missing:name');

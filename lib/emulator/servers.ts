@@ -24,6 +24,7 @@ function listener(server: 'v1' | 'v2', handler: Handler, state: DeviceState): Li
       for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
       const emuReq: EmuRequest = {
         server, method: req.method ?? 'GET', path: url.pathname, headers, bodyText: Buffer.concat(chunks).toString('utf8'),
+        rawHeaderNames: req.rawHeaders.filter((_, i) => i % 2 === 0),
       };
       const out: EmuResponse = size > MAX_BODY
         ? { status: 413, headers: { 'content-type': 'application/json' }, body: { error: 'request:too-large' } }
@@ -69,7 +70,9 @@ function write(res: http.ServerResponse, out: EmuResponse): void {
   }
   res.writeHead(out.status, headers);
   if (out.delivery === 'trickle') return trickle(res, Buffer.from(payload));
-  res.end(payload);
+  // Node sends no body with a 204: bytes after the answer go on the socket itself.
+  const { socket } = res;
+  res.end(payload, () => (out.trailing ? socket?.write(out.trailing) : undefined));
 }
 
 export async function listen(server: http.Server, host: string, port: number): Promise<number> {

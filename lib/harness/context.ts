@@ -32,6 +32,8 @@ export interface SuiteContext {
   /** The main process's press service (harness/press.ts), or null when no press can be had. */
   pressUrl: string | null;
   pressTimeoutS: number;
+  /** The press backend tells when a press happened (a press hook): the creation window can be timed from it. */
+  pressTimed: boolean;
   /** Switching the cloud off is allowed and confirmed (--allow-cloud-toggle, then --yes or a typed yes). */
   cloudToggle: boolean;
   /** The user whose token this run holds, where known (a token given with --token may be anyone's). */

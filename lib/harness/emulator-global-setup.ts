@@ -24,7 +24,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const io = quietIo();
   const prepared = await prepare(cfg, new Redactor(), 'ec-selftest', io);
   const presses = await pressServiceFor(cfg, io, wanted, prepared.presses.count);
-  project.provide('energyConform', { ...prepared.context, pressUrl: presses?.url ?? null });
+  project.provide('energyConform', { ...prepared.context, pressUrl: presses?.url ?? null, pressTimed: presses?.timed ?? false });
   return async () => {
     await presses?.close();
     await emu.close();

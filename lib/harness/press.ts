@@ -9,10 +9,28 @@ import type { SuiteContext } from './context.js';
 
 const POLL_MS = 500;
 
-async function tell(run: SuiteContext, what: 'press' | 'end', body: unknown): Promise<void> {
+async function tell(run: SuiteContext, what: 'press' | 'end', body: unknown): Promise<unknown> {
   if (!run.pressUrl) throw new EnergyConformError('EC_NO_PRESS', 'no press backend: give --press-hook, or run on a terminal');
   const res = await fetch(`${run.pressUrl}/${what}`, { method: 'POST', body: JSON.stringify(body) });
-  if (!res.ok) throw new EnergyConformError('EC_PRESS_FAILED', ((await res.json()) as { error?: string }).error ?? `press service answered ${res.status}`);
+  const answer = (await res.json()) as { error?: string };
+  if (!res.ok) throw new EnergyConformError('EC_PRESS_FAILED', answer.error ?? `press service answered ${res.status}`);
+  return answer;
+}
+
+/** When a press happened: no earlier than `startedAt`, no later than `endedAt` (epoch ms). */
+export interface PressTime {
+  startedAt: number;
+  endedAt: number;
+}
+
+/**
+ * Presses the button and sends nothing: the caller times the window from the press (PAIR-08, PAIR-09),
+ * then calls the returned `end`. Only a backend that knows when it pressed (a hook) can be timed.
+ */
+export async function timedPress(run: SuiteContext, why: string): Promise<PressTime & { end: () => Promise<void> }> {
+  if (!run.pressTimed) throw new EnergyConformError('EC_NO_PRESS', 'the press backend does not tell when it pressed: give --press-hook');
+  const { startedAt, endedAt } = (await tell(run, 'press', { why })) as PressTime;
+  return { startedAt, endedAt, end: async () => { await tell(run, 'end', { outcome: 'seen' }); } };
 }
 
 /** Presses the button and returns the first answer of the open window to `first`. */

@@ -7,8 +7,10 @@ import type { KindId } from '../spec/kinds.js';
 import type { PressBackend } from './press.js';
 
 export interface PressService {
-  /** Base URL for workers: POST <url>/press {why}, then POST <url>/end {outcome}. */
+  /** Base URL for workers: POST <url>/press {why} (answers {n, startedAt, endedAt}), then POST <url>/end {outcome}. */
   url: string;
+  /** The press happened between the answer's startedAt and endedAt: a hook's run brackets it; a person's press is not timed. */
+  timed: boolean;
   /** Presses requested so far (including `already`). */
   count(): number;
   close(): Promise<void>;
@@ -32,8 +34,9 @@ export async function startPressService(o: { backend: PressBackend; kind: KindId
       if (req.method === 'POST' && req.url === `/${secret}/press`) {
         count += 1;
         try {
+          const startedAt = Date.now();
           end = await o.backend.request({ kind: o.kind, n: count, of: Math.max(o.planned, count), timeoutS: o.timeoutS, why: body.why ?? 'a press' });
-          return send(200, { n: count });
+          return send(200, { n: count, startedAt, endedAt: Date.now() });
         } catch (err) {
           return send(500, { error: err instanceof Error ? err.message : String(err) });
         }
@@ -50,6 +53,7 @@ export async function startPressService(o: { backend: PressBackend; kind: KindId
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/${secret}`,
+    timed: o.backend.name === 'press-hook',
     count: () => count,
     close: () => new Promise<void>((r) => {
       server.closeAllConnections();

@@ -5,6 +5,13 @@ import type { Area, Level } from '../spec/clause-types.js';
 export type Status = 'pass' | 'fail' | 'warn' | 'skip' | 'observation' | 'error';
 export const STATUSES: readonly Status[] = ['pass', 'fail', 'warn', 'skip', 'observation', 'error'];
 
+/** One case of a clause: a row of its table, or a check of another clause that also judged it. */
+export interface CaseResult {
+  title: string;
+  status: Status;
+  message: string;
+}
+
 export interface CheckResult {
   clause: string;
   level: Level;
@@ -17,6 +24,8 @@ export interface CheckResult {
   expected?: string;
   observed?: unknown;
   exchanges: Exchange[];
+  /** Every case, where the clause had more than one. */
+  rows?: CaseResult[];
 }
 
 export interface RunResults {
@@ -51,8 +60,8 @@ export function resultsJson(r: RunResults): string {
     tool: r.tool, target: r.target, started: r.started, finished: r.finished, durationMs: r.durationMs,
     verdict: r.verdict, summary: r.summary, presses: r.presses, requests: r.requests, socket: r.socket, residue: r.residue,
     // Beyond DESIGN.md's keys: what `energy-conform report` needs to render report.html again.
-    checks: r.checks.map(({ clause, level, title, status, message, durationMs, area, expected, observed, exchanges }) =>
-      ({ clause, level, title, status, message, durationMs, area, expected, observed, exchanges })),
+    checks: r.checks.map(({ clause, level, title, status, message, durationMs, area, expected, observed, exchanges, rows }) =>
+      ({ clause, level, title, status, message, durationMs, area, expected, observed, rows, exchanges })),
     strict: r.strict, options: r.options,
   };
   return `${JSON.stringify(doc, null, 2)}\n`;

@@ -53,4 +53,16 @@ describe('assembling results', () => {
     expect(checks.find((c) => c.clause === 'SOCK-03'))
       .toMatchObject({ status: 'fail', message: 'SOCK-04 [MUST] row 2: expected the echo\n(1 of 26 cases fail)' });
   });
+
+  test('results list every case of a clause with its own title and status, its message without the title it repeats', () => {
+    const t = (title: string, status: 'pass' | 'fail', message = '') => ({ title, state: 'passed' as const, message: '', durationMs: 1,
+      records: [{ clause: 'AUTH-02', status, message, exchanges: [] }] });
+    const checks = assemble([t('AUTH-02 [MUST] GET /api — an unknown token', 'pass'),
+      t('AUTH-02 [MUST] GET /api/user — an unknown token', 'fail', 'AUTH-02 [MUST] GET /api/user — an unknown token: expected 401')], {}, '9.9.9');
+    expect(checks.find((c) => c.clause === 'AUTH-02')?.rows).toEqual([
+      { title: 'AUTH-02 [MUST] GET /api — an unknown token', status: 'pass', message: '' },
+      { title: 'AUTH-02 [MUST] GET /api/user — an unknown token', status: 'fail', message: 'expected 401' },
+    ]);
+    expect(checks.find((c) => c.clause === 'AUTH-01')?.rows).toBeUndefined();
+  });
 });

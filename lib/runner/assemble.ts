@@ -1,13 +1,13 @@
 // Collected tests -> one result per catalogue clause, run or skipped, so coverage is computable.
 import { clauses } from '../spec/catalogue.js';
 import { clauseTitle } from '../spec/clause-types.js';
-import type { CheckResult, Status } from '../report/results.js';
+import type { CaseResult, CheckResult, Status } from '../report/results.js';
 import type { CheckRecord } from '../harness/context.js';
 import type { CollectedTest } from './vitest-run.js';
 
 const WORST: readonly Status[] = ['fail', 'error', 'warn', 'observation', 'pass', 'skip'];
 
-type Outcome = Omit<CheckResult, 'clause' | 'level' | 'title' | 'area'>;
+type Outcome = Omit<CheckResult, 'clause' | 'level' | 'title' | 'area' | 'rows'> & { case?: string };
 
 /** A check's outcome from its record, or from vitest's state where the test left none. */
 export function fromTest(t: CollectedTest, r: CheckRecord | undefined): Outcome {
@@ -34,6 +34,13 @@ function caseMessages(worst: readonly Outcome[], all: number): string {
   return lines.join('\n');
 }
 
+/** A case as results.json lists it: its title, and its message without the title it repeats. */
+function caseOf(m: Outcome, clauseTitle: string): CaseResult {
+  const title = m.case ?? clauseTitle;
+  const message = m.message.startsWith(`${title}: `) ? m.message.slice(title.length + 2) : m.message;
+  return { title, status: m.status, message };
+}
+
 /** A check the runner made itself before the suites ran (the pairing POST is PAIR-03's). */
 export interface RunnerCheck {
   clause: string;
@@ -49,7 +56,7 @@ export function assemble(tests: readonly CollectedTest[], skips: Record<string, 
     const mine: Outcome[] = [
       ...tests.flatMap((t) => (t.records.length === 0
         ? (t.title.startsWith(`${c.id} `) ? [fromTest(t, undefined)] : [])
-        : t.records.filter((r) => r.clause === c.id).map((r) => fromTest(t, r)))),
+        : t.records.filter((r) => r.clause === c.id).map((r) => ({ ...fromTest(t, r), case: t.title })))),
       ...runnerChecks.filter((r) => r.clause === c.id).map(({ clause: _, ...r }) => ({ ...r, durationMs: 0 })),
     ];
     if (mine.length === 0) {
@@ -57,13 +64,14 @@ export function assemble(tests: readonly CollectedTest[], skips: Record<string, 
         message: skips[c.id] ?? `not implemented yet in energy-conform ${version}` };
     }
     const status = WORST.find((s) => mine.some((m) => m.status === s))!;
-    const worst = mine.filter((m) => m.status === status);
+    const worst = mine.filter((m) => m.status === status).map(({ case: _, ...m }) => m);
     // Rows of a matrix: what each of them observed, not only the first.
     const observed = worst.length > 1 && worst.some((m) => m.observed !== undefined) ? worst.map((m) => m.observed) : worst[0]!.observed;
     return { ...base, ...worst[0]!, observed, status, durationMs: mine.reduce((n, m) => n + m.durationMs, 0),
       message: caseMessages(worst, mine.length),
       // The exchanges that showed the outcome: a failure's, not those of the rows that passed.
-      exchanges: worst.flatMap((m) => m.exchanges) };
+      exchanges: worst.flatMap((m) => m.exchanges),
+      ...(mine.length > 1 ? { rows: mine.map((m) => caseOf(m, base.title)) } : {}) };
   });
 }
 

@@ -31,6 +31,7 @@ function facts(cfg: RunConfig, pre: Preflight, kind: KindId, area: Clause['area'
     slow: { holds: cfg.slow, reason: 'it waits out a device timer: run with --slow' },
     cloud: { holds: cfg.allowCloudToggle, reason: 'it changes the cloud setting: run with --allow-cloud-toggle' },
     tls: { holds: !cfg.insecure, reason: 'certificate validation is off (--insecure)' },
+    v1: { holds: pre.v1, reason: cfg.httpPort === null ? 'the device has no HTTP (v1) port' : `the HTTP (v1) port did not answer at ${cfg.host}:${cfg.httpPort}` },
   };
 }
 

@@ -75,7 +75,7 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
   const context: SuiteContext = {
     target, kind, serial, serialSource, token: token.token, noTokenReason: token.reason || 'no token', usable: { v1: pre.v1, v2: pre.v2Usable },
     v2Reason, system: pre.system, requestTimeoutMs: cfg.requestTimeoutMs, skips, deviations, runTag,
-    pressUrl: null, pressTimeoutS: cfg.pressTimeoutS, tokenOwner: token.owner, cloudToggle: false, advertised: cfg.advertised ?? null,
+    pressUrl: null, pressTimed: false, pressTimeoutS: cfg.pressTimeoutS, tokenOwner: token.owner, cloudToggle: false, advertised: cfg.advertised ?? null,
   };
   return { context, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, exchanges };
 }

@@ -8,6 +8,7 @@ import { cli, targetArgs } from '../cli/cli-process.js';
 import { CERT_STYLES, type CertStyle, startEmulator } from '../emulator/emulator.js';
 import { FAULTS } from '../emulator/faults.js';
 import { clause, clauses } from '../spec/catalogue.js';
+import { parseGate } from '../spec/clause-types.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
 
 let dir: string;
@@ -18,7 +19,8 @@ afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 interface Results {
   summary: Record<string, number>;
-  checks: { clause: string; status: string; message: string }[];
+  requests: number;
+  checks: { clause: string; status: string; message: string; rows?: { title: string; status: string }[] }[];
 }
 
 async function runAgainst(kind: KindId, faults: string[], extra: string[], name: string, certStyle: CertStyle = 'real') {
@@ -45,23 +47,36 @@ describe.concurrent('a clean emulator', () => {
     expect([tls('TLS-02'), tls('TLS-03')]).toEqual(['pass', style === 'real' ? 'warn' : 'pass']);
     expect(results.summary.pass).toBeGreaterThan(0);
     expect(res.code).toBe(0);
+    // The cost of the default run (`npm start`: the socket), every endpoint table included.
+    if (kind === 'energysocket') expect(results.requests).toBeLessThanOrEqual(1300);
   });
 });
 
 const inMatrix = FAULTS.filter((f) => !f.operator && !f.mdns);
+const SLOW_CLAUSES = clauses.filter((c) => parseGate(c.gate).all.includes('slow')).map((c) => c.id);
 const detected = new Set<string>();
 
-// A slow fault waits out a device timer (30 s windows): only its own clause runs, with time for it.
+// A slow fault waits out a device timer (30 s windows): only the slow clauses run, with time for them.
 describe.concurrent('every fault', { timeout: 150_000 }, () => {
   // A fault whose clause needs an operator is shown caught on a terminal (lib/cli/cloud-terminal.spec.ts),
   // one in what the device advertises over mDNS by a run that discovers it (lib/cli/discover.spec.ts).
   test.for(inMatrix.map((f) => [f.name, f] as const))('%s is caught by its clause', async ([name, fault]) => {
-    const selection = fault.slow ? ['--clause', fault.clause, '--slow'] : ['--suite', clause(fault.clause).area];
+    const selection = fault.slow ? ['--clause', ...SLOW_CLAUSES, '--slow'] : ['--suite', ...(fault.suites ?? [clause(fault.clause).area])];
     const { res, results } = await runAgainst(fault.kind ?? 'p1dongle', [name],
       [...selection, ...(fault.strict ? ['--strict'] : []), ...(fault.args ?? [])], `fault-${name}`, fault.certStyle);
     const check = results.checks.find((c) => c.clause === fault.clause)!;
     expect(check.status, `${fault.clause}: ${check.message}\n${res.stdout}${res.stderr}`).toBe(fault.strict ? 'warn' : fault.outcome ?? 'fail');
     expect(res.code).toBe(1);
+    if (fault.endpoint) {
+      // Broken on one endpoint: the rows that fail are that endpoint's, and the message names it.
+      const failed = (check.rows ?? []).filter((r) => r.status === 'fail').map((r) => r.title);
+      expect(failed.length, check.message).toBeGreaterThan(0);
+      expect(failed.filter((t) => !t.includes(`] ${fault.endpoint} — `)), check.message).toEqual([]);
+      expect(check.message).toContain(`] ${fault.endpoint} — `);
+    }
+    if (fault.alone) {
+      expect(results.checks.filter((c) => c.clause !== fault.clause && (c.status === 'fail' || c.status === 'error'))).toEqual([]);
+    }
     if (fault.hostile) {
       // Bounded by the per-request timeout (10 s) times the requests that meet it; no crash on the way.
       expect(res.ms).toBeLessThan(30_000);

@@ -42,6 +42,7 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
     const found = await readFound(device, context);
     const presses = token && pressesNeeded(context.skips) ? await pressServiceFor(cfg, io, context.kind, prepared.presses.count) : undefined;
     context.pressUrl = presses?.url ?? null;
+    context.pressTimed = presses?.timed ?? false;
     let suiteRun: SuiteRun;
     let restoration: Restoration;
     try {

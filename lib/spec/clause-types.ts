@@ -7,7 +7,7 @@ export const AREAS = [
 export type Area = (typeof AREAS)[number];
 
 /** Gate names of spec/clauses.md "Gates". */
-export const GATES = ['v2', 'users', 'state', 'system', 'press', 'slow', 'cloud', 'tls'] as const;
+export const GATES = ['v2', 'users', 'state', 'system', 'press', 'slow', 'cloud', 'tls', 'v1'] as const;
 export type Gate = (typeof GATES)[number];
 
 export interface Clause {

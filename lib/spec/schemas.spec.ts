@@ -53,11 +53,14 @@ const rejected: [string, z.ZodType, unknown][] = [
   ['a created user without token', createdUser, { name: 'local/x' }],
   ['socket state with brightness 256', socketState, { power_on: true, switch_lock: false, brightness: 256 }],
   ['socket state with power_on "true"', socketState, { power_on: 'true', switch_lock: false, brightness: 1 }],
-  ['socket state with brightness 12.5', socketState, { power_on: true, switch_lock: false, brightness: 12.5 }],
   ['system with cloud_enabled 1', systemState, { cloud_enabled: 1 }],
   ['a v2 error whose error is an object (the v1 shape)', errorV2, load(`${DOC}/v1/error_switch_lock_400.json`)],
   ['a v1 error that is a string', errorV1, load(`${DOC}/v2/unauthorized_401.json`)],
 ];
+
+test('a socket state\'s brightness is a number, not only an integer (Resources: Socket state; SOCK-15)', () => {
+  expect(socketState.safeParse({ power_on: true, switch_lock: false, brightness: 12.5 }).success).toBe(true);
+});
 
 describe('schemas reject malformed bodies', () => {
   test.for(rejected)('%s', ([, schema, body]) => {

@@ -28,7 +28,7 @@ export const userList = z.array(userEntry);
 export const socketState = z.looseObject({
   power_on: z.boolean(),
   switch_lock: z.boolean(),
-  brightness: z.number().int().min(0).max(255),
+  brightness: z.number().min(0).max(255),
 });
 
 /** A state PUT's answer: any subset of the state's fields. */

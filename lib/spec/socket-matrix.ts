@@ -25,6 +25,7 @@ export interface SocketRow {
 function outcomeText(o: SocketOutcome, from: SocketState, put: SocketPut): string {
   if (o.kind === 'unchanged') return o.brightnessOpen ? 'power and lock unchanged' : 'unchanged';
   if (o.kind === 'not-specified') return 'not specified (recorded)';
+  if (o.kind === 'in-range') return 'power and lock unchanged, brightness from 0 to 255';
   return describeSocket(o.state, put.brightness !== undefined || o.state.brightness !== from.brightness);
 }
 
@@ -78,13 +79,13 @@ export function permutationRows(): SocketRow[] {
 /** SOCK-09's values at the edges that the matrix does not send. */
 export const brightnessEdgeRows = (): SocketRow[] => [1, 254].map((brightness) => socketRow(START_STATES[1]!, { brightness }));
 
-/** SOCK-12: out-of-range brightness is not stored. */
+/** SOCK-12: out-of-range brightness never leaves the brightness outside 0 to 255 and changes nothing else (SOCK-17: refused). */
 export const outOfRangeRows = (): SocketRow[] => [-1, 256, 1000]
-  .map((brightness) => socketRow(START_STATES[1]!, { brightness }, { clause: 'SOCK-12', kind: 'unchanged' }));
+  .map((brightness) => socketRow(START_STATES[1]!, { brightness }, { clause: 'SOCK-12', kind: 'in-range' }));
 
 /** SOCK-15: wrong types. The state read after must still be valid; its values are not specified. */
 export const wrongTypeRows = (): SocketRow[] => ([
-  { power_on: 'true' }, { power_on: 1 }, { switch_lock: 'true' }, { switch_lock: 1 }, { brightness: '128' }, { brightness: 12.5 },
+  { power_on: 'true' }, { power_on: 1 }, { switch_lock: 'true' }, { switch_lock: 1 }, { brightness: '128' },
 ] as Record<string, unknown>[]).map((put) => {
   const row = socketRow(START_STATES[0]!, put, { clause: 'SOCK-15', kind: 'not-specified', why: 'a value of the wrong type' });
   return { ...row, title: row.title.replace(/→ [^→]*$/, '→ a valid state') };

@@ -19,7 +19,9 @@ export type SocketOutcome =
   | { clause: string; kind: 'state'; state: SocketState }
   /** `brightnessOpen`: the table does not settle the brightness (rows 6 and 7 both match the request). */
   | { clause: string; kind: 'unchanged'; brightnessOpen?: boolean }
-  | { clause: string; kind: 'not-specified'; why: string };
+  | { clause: string; kind: 'not-specified'; why: string }
+  /** SOCK-12: power and lock unchanged, the brightness anywhere from 0 to 255 (clamping is conformant). */
+  | { clause: string; kind: 'in-range' };
 
 const to = (clause: string, state: SocketState): SocketOutcome => ({ clause, kind: 'state', state });
 

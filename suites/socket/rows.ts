@@ -11,6 +11,8 @@ import { type SocketState, describeSocket, isConsistent } from '../../lib/spec/s
 /** Clauses a row judges besides its own. */
 export const ROW_ALSO = ['SOCK-02', 'SOCK-03', 'SOCK-09', 'SOCK-14'] as const;
 
+const inRange = (b: unknown) => typeof b === 'number' && b >= 0 && b <= 255;
+
 async function judgeInvariant(ctx: CheckContext, state: SocketState | null, res: DeviceResponse): Promise<void> {
   if (state === null) return;
   await ctx.also('SOCK-02', () => expectThat(isConsistent(state), 'never power_on false together with switch_lock true', describeResponse(res), res));
@@ -74,6 +76,14 @@ export async function transitionRow(row: SocketRow, ctx: CheckContext): Promise<
     const combined = typeof row.put.brightness === 'number' && row.clause !== 'SOCK-09';
     if (combined) await judgeBrightness(ctx, after, outcome.state.brightness);
     expectStateRead(after, outcome.state, 'the state read back after the PUT', !combined);
+  } else if (outcome.kind === 'in-range') {
+    await ctx.also('SOCK-14', () => answer);
+    await ctx.also('SOCK-17', () => expectThat(res.status >= 400 && res.status <= 499 && sameSocket(after.state, row.from),
+      `refused with a 4xx and the state unchanged (${describeSocket(row.from)})`,
+      `${describeResponse(res)}; then ${after.state ? describeSocket(after.state) : describeResponse(after.res)}`, res));
+    const s = after.state;
+    expectThat(s !== null && s.power_on === row.from.power_on && s.switch_lock === row.from.switch_lock && inRange(s.brightness),
+      `power and lock unchanged (${describeSocket(row.from, false)}), brightness from 0 to 255`, s ? describeSocket(s) : describeResponse(after.res), after.res);
   } else if (outcome.kind === 'unchanged') {
     await ctx.also('SOCK-14', () => (outcome.brightnessOpen ? { ...answer, brightnessAfter: after.state?.brightness } : answer));
     expectStateRead(after, row.from, outcome.brightnessOpen ? 'power and lock unchanged' : 'the state unchanged', !outcome.brightnessOpen);
@@ -89,6 +99,6 @@ export async function wrongTypeRow(row: SocketRow, ctx: CheckContext): Promise<v
   await ctx.also('SOCK-14', () => ({ status: res.status, body: safeBody(res) }));
   const after = await readState(ctx);
   const s = after.state;
-  expectThat(s !== null && Number.isInteger(s.brightness) && s.brightness >= 0 && s.brightness <= 255,
-    'a valid state: booleans power_on and switch_lock, brightness an integer from 0 to 255', describeResponse(after.res), after.res);
+  expectThat(s !== null && inRange(s.brightness),
+    'a valid state: booleans power_on and switch_lock, brightness a number from 0 to 255', describeResponse(after.res), after.res);
 }

@@ -3,10 +3,20 @@
 export const PREFIX = 'local/';
 
 /** 40 characters after the prefix, using every allowed class (NAME-05, NAME-06). */
-export function validName(tag: string): string {
-  const classes = `${tag}-aZ09-_\\/# x`;
-  return `${PREFIX}${classes.padEnd(40, 'x')}`;
+export function everyClassName(tag: string): string {
+  return `${PREFIX}${`${tag}-aZ09-_\\/# x`.padEnd(40, 'x')}`;
 }
+
+/** 40 plain characters after the prefix: NAME-05's, and the run's user, where the device refused a class. */
+export function plainName(tag: string): string {
+  return `${PREFIX}${`${tag}-`.padEnd(40, 'p')}`;
+}
+
+/** A short plain name: the run's user where even 40 plain characters were refused. */
+export const shortName = (tag: string): string => `${PREFIX}${tag}-u`;
+
+/** The names the run tries in order for its user in window 1, until one is created. */
+export const creationNames = (tag: string): string[] => [everyClassName(tag), plainName(tag), shortName(tag)];
 
 export interface RefusedBody {
   clause: string;
@@ -16,6 +26,14 @@ export interface RefusedBody {
   /** The name it would create, for the "no user created" check. */
   name?: string;
 }
+
+/** NAME-07: a bad character first after the prefix, in the middle, and last. */
+const DISALLOWED = ['.', '!', '@', ':', 'é', '\t', '\n'];
+const POSITIONS = [
+  { where: 'first after the prefix', name: (tag: string, ch: string) => `${PREFIX}${ch}${tag}-x` },
+  { where: 'in the middle', name: (tag: string, ch: string) => `${PREFIX}${tag}-c${ch}x` },
+  { where: 'last', name: (tag: string, ch: string) => `${PREFIX}${tag}-x${ch}` },
+];
 
 export function refusedBodies(tag: string): RefusedBody[] {
   const named = (clause: string, what: string, name: string): RefusedBody => ({ clause, what, body: { name }, name });
@@ -29,6 +47,6 @@ export function refusedBodies(tag: string): RefusedBody[] {
     named('NAME-02', 'a cloud/ name', `cloud/${tag}-x`),
     named('NAME-03', 'nothing after the prefix', PREFIX),
     named('NAME-04', '41 characters after the prefix', `${PREFIX}${`${tag}-`.padEnd(41, 'y')}`),
-    ...['.', '!', '@', ':', 'é', '\t', '\n'].map((ch) => named('NAME-07', `the character ${JSON.stringify(ch)}`, `${PREFIX}${tag}-c${ch}x`)),
+    ...DISALLOWED.flatMap((ch) => POSITIONS.map((p) => named('NAME-07', `the character ${JSON.stringify(ch)} ${p.where}`, p.name(tag, ch)))),
   ];
 }

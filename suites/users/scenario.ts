@@ -1,20 +1,25 @@
-// The presses of the users suite, in one place: at most two after pairing (DESIGN.md "Button
-// presses"). Window 1: every refused body, then the valid name that closes it, then one more valid
-// name (PAIR-07). Window 2: re-use of that name (PAIR-10). What the device answered is kept for the checks.
+// The presses of the users suite, in one place: at most two after pairing on a conformant device
+// (DESIGN.md "Button presses"). Window 1: every refused body, then the run's user (every allowed class
+// first; where that name is refused, a plain one, so one refused class fails NAME-06 alone), then one
+// more valid name (PAIR-07). Window 2: re-use of that name (PAIR-10). What the device answered is kept
+// for the checks. A window that a refused attempt closed is pressed open again (PAIR-13 records it).
 import { creationNotEnabled, userNames } from '../../lib/client/answers.js';
 import type { DeviceResponse } from '../../lib/client/device-client.js';
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import { pressAndPost } from '../../lib/harness/press.js';
-import { type RefusedBody, refusedBodies, validName } from './names.js';
+import { type RefusedBody, creationNames, refusedBodies } from './names.js';
 
 export interface Refusal extends RefusedBody {
   res: DeviceResponse;
 }
 
 export interface UsersScenario {
+  /** The run's user: the first of creationNames the device created (the last tried where none was). */
   validName: string;
   refusals: Refusal[];
-  /** The answer to the valid name in window 1. */
+  /** Each name tried for the run's user and its answer, in order (NAME-05, NAME-06). */
+  attempts: { name: string; res: DeviceResponse }[];
+  /** The answer that created the run's user, or the last refusal. */
   creation: DeviceResponse;
   tokenX: string | null;
   /** GET /api with that token, before window 2 re-issues it (PAIR-06). */
@@ -52,24 +57,37 @@ export async function runScenario({ device, run, token }: CheckContext): Promise
   let closedBy: string | null = null;
 
   // Window 1, opened by the first refused body. A device that refuses it before any press judges
-  // bodies before the window: then all are tried at once, and the valid name confirms the window.
+  // bodies before the window: then all are tried at once, and the run's user confirms the window.
   const before = await post(bodies[0]!.body);
   const judgesBodyFirst = !creationNotEnabled(before);
+  let opened = !judgesBodyFirst;
   refusals.push({ ...bodies[0]!, res: judgesBodyFirst ? before
     : await pressAndPost(run, device, 'a second user, after trying refused names', { body: bodies[0]!.body }) });
   for (const b of bodies.slice(1)) {
     const res = await post(b.body);
     note(b.name, res);
+    // The attempt before one that met a closed window closed it; a refused body that created a user closed it itself.
+    if (closedBy === null && creationNotEnabled(res)) closedBy = refusals.at(-1)!.what;
+    if (closedBy === null && res.status === 200) closedBy = b.what;
     refusals.push({ ...b, res });
-    if (closedBy === null && (creationNotEnabled(res) || res.status === 200)) closedBy = b.what;
   }
-  const name = validName(run.runTag);
-  let creation = judgesBodyFirst ? await pressAndPost(run, device, 'a second user', { body: { name } }) : await post({ name });
-  if (creationNotEnabled(creation)) {
-    closedBy ??= 'an earlier refused attempt';
-    creation = await pressAndPost(run, device, 'the refused attempts closed the window: the second user again', { body: { name } });
+  /** A valid name in the open window; pressed open (again) where it is closed. */
+  const attempt = async (name: string) => {
+    let res = await post({ name });
+    if (creationNotEnabled(res)) {
+      if (opened) closedBy ??= 'an earlier refused attempt';
+      res = await pressAndPost(run, device, opened ? 'the window had closed: the second user again' : 'a second user', { body: { name } });
+      opened = true;
+    }
+    note(name, res);
+    return { name, res };
+  };
+  const attempts: UsersScenario['attempts'] = [];
+  for (const name of creationNames(run.runTag)) {
+    attempts.push(await attempt(name));
+    if (attempts.at(-1)!.res.status === 200) break;
   }
-  note(name, creation);
+  const { name, res: creation } = attempts.at(-1)!;
   const newTokenAnswer = tokenOf(creation) ? await device.v2.get('/api', { token: tokenOf(creation)! }) : null;
   const secondName = `local/${run.runTag}-second`;
   const secondInWindow = await post({ name: secondName });
@@ -79,6 +97,6 @@ export async function runScenario({ device, run, token }: CheckContext): Promise
   // Window 2: re-use of the name (only if the user exists).
   let reuse: DeviceResponse | null = null;
   if (tokenOf(creation)) reuse = await pressAndPost(run, device, 're-use of the second user\'s name', { body: { name } });
-  return { validName: name, refusals, creation, tokenX: tokenOf(creation), newTokenAnswer, secondInWindow, secondName, namesAfterWindow1,
-    closedBy, judgesBodyFirst, reuse, tokenX2: reuse ? tokenOf(reuse) : null, created };
+  return { validName: name, refusals, attempts, creation, tokenX: tokenOf(creation), newTokenAnswer, secondInWindow, secondName,
+    namesAfterWindow1, closedBy, judgesBodyFirst, reuse, tokenX2: reuse ? tokenOf(reuse) : null, created };
 }

@@ -1,0 +1,40 @@
+// Endpoint tables as data: a clause that governs several endpoints is checked on each of them, one
+// row per (endpoint, probe), titled by both so that a failure says where.
+import { clause } from './catalogue.js';
+
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+}
+
+/** clauses.md: "every v2 endpoint that takes a token". */
+export const TOKEN_ENDPOINTS: readonly Endpoint[] = [
+  { method: 'GET', path: '/api' },
+  { method: 'GET', path: '/api/measurement' },
+  { method: 'GET', path: '/api/user' },
+  { method: 'DELETE', path: '/api/user' },
+];
+
+/** Those of them that answer 200 to a valid token whatever the device holds (DEL-03 names these). */
+export const TOKEN_READS: readonly Endpoint[] = TOKEN_ENDPOINTS.filter((e) => e.method === 'GET');
+
+export const endpointName = (e: Endpoint): string => `${e.method} ${e.path}`;
+
+export interface EndpointRow<P> {
+  clause: string;
+  title: string;
+  endpoint: Endpoint;
+  probe: P;
+}
+
+/** The title of a row: `<ID> [<LEVEL>] <METHOD> <path> — <probe>`. */
+export function rowTitle(id: string, endpoint: Endpoint | string, probe: string): string {
+  const c = clause(id);
+  const where = typeof endpoint === 'string' ? endpoint : endpointName(endpoint);
+  return `${c.id} [${c.level}] ${where} — ${probe}`;
+}
+
+/** Every endpoint × every probe, endpoint first. */
+export function endpointRows<P extends { probe: string }>(id: string, endpoints: readonly Endpoint[], probes: readonly P[]): EndpointRow<P>[] {
+  return endpoints.flatMap((endpoint) => probes.map((probe) => ({ clause: id, title: rowTitle(id, endpoint, probe.probe), endpoint, probe })));
+}
