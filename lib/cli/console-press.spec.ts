@@ -1,12 +1,13 @@
 // The console backend as a person meets it: the CLI in a pseudo-terminal (tmux), the instruction and
 // a live countdown on screen, the button pressed from outside (the emulator's control port).
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../emulator/emulator.js';
 import { BIN } from './cli-process.js';
+import { clientOf, pairedToken } from './emulator-client.js';
 import { Terminal, hasTmux } from './tmux-terminal.js';
 
 let emu: Emulator;
@@ -54,4 +55,20 @@ test.skipIf(!hasTmux)('run on a terminal: after the press the run continues to i
   expect(done).toMatch(/info +6 pass, 0 fail/);
   expect(done).toMatch(/verdict: PASS/);
   expect(done).toMatch(/EXIT=0/);
+});
+
+test.skipIf(!hasTmux)('--slow on a terminal: a person\'s press cannot be timed, so the window checks are skipped saying why, and no press is asked', async () => {
+  const reports = path.join(dir, 'slow-reports');
+  const client = await clientOf(emu);
+  const token = await pairedToken(emu, client, 'local/ec-console-slow');
+  await client.close();
+  term = new Terminal([process.execPath, BIN, 'run', ...target(), '--token', token, '--token-store', path.join(dir, 'slow-tokens.json'),
+    '--clause', 'PAIR-08', 'PAIR-09', 'NAME-08', 'INFO-01', '--slow', '--reports', reports]);
+  const done = await term.waitFor(/EXIT=\d+/, 60_000);
+  expect(done).not.toMatch(/waiting for the press/);
+  expect(done).toMatch(/EXIT=0/);
+  const results = JSON.parse(await readFile(path.join(reports, 'results.json'), 'utf8')) as { checks: { clause: string; status: string; message: string }[] };
+  for (const id of ['PAIR-08', 'PAIR-09', 'NAME-08']) {
+    expect(results.checks.find((c) => c.clause === id)).toMatchObject({ status: 'skip', message: expect.stringMatching(/only a press hook tells when the press happened: run with --press-hook/) });
+  }
 });

@@ -46,6 +46,12 @@ describe('the plan', () => {
       .toBe('the state endpoint exists only on the energy socket; and GET /api/v1/system did not answer 200');
   });
 
+  test('runs AUTH-09 (gate "v1, users") only where the HTTP port answered, saying which port did not', () => {
+    expect(plan(cfg, pre, 'p1dongle').skips['AUTH-09']).toBeUndefined();
+    expect(plan(cfg, { ...pre, v1: false }, 'p1dongle').skips['AUTH-09']).toBe('the HTTP (v1) port did not answer at 10.0.0.9:80');
+    expect(plan({ ...cfg, httpPort: null }, { ...pre, v1: false }, 'battery').skips['AUTH-09']).toBe('the device has no HTTP (v1) port');
+  });
+
   test('runs KIND-01 only on kinds whose user/token support is "Supported"', () => {
     expect(plan(cfg, pre, 'battery').skips['KIND-01']).toBeUndefined();
     expect(plan(cfg, pre, 'watermeter').skips['KIND-01']).toMatch(/"In development"/);
