@@ -79,8 +79,8 @@ clauseTest('AUTH-08', async ({ device, token }) => {
 
 // The user endpoints over plain HTTP: answering them there as v2 does invites a token in clear text.
 const OVER_HTTP = [
-  { clause: 'AUTH-09', title: rowTitle('AUTH-09', 'POST /api/user over HTTP', 'no token'), method: 'POST' as const },
-  { clause: 'AUTH-09', title: rowTitle('AUTH-09', 'GET /api/user over HTTP', 'no token'), method: 'GET' as const },
+  { clause: 'AUTH-09' as const, title: rowTitle('AUTH-09', 'POST /api/user over HTTP', 'no token'), method: 'POST' as const },
+  { clause: 'AUTH-09' as const, title: rowTitle('AUTH-09', 'GET /api/user over HTTP', 'no token'), method: 'GET' as const },
 ];
 clauseRows(OVER_HTTP, async ({ method }, { device, run, observe }) => {
   const name = `local/${run.runTag}-http`;

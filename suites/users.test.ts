@@ -6,6 +6,7 @@ import { describeResponse, expectError, expectStatus, expectThat, safeBody } fro
 import { type CheckContext, clauseRows, clauseTest } from '../lib/harness/clause-test.js';
 import { sendTo } from '../lib/harness/endpoint-request.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
+import type { ClauseId } from '../lib/spec/clause-types.js';
 import { TOKEN_ENDPOINTS, TOKEN_READS, endpointRows, rowTitle } from '../lib/spec/endpoints.js';
 import { SEMVER, TOKEN, userList } from '../lib/spec/schemas.js';
 import { creationNotEnabled, errorCode, userNames } from '../lib/client/answers.js';
@@ -78,7 +79,7 @@ const deleteX = async (ctx: CheckContext) => {
 };
 
 // VER-01 and ERR-02 on the answers only this suite has: the 200 of a creation and (after DEL-01) the 204 of a deletion.
-interface AnswerRow { clause: string; title: string; get: (ctx: CheckContext) => Promise<DeviceResponse> }
+interface AnswerRow { clause: ClauseId; title: string; get: (ctx: CheckContext) => Promise<DeviceResponse> }
 const created = async (c: CheckContext) => (await users(c)).creation;
 const judgeAnswer = async (row: AnswerRow, ctx: CheckContext) => {
   if (!ctx.run.pressUrl) ctx.skip('it needs a button press: give --press-hook, or run on a terminal');

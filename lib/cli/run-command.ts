@@ -115,7 +115,7 @@ function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv, caPem: string, found
     caPem, caLabel: a.ca ? `the CA in ${a.ca}` : 'the vendor CA', insecure: a.insecure,
     token: a.token ?? (env.ENERGY_CONFORM_TOKEN || undefined), tokenStore: a['token-store'],
     pressHook: pressHookOf(a['press-hook'], found?.serial ?? a.serial),
-    pressTimeoutS: a['press-timeout'], pairingName: a.name, suites: a.suite, clauses: a.clause, slow: a.slow ?? false,
+    pressTimeoutS: a['press-timeout'], pairingName: a.name, suites: a.suite, clauses: a.clause?.filter(hasClause), slow: a.slow ?? false,
     allowCloudToggle: a['allow-cloud-toggle'] ?? false, manual: a.manual ?? false, strict: a.strict ?? false, forget: a.forget ?? false, yes: a.yes ?? false,
     reportsDir: a.reports, paceMs: a.pace ?? 0,
     requestTimeoutMs: a['request-timeout'] * 1000,

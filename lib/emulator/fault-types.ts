@@ -1,4 +1,4 @@
-import type { Area } from '../spec/clause-types.js';
+import type { Area, ClauseId } from '../spec/clause-types.js';
 import type { KindId } from '../spec/kinds.js';
 import type { CertStyle } from './certs.js';
 import type { DeviceState } from './device-state.js';
@@ -19,7 +19,7 @@ export type CertChange =
 export interface Fault {
   name: string;
   /** The clause this fault breaks: the self-test expects exactly this clause to fail. */
-  clause: string;
+  clause: ClauseId;
   says: string;
   /** The kind the self-test runs it on (default p1dongle: user/token "Supported", v1 and v2). */
   kind?: KindId;

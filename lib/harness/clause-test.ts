@@ -6,7 +6,7 @@ import { DeviceClient } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
 import { Redactor } from '../client/redactor.js';
 import { clause } from '../spec/catalogue.js';
-import { clauseTitle } from '../spec/clause-types.js';
+import { type ClauseId, clauseTitle } from '../spec/clause-types.js';
 import { awaitDevice, lostDevice } from './await-device.js';
 import { ClauseFailure, PreconditionError } from './clause-failure.js';
 import type { CheckRecord, SuiteContext } from './context.js';
@@ -25,7 +25,7 @@ export interface CheckContext {
    * is recorded for that clause and the check goes on; `fn` returns what an OBSERVE clause saw.
    * Nothing is recorded where that clause is skipped (not selected, gate not met).
    */
-  also(id: string, fn: () => unknown): Promise<void>;
+  also(id: ClauseId, fn: () => unknown): Promise<void>;
 }
 
 export interface ClauseTestOptions {
@@ -34,17 +34,17 @@ export interface ClauseTestOptions {
   needsV2?: boolean;
   timeoutMs?: number;
   /** Clauses the check judges through `also`: it runs where any of them is selected. */
-  also?: readonly string[];
+  also?: readonly ClauseId[];
   /** Of those, the ones judged on every run of the check: where it cannot run, they are `error` with it. */
-  errorsWith?: readonly string[];
+  errorsWith?: readonly ClauseId[];
 }
 
 type Record_ = Omit<CheckRecord, 'clause' | 'exchanges'>;
 type Task = { meta: { energyConform?: CheckRecord; energyConformAlso?: CheckRecord[] } };
 
-const softFor = (run: SuiteContext, id: string) => clause(id).level === 'SHOULD' || run.deviations.includes(id);
+const softFor = (run: SuiteContext, id: ClauseId) => clause(id).level === 'SHOULD' || run.deviations.includes(id);
 
-async function runCheck(id: string, rowTitle: string | undefined, fn: (ctx: CheckContext) => Promise<void>,
+async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: CheckContext) => Promise<void>,
   options: ClauseTestOptions, task: Task, skip: (note?: string) => never): Promise<void> {
   const c = clause(id);
   const run = inject('energyConform');
@@ -132,14 +132,14 @@ async function runCheck(id: string, rowTitle: string | undefined, fn: (ctx: Chec
   if (hardSide) throw hardSide;
 }
 
-export function clauseTest(id: string, fn: (ctx: CheckContext) => Promise<void>, options: ClauseTestOptions = {}): void {
+export function clauseTest(id: ClauseId, fn: (ctx: CheckContext) => Promise<void>, options: ClauseTestOptions = {}): void {
   test(clauseTitle(clause(id)), { timeout: options.timeoutMs }, async ({ task, skip }) => {
     await runCheck(id, undefined, fn, options, task, skip);
   });
 }
 
 /** One test per row, driven by `test.for`; each row names its clause and carries its own title. */
-export function clauseRows<R extends { clause: string; title: string }>(rows: readonly R[],
+export function clauseRows<R extends { clause: ClauseId; title: string }>(rows: readonly R[],
   fn: (row: R, ctx: CheckContext) => Promise<void>, options: ClauseTestOptions = {}): void {
   test.for(rows.map((row) => [row.title, row] as const))('%s', { timeout: options.timeoutMs }, async ([, row], { task, skip }) => {
     await runCheck(row.clause, row.title, (ctx) => fn(row, ctx), options, task, skip);

@@ -1,6 +1,7 @@
 // What the main process hands each test worker: plain data only (vitest provide/inject).
 import type { Target } from '../client/device-client.js';
 import type { Advertised } from '../spec/advertisement.js';
+import type { ClauseId } from '../spec/clause-types.js';
 import type { KindId } from '../spec/kinds.js';
 
 export interface SuiteContext {
@@ -42,7 +43,7 @@ export interface SuiteContext {
 
 /** What a check leaves for the main process (vitest task meta). */
 export interface CheckRecord {
-  clause: string;
+  clause: ClauseId;
   status: 'pass' | 'fail' | 'warn' | 'skip' | 'observation' | 'error';
   message: string;
   expected?: string;

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import type { CheckResult } from '../report/results.js';
 import { clause } from '../spec/catalogue.js';
-import { clauseTitle } from '../spec/clause-types.js';
+import { type ClauseId, clauseTitle } from '../spec/clause-types.js';
 import { assemble, exitCodeOf } from './assemble.js';
 
-const check = (id: string, status: CheckResult['status']): CheckResult => {
+const check = (id: ClauseId, status: CheckResult['status']): CheckResult => {
   const c = clause(id);
   return { clause: id, level: c.level, title: clauseTitle(c), area: c.area, status, message: '', durationMs: 0, exchanges: [] };
 };
@@ -32,7 +32,7 @@ describe('assembling results', () => {
 
   test('a runner check joins the clause\'s outcome, the worst one winning', () => {
     const tests = [{ title: 'PAIR-03 [MUST] …', state: 'passed' as const, message: '', durationMs: 1,
-      records: [{ clause: 'PAIR-03', status: 'pass' as const, message: '', exchanges: [] }] }];
+      records: [{ clause: 'PAIR-03' as const, status: 'pass' as const, message: '', exchanges: [] }] }];
     const checks = assemble(tests, {}, '9.9.9', [{ clause: 'PAIR-03', status: 'fail', message: 'pairing refused', exchanges: [] }]);
     expect(checks.find((c) => c.clause === 'PAIR-03')).toMatchObject({ status: 'fail', message: 'pairing refused\n(1 of 2 cases fail)' });
   });
@@ -40,8 +40,8 @@ describe('assembling results', () => {
   test('rows of a table: one entry per clause, the worst row winning, the outcomes a row judged for other clauses included', () => {
     const row = (n: number, status: 'pass' | 'fail', echo: 'pass' | 'fail') => ({
       title: `SOCK-04 [MUST] row ${n}`, state: 'passed' as const, message: '', durationMs: 2,
-      records: [{ clause: 'SOCK-04', status, message: status === 'fail' ? `SOCK-04 [MUST] row ${n}: expected on` : '', exchanges: [] },
-        { clause: 'SOCK-03', status: echo, message: echo === 'fail' ? `SOCK-04 [MUST] row ${n}: expected the echo` : '', exchanges: [] }],
+      records: [{ clause: 'SOCK-04' as const, status, message: status === 'fail' ? `SOCK-04 [MUST] row ${n}: expected on` : '', exchanges: [] },
+        { clause: 'SOCK-03' as const, status: echo, message: echo === 'fail' ? `SOCK-04 [MUST] row ${n}: expected the echo` : '', exchanges: [] }],
     });
     const tests = [row(1, 'pass', 'pass'), ...Array.from({ length: 25 }, (_, i) => row(i + 2, 'fail', i === 0 ? 'fail' : 'pass'))];
     const checks = assemble(tests, {}, '9.9.9');
@@ -56,7 +56,7 @@ describe('assembling results', () => {
 
   test('results list every case of a clause with its own title and status, its message without the title it repeats', () => {
     const t = (title: string, status: 'pass' | 'fail', message = '') => ({ title, state: 'passed' as const, message: '', durationMs: 1,
-      records: [{ clause: 'AUTH-02', status, message, exchanges: [] }] });
+      records: [{ clause: 'AUTH-02' as const, status, message, exchanges: [] }] });
     const checks = assemble([t('AUTH-02 [MUST] GET /api — an unknown token', 'pass'),
       t('AUTH-02 [MUST] GET /api/user — an unknown token', 'fail', 'AUTH-02 [MUST] GET /api/user — an unknown token: expected 401')], {}, '9.9.9');
     expect(checks.find((c) => c.clause === 'AUTH-02')?.rows).toEqual([

@@ -1,6 +1,6 @@
 // Collected tests -> one result per catalogue clause, run or skipped, so coverage is computable.
 import { clauses } from '../spec/catalogue.js';
-import { clauseTitle } from '../spec/clause-types.js';
+import { type ClauseId, clauseTitle } from '../spec/clause-types.js';
 import type { CaseResult, CheckResult, Status } from '../report/results.js';
 import type { CheckRecord } from '../harness/context.js';
 import type { CollectedTest } from './vitest-run.js';
@@ -43,7 +43,7 @@ function caseOf(m: Outcome, clauseTitle: string): CaseResult {
 
 /** A check the runner made itself before the suites ran (the pairing POST is PAIR-03's). */
 export interface RunnerCheck {
-  clause: string;
+  clause: ClauseId;
   status: Status;
   message: string;
   exchanges: CheckResult['exchanges'];

@@ -1,5 +1,6 @@
 // One typed RunConfig: what the CLI's flags mean, validated once.
 import type { Advertised } from '../spec/advertisement.js';
+import type { ClauseId } from '../spec/clause-types.js';
 import type { KindId } from '../spec/kinds.js';
 
 export interface RunConfig {
@@ -22,7 +23,7 @@ export interface RunConfig {
   pressTimeoutS: number;
   pairingName: string;
   suites?: string[];
-  clauses?: string[];
+  clauses?: ClauseId[];
   slow: boolean;
   allowCloudToggle: boolean;
   manual: boolean;

@@ -16,6 +16,7 @@ import { pressBackendFor, pressServiceFor, suitePresses } from './presses.js';
 import { listedUsers, sweepUsers } from './residue.js';
 import { type Restoration, readFound, restoreFound } from './device-found.js';
 import type { Exchange } from '../client/exchange-log.js';
+import type { ClauseId } from '../spec/clause-types.js';
 import { type SuiteRun, runSuites } from './vitest-run.js';
 
 export interface Session {
@@ -58,7 +59,7 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
       restoration = await restoreFound(device, found);
     }
     // Under an "In development" capability a violation is a deviation, like every other v2 MUST.
-    const failed = (id: string) => (context.deviations.includes(id) ? 'warn' as const : 'fail' as const);
+    const failed = (id: ClauseId) => (context.deviations.includes(id) ? 'warn' as const : 'fail' as const);
     const runnerChecks: RunnerCheck[] = [];
     const { pairing } = prepared;
     // PAIR-03 from the pairing POST: a pass where PAIR-03 was selected; a violation whatever the selection.

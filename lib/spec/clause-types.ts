@@ -1,3 +1,7 @@
+import type { ClauseId } from './clauses.js';
+
+export type { ClauseId };
+
 export const LEVELS = ['MUST', 'SHOULD', 'OBSERVE', 'MANUAL'] as const;
 export type Level = (typeof LEVELS)[number];
 
@@ -11,7 +15,7 @@ export const GATES = ['v2', 'users', 'state', 'system', 'press', 'slow', 'cloud'
 export type Gate = (typeof GATES)[number];
 
 export interface Clause {
-  id: string;
+  id: ClauseId;
   level: Level;
   area: Area;
   /** The gate exactly as the catalogue writes it: `v2, users`, `state or system`, `not state`, `—`. */

@@ -1,19 +1,33 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { clauses } from './catalogue.js';
+import type { Fault } from '../emulator/fault-types.js';
+import { clauseTest } from '../harness/clause-test.js';
+import { clause, clauses } from './catalogue.js';
 import { AREAS, GATES, parseGate } from './clause-types.js';
 
-const SHARED = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'spec', 'clauses.md');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+/** The project's own copy of the catalogue: what lib/spec transcribes. */
+const OWN = path.join(ROOT, 'spec', 'clauses.md');
+/** The upstream revision, beside the repository where the shared folder is present. */
+const UPSTREAM = path.join(ROOT, '..', 'shared', 'spec', 'clauses.md');
+
+function rowsOf(file: string) {
+  return readFileSync(file, 'utf8').split('\n')
+    .map((l) => /^\| ([A-Z]+-\d\d) \| (MUST|SHOULD|OBSERVE|MANUAL) \| ([^|]*) \| (.*) \| ([^|]*) \|$/.exec(l))
+    .filter((m) => m !== null)
+    .map((m) => ({ id: m[1], level: m[2], gate: m[3]!.trim(), statement: m[4]!.trim(), where: m[5]!.trim() }));
+}
 
 describe('the clause catalogue', () => {
-  test.skipIf(!existsSync(SHARED))('equals spec/clauses.md row for row', () => {
-    const rows = readFileSync(SHARED, 'utf8').split('\n')
-      .map((l) => /^\| ([A-Z]+-\d\d) \| (MUST|SHOULD|OBSERVE|MANUAL) \| ([^|]*) \| (.*) \| ([^|]*) \|$/.exec(l))
-      .filter((m) => m !== null)
-      .map((m) => ({ id: m[1], level: m[2], gate: m[3]!.trim(), statement: m[4]!.trim(), where: m[5]!.trim() }));
+  test('lib/spec equals spec/clauses.md row for row', () => {
+    const rows = rowsOf(OWN);
     expect(rows.length).toBeGreaterThan(80);
     expect(clauses.map(({ id, level, gate, statement, where }) => ({ id, level, gate, statement, where }))).toEqual(rows);
+  });
+
+  test.skipIf(!existsSync(UPSTREAM))('spec/clauses.md is the upstream revision (../shared/spec/clauses.md)', () => {
+    expect(readFileSync(OWN, 'utf8')).toBe(readFileSync(UPSTREAM, 'utf8'));
   });
 
   test('has unique IDs, every area and every gate parses', () => {
@@ -31,5 +45,18 @@ describe('the clause catalogue', () => {
     expect(parseGate('not state')).toEqual({ all: [], any: [], none: ['state'] });
     expect(parseGate('—')).toEqual({ all: [], any: [], none: [] });
     expect(() => parseGate('v3')).toThrow(/unknown gate/);
+  });
+
+  // `npm test` runs tsc first: where a misspelt ID compiled, each `@ts-expect-error` below would be unused, and fail it.
+  test('a misspelt clause ID does not compile, in a lookup, a check or a fault', () => {
+    // @ts-expect-error VER-99 is not in the catalogue
+    expect(() => clause('VER-99')).toThrow(/no clause VER-99 in the catalogue/);
+    const neverCalled = () => {
+      // @ts-expect-error a lowercase ID is not one
+      clauseTest('ver-04', async () => undefined);
+    };
+    // @ts-expect-error AUTH-10 is not in the catalogue
+    const fault: Fault = { name: 'x', clause: 'AUTH-10', says: 'x' };
+    expect([typeof neverCalled, fault.name]).toEqual(['function', 'x']);
   });
 });

@@ -1,8 +1,17 @@
 // The clause catalogue as data, transcribed from spec/clauses.md (clauses.spec.ts keeps the two equal).
-// IDs are stable: never renumber, never reuse.
-import type { Clause } from "./clause-types.js";
+// IDs are stable: never renumber, never reuse. `ClauseId` is derived from it, so a misspelt ID fails tsc.
+import type { Area, Clause, Level } from "./clause-types.js";
 
-export const clauses: readonly Clause[] = [
+interface Row {
+  id: string;
+  level: Level;
+  area: Area;
+  gate: string;
+  statement: string;
+  where: string;
+}
+
+const CATALOGUE = [
   { id: "INFO-01", level: "MUST", area: "info", gate: "v2",
     statement: "GET /api with a valid token answers 200 with a JSON object whose product_name, product_type, serial, firmware_version and api_version are strings.",
     where: "Resources: Device information; Endpoints" },
@@ -288,4 +297,8 @@ export const clauses: readonly Clause[] = [
   { id: "KIND-02", level: "SHOULD", area: "kind", gate: "—",
     statement: "What the device advertises over mDNS (serial, product_type, `id`) agrees with GET /api and the certificate.",
     where: "public docs" },
-];
+] as const satisfies readonly Row[];
+
+export type ClauseId = (typeof CATALOGUE)[number]["id"];
+
+export const clauses: readonly Clause[] = CATALOGUE;

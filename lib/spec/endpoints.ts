@@ -1,6 +1,7 @@
 // Endpoint tables as data: a clause that governs several endpoints is checked on each of them, one
 // row per (endpoint, probe), titled by both so that a failure says where.
 import { clause } from './catalogue.js';
+import type { ClauseId } from './clause-types.js';
 
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -21,20 +22,20 @@ export const TOKEN_READS: readonly Endpoint[] = TOKEN_ENDPOINTS.filter((e) => e.
 export const endpointName = (e: Endpoint): string => `${e.method} ${e.path}`;
 
 export interface EndpointRow<P> {
-  clause: string;
+  clause: ClauseId;
   title: string;
   endpoint: Endpoint;
   probe: P;
 }
 
 /** The title of a row: `<ID> [<LEVEL>] <METHOD> <path> — <probe>`. */
-export function rowTitle(id: string, endpoint: Endpoint | string, probe: string): string {
+export function rowTitle(id: ClauseId, endpoint: Endpoint | string, probe: string): string {
   const c = clause(id);
   const where = typeof endpoint === 'string' ? endpoint : endpointName(endpoint);
   return `${c.id} [${c.level}] ${where} — ${probe}`;
 }
 
 /** Every endpoint × every probe, endpoint first. */
-export function endpointRows<P extends { probe: string }>(id: string, endpoints: readonly Endpoint[], probes: readonly P[]): EndpointRow<P>[] {
+export function endpointRows<P extends { probe: string }>(id: ClauseId, endpoints: readonly Endpoint[], probes: readonly P[]): EndpointRow<P>[] {
   return endpoints.flatMap((endpoint) => probes.map((probe) => ({ clause: id, title: rowTitle(id, endpoint, probe.probe), endpoint, probe })));
 }

@@ -2,6 +2,7 @@
 // each row with the outcome the model gives and a title a reader can check against the
 // specification's table.
 import { clause } from './catalogue.js';
+import type { ClauseId } from './clause-types.js';
 import { type SocketOutcome, type SocketPut, type SocketState, describePut, describeSocket, socketOutcome } from './socket-model.js';
 
 /** The start brightness differs from every brightness a request sends, so a change shows. */
@@ -15,7 +16,7 @@ export const START_STATES: readonly SocketState[] = [
 ];
 
 export interface SocketRow {
-  clause: string;
+  clause: ClauseId;
   title: string;
   from: SocketState;
   put: Record<string, unknown>;

@@ -2,6 +2,8 @@
 // function. The emulator implements the state machine on its own (lib/emulator/routes-v1.ts), so
 // the two check each other.
 
+import type { ClauseId } from './clause-types.js';
+
 export interface SocketState {
   power_on: boolean;
   switch_lock: boolean;
@@ -16,14 +18,14 @@ export interface SocketPut {
 }
 
 export type SocketOutcome =
-  | { clause: string; kind: 'state'; state: SocketState }
+  | { clause: ClauseId; kind: 'state'; state: SocketState }
   /** `brightnessOpen`: the table does not settle the brightness (rows 6 and 7 both match the request). */
-  | { clause: string; kind: 'unchanged'; brightnessOpen?: boolean }
-  | { clause: string; kind: 'not-specified'; why: string }
+  | { clause: ClauseId; kind: 'unchanged'; brightnessOpen?: boolean }
+  | { clause: ClauseId; kind: 'not-specified'; why: string }
   /** SOCK-12: power and lock unchanged, the brightness anywhere from 0 to 255 (clamping is conformant). */
-  | { clause: string; kind: 'in-range' };
+  | { clause: ClauseId; kind: 'in-range' };
 
-const to = (clause: string, state: SocketState): SocketOutcome => ({ clause, kind: 'state', state });
+const to = (clause: ClauseId, state: SocketState): SocketOutcome => ({ clause, kind: 'state', state });
 
 /**
  * What the specification says a PUT does to a valid state. A request that sets a field to the value

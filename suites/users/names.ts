@@ -1,5 +1,7 @@
 // The names the users suite sends. Every one carries the run tag, so the suite never touches a
 // user it did not create.
+import type { ClauseId } from '../../lib/spec/clause-types.js';
+
 export const PREFIX = 'local/';
 
 /** 40 characters after the prefix, using every allowed class (NAME-05, NAME-06). */
@@ -19,7 +21,7 @@ export const shortName = (tag: string): string => `${PREFIX}${tag}-u`;
 export const creationNames = (tag: string): string[] => [everyClassName(tag), plainName(tag), shortName(tag)];
 
 export interface RefusedBody {
-  clause: string;
+  clause: ClauseId;
   what: string;
   /** Sent as it is when a string, else as JSON. */
   body: unknown;
@@ -36,7 +38,7 @@ const POSITIONS = [
 ];
 
 export function refusedBodies(tag: string): RefusedBody[] {
-  const named = (clause: string, what: string, name: string): RefusedBody => ({ clause, what, body: { name }, name });
+  const named = (clause: ClauseId, what: string, name: string): RefusedBody => ({ clause, what, body: { name }, name });
   return [
     { clause: 'PAIR-12', what: 'invalid JSON', body: '{"name": ' },
     { clause: 'PAIR-12', what: 'no name', body: {} },
