@@ -1,7 +1,10 @@
 // DESIGN.md "Layout": dependencies go one way, the emulator is an independent implementation, and
-// only the CLI reads argv/env or exits the process.
+// only the entry points read argv/env or exit the process. Imports are read by the TypeScript
+// compiler (`preProcessFile`), so every form counts: either quote, `export … from`, a side-effect
+// import and a dynamic `import()`.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -22,6 +25,49 @@ const ALLOWED: Record<string, string[]> = {
 };
 /** The conformance project's setup for `npm test`: starts an emulator when no device is given. */
 const TEST_INFRA = new Set(['lib/harness/emulator-global-setup.ts']);
+/** Only these read argv or the environment, or end the process. */
+const ENTRY_POINTS = ['lib/cli/', 'lib/bench/'];
+const PROCESS_POWERS = new Set(['argv', 'env', 'exit', 'exitCode']);
+
+const folderOf = (file: string) => (file.startsWith('suites/') ? 'suites' : file.split('/')[1]!);
+
+/** Every module a file imports, in any form, as a path from the root (relative specifiers) or as written. */
+function importsOf(file: string, text: string): string[] {
+  return ts.preProcessFile(text, true, true).importedFiles.map(({ fileName }) =>
+    (fileName.startsWith('.') ? path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, file)), fileName)) : fileName));
+}
+
+/** Folders `file` imports from that its own folder may not. */
+function layerViolations(file: string, text: string): string[] {
+  const from = folderOf(file);
+  return importsOf(file, text).filter((t) => t.startsWith('lib/') || t.startsWith('suites/'))
+    .map(folderOf).filter((to) => to !== from && !(ALLOWED[from] ?? []).includes(to));
+}
+
+/** Uses of argv, env, exit or exitCode of `process`, however reached: `process.env`, `process['exit']`, destructuring, `node:process`. */
+function processPowers(text: string): string[] {
+  const source = ts.createSourceFile('x.ts', text, ts.ScriptTarget.ES2022, true);
+  const found: string[] = [];
+  const isProcess = (e: ts.Expression) => (ts.isIdentifier(e) && e.text === 'process')
+    || (ts.isPropertyAccessExpression(e) && e.name.text === 'process' && ts.isIdentifier(e.expression) && e.expression.text === 'globalThis');
+  const visit = (node: ts.Node): void => {
+    if (ts.isPropertyAccessExpression(node) && isProcess(node.expression) && PROCESS_POWERS.has(node.name.text)) found.push(`process.${node.name.text}`);
+    if (ts.isElementAccessExpression(node) && isProcess(node.expression) && ts.isStringLiteral(node.argumentExpression)
+      && PROCESS_POWERS.has(node.argumentExpression.text)) found.push(`process['${node.argumentExpression.text}']`);
+    if (ts.isVariableDeclaration(node) && node.initializer && isProcess(node.initializer) && ts.isObjectBindingPattern(node.name)) {
+      for (const el of node.name.elements) {
+        const key = (el.propertyName ?? el.name).getText(source);
+        if (PROCESS_POWERS.has(key)) found.push(`{ ${key} } = process`);
+      }
+    }
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && ['process', 'node:process'].includes(node.moduleSpecifier.text)) {
+      found.push(`import from '${node.moduleSpecifier.text}'`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
 
 function sources(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
@@ -30,21 +76,52 @@ function sources(dir: string): string[] {
 }
 
 const files = [...sources('lib'), ...sources('suites')].filter((f) => !TEST_INFRA.has(f));
-const folderOf = (file: string) => (file.startsWith('suites/') ? 'suites' : file.split('/')[1]!);
+const read = (f: string) => readFileSync(path.join(ROOT, f), 'utf8');
 
 describe('the import graph', () => {
   test.for(files)('%s imports only what its folder may', (file) => {
-    const from = folderOf(file);
-    expect(ALLOWED, `no rule for folder ${from}`).toHaveProperty(from);
-    const text = readFileSync(path.join(ROOT, file), 'utf8');
-    const targets = [...text.matchAll(/from '(\.[^']+)'/g)].map((m) => path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, file)), m[1]!)));
-    const wrong = targets.map(folderOf).filter((to) => to !== from && !ALLOWED[from]!.includes(to));
+    expect(ALLOWED, `no rule for folder ${folderOf(file)}`).toHaveProperty(folderOf(file));
+    const wrong = layerViolations(file, read(file));
     expect(wrong, `${file} imports from ${wrong.join(', ')}`).toEqual([]);
   });
 
   test('only the entry points (lib/cli, lib/bench) read argv or the environment, or exit the process', () => {
-    const offenders = files.filter((f) => !f.startsWith('lib/cli/') && !f.startsWith('lib/bench/'))
-      .filter((f) => /process\.(argv|exit\b|exitCode|env\b)/.test(readFileSync(path.join(ROOT, f), 'utf8')));
+    const offenders = files.filter((f) => !ENTRY_POINTS.some((p) => f.startsWith(p))).filter((f) => processPowers(read(f)).length > 0);
     expect(offenders).toEqual([]);
+  });
+});
+
+// Each violation planted in a file of lib/emulator, which may import only lib/spec.
+describe('the rules catch what a regular expression missed', () => {
+  const emulatorFile = 'lib/emulator/planted.ts';
+  test.for([
+    ['a double-quoted import across layers', 'import { DeviceClient } from "../client/device-client.js";'],
+    ['a side-effect import', "import '../harness/clause-test.js';"],
+    ['a dynamic import()', "const m = await import('../runner/run.js');"],
+    ['a re-export', "export { clauseTest } from '../harness/clause-test.js';"],
+    ['a type-only import', "import type { RunConfig } from '../runner/config.js';"],
+  ] as const)('%s', ([, line]) => {
+    expect(layerViolations(emulatorFile, line)).toHaveLength(1);
+  });
+
+  test('an import from its own folder or from lib/spec is allowed', () => {
+    expect(layerViolations(emulatorFile, "import { json } from './exchange.js';\nimport { KINDS } from \"../spec/kinds.js\";")).toEqual([]);
+  });
+
+  test.for([
+    ['process.argv', 'const args = process.argv.slice(2);'],
+    ['process.exit', 'process.exit(1);'],
+    ['process.exitCode', 'process.exitCode = 2;'],
+    ['process.env', 'const home = process.env.HOME;'],
+    ["process['env']", "const home = process['env'].HOME;"],
+    ['destructured env', 'const { env } = process;'],
+    ['globalThis.process.exit', 'globalThis.process.exit(0);'],
+    ["an import from 'node:process'", "import { argv } from 'node:process';"],
+  ] as const)('%s outside lib/cli is reported', ([, line]) => {
+    expect(processPowers(line)).toHaveLength(1);
+  });
+
+  test('other uses of process are not', () => {
+    expect(processPowers("process.on('SIGINT', stop); const pid = process.pid; process.stdout.write('x');")).toEqual([]);
   });
 });
