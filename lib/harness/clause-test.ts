@@ -10,6 +10,7 @@ import { type ClauseId, clauseTitle } from '../spec/clause-types.js';
 import { awaitDevice, lostDevice } from './await-device.js';
 import { ClauseFailure, PreconditionError } from './clause-failure.js';
 import type { CheckRecord, SuiteContext } from './context.js';
+import { type Ending, type Verdict, judge, judgeAlso, messageOf, reasonNotToRun } from './judge.js';
 
 export interface CheckContext {
   device: DeviceClient;
@@ -39,32 +40,32 @@ export interface ClauseTestOptions {
   errorsWith?: readonly ClauseId[];
 }
 
-type Record_ = Omit<CheckRecord, 'clause' | 'exchanges'>;
 type Task = { meta: { energyConform?: CheckRecord; energyConformAlso?: CheckRecord[] } };
 
-const softFor = (run: SuiteContext, id: ClauseId) => clause(id).level === 'SHOULD' || run.deviations.includes(id);
+const judging = (run: SuiteContext, id: ClauseId) =>
+  ({ level: clause(id).level, soft: clause(id).level === 'SHOULD' || run.deviations.includes(id) });
+
+/** How `fn` ended, its error read as the result model sees it. */
+function endingOf(err: unknown, redactor: Redactor): Exclude<Ending, { kind: 'completed' }> {
+  const message = redactor.redact(err instanceof Error ? err.message : String(err));
+  if (err instanceof ClauseFailure) return { kind: 'violated', message, expected: err.expected, observed: err.observed };
+  return { kind: 'broken', message, by: isTransportError(err) || err instanceof PreconditionError ? 'device' : 'suite' };
+}
 
 async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: CheckContext) => Promise<void>,
   options: ClauseTestOptions, task: Task, skip: (note?: string) => never): Promise<void> {
-  const c = clause(id);
   const run = inject('energyConform');
-  // A row's message names the row; what an observation saw is its message.
-  const label = (r: Record_) => {
-    const message = r.message || (r.status === 'observation' && r.observed !== undefined ? JSON.stringify(r.observed) : '');
-    return rowTitle && message && r.status !== 'skip' ? `${rowTitle}: ${message}` : message;
+  const record = (v: Omit<Verdict, 'fails'>, exchanges: CheckRecord['exchanges'] = []) => {
+    task.meta.energyConform = { clause: id, ...v, message: messageOf(rowTitle, v), exchanges };
   };
-  const record = (r: Record_, exchanges: CheckRecord['exchanges'] = []) => {
-    task.meta.energyConform = { clause: id, ...r, message: label(r), exchanges };
-  };
-  const condition = (options.needsV2 && !run.usable.v2 ? run.v2Reason : undefined)
-    ?? (options.needsToken && run.token === null ? run.noTokenReason : undefined);
-  const alsoLive = (options.also ?? []).filter((a) => !run.skips[a]);
-  // The row's own clause is not selected, but a clause it also judges is: run, and record only that.
-  const mainSkip = run.skips[id];
-  const skipReason = condition ?? (mainSkip && alsoLive.length === 0 ? mainSkip : undefined);
-  if (skipReason) {
-    record({ status: 'skip', message: skipReason });
-    skip(skipReason);
+  const notSelected = run.skips[id];
+  const before = reasonNotToRun({
+    condition: (options.needsV2 && !run.usable.v2 ? run.v2Reason : undefined) ?? (options.needsToken && run.token === null ? run.noTokenReason : undefined),
+    notSelected, alsoSelected: (options.also ?? []).filter((a) => !run.skips[a]).length,
+  });
+  if (before) {
+    record({ status: 'skip', message: before });
+    skip(before);
   }
   const redactor = new Redactor();
   redactor.add(run.token);
@@ -82,53 +83,47 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
     },
     async also(other, check) {
       if (run.skips[other]) return;
-      // A pass needs no exchanges of its own: they are with the row's clause.
-      const side = (r: Record_) => sides.push({ clause: other, ...r, message: label(r),
-        exchanges: r.status === 'pass' ? [] : [...device.log.records] });
+      let ending: Ending;
+      let caught: unknown;
       try {
-        const seen = await check();
-        side({ status: clause(other).level === 'OBSERVE' ? 'observation' : 'pass', message: '', observed: seen });
+        ending = { kind: 'completed', observed: await check() };
       } catch (err) {
-        if (!(err instanceof ClauseFailure) || clause(other).level === 'OBSERVE') throw err;
-        const soft = softFor(run, other);
-        side({ status: soft ? 'warn' : 'fail', message: redactor.redact(err.message), expected: err.expected, observed: err.observed });
-        if (!soft) hardSide ??= new ClauseFailure(`${other}: ${err.expected}`, redactor.redact(err.observed), err.exchange);
+        [ending, caught] = [endingOf(err, redactor), err];
+      }
+      const verdict = judgeAlso(judging(run, other), ending);
+      if (verdict === null) throw caught;
+      const { fails, ...v } = verdict;
+      // A pass needs no exchanges of its own: they are with the row's clause.
+      sides.push({ clause: other, ...v, message: messageOf(rowTitle, v), exchanges: v.status === 'pass' ? [] : [...device.log.records] });
+      if (fails && caught instanceof ClauseFailure) {
+        hardSide ??= new ClauseFailure(`${other}: ${caught.expected}`, redactor.redact(caught.observed), caught.exchange);
       }
     },
   };
-  const observation = () => (observed.length === 0 ? undefined : observed.length === 1 ? observed[0] : observed);
+  let ending: Ending = { kind: 'completed' };
+  let caught: unknown;
+  let back = '';
   try {
     await fn(ctx);
-    // The exchanges stay with the test's own record even where its clause was not selected: the
-    // runner counts requests from them.
-    if (mainSkip) record({ status: 'skip', message: mainSkip }, device.log.records);
-    else record({ status: c.level === 'OBSERVE' ? 'observation' : 'pass', message: '', observed: observation() }, device.log.records);
+    ending = { kind: 'completed', observed: observed.length === 0 ? undefined : observed.length === 1 ? observed[0] : observed };
   } catch (err) {
     if (skipped) throw err;
-    const exchanges = device.log.records;
-    const message = redactor.redact(err instanceof Error ? err.message : String(err));
-    if (err instanceof ClauseFailure && (mainSkip || c.level === 'OBSERVE')) {
-      // Only the clauses judged through `also` were selected; this one's verdict is not asked for.
-      if (mainSkip) record({ status: 'skip', message: mainSkip }, exchanges);
-      else record({ status: 'error', message: `the check itself failed: ${message}` }, exchanges);
-    } else if (err instanceof ClauseFailure) {
-      const soft = softFor(run, id);
-      record({ status: soft ? 'warn' : 'fail', message, expected: err.expected, observed: err.observed }, exchanges);
-      if (!soft) throw new ClauseFailure(err.expected, redactor.redact(err.observed), err.exchange);
-    } else {
-      // The check could not run: transport failure, timeout, or a fault of the suite itself.
-      const plain = isTransportError(err) || err instanceof PreconditionError;
-      const back = isTransportError(err) && lostDevice(err) ? await awaitDevice(run) : '';
-      const r: Record_ = { status: 'error', message: plain ? `${message}${back}` : `the check itself failed: ${message}` };
-      record(r, exchanges);
-      const unjudged = (options.errorsWith ?? []).filter((o) => !run.skips[o] && !sides.some((x) => x.clause === o));
-      for (const o of unjudged) sides.push({ clause: o, ...r, message: label(r), exchanges: [] });
-      throw new Error(rowTitle ? `${rowTitle}: ${message}` : message);
-    }
+    [ending, caught] = [endingOf(err, redactor), err];
+    if (isTransportError(err) && lostDevice(err)) back = await awaitDevice(run);
   } finally {
     task.meta.energyConformAlso = sides;
     await device.close();
   }
+  // The exchanges stay with the test's own record even where its clause was not selected: the runner counts requests from them.
+  const { fails, ...verdict } = judge({ ...judging(run, id), notSelected },
+    ending.kind === 'broken' && ending.by === 'device' ? { ...ending, message: `${ending.message}${back}` } : ending);
+  record(verdict, device.log.records);
+  if (ending.kind === 'broken') {
+    const unjudged = (options.errorsWith ?? []).filter((o) => !run.skips[o] && !sides.some((x) => x.clause === o));
+    for (const o of unjudged) sides.push({ clause: o, ...verdict, message: messageOf(rowTitle, verdict), exchanges: [] });
+    throw new Error(rowTitle ? `${rowTitle}: ${ending.message}` : ending.message);
+  }
+  if (fails && caught instanceof ClauseFailure) throw new ClauseFailure(caught.expected, redactor.redact(caught.observed), caught.exchange);
   if (hardSide) throw hardSide;
 }
 

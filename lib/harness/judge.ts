@@ -1,0 +1,56 @@
+// How a check ended, and what DESIGN.md's result model makes of it: pure functions, each outcome shown
+// by a table in judge.spec.ts. clauseTest and clauseRows (clause-test.ts) are their adapter to vitest.
+import type { Level } from '../spec/clause-types.js';
+import type { CheckRecord } from './context.js';
+
+export type Ending =
+  | { kind: 'completed'; observed?: unknown }
+  /** A ClauseFailure: the device did not do what the clause says. */
+  | { kind: 'violated'; message: string; expected: string; observed: string }
+  /** The check could not run: `device` for a transport failure or a start state it could not reach, `suite` for a fault of the check. */
+  | { kind: 'broken'; message: string; by: 'device' | 'suite' };
+
+export interface Judging {
+  level: Level;
+  /** A SHOULD, or a MUST under an "In development" capability: violated, it warns. */
+  soft: boolean;
+  /** Why the clause's own verdict is not asked for (not selected), where the check ran for a clause it also judges. */
+  notSelected?: string;
+}
+
+export type Verdict = Pick<CheckRecord, 'status' | 'message' | 'expected' | 'observed'> & {
+  /** vitest is to see the test fail: a MUST violated, or a check that could not run. */
+  fails: boolean;
+};
+
+const suiteFault = (message: string) => `the check itself failed: ${message}`;
+
+/** The verdict on the clause a check is for. */
+export function judge(c: Judging, e: Ending): Verdict {
+  if (e.kind === 'broken') return { status: 'error', message: e.by === 'device' ? e.message : suiteFault(e.message), fails: true };
+  if (c.notSelected) return { status: 'skip', message: c.notSelected, fails: false };
+  if (e.kind === 'completed') return { status: c.level === 'OBSERVE' ? 'observation' : 'pass', message: '', observed: e.observed, fails: false };
+  // An OBSERVE clause cannot be violated: a ClauseFailure there is the check's own mistake.
+  if (c.level === 'OBSERVE') return { status: 'error', message: suiteFault(e.message), fails: false };
+  return { status: c.soft ? 'warn' : 'fail', message: e.message, expected: e.expected, observed: e.observed, fails: !c.soft };
+}
+
+/**
+ * The verdict on a clause a check also judges on its exchanges (`also`), or null where that cannot be
+ * its verdict: the check itself broke, or an OBSERVE clause was "violated". The check then ends with it.
+ */
+export function judgeAlso(c: Judging, e: Ending): Verdict | null {
+  if (e.kind === 'broken' || (e.kind === 'violated' && c.level === 'OBSERVE')) return null;
+  return judge({ level: c.level, soft: c.soft }, e);
+}
+
+/** Why a check does not run at all: a condition it needs, or its clause not selected and none it also judges selected. */
+export function reasonNotToRun(o: { condition?: string; notSelected?: string; alsoSelected: number }): string | undefined {
+  return o.condition ?? (o.notSelected && o.alsoSelected === 0 ? o.notSelected : undefined);
+}
+
+/** A record's message: what an observation saw where it says nothing else, and a row's title before it (not on a skip). */
+export function messageOf(rowTitle: string | undefined, v: Pick<Verdict, 'status' | 'message' | 'observed'>): string {
+  const message = v.message || (v.status === 'observation' && v.observed !== undefined ? JSON.stringify(v.observed) : '');
+  return rowTitle && message && v.status !== 'skip' ? `${rowTitle}: ${message}` : message;
+}
