@@ -5,6 +5,8 @@ import { sendTo } from '../lib/harness/endpoint-request.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
 import { TOKEN_ENDPOINTS, endpointRows, rowTitle } from '../lib/spec/endpoints.js';
 import { creationNotEnabled, errorCode } from '../lib/client/answers.js';
+import { bodyAs } from '../lib/client/parse-body.js';
+import { tokenField } from '../lib/spec/schemas.js';
 
 const UNAUTHORIZED = 'user:unauthorized';
 const withToken = { needsToken: true } as const;
@@ -85,8 +87,8 @@ const OVER_HTTP = [
 clauseRows(OVER_HTTP, async ({ method }, { device, run, observe }) => {
   const name = `local/${run.runTag}-http`;
   const res = method === 'POST' ? await device.v1.post('/api/user', { body: { name } }) : await device.v1.get('/api/user');
-  const token = (res.json as { token?: unknown } | undefined)?.token;
-  if (res.status === 200 && typeof token === 'string' && device.v2.available) {
+  const token = bodyAs(res, tokenField)?.token;
+  if (res.status === 200 && token !== undefined && device.v2.available) {
     // Created over HTTP: deleted again at once with its own token, so nothing is left behind.
     await device.v2.delete('/api/user', { token, body: { name } });
     observe({ note: 'the user created over HTTP was deleted again', name });

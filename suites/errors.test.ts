@@ -1,4 +1,5 @@
 import type { DeviceResponse } from '../lib/client/device-client.js';
+import { readCloud, SYSTEM_PATH } from '../lib/client/cloud.js';
 import { readSocket, STATE_PATH } from '../lib/client/socket.js';
 import { describeResponse, expectThat, safeBody } from '../lib/harness/clause-failure.js';
 import { clauseRows, clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
@@ -58,9 +59,8 @@ const ERR02_ROWS: Err02Row[] = [
   }),
   v1('GET /api/v1/system', 'the setting', system, (c) => c.device.v1.get('/api/v1/system')),
   v1('PUT /api/v1/system', 'the value it has', system, async (c) => {
-    const res = await c.device.v1.get('/api/v1/system');
-    const current = (res.json as { cloud_enabled?: unknown } | undefined)?.cloud_enabled;
-    return typeof current === 'boolean' ? c.device.v1.put('/api/v1/system', { body: { cloud_enabled: current } }) : res;
+    const { res, value } = await readCloud(c.device);
+    return value !== null ? c.device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: value } }) : res;
   }),
 ];
 

@@ -8,7 +8,8 @@ import { sendTo } from '../lib/harness/endpoint-request.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
 import type { ClauseId } from '../lib/spec/clause-types.js';
 import { TOKEN_ENDPOINTS, TOKEN_READS, endpointRows, rowTitle } from '../lib/spec/endpoints.js';
-import { SEMVER, TOKEN, userList } from '../lib/spec/schemas.js';
+import { bodyAs, parseBody } from '../lib/client/parse-body.js';
+import { SEMVER, TOKEN, createdUser, nameField, tokenField, userList } from '../lib/spec/schemas.js';
 import { creationNotEnabled, errorCode, userNames } from '../lib/client/answers.js';
 import { lists } from './users/lists.js';
 import { PREFIX, refusedBodies } from './users/names.js';
@@ -19,7 +20,7 @@ const UNAUTHORIZED = 'user:unauthorized';
 let scenario: Promise<UsersScenario> | undefined;
 const users = (ctx: CheckContext) => (scenario ??= runScenario(ctx));
 const withToken = { needsToken: true } as const;
-const bodyOf = (res: DeviceResponse) => res.json as { name?: unknown; token?: unknown } | undefined;
+
 
 // Whatever the run created is deleted, whatever happened (DESIGN.md "Leaving the device as found").
 afterAll(async () => {
@@ -42,9 +43,9 @@ clauseTest('PAIR-02', async (ctx) => {
 // Window 1.
 clauseTest('PAIR-03', async (ctx) => {
   const { creation } = await users(ctx);
-  const body = bodyOf(creation);
-  expectThat(creation.status === 200 && typeof body?.name === 'string' && typeof body.token === 'string',
-    '200 with a string name and a string token', describeResponse(creation), creation);
+  const body = parseBody(creation, createdUser);
+  expectThat(creation.status === 200 && body.ok, '200 with a string name and a string token',
+    `${describeResponse(creation)}${body.ok ? '' : ` (${body.problem})`}`, creation);
 }, withToken);
 
 clauseTest('PAIR-04', async (ctx) => {
@@ -55,7 +56,7 @@ clauseTest('PAIR-04', async (ctx) => {
 
 clauseTest('PAIR-05', async (ctx) => {
   const { creation, validName } = await users(ctx);
-  const name = bodyOf(creation)?.name;
+  const name = bodyAs(creation, nameField)?.name;
   expectThat(name === validName, `name ${JSON.stringify(validName)}`, `name ${JSON.stringify(name)}`, creation);
 }, withToken);
 
@@ -102,7 +103,7 @@ clauseRows([
 // Window 2: the re-issued token is accepted and the previous one refused, on every endpoint that takes a token.
 clauseTest('PAIR-10', async (ctx) => {
   const { reuse } = await users(ctx);
-  expectThat(reuse !== null && reuse.status === 200 && typeof bodyOf(reuse)?.token === 'string',
+  expectThat(reuse !== null && reuse.status === 200 && bodyAs(reuse, tokenField) !== undefined,
     '200 with a new token for the re-used name', reuse ? describeResponse(reuse) : 'no user to re-use: its creation failed (see PAIR-03)', reuse ?? undefined);
 }, withToken);
 

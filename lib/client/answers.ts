@@ -1,9 +1,11 @@
 // Reading the specification's answers: shared by the runner, the operator and the suites.
+import { errorField } from '../spec/schemas.js';
 import type { DeviceClient, DeviceResponse } from './device-client.js';
+import { bodyAs } from './parse-body.js';
 
 /** The `error` of an error body (Errors), if the answer has one. */
 export function errorCode(res: DeviceResponse): unknown {
-  return (res.json as { error?: unknown } | undefined)?.error;
+  return bodyAs(res, errorField)?.error;
 }
 
 /** 403 `user:creation-not-enabled`: no creation window is open (States: User creation). */

@@ -1,12 +1,14 @@
 // Reading and setting the cloud setting over v1 (Resources: System state).
+import { systemState } from '../spec/schemas.js';
 import type { DeviceClient, DeviceResponse } from './device-client.js';
+import { bodyAs } from './parse-body.js';
 
 export const SYSTEM_PATH = '/api/v1/system';
 
 /** `cloud_enabled` of an answer, or null unless it is 200 with a boolean there (CLOUD-01). */
 export function cloudOf(res: DeviceResponse): boolean | null {
-  const value = (res.json as { cloud_enabled?: unknown } | undefined)?.cloud_enabled;
-  return res.status === 200 && typeof value === 'boolean' ? value : null;
+  const value = bodyAs(res, systemState)?.cloud_enabled;
+  return res.status === 200 && value !== undefined ? value : null;
 }
 
 export async function readCloud(device: DeviceClient): Promise<{ res: DeviceResponse; value: boolean | null }> {

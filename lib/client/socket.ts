@@ -1,4 +1,5 @@
 // Reading and steering the energy socket's state over v1 (Resources: Socket state).
+import { socketReading } from '../spec/schemas.js';
 import type { SocketState } from '../spec/socket-model.js';
 import type { DeviceClient, DeviceResponse } from './device-client.js';
 
@@ -6,10 +7,8 @@ export const STATE_PATH = '/api/v1/state';
 
 /** The body as a socket state, or null unless it holds the three fields with their types (SOCK-01). */
 export function socketStateOf(body: unknown): SocketState | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const { power_on, switch_lock, brightness } = body as Record<string, unknown>;
-  if (typeof power_on !== 'boolean' || typeof switch_lock !== 'boolean' || typeof brightness !== 'number') return null;
-  return { power_on, switch_lock, brightness };
+  const r = socketReading.safeParse(body);
+  return r.success ? { power_on: r.data.power_on, switch_lock: r.data.switch_lock, brightness: r.data.brightness } : null;
 }
 
 export async function readSocket(device: DeviceClient): Promise<{ res: DeviceResponse; state: SocketState | null }> {

@@ -47,8 +47,9 @@ export function isJsonObject(v: unknown): v is Record<string, unknown> {
 }
 
 export function expectJsonObject(res: DeviceResponse): Record<string, unknown> {
-  expectThat(isJsonObject(res.json), 'a JSON object', shown(res), res);
-  return res.json as Record<string, unknown>;
+  const body = res.json;
+  if (!isJsonObject(body)) throw new ClauseFailure('a JSON object', shown(res), res.exchange);
+  return body;
 }
 
 export { shown as describeResponse };

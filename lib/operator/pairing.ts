@@ -4,6 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { creationNotEnabled, errorCode } from '../client/answers.js';
 import type { DeviceClient, DeviceResponse, RequestOptions } from '../client/device-client.js';
 import { describeExchange, type Exchange } from '../client/exchange-log.js';
+import { bodyAs } from '../client/parse-body.js';
+import { createdUser } from '../spec/schemas.js';
 import { PairingTimeoutError, RunError } from '../client/errors.js';
 
 export const POLL_INTERVAL_MS = 500;
@@ -28,11 +30,9 @@ export async function pollForToken(device: DeviceClient, name: string, timeoutS:
   for (;;) {
     if (signal?.aborted) throw new RunError('EC_INTERRUPTED', `interrupted (${String(signal.reason)}) while waiting for the button press; no check ran`);
     const res = await harnessRequest(device, 'POST', '/api/user', { body: { name } });
-    const body = res.json as { token?: unknown; name?: unknown } | undefined;
+    const created = bodyAs(res, createdUser);
     const { exchange } = res;
-    if (res.status === 200 && typeof body?.token === 'string' && typeof body.name === 'string') {
-      return { ok: true, token: body.token, exchange };
-    }
+    if (res.status === 200 && created) return { ok: true, token: created.token, exchange };
     if (!creationNotEnabled(res)) {
       return { ok: false, reason: `the device answered the pairing request with ${describeExchange(exchange)}`, exchange };
     }

@@ -22,8 +22,19 @@ export const deviceInfoV1 = deviceInfoV2.extend({ api_version: z.literal('v1') }
 /** Response of POST /api/user. The token's form is PAIR-04's to judge, not the schema's. */
 export const createdUser = z.looseObject({ name: z.string(), token: z.string() });
 
-export const userEntry = z.looseObject({ name: z.string(), current: z.boolean().optional() });
+const userEntry = z.looseObject({ name: z.string(), current: z.boolean().optional() });
 export const userList = z.array(userEntry);
+
+/** One field of an answer, where it has its type: the token or name of a creation, the error of a refusal. */
+export const tokenField = z.looseObject({ token: z.string() });
+export const nameField = z.looseObject({ name: z.string() });
+export const errorField = z.looseObject({ error: z.unknown() });
+
+/** A socket state as read, before SOCK-01 judges its range: booleans, and a number for brightness. */
+export const socketReading = z.looseObject({ power_on: z.boolean(), switch_lock: z.boolean(), brightness: z.number() });
+
+/** Any JSON array whose items are objects (the user list before LIST-01 judges their fields). */
+export const objectList = z.array(z.record(z.string(), z.unknown()));
 
 export const socketState = z.looseObject({
   power_on: z.boolean(),
@@ -42,8 +53,3 @@ export const errorV2 = z.looseObject({ error: z.string() });
 /** v1 error body as real devices send it (real-world.md), not a specification shape. */
 export const errorV1 = z.looseObject({ error: z.looseObject({ id: z.number(), description: z.string() }) });
 
-export const measurement = z.record(z.string(), z.unknown());
-
-export type DeviceInfo = z.infer<typeof deviceInfoV2>;
-export type SocketState = z.infer<typeof socketState>;
-export type UserEntry = z.infer<typeof userEntry>;

@@ -1,6 +1,8 @@
 // The user list as the LIST clauses read it: seen by the run's token (whose owner may be unknown: a
 // --token), and, where presses can be had, by the run's own user too.
 import type { DeviceResponse } from '../../lib/client/device-client.js';
+import { bodyAs } from '../../lib/client/parse-body.js';
+import { objectList } from '../../lib/spec/schemas.js';
 import { describeResponse, expectThat } from '../../lib/harness/clause-failure.js';
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import type { UsersScenario } from './scenario.js';
@@ -21,8 +23,9 @@ export async function lists(ctx: CheckContext, own: UsersScenario | null): Promi
     const res = await ctx.device.v2.get('/api/user', { token });
     // The run's own user, refused its own token, has no view to judge: PAIR-06 and PAIR-10 judge that.
     if (own && token !== ctx.token && res.status === 401) continue;
-    expectThat(res.status === 200 && Array.isArray(res.json), '200 with a JSON array', describeResponse(res), res);
-    out.push({ owner, list: res.json as Record<string, unknown>[], res });
+    const list = bodyAs(res, objectList);
+    expectThat(res.status === 200 && list !== undefined, '200 with a JSON array of objects', describeResponse(res), res);
+    out.push({ owner, list: list!, res });
   }
   return out;
 }

@@ -5,6 +5,8 @@
 // for the checks. A window that a refused attempt closed is pressed open again (PAIR-13 records it).
 import { creationNotEnabled, userNames } from '../../lib/client/answers.js';
 import type { DeviceResponse } from '../../lib/client/device-client.js';
+import { bodyAs } from '../../lib/client/parse-body.js';
+import { nameField, tokenField } from '../../lib/spec/schemas.js';
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import { pressAndPost } from '../../lib/harness/press.js';
 import { type RefusedBody, creationNames, refusedBodies } from './names.js';
@@ -40,8 +42,8 @@ export interface UsersScenario {
 }
 
 const tokenOf = (res: DeviceResponse) => {
-  const t = (res.json as { token?: unknown } | undefined)?.token;
-  return res.status === 200 && typeof t === 'string' ? t : null;
+  const t = bodyAs(res, tokenField)?.token;
+  return res.status === 200 && t !== undefined ? t : null;
 };
 
 export async function runScenario({ device, run, token }: CheckContext): Promise<UsersScenario> {
@@ -49,8 +51,8 @@ export async function runScenario({ device, run, token }: CheckContext): Promise
   const post = (body: unknown) => device.v2.post('/api/user', { body });
   // What a 200 created is named by its answer, or else by the request.
   const note = (name: string | undefined, res: DeviceResponse) => {
-    const answered = (res.json as { name?: unknown } | undefined)?.name;
-    if (res.status === 200 && (typeof answered === 'string' || name)) created.add(typeof answered === 'string' ? answered : name!);
+    const answered = bodyAs(res, nameField)?.name ?? name;
+    if (res.status === 200 && answered) created.add(answered);
   };
   const bodies = refusedBodies(run.runTag);
   const refusals: Refusal[] = [];
