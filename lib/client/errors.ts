@@ -1,8 +1,10 @@
-// Errors with stable codes. A harness error means the run could not happen as asked (exit 2) or a
-// check could not run (outcome `error`); a device's nonconformity is never an exception here.
+// Errors with stable codes (error-codes.ts lists them). A harness error means the run could not happen as
+// asked (exit 2) or a check could not run (outcome `error`); a device's nonconformity is never an exception here.
+import type { ErrorCode, RunErrorCode, TransportErrorCode } from '../spec/error-codes.js';
+
 export class EnergyConformError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
     this.name = new.target.name;
@@ -10,14 +12,23 @@ export class EnergyConformError extends Error {
 }
 
 /** The device could not be talked to: refused, reset, timed out, TLS failed, body too large. */
-export class TransportError extends EnergyConformError {}
+export class TransportError extends EnergyConformError {
+  declare readonly code: TransportErrorCode;
+  constructor(code: TransportErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+  }
+}
 
 export function isTransportError(e: unknown): e is TransportError {
   return e instanceof Error && 'code' in e && typeof e.code === 'string' && e.code.startsWith('EC_TRANSPORT_');
 }
 
 /** The run could not happen as asked (exit 2): bad options, device unreachable, no token. */
-export class RunError extends EnergyConformError {}
+export class RunError extends EnergyConformError {
+  constructor(code: RunErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+  }
+}
 
 export class PairingTimeoutError extends RunError {
   constructor(seconds: number) {

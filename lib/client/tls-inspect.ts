@@ -2,6 +2,7 @@
 // CA, the identity is left to judgeIdentity. No SNI carries the identity (real-world.md "TLS").
 import { X509Certificate } from 'node:crypto';
 import tls from 'node:tls';
+import type { TransportErrorCode } from '../spec/error-codes.js';
 import { TransportError } from './errors.js';
 
 export interface CertificateFacts {
@@ -38,7 +39,7 @@ export function inspectCertificate(o: { host: string; port: number; caPem: strin
     const socket = tls.connect({
       host: o.host, port: o.port, ca: o.caPem, rejectUnauthorized: false, checkServerIdentity: () => undefined,
     });
-    const fail = (code: string, message: string, cause?: unknown) => {
+    const fail = (code: TransportErrorCode, message: string, cause?: unknown) => {
       socket.destroy();
       reject(new TransportError(code, `TLS handshake with ${o.host}:${o.port}: ${message}`, { cause }));
     };

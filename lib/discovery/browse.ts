@@ -2,11 +2,12 @@
 // With `iface` the socket sends and listens on that interface only (tests: 127.0.0.1, DESIGN.md
 // "Network safety").
 import { Bonjour, type Service } from 'bonjour-service';
+import type { RunErrorCode } from '../spec/error-codes.js';
 import { SERVICE_TYPES, type ServiceType, interfaceProblem, onSubnet } from '../spec/mdns.js';
 import { type DiscoveredDevice, type ServiceRecord, mergeRecords } from './records.js';
 
 export class DiscoveryError extends Error {
-  readonly code = 'EC_DISCOVERY_FAILED';
+  readonly code: RunErrorCode = 'EC_DISCOVERY_FAILED';
   override name = 'DiscoveryError';
 }
 

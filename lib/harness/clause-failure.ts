@@ -2,9 +2,10 @@
 import { describeExchange, type Exchange } from '../client/exchange-log.js';
 import { errorCode } from '../client/answers.js';
 import type { DeviceResponse } from '../client/device-client.js';
+import type { ErrorCode } from '../spec/error-codes.js';
 
 export class ClauseFailure extends Error {
-  readonly code = 'EC_CLAUSE_VIOLATED';
+  readonly code: ErrorCode = 'EC_CLAUSE_VIOLATED';
   constructor(readonly expected: string, readonly observed: string, readonly exchange?: Exchange) {
     super(`expected ${expected}; observed ${observed}${exchange ? `\nexchange: ${describeExchange(exchange)}` : ''}`);
     this.name = 'ClauseFailure';
@@ -13,7 +14,7 @@ export class ClauseFailure extends Error {
 
 /** The check could not bring the device into the state it starts from: neither a pass nor one clause's failure. */
 export class PreconditionError extends Error {
-  readonly code = 'EC_PRECONDITION';
+  readonly code: ErrorCode = 'EC_PRECONDITION';
   override name = 'PreconditionError';
 }
 

@@ -1,13 +1,10 @@
 // A button press from inside a check: asked of the main process (press service), confirmed by the
 // device. The first POST /api/user of the window is polled (no faster than every 500 ms) until it
 // answers anything but 403 `user:creation-not-enabled`; that answer is returned.
-import { setTimeout as sleep } from 'node:timers/promises';
-import { creationNotEnabled } from '../client/answers.js';
+import { firstAnswerInWindow } from '../client/creation-window.js';
 import type { DeviceClient, DeviceResponse, RequestOptions } from '../client/device-client.js';
 import { EnergyConformError } from '../client/errors.js';
 import type { SuiteContext } from './context.js';
-
-const POLL_MS = 500;
 
 async function tell(run: SuiteContext, what: 'press' | 'end', body: unknown): Promise<unknown> {
   if (!run.pressUrl) throw new EnergyConformError('EC_NO_PRESS', 'no press backend: give --press-hook, or run on a terminal');
@@ -36,20 +33,12 @@ export async function timedPress(run: SuiteContext, why: string): Promise<PressT
 /** Presses the button and returns the first answer of the open window to `first`. */
 export async function pressAndPost(run: SuiteContext, device: DeviceClient, why: string, first: RequestOptions): Promise<DeviceResponse> {
   await tell(run, 'press', { why });
-  const deadline = Date.now() + run.pressTimeoutS * 1000;
   let outcome: 'seen' | 'timeout' = 'timeout';
   try {
-    for (;;) {
-      const res = await device.v2.post('/api/user', first);
-      if (!creationNotEnabled(res)) {
-        outcome = 'seen';
-        return res;
-      }
-      if (Date.now() + POLL_MS > deadline) {
-        throw new EnergyConformError('EC_PAIRING_TIMEOUT', `no button press was seen within ${run.pressTimeoutS} s (${why}); raise --press-timeout`);
-      }
-      await sleep(POLL_MS);
-    }
+    const res = await firstAnswerInWindow(() => device.v2.post('/api/user', first), { timeoutS: run.pressTimeoutS,
+      timedOut: () => new EnergyConformError('EC_PRESS_TIMEOUT', `no button press was seen within ${run.pressTimeoutS} s (${why}); raise --press-timeout`) });
+    outcome = 'seen';
+    return res;
   } finally {
     await tell(run, 'end', { outcome });
   }

@@ -1,14 +1,12 @@
 // Authentication 2: after a press, POST /api/user returns the token. The press is confirmed by
-// polling POST /api/user (no faster than every 500 ms, the vendor's guidance) until it answers 200.
-import { setTimeout as sleep } from 'node:timers/promises';
-import { creationNotEnabled, errorCode } from '../client/answers.js';
+// polling POST /api/user (creation-window.ts) until it answers 200.
+import { errorCode } from '../client/answers.js';
+import { firstAnswerInWindow } from '../client/creation-window.js';
 import type { DeviceClient, DeviceResponse, RequestOptions } from '../client/device-client.js';
 import { describeExchange, type Exchange } from '../client/exchange-log.js';
 import { bodyAs } from '../client/parse-body.js';
 import { createdUser } from '../spec/schemas.js';
 import { PairingTimeoutError, RunError } from '../client/errors.js';
-
-export const POLL_INTERVAL_MS = 500;
 
 export type PairingOutcome =
   | { ok: true; token: string; exchange: Exchange }
@@ -26,19 +24,13 @@ export async function harnessRequest(device: DeviceClient, method: string, path:
 }
 
 export async function pollForToken(device: DeviceClient, name: string, timeoutS: number, signal?: AbortSignal): Promise<PairingOutcome> {
-  const deadline = Date.now() + timeoutS * 1000;
-  for (;;) {
-    if (signal?.aborted) throw new RunError('EC_INTERRUPTED', `interrupted (${String(signal.reason)}) while waiting for the button press; no check ran`);
-    const res = await harnessRequest(device, 'POST', '/api/user', { body: { name } });
-    const created = bodyAs(res, createdUser);
-    const { exchange } = res;
-    if (res.status === 200 && created) return { ok: true, token: created.token, exchange };
-    if (!creationNotEnabled(res)) {
-      return { ok: false, reason: `the device answered the pairing request with ${describeExchange(exchange)}`, exchange };
-    }
-    if (Date.now() + POLL_INTERVAL_MS > deadline) throw new PairingTimeoutError(timeoutS);
-    await sleep(POLL_INTERVAL_MS);
-  }
+  const res = await firstAnswerInWindow(() => harnessRequest(device, 'POST', '/api/user', { body: { name } }), {
+    timeoutS, timedOut: () => new PairingTimeoutError(timeoutS), signal,
+    interrupted: () => new RunError('EC_INTERRUPTED', `interrupted (${String(signal?.reason)}) while waiting for the button press; no check ran`),
+  });
+  const created = bodyAs(res, createdUser);
+  if (res.status === 200 && created) return { ok: true, token: created.token, exchange: res.exchange };
+  return { ok: false, reason: `the device answered the pairing request with ${describeExchange(res.exchange)}`, exchange: res.exchange };
 }
 
 export function pairingNotPossible(): RunError {
