@@ -20,7 +20,7 @@ export default defineConfig({
           include: ['suites/**/*.test.ts'],
           // One file at a time: a real device is one device.
           fileParallelism: false,
-          globalSetup: ['lib/harness/emulator-global-setup.ts'],
+          globalSetup: ['lib/testing/emulator-global-setup.ts'],
           testTimeout: 60_000,
         },
       },

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BIN, cli, targetArgs } from '../cli/cli-process.js';
+import { BIN, cli, targetArgs } from '../testing/cli-process.js';
 import { startEmulator } from '../emulator/emulator.js';
 import { FAULTS } from '../emulator/faults.js';
 import { PACKAGE_ROOT } from '../runner/vitest-run.js';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ReadyInfo, startEmulator } from '../emulator/emulator.js';
 import { junitSchemaErrors } from '../report/junit-validate.js';
 import { clauses } from '../spec/catalogue.js';
-import { BIN, cli } from './cli-process.js';
+import { BIN, cli } from '../testing/cli-process.js';
 
 let dir: string;
 let emulator: ChildProcess;

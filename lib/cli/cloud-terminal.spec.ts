@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../emulator/emulator.js';
-import { BIN, targetArgs } from './cli-process.js';
-import { Terminal, hasTmux } from './tmux-terminal.js';
+import { BIN, targetArgs } from '../testing/cli-process.js';
+import { Terminal, hasTmux } from '../testing/tmux-terminal.js';
 
 let dir: string;
 let term: Terminal | undefined;

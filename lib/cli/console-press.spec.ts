@@ -6,9 +6,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../emulator/emulator.js';
-import { BIN } from './cli-process.js';
-import { clientOf, pairedToken } from './emulator-client.js';
-import { Terminal, hasTmux } from './tmux-terminal.js';
+import { BIN } from '../testing/cli-process.js';
+import { clientOf, pairedToken } from '../testing/emulator-client.js';
+import { Terminal, hasTmux } from '../testing/tmux-terminal.js';
 
 let emu: Emulator;
 let dir: string;

@@ -9,8 +9,8 @@ import { type TestCa, createTestCa } from '../emulator/certs.js';
 import { type Emulator, startEmulator } from '../emulator/emulator.js';
 import type { DiscoveredDevice } from '../discovery/records.js';
 import { Bonjour } from 'bonjour-service';
-import { BIN, cli } from './cli-process.js';
-import { Terminal, hasTmux } from './tmux-terminal.js';
+import { BIN, cli } from '../testing/cli-process.js';
+import { Terminal, hasTmux } from '../testing/tmux-terminal.js';
 
 const LOOPBACK = ['--interface', '127.0.0.1'];
 let dir: string;

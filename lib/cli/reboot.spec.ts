@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator } from '../emulator/emulator.js';
-import { control } from './emulator-client.js';
-import { cli, targetArgs } from './cli-process.js';
+import { control } from '../testing/emulator-client.js';
+import { cli, targetArgs } from '../testing/cli-process.js';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-reboot-')); });

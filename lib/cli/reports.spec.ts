@@ -8,7 +8,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../emulator/emulator.js';
-import { cli, targetArgs } from './cli-process.js';
+import { cli, targetArgs } from '../testing/cli-process.js';
 
 const require = createRequire(import.meta.url);
 const validateHar = require('har-validator').har as (har: unknown) => Promise<unknown>;

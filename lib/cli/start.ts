@@ -10,7 +10,7 @@ import { CERT_STYLES, type CertStyle, startEmulator } from '../emulator/emulator
 import { runConformance } from '../runner/run.js';
 import { streamIo } from '../operator/operator-io.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
-import { emulatorRunConfig } from './cli-process.js';
+import { emulatorRunConfig } from './emulator-run.js';
 
 const args = await yargs(hideBin(process.argv))
   .scriptName('npm start --')

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../emulator/emulator.js';
 import { readToken, writeToken } from '../operator/token-store.js';
-import { BIN, cli, targetArgs } from './cli-process.js';
+import { BIN, cli, targetArgs } from '../testing/cli-process.js';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-users-')); });

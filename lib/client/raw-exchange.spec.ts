@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../emulator/emulator.js';
-import { clientOf, pairedToken } from '../cli/emulator-client.js';
+import { clientOf, pairedToken } from '../testing/emulator-client.js';
 import { DeviceClient } from './device-client.js';
 import { describeExchange } from './exchange-log.js';
 import { splitAnswer } from './raw-exchange.js';

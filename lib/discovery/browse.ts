@@ -3,7 +3,8 @@
 // "Network safety").
 import { Bonjour, type Service } from 'bonjour-service';
 import type { RunErrorCode } from '../spec/error-codes.js';
-import { SERVICE_TYPES, type ServiceType, interfaceProblem, onSubnet } from '../spec/mdns.js';
+import { interfaceProblem, onSubnet } from '../net/interfaces.js';
+import { SERVICE_TYPES, type ServiceType } from '../spec/mdns.js';
 import { type DiscoveredDevice, type ServiceRecord, mergeRecords } from './records.js';
 
 export class DiscoveryError extends Error {

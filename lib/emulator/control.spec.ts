@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DeviceClient } from '../client/device-client.js';
 import { type Emulator, startEmulator } from './emulator.js';
-import { clientOf, control, pairedToken } from '../cli/emulator-client.js';
+import { clientOf, control, pairedToken } from '../testing/emulator-client.js';
 
 describe('the P1 meter emulator\'s control port', () => {
   let emu: Emulator;

@@ -4,7 +4,7 @@
 import { once } from 'node:events';
 import { Bonjour } from 'bonjour-service';
 import { applianceIdentity, mdnsInstanceName } from '../spec/kinds.js';
-import { interfaceProblem } from '../spec/mdns.js';
+import { interfaceProblem } from '../net/interfaces.js';
 import { API_VERSION, type DeviceState } from './device-state.js';
 import type { Fault } from './fault-types.js';
 

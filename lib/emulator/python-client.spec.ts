@@ -9,7 +9,7 @@ import { Agent, request } from 'undici';
 import { afterAll, describe, expect, test } from 'vitest';
 import { applianceIdentity, type KindId } from '../spec/kinds.js';
 import { type CertStyle, type Emulator, startEmulator } from './emulator.js';
-import { control } from '../cli/emulator-client.js';
+import { control } from '../testing/emulator-client.js';
 
 const AIOHTTP = { 'user-agent': 'Python/3.12 aiohttp/3.11.11', accept: '*/*', 'accept-encoding': 'gzip, deflate' };
 const MODEL_TO_ID = ['HWE-P1', 'HWE-SKT', 'HWE-WTR', 'HWE-DSP', 'HWE-KWH1', 'HWE-KWH3', 'SDM230-wifi', 'SDM630-wifi', 'HWE-BAT'];

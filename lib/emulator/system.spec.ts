@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test, vi } from 'vitest';
 import type { KindId } from '../spec/kinds.js';
 import { type Emulator, startEmulator } from './emulator.js';
 import { FIRST_TELEGRAM_MS } from './system.js';
-import { clientOf, pairedToken } from '../cli/emulator-client.js';
+import { clientOf, pairedToken } from '../testing/emulator-client.js';
 
 const open: Emulator[] = [];
 afterAll(async () => Promise.all(open.map((e) => e.close())));

@@ -3,7 +3,7 @@
 // the checks that met it and not every check after it.
 import { DeviceClient } from '../client/device-client.js';
 import type { TransportError } from '../client/errors.js';
-import type { SuiteContext } from './context.js';
+import type { SuiteContext } from '../contract/run-context.js';
 
 export const DEVICE_RETURN_MS = 30_000;
 const POLL_MS = 500;

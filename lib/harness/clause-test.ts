@@ -9,7 +9,7 @@ import { clause } from '../spec/catalogue.js';
 import { type ClauseId, clauseTitle } from '../spec/clause-types.js';
 import { awaitDevice, lostDevice } from './await-device.js';
 import { ClauseFailure, PreconditionError } from './clause-failure.js';
-import type { CheckRecord, SuiteContext } from './context.js';
+import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
 import { type Ending, type Verdict, judge, judgeAlso, messageOf, reasonNotToRun } from './judge.js';
 
 export interface CheckContext {

@@ -2,7 +2,7 @@
 // serves them deletes nothing (DESIGN.md: the suite never targets a user it did not create).
 import type { DeviceClient, DeviceResponse, RequestOptions } from '../client/device-client.js';
 import type { Endpoint } from '../spec/endpoints.js';
-import type { SuiteContext } from './context.js';
+import type { SuiteContext } from '../contract/run-context.js';
 
 export const absentUser = (run: SuiteContext): string => `local/${run.runTag}-absent`;
 

@@ -1,7 +1,7 @@
 // How a check ended, and what DESIGN.md's result model makes of it: pure functions, each outcome shown
 // by a table in judge.spec.ts. clauseTest and clauseRows (clause-test.ts) are their adapter to vitest.
 import type { Level } from '../spec/clause-types.js';
-import type { CheckRecord } from './context.js';
+import type { CheckRecord } from '../contract/run-context.js';
 
 export type Ending =
   | { kind: 'completed'; observed?: unknown }

@@ -4,7 +4,7 @@
 import { firstAnswerInWindow } from '../client/creation-window.js';
 import type { DeviceClient, DeviceResponse, RequestOptions } from '../client/device-client.js';
 import { EnergyConformError } from '../client/errors.js';
-import type { SuiteContext } from './context.js';
+import type { SuiteContext } from '../contract/run-context.js';
 
 async function tell(run: SuiteContext, what: 'press' | 'end', body: unknown): Promise<unknown> {
   if (!run.pressUrl) throw new EnergyConformError('EC_NO_PRESS', 'no press backend: give --press-hook, or run on a terminal');

@@ -2,7 +2,7 @@
 import { clauses } from '../spec/catalogue.js';
 import { type ClauseId, clauseTitle } from '../spec/clause-types.js';
 import type { CaseResult, CheckResult, Status } from '../report/results.js';
-import type { CheckRecord } from '../harness/context.js';
+import type { CheckRecord } from '../contract/run-context.js';
 import type { CollectedTest } from './vitest-run.js';
 
 const WORST: readonly Status[] = ['fail', 'error', 'warn', 'observation', 'pass', 'skip'];

@@ -4,7 +4,7 @@
 import { SYSTEM_PATH, readCloud, setCloud } from '../client/cloud.js';
 import type { DeviceClient } from '../client/device-client.js';
 import { describeExchange } from '../client/exchange-log.js';
-import type { SuiteContext } from '../harness/context.js';
+import type { SuiteContext } from '../contract/run-context.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import type { RunnerCheck } from './assemble.js';
 import type { RunConfig } from './config.js';

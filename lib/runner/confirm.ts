@@ -1,7 +1,7 @@
 // The cloud toggle asks first (States: Cloud communication: "Clients that offer this action should
 // make sure the user understands its effect, for example with a confirmation prompt").
 import { RunError } from '../client/errors.js';
-import type { SuiteContext } from '../harness/context.js';
+import type { SuiteContext } from '../contract/run-context.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import { KINDS } from '../spec/kinds.js';
 import type { RunConfig } from './config.js';

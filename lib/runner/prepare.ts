@@ -3,7 +3,7 @@ import { DeviceClient } from '../client/device-client.js';
 import type { Exchange } from '../client/exchange-log.js';
 import { RunError } from '../client/errors.js';
 import type { Redactor } from '../client/redactor.js';
-import type { SuiteContext } from '../harness/context.js';
+import type { SuiteContext } from '../contract/run-context.js';
 import { KINDS, isKindId, type KindId, kindOfProductType } from '../spec/kinds.js';
 import type { RunConfig } from './config.js';
 import { plan } from './plan.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
 import type { TestCase, TestModule } from 'vitest/node';
-import type { CheckRecord, SuiteContext } from '../harness/context.js';
+import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
 
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -8,7 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { Redactor } from '../client/redactor.js';
 import { startEmulator } from '../emulator/emulator.js';
 import { isKindId } from '../spec/kinds.js';
-import { emulatorRunConfig } from '../cli/cli-process.js';
+import { emulatorRunConfig } from '../cli/emulator-run.js';
 import { prepare } from '../runner/prepare.js';
 import { pressServiceFor } from '../runner/presses.js';
 import { quietIo } from '../operator/operator-io.js';

@@ -1,0 +1,21 @@
+// A run against an emulator of this package: its CA, and a press hook on its control port (npm start,
+// and the tests' conformance project).
+import { readFile } from 'node:fs/promises';
+import type { ReadyInfo } from '../emulator/emulator.js';
+import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS, type RunConfig } from '../runner/config.js';
+
+/** A press hook that presses the emulator's button through its control port. */
+export function pressHookFor(ready: ReadyInfo): string {
+  return `"${process.execPath}" -e "fetch('${ready.controlUrl}/press',{method:'POST'}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"`;
+}
+
+/** A RunConfig that points at an emulator (its CA, its press hook); `more` overrides the defaults. */
+export async function emulatorRunConfig(ready: ReadyInfo, tokenStore: string, more: Partial<RunConfig> = {}): Promise<RunConfig> {
+  return {
+    host: ready.host, httpPort: ready.httpPort, httpsPort: ready.httpsPort, kind: ready.kind,
+    caPem: await readFile(ready.ca, 'utf8'), caLabel: 'the emulator\'s test CA', insecure: false,
+    tokenStore, pressHook: pressHookFor(ready), pressTimeoutS: 30, pairingName: DEFAULT_PAIRING_NAME,
+    slow: false, allowCloudToggle: false, manual: false, strict: false, forget: false, yes: true,
+    requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS, paceMs: 0, ...more,
+  };
+}
