@@ -10,7 +10,7 @@ import { type ClauseId, clauseTitle } from '../spec/clause-types.js';
 import { awaitDevice, lostDevice } from './await-device.js';
 import { ClauseFailure, PreconditionError } from './clause-failure.js';
 import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
-import { type Ending, type Verdict, judge, judgeAlso, messageOf, reasonNotToRun } from './judge.js';
+import { type Ending, type Verdict, judge, judgeAlso, messageOf, reasonNotToRun } from '../contract/judge.js';
 
 export interface CheckContext {
   device: DeviceClient;

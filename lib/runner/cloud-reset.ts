@@ -6,33 +6,36 @@ import type { DeviceClient } from '../client/device-client.js';
 import { describeExchange } from '../client/exchange-log.js';
 import type { SuiteContext } from '../contract/run-context.js';
 import type { OperatorIo } from '../operator/operator-io.js';
+import type { Ending } from '../contract/judge.js';
 import type { RunnerCheck } from './assemble.js';
 import type { RunConfig } from './config.js';
 import { deviceName } from './confirm.js';
+import { runnerCheck, violated } from './runner-check.js';
 
 const ID = 'CLOUD-07';
 
 /** Its caller runs it only where CLOUD-07 is selected. */
 export async function cloudAfterReset(cfg: RunConfig, io: OperatorIo, device: DeviceClient, context: SuiteContext,
-  failed: 'fail' | 'warn', signal?: AbortSignal): Promise<RunnerCheck> {
+  signal?: AbortSignal): Promise<RunnerCheck> {
   const from = device.log.records.length;
-  const check = (status: RunnerCheck['status'], message: string): RunnerCheck => ({ clause: ID, status, message, exchanges: device.log.since(from) });
-  if (!io.interactive) return check('skip', 'it needs an operator at a terminal to reset the device or put it in pairing mode');
+  const skip = (message: string): RunnerCheck => ({ clause: ID, status: 'skip', message, exchanges: device.log.since(from) });
+  const check = (ending: Ending) => runnerCheck(context, ID, ending, device.log.since(from));
+  const broken = (message: string) => check({ kind: 'broken', message, by: 'device' });
+  if (!io.interactive) return skip('it needs an operator at a terminal to reset the device or put it in pairing mode');
   const was = await readCloud(device);
-  if (was.value === null) return check('error', `GET ${SYSTEM_PATH} did not answer a cloud setting (see CLOUD-01)`);
+  if (was.value === null) return broken(`GET ${SYSTEM_PATH} did not answer a cloud setting (see CLOUD-01)`);
   if (was.value && !context.cloudToggle) {
-    return check('skip', 'it first switches the cloud off, and the cloud is on: run with --allow-cloud-toggle as well');
+    return skip('it first switches the cloud off, and the cloud is on: run with --allow-cloud-toggle as well');
   }
   if (was.value) {
     const { res, now } = await setCloud(device, false);
-    if (now !== false) return check('error', `could not switch the cloud off to start from: ${describeExchange(res.exchange)}`);
+    if (now !== false) return broken(`could not switch the cloud off to start from: ${describeExchange(res.exchange)}`);
   }
   io.say(`${ID}: cloud communication is off on ${deviceName(context)}. Put it in pairing mode, or factory-reset it, as its manual says. `
     + 'A factory reset also deletes every user, energy-conform\'s included (the next run pairs again): pairing mode is the gentler choice.');
   const answer = await io.ask('type done when the device is back on the network, anything else to skip this check: ', signal);
-  if (answer.toLowerCase() !== 'done') return check('skip', 'the operator did not reset the device or put it in pairing mode');
+  if (answer.toLowerCase() !== 'done') return skip('the operator did not reset the device or put it in pairing mode');
   const after = await readCloud(device);
-  return after.value === true
-    ? check('pass', '')
-    : check(failed, `expected cloud_enabled true after the reset or pairing mode; observed ${describeExchange(after.res.exchange)}`);
+  return check(after.value === true ? { kind: 'completed' }
+    : violated(`expected cloud_enabled true after the reset or pairing mode; observed ${describeExchange(after.res.exchange)}`));
 }

@@ -3,6 +3,7 @@
 import { RunError } from '../client/errors.js';
 import type { SuiteContext } from '../contract/run-context.js';
 import type { OperatorIo } from '../operator/operator-io.js';
+import { SWITCH_CLOUD_OFF } from '../spec/clause-roles.js';
 import { KINDS } from '../spec/kinds.js';
 import type { RunConfig } from './config.js';
 
@@ -11,8 +12,6 @@ export function deviceName(context: SuiteContext): string {
   return `the ${KINDS[context.kind].name}${context.serial ? ` ${context.serial}` : ''}`;
 }
 
-/** The clauses that switch cloud communication off and on (CLOUD-07 when it finds the cloud on). */
-const CLOUD_TOGGLES = ['CLOUD-03', 'CLOUD-04', 'CLOUD-07'] as const;
 
 /** Before anything touches the device: without a terminal, only --yes can confirm. */
 export function checkConfirmable(cfg: RunConfig, io: OperatorIo): void {
@@ -27,7 +26,7 @@ export function checkConfirmable(cfg: RunConfig, io: OperatorIo): void {
  * are skipped and CLOUD-06 sends only values that cannot switch the cloud off.
  */
 export async function confirmCloudToggle(cfg: RunConfig, io: OperatorIo, context: SuiteContext, signal?: AbortSignal): Promise<void> {
-  const planned = CLOUD_TOGGLES.filter((id) => !context.skips[id]);
+  const planned = SWITCH_CLOUD_OFF.filter((id) => !context.skips[id]);
   const probing = !context.skips['CLOUD-06'];
   if (!cfg.allowCloudToggle || (planned.length === 0 && !probing)) return;
   if (cfg.yes) {

@@ -1,6 +1,7 @@
 // Gates -> which clauses run. Every skip carries its reason (DESIGN.md "Result model").
 import { clauses } from '../spec/catalogue.js';
 import { type Clause, type Gate, parseGate } from '../spec/clause-types.js';
+import { NEEDS, type Need } from '../spec/clause-roles.js';
 import { KINDS, type KindId } from '../spec/kinds.js';
 import type { RunConfig } from './config.js';
 import type { Preflight } from './preflight.js';
@@ -45,21 +46,25 @@ function gateReason(c: Clause, f: Facts): string | undefined {
   return excluded ? `not for a device where "${excluded}" holds` : undefined;
 }
 
-/** Conditions a clause's statement sets beyond its gate. */
-function statementReason(c: Clause, kind: KindId, cfg: RunConfig): string | undefined {
+/** Conditions a clause's statement sets beyond its gate (clause-roles.ts): why each is not met, or undefined. */
+function needReason(need: Need, kind: KindId, cfg: RunConfig): string | undefined {
   const k = KINDS[kind];
-  if (c.id === 'DEL-05' && !cfg.forget) {
-    return 'it needs a user that deletes itself, and the only one a run may spend is the pairing user it keeps: run with --forget, '
-      + 'and the pairing user deletes itself at the end';
+  switch (need) {
+    case 'forget':
+      return cfg.forget ? undefined : 'it needs a user that deletes itself, and the only one a run may spend is the pairing user it keeps: '
+        + 'run with --forget, and the pairing user deletes itself at the end';
+    case 'advertisement':
+      return cfg.advertised ? undefined : 'the device was given with --host, not found over mDNS: run without --host to compare what it advertises';
+    case 'users-supported':
+      return k.userToken === 'Supported' ? undefined
+        : `it applies to kinds whose user/token support is "Supported"; the ${k.name}'s is "${k.userToken}"`;
   }
-  if (c.id === 'KIND-02' && !cfg.advertised) {
-    return 'the device was given with --host, not found over mDNS: run without --host to compare what it advertises';
-  }
-  if (c.id === 'KIND-01' && k.userToken !== 'Supported') {
-    return `it applies to kinds whose user/token support is "Supported"; the ${k.name}'s is "${k.userToken}"`;
-  }
-  return undefined;
 }
+
+const statementReason = (c: Clause, kind: KindId, cfg: RunConfig) => {
+  const need = NEEDS[c.id];
+  return need ? needReason(need, kind, cfg) : undefined;
+};
 
 function selectionReason(c: Clause, cfg: RunConfig): string | undefined {
   if (cfg.clauses?.length && !cfg.clauses.includes(c.id)) return `not selected (--clause ${cfg.clauses.join(' ')})`;

@@ -10,13 +10,13 @@ import { type RunnerCheck, fromTest } from './assemble.js';
 import type { RunConfig } from './config.js';
 import { cloudAfterReset } from './cloud-reset.js';
 import { forgetPairingUser } from './forget.js';
+import { runnerCheck, violated } from './runner-check.js';
 import type { Prepared } from './prepare.js';
 import { pressesNeeded } from './plan.js';
 import { pressBackendFor, pressServiceFor, suitePresses } from './presses.js';
 import { listedUsers, sweepUsers } from './residue.js';
 import { type Restoration, readFound, restoreFound } from './device-found.js';
 import type { Exchange } from '../client/exchange-log.js';
-import type { ClauseId } from '../spec/clause-types.js';
 import { type SuiteRun, runSuites } from './vitest-run.js';
 
 export interface Session {
@@ -58,13 +58,12 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
       await presses?.close();
       restoration = await restoreFound(device, found);
     }
-    // Under an "In development" capability a violation is a deviation, like every other v2 MUST.
-    const failed = (id: ClauseId) => (context.deviations.includes(id) ? 'warn' as const : 'fail' as const);
+    // Under an "In development" capability a violation is a deviation, like every other v2 MUST (runner-check.ts).
     const runnerChecks: RunnerCheck[] = [];
     const { pairing } = prepared;
     // PAIR-03 from the pairing POST: a pass where PAIR-03 was selected; a violation whatever the selection.
     if (pairing && !(pairing.ok && context.skips['PAIR-03'])) {
-      runnerChecks.push({ clause: 'PAIR-03', status: pairing.ok ? 'pass' : failed('PAIR-03'), message: pairing.message, exchanges: [pairing.exchange] });
+      runnerChecks.push(runnerCheck(context, 'PAIR-03', pairing.ok ? { kind: 'completed' } : violated(pairing.message), [pairing.exchange]));
     }
     const owner = context.tokenOwner;
     const { removed, residue } = before && token
@@ -76,16 +75,16 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
       runnerChecks.push({ clause: 'DEL-05', status: 'skip', message: why, exchanges: [] });
     }
     if (forget && context.serial) {
-      runnerChecks.push(await forgetPairingUser(device, token, owner, failed('DEL-05')));
+      runnerChecks.push(await forgetPairingUser(device, token, owner, context));
       await writeToken(cfg.tokenStore, context.serial, undefined);
     }
     if (!signal?.aborted && !context.skips['CLOUD-07']) {
       // A factory reset may have changed the socket too: everything found is put back again.
       try {
-        runnerChecks.push(await cloudAfterReset(cfg, io, device, context, failed('CLOUD-07'), signal));
+        runnerChecks.push(await cloudAfterReset(cfg, io, device, context, signal));
       } catch (err) {
         if (!isTransportError(err)) throw err;
-        runnerChecks.push({ clause: 'CLOUD-07', status: 'error', message: err.message, exchanges: [] });
+        runnerChecks.push(runnerCheck(context, 'CLOUD-07', { kind: 'broken', message: err.message, by: 'device' }, []));
       } finally {
         const again = await restoreFound(device, found);
         restoration.restored.push(...again.restored);

@@ -1,7 +1,7 @@
 // How a check ended, and what DESIGN.md's result model makes of it: pure functions, each outcome shown
-// by a table in judge.spec.ts. clauseTest and clauseRows (clause-test.ts) are their adapter to vitest.
+// by a table in judge.spec.ts. The suites' clauseTest and clauseRows, and the runner's own checks, use them.
 import type { Level } from '../spec/clause-types.js';
-import type { CheckRecord } from '../contract/run-context.js';
+import type { CheckRecord } from './run-context.js';
 
 export type Ending =
   | { kind: 'completed'; observed?: unknown }
