@@ -25,9 +25,9 @@ export interface SuiteContext {
   system: boolean;
   requestTimeoutMs: number;
   /** Clause ID -> reason the check is skipped (gate not met, not selected). */
-  skips: Record<string, string>;
+  skips: Readonly<Record<string, string>>;
   /** Clauses whose MUST violations are deviations (warn) under an "In development" capability. */
-  deviations: string[];
+  deviations: readonly string[];
   /** Prefix for anything the run creates on the device: `ec-<runid>`. */
   runTag: string;
   /** The main process's press service (harness/press.ts), or null when no press can be had. */
@@ -39,6 +39,22 @@ export interface SuiteContext {
   cloudToggle: boolean;
   /** The user whose token this run holds, where known (a token given with --token may be anyone's). */
   tokenOwner: string | null;
+}
+
+/** What is known of the run before the presses are served and the toggle confirmed: all but those. */
+export type ContextDraft = Omit<SuiteContext, 'pressUrl' | 'pressTimed' | 'cloudToggle'>;
+
+/** What the main process decided last: the press service, and whether the cloud may be switched. */
+export type LateDecisions = Pick<SuiteContext, 'pressUrl' | 'pressTimed' | 'cloudToggle'> & {
+  /** Clauses skipped for a reason found after the plan (the operator declined the toggle). */
+  skipped?: Record<string, string>;
+};
+
+/** The worker context, built once just before the suites start, and frozen: nothing changes it after. */
+export function workerContext(draft: ContextDraft, late: LateDecisions): Readonly<SuiteContext> {
+  const { skipped, ...decided } = late;
+  return Object.freeze({ ...draft, ...decided, skips: Object.freeze({ ...draft.skips, ...skipped }),
+    deviations: Object.freeze([...draft.deviations]) });
 }
 
 /** What a check leaves for the main process (vitest task meta). */

@@ -8,15 +8,14 @@ import type { SuiteContext } from '../contract/run-context.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import type { Ending } from '../contract/judge.js';
 import type { RunnerCheck } from './assemble.js';
-import type { RunConfig } from './config.js';
+import type { Run } from './run-object.js';
 import { deviceName } from './confirm.js';
 import { runnerCheck, violated } from './runner-check.js';
 
 const ID = 'CLOUD-07';
 
 /** Its caller runs it only where CLOUD-07 is selected. */
-export async function cloudAfterReset(cfg: RunConfig, io: OperatorIo, device: DeviceClient, context: SuiteContext,
-  signal?: AbortSignal): Promise<RunnerCheck> {
+export async function cloudAfterReset({ io, signal }: Run, device: DeviceClient, context: Readonly<SuiteContext>): Promise<RunnerCheck> {
   const from = device.log.records.length;
   const skip = (message: string): RunnerCheck => ({ clause: ID, status: 'skip', message, exchanges: device.log.since(from) });
   const check = (ending: Ending) => runnerCheck(context, ID, ending, device.log.since(from));

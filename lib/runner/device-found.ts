@@ -15,7 +15,7 @@ export interface Found {
 
 const cloudNow = async (device: DeviceClient) => (await readCloud(device)).value;
 
-export async function readFound(device: DeviceClient, context: SuiteContext): Promise<Found> {
+export async function readFound(device: DeviceClient, context: Pick<SuiteContext, 'kind' | 'usable' | 'system'>): Promise<Found> {
   if (!context.usable.v1) return { socket: null, cloudEnabled: null };
   const socket = context.kind === 'energysocket' ? (await readSocket(device)).state : null;
   const cloudEnabled = context.system ? await cloudNow(device) : null;

@@ -3,9 +3,9 @@ import { DeviceClient } from '../client/device-client.js';
 import type { Exchange } from '../client/exchange-log.js';
 import { RunError } from '../client/errors.js';
 import type { Redactor } from '../client/redactor.js';
-import type { SuiteContext } from '../contract/run-context.js';
+import type { ContextDraft, SuiteContext } from '../contract/run-context.js';
 import { KINDS, isKindId, type KindId, kindOfProductType } from '../spec/kinds.js';
-import type { RunConfig } from './config.js';
+import type { Run } from './run-object.js';
 import { plan } from './plan.js';
 import { harnessRequest } from '../operator/pairing.js';
 import { kindFromV2Info, preflight, type Preflight } from './preflight.js';
@@ -14,7 +14,8 @@ import { suitePresses } from './presses.js';
 import { acquireToken, type TokenOutcome } from './token.js';
 
 export interface Prepared {
-  context: SuiteContext;
+  /** The worker context but for what is decided just before the suites start (run-context.ts workerContext). */
+  draft: ContextDraft;
   preflight: Preflight;
   presses: TokenOutcome['presses'];
   pairing: TokenOutcome['pairing'];
@@ -29,7 +30,8 @@ export function certificateIdentity(pre: Preflight): { kind?: KindId; serial?: s
   return m ? { kind: isKindId(m[1]!) ? m[1] : undefined, serial: m[2] } : {};
 }
 
-export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string, io: OperatorIo, signal?: AbortSignal): Promise<Prepared> {
+export async function prepare(run: Run): Promise<Prepared> {
+  const { cfg, io, redactor } = run;
   const pre = await preflight(cfg, redactor);
   const target = { host: cfg.host, httpPort: pre.v1 ? cfg.httpPort : null, httpsPort: pre.v2 ? cfg.httpsPort : null,
     caPem: cfg.caPem, insecure: cfg.insecure, v1PaceMs: cfg.paceMs };
@@ -48,7 +50,7 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
     try {
       const supported = kind === undefined || KINDS[kind].userToken !== 'Not supported';
       const storeSerial = serial ?? cfg.advertised?.serial ?? fromCert.serial ?? null;
-      if (supported) token = await acquireToken(cfg, device, storeSerial, kind ?? fromCert.kind, io, 1 + suitePresses(cfg), signal);
+      if (supported) token = await acquireToken(run, device, storeSerial, kind ?? fromCert.kind, 1 + suitePresses(cfg));
       if (token.token) {
         const info = (await harnessRequest(device, 'GET', '/api', { token: token.token })).json;
         if (typeof info === 'object' && info !== null) deviceInfo = info as Record<string, unknown>;
@@ -72,10 +74,10 @@ export async function prepare(cfg: RunConfig, redactor: Redactor, runTag: string
       'could not tell the device kind from its product type; give it with --kind (p1dongle, energysocket, display, energymeter, watermeter, battery)');
   }
   const { skips, deviations, v2Reason } = plan(cfg, pre, kind, io.interactive);
-  const context: SuiteContext = {
+  const draft: ContextDraft = {
     target, kind, serial, serialSource, token: token.token, noTokenReason: token.reason || 'no token', usable: { v1: pre.v1, v2: pre.v2Usable },
-    v2Reason, system: pre.system, requestTimeoutMs: cfg.requestTimeoutMs, skips, deviations, runTag,
-    pressUrl: null, pressTimed: false, pressTimeoutS: cfg.pressTimeoutS, tokenOwner: token.owner, cloudToggle: false, advertised: cfg.advertised ?? null,
+    v2Reason, system: pre.system, requestTimeoutMs: cfg.requestTimeoutMs, skips, deviations, runTag: run.runTag,
+    pressTimeoutS: cfg.pressTimeoutS, tokenOwner: token.owner, advertised: cfg.advertised ?? null,
   };
-  return { context, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, exchanges };
+  return { draft, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, exchanges };
 }

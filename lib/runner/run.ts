@@ -1,8 +1,6 @@
 // RunConfig -> plan -> vitest -> results -> reports -> exit code.
-import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Redactor } from '../client/redactor.js';
 import { harOf } from '../report/har.js';
 import { socketCounters } from './socket-counters.js';
 import { reportHtml } from '../report/html.js';
@@ -14,6 +12,7 @@ import { auditSecrets } from './secret-audit.js';
 import type { RunConfig } from './config.js';
 import { checkConfirmable, confirmCloudToggle } from './confirm.js';
 import { prepare } from './prepare.js';
+import { startRun } from './run-object.js';
 import { runSession } from './session.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import { PACKAGE_ROOT } from './vitest-run.js';
@@ -34,16 +33,14 @@ const str = (v: unknown) => (typeof v === 'string' ? v : null);
 export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: AbortSignal, style: SummaryStyle = {}): Promise<RunOutcome> {
   const started = new Date();
   const version = await toolVersion();
-  const redactor = new Redactor();
-  redactor.add(cfg.token);
-  const runTag = `ec-${randomBytes(3).toString('hex')}`;
+  const run = startRun(cfg, io, signal);
+  const { redactor } = run;
   checkConfirmable(cfg, io);
-  const prepared = await prepare(cfg, redactor, runTag, io, signal);
-  const { context } = prepared;
-  redactor.add(context.token);
-  await confirmCloudToggle(cfg, io, context, signal);
+  const prepared = await prepare(run);
+  redactor.add(prepared.draft.token);
+  const consent = await confirmCloudToggle(run, prepared.draft);
 
-  const { suiteRun, presses, runnerChecks, removed, restored, residue, exchanges } = await runSession(cfg, io, prepared, redactor, signal);
+  const { suiteRun, presses, runnerChecks, removed, restored, residue, exchanges, context } = await runSession(run, prepared, consent);
   // Before the suites, around them (the runner's own checks included), and the checks' own, in the order they were made.
   const all = [...prepared.exchanges, ...exchanges, ...suiteRun.tests.flatMap((t) => t.records[0]?.exchanges ?? [])]
     .sort((a, b) => a.startedAt.localeCompare(b.startedAt));

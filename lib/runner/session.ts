@@ -3,15 +3,15 @@
 // the sweep that deletes what the run left and reports what remains.
 import { DeviceClient } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
-import type { Redactor } from '../client/redactor.js';
-import type { OperatorIo } from '../operator/operator-io.js';
+import { type SuiteContext, workerContext } from '../contract/run-context.js';
 import { writeToken } from '../operator/token-store.js';
 import { type RunnerCheck, fromTest } from './assemble.js';
-import type { RunConfig } from './config.js';
 import { cloudAfterReset } from './cloud-reset.js';
+import type { CloudConsent } from './confirm.js';
 import { forgetPairingUser } from './forget.js';
 import { runnerCheck, violated } from './runner-check.js';
 import type { Prepared } from './prepare.js';
+import type { Run } from './run-object.js';
 import { pressesNeeded } from './plan.js';
 import { pressBackendFor, pressServiceFor, suitePresses } from './presses.js';
 import { listedUsers, sweepUsers } from './residue.js';
@@ -32,18 +32,22 @@ export interface Session {
   residue: string[];
   /** What the session sent itself (users before and after, what it read and put back) and what came back. */
   exchanges: Exchange[];
+  /** The context the workers had, frozen when the suites started. */
+  context: Readonly<SuiteContext>;
 }
 
-export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepared, redactor: Redactor, signal?: AbortSignal): Promise<Session> {
-  const { context } = prepared;
-  const token = context.token;
-  const device = new DeviceClient(context.target, redactor, cfg.requestTimeoutMs);
+export async function runSession(run: Run, prepared: Prepared, consent: CloudConsent): Promise<Session> {
+  const { cfg, io, signal, redactor } = run;
+  const { draft } = prepared;
+  const token = draft.token;
+  const device = new DeviceClient(draft.target, redactor, cfg.requestTimeoutMs);
   try {
-    const before = token && context.usable.v2 ? await listedUsers(device, token) : null;
-    const found = await readFound(device, context);
-    const presses = token && pressesNeeded(context.skips) ? await pressServiceFor(cfg, io, context.kind, prepared.presses.count) : undefined;
-    context.pressUrl = presses?.url ?? null;
-    context.pressTimed = presses?.timed ?? false;
+    const before = token && draft.usable.v2 ? await listedUsers(device, token) : null;
+    const found = await readFound(device, draft);
+    const presses = token && pressesNeeded({ ...draft.skips, ...consent.skipped })
+      ? await pressServiceFor(cfg, io, draft.kind, prepared.presses.count) : undefined;
+    const context = workerContext(draft, { pressUrl: presses?.url ?? null, pressTimed: presses?.timed ?? false,
+      cloudToggle: consent.cloudToggle, skipped: consent.skipped });
     let suiteRun: SuiteRun;
     let restoration: Restoration;
     try {
@@ -81,7 +85,7 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
     if (!signal?.aborted && !context.skips['CLOUD-07']) {
       // A factory reset may have changed the socket too: everything found is put back again.
       try {
-        runnerChecks.push(await cloudAfterReset(cfg, io, device, context, signal));
+        runnerChecks.push(await cloudAfterReset(run, device, context));
       } catch (err) {
         if (!isTransportError(err)) throw err;
         runnerChecks.push(runnerCheck(context, 'CLOUD-07', { kind: 'broken', message: err.message, by: 'device' }, []));
@@ -93,7 +97,7 @@ export async function runSession(cfg: RunConfig, io: OperatorIo, prepared: Prepa
     }
     const count = presses?.count() ?? prepared.presses.count;
     return { suiteRun, presses: { count, backend: count ? pressBackendFor(cfg, io)?.name ?? null : null }, runnerChecks, removed,
-      restored: restoration.restored, residue: [...residue, ...restoration.residue], exchanges: device.log.records };
+      restored: restoration.restored, residue: [...residue, ...restoration.residue], exchanges: device.log.records, context };
   } finally {
     await device.close();
   }

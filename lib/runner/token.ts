@@ -7,7 +7,7 @@ import { harnessRequest, pairingNotPossible, pollForToken } from '../operator/pa
 import type { OperatorIo } from '../operator/operator-io.js';
 import type { KindId } from '../spec/kinds.js';
 import { readToken, writeToken } from '../operator/token-store.js';
-import type { RunConfig } from './config.js';
+import type { Run } from './run-object.js';
 import { pressBackendFor } from './presses.js';
 
 export interface TokenOutcome {
@@ -26,8 +26,8 @@ async function accepted(device: DeviceClient, token: string): Promise<boolean> {
 }
 
 /** `pressesPlanned`: the presses this run will ask for in all, for "press 1 of N". */
-export async function acquireToken(cfg: RunConfig, device: DeviceClient, serial: string | null, kind: KindId | undefined,
-  io: OperatorIo, pressesPlanned: number, signal?: AbortSignal): Promise<TokenOutcome> {
+export async function acquireToken({ cfg, io, signal }: Pick<Run, 'cfg' | 'io' | 'signal'>, device: DeviceClient, serial: string | null,
+  kind: KindId | undefined, pressesPlanned: number): Promise<TokenOutcome> {
   const none = { count: 0, backend: null };
   if (cfg.token) {
     if (!(await accepted(device, cfg.token))) {

@@ -5,12 +5,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { Redactor } from '../client/redactor.js';
+import { workerContext } from '../contract/run-context.js';
 import { startEmulator } from '../emulator/emulator.js';
 import { isKindId } from '../spec/kinds.js';
 import { emulatorRunConfig } from '../cli/emulator-run.js';
 import { prepare } from '../runner/prepare.js';
 import { pressServiceFor } from '../runner/presses.js';
+import { startRun } from '../runner/run-object.js';
 import { quietIo } from '../operator/operator-io.js';
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
@@ -22,9 +23,11 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const { ready } = emu;
   const cfg = await emulatorRunConfig(ready, path.join(dir, 'tokens.json'), { pressTimeoutS: 10 });
   const io = quietIo();
-  const prepared = await prepare(cfg, new Redactor(), 'ec-selftest', io);
+  const prepared = await prepare(startRun(cfg, io, undefined, 'ec-selftest'));
   const presses = await pressServiceFor(cfg, io, wanted, prepared.presses.count);
-  project.provide('energyConform', { ...prepared.context, pressUrl: presses?.url ?? null, pressTimed: presses?.timed ?? false });
+  // Built as `run` builds it (session.ts), with no cloud toggle.
+  project.provide('energyConform', workerContext(prepared.draft, { pressUrl: presses?.url ?? null, pressTimed: presses?.timed ?? false,
+    cloudToggle: false }));
   return async () => {
     await presses?.close();
     await emu.close();
