@@ -45,7 +45,16 @@ type Task = { meta: { energyConform?: CheckRecord; energyConformAlso?: CheckReco
 const judging = (run: SuiteContext, id: ClauseId) =>
   ({ level: clause(id).level, soft: clause(id).level === 'SHOULD' || run.deviations.includes(id) });
 
-/** How `fn` ended, its error read as the result model sees it. */
+/** How `work` ended: completed with what it returned, or its error as the result model reads it (and the error). */
+async function settle(work: () => unknown, redactor: Redactor): Promise<{ ending: Ending; caught?: unknown }> {
+  try {
+    return { ending: { kind: 'completed', observed: await work() } };
+  } catch (err) {
+    return { ending: endingOf(err, redactor), caught: err };
+  }
+}
+
+/** An error read as the result model sees it. */
 function endingOf(err: unknown, redactor: Redactor): Exclude<Ending, { kind: 'completed' }> {
   const message = redactor.redact(err instanceof Error ? err.message : String(err));
   if (err instanceof ClauseFailure) return { kind: 'violated', message, expected: err.expected, observed: err.observed };
@@ -72,7 +81,8 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   const device = new DeviceClient(run.target, redactor, run.requestTimeoutMs);
   const observed: unknown[] = [];
   const sides: CheckRecord[] = [];
-  let hardSide: ClauseFailure | undefined;
+  /** MUST violations of clauses judged through `also`: the test fails with the first. */
+  const hardSides: ClauseFailure[] = [];
   let skipped = false;
   const ctx: CheckContext = {
     device, run, token: run.token ?? '', observe: (w) => observed.push(w),
@@ -83,37 +93,26 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
     },
     async also(other, check) {
       if (run.skips[other]) return;
-      let ending: Ending;
-      let caught: unknown;
-      try {
-        ending = { kind: 'completed', observed: await check() };
-      } catch (err) {
-        [ending, caught] = [endingOf(err, redactor), err];
-      }
+      const { ending, caught } = await settle(check, redactor);
       const verdict = judgeAlso(judging(run, other), ending);
       if (verdict === null) throw caught;
       const { fails, ...v } = verdict;
       // A pass needs no exchanges of its own: they are with the row's clause.
       sides.push({ clause: other, ...v, message: messageOf(rowTitle, v), exchanges: v.status === 'pass' ? [] : [...device.log.records] });
       if (fails && caught instanceof ClauseFailure) {
-        hardSide ??= new ClauseFailure(`${other}: ${caught.expected}`, redactor.redact(caught.observed), caught.exchange);
+        hardSides.push(new ClauseFailure(`${other}: ${caught.expected}`, redactor.redact(caught.observed), caught.exchange));
       }
     },
   };
-  let ending: Ending = { kind: 'completed' };
-  let caught: unknown;
-  let back = '';
-  try {
+  const { ending, caught } = await settle(async () => {
     await fn(ctx);
-    ending = { kind: 'completed', observed: observed.length === 0 ? undefined : observed.length === 1 ? observed[0] : observed };
-  } catch (err) {
-    if (skipped) throw err;
-    [ending, caught] = [endingOf(err, redactor), err];
-    if (isTransportError(err) && lostDevice(err)) back = await awaitDevice(run);
-  } finally {
-    task.meta.energyConformAlso = sides;
-    await device.close();
-  }
+    return observed.length === 0 ? undefined : observed.length === 1 ? observed[0] : observed;
+  }, redactor);
+  task.meta.energyConformAlso = sides;
+  await device.close();
+  if (skipped && ending.kind !== 'completed') throw caught;
+  // A device lost mid-check is awaited before the next check, and the message says how long it was away.
+  const back = isTransportError(caught) && lostDevice(caught) ? await awaitDevice(run) : '';
   // The exchanges stay with the test's own record even where its clause was not selected: the runner counts requests from them.
   const { fails, ...verdict } = judge({ ...judging(run, id), notSelected },
     ending.kind === 'broken' && ending.by === 'device' ? { ...ending, message: `${ending.message}${back}` } : ending);
@@ -124,7 +123,7 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
     throw new Error(rowTitle ? `${rowTitle}: ${ending.message}` : ending.message);
   }
   if (fails && caught instanceof ClauseFailure) throw new ClauseFailure(caught.expected, redactor.redact(caught.observed), caught.exchange);
-  if (hardSide) throw hardSide;
+  if (hardSides.length) throw hardSides[0];
 }
 
 export function clauseTest(id: ClauseId, fn: (ctx: CheckContext) => Promise<void>, options: ClauseTestOptions = {}): void {
