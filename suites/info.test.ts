@@ -1,6 +1,6 @@
 import { describeResponse, expectJsonObject, expectStatus, expectThat } from '../lib/harness/clause-failure.js';
 import { clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
-import { FIRMWARE_VERSION, SEMVER } from '../lib/spec/schemas.js';
+import { FIRMWARE_VERSION, SEMVER, deviceInfo as deviceInfoSchema } from '../lib/spec/schemas.js';
 import { KINDS, kindOfProductType } from '../lib/spec/kinds.js';
 
 const FIELDS = ['product_name', 'product_type', 'serial', 'firmware_version', 'api_version'] as const;
@@ -13,7 +13,7 @@ async function deviceInfo({ device, token }: CheckContext) {
 
 clauseTest('INFO-01', async (ctx) => {
   const { res, info } = await deviceInfo(ctx);
-  const wrong = FIELDS.filter((f) => typeof info[f] !== 'string');
+  const wrong = FIELDS.filter((f) => !deviceInfoSchema.shape[f].safeParse(info[f]).success);
   expectThat(wrong.length === 0, `${FIELDS.join(', ')} as strings`, `not strings: ${wrong.join(', ')}`, res);
 }, { needsToken: true });
 

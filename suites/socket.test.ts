@@ -1,6 +1,8 @@
 // The energy socket's state (Resources: Socket state; States and transitions: Socket): every
 // start state × every request of the three fields, judged against the model in lib/spec.
-import { STATE_PATH, socketStateOf } from '../lib/client/socket.js';
+import { parseBody } from '../lib/client/parse-body.js';
+import { STATE_PATH } from '../lib/client/socket.js';
+import { socketState } from '../lib/spec/schemas.js';
 import { describeResponse, expectStatus, expectThat } from '../lib/harness/clause-failure.js';
 import { clauseRows, clauseTest } from '../lib/harness/clause-test.js';
 import { brightnessEdgeRows, matrixRows } from '../lib/spec/socket-matrix.js';
@@ -9,9 +11,9 @@ import { ROW_ALSO, transitionRow } from './socket/rows.js';
 clauseTest('SOCK-01', async ({ device }) => {
   const res = await device.v1.get(STATE_PATH);
   expectStatus(res, 200);
-  const s = socketStateOf(res.json);
-  expectThat(s !== null && s.brightness >= 0 && s.brightness <= 255,
-    'boolean power_on, boolean switch_lock and a number brightness from 0 to 255', describeResponse(res), res);
+  const state = parseBody(res, socketState);
+  expectThat(state.ok, 'boolean power_on, boolean switch_lock and a number brightness from 0 to 255',
+    `${describeResponse(res)}${state.ok ? '' : ` (${state.problem})`}`, res);
 });
 
 clauseRows([...matrixRows(), ...brightnessEdgeRows()], transitionRow, { also: ROW_ALSO });

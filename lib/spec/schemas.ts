@@ -7,17 +7,14 @@ export const SEMVER = /^\d+\.\d+\.\d+$/;
 export const TOKEN = /^[A-F0-9]{32}$/;
 export const USER_NAME = /^local\/[a-zA-Z0-9\-_/\\# ]{1,40}$/;
 
-/** GET /api over HTTPS (v2): five strings, api_version MAJOR.MINOR.PATCH. */
-export const deviceInfoV2 = z.looseObject({
+/** GET /api (INFO-01): five strings. Their forms are INFO-02's and INFO-03's to judge; v1 devices answer api_version "v1". */
+export const deviceInfo = z.looseObject({
   product_name: z.string(),
   product_type: z.string(),
   serial: z.string(),
   firmware_version: z.string(),
-  api_version: z.string().regex(SEMVER),
+  api_version: z.string(),
 });
-
-/** GET /api over HTTP (v1, real devices): the same five fields with api_version "v1". */
-export const deviceInfoV1 = deviceInfoV2.extend({ api_version: z.literal('v1') });
 
 /** Response of POST /api/user. The token's form is PAIR-04's to judge, not the schema's. */
 export const createdUser = z.looseObject({ name: z.string(), token: z.string() });
@@ -50,6 +47,4 @@ export const systemState = z.looseObject({ cloud_enabled: z.boolean() });
 /** v2 error body of the specification's Errors section. */
 export const errorV2 = z.looseObject({ error: z.string() });
 
-/** v1 error body as real devices send it (real-world.md), not a specification shape. */
-export const errorV1 = z.looseObject({ error: z.looseObject({ id: z.number(), description: z.string() }) });
 

@@ -3,7 +3,9 @@
 import { describeExchange } from '../../lib/client/exchange-log.js';
 import type { DeviceResponse } from '../../lib/client/device-client.js';
 import { STATE_PATH, readSocket, sameSocket, steerSocket } from '../../lib/client/socket.js';
-import { PreconditionError, describeResponse, expectThat, isJsonObject, safeBody } from '../../lib/harness/clause-failure.js';
+import { bodyAs } from '../../lib/client/parse-body.js';
+import { PreconditionError, describeResponse, expectThat, safeBody } from '../../lib/harness/clause-failure.js';
+import { socketStatePartial } from '../../lib/spec/schemas.js';
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import type { SocketRow } from '../../lib/spec/socket-matrix.js';
 import { type SocketState, describeSocket, isConsistent } from '../../lib/spec/socket-model.js';
@@ -41,9 +43,9 @@ async function startAt(ctx: CheckContext, from: SocketState): Promise<void> {
 
 /** SOCK-03: exactly the submitted fields with their submitted values. */
 function expectEcho(res: DeviceResponse, put: Record<string, unknown>): void {
-  const body = res.json;
-  const ok = res.status === 200 && isJsonObject(body) && Object.keys(body).length === Object.keys(put).length
-    && Object.entries(put).every(([k, v]) => Object.hasOwn(body, k) && body[k] === v);
+  const echo = bodyAs(res, socketStatePartial);
+  const ok = res.status === 200 && echo !== undefined && Object.keys(echo).length === Object.keys(put).length
+    && Object.entries(put).every(([k, v]) => Object.hasOwn(echo, k) && echo[k] === v);
   expectThat(ok, `200 with exactly ${JSON.stringify(put)}`, describeResponse(res), res);
 }
 
