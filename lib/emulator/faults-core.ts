@@ -2,7 +2,7 @@
 import { json, notFound, text } from './exchange.js';
 import { routeV2 } from './routes-v2.js';
 import {
-  V, bearer, dropHeader, is, onDeviceInfo, serveDeviceInfoWhen, versionRefused, withBody, withoutHeader,
+  V, bearer, dropHeader, is, onDeviceInfo, serveDeviceInfoWhen, versionRefused, withBody,
 } from './fault-helpers.js';
 import type { Fault } from './fault-types.js';
 

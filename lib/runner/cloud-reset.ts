@@ -5,7 +5,6 @@ import { SYSTEM_PATH, readCloud, setCloud } from '../client/cloud.js';
 import type { DeviceClient } from '../client/device-client.js';
 import { describeExchange } from '../client/exchange-log.js';
 import type { SuiteContext } from '../contract/run-context.js';
-import type { OperatorIo } from '../operator/operator-io.js';
 import type { Ending } from '../contract/judge.js';
 import type { RunnerCheck } from './assemble.js';
 import type { Run } from './run-object.js';

@@ -2,14 +2,12 @@
 import { DeviceClient } from '../client/device-client.js';
 import type { Exchange } from '../client/exchange-log.js';
 import { RunError } from '../client/errors.js';
-import type { Redactor } from '../client/redactor.js';
 import type { ContextDraft, SuiteContext } from '../contract/run-context.js';
 import { KINDS, isKindId, type KindId, kindOfProductType } from '../spec/kinds.js';
 import type { Run } from './run-object.js';
 import { plan } from './plan.js';
 import { harnessRequest } from '../operator/pairing.js';
 import { kindFromV2Info, preflight, type Preflight } from './preflight.js';
-import type { OperatorIo } from '../operator/operator-io.js';
 import { suitePresses } from './presses.js';
 import { acquireToken, type TokenOutcome } from './token.js';
 

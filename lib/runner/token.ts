@@ -4,7 +4,6 @@ import type { DeviceClient } from '../client/device-client.js';
 import { RunError } from '../client/errors.js';
 import type { Exchange } from '../client/exchange-log.js';
 import { harnessRequest, pairingNotPossible, pollForToken } from '../operator/pairing.js';
-import type { OperatorIo } from '../operator/operator-io.js';
 import type { KindId } from '../spec/kinds.js';
 import { readToken, writeToken } from '../operator/token-store.js';
 import type { Run } from './run-object.js';
