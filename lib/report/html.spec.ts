@@ -15,6 +15,7 @@ function results(): RunResults {
     responseHeaders: { 'content-type': 'application/json' }, responseBody: `{"product_name":"${HOSTILE}"}`, startedAt: '2026-11-21T00:00:00.000Z', durationMs: 3 }] });
   set('VER-09', { status: 'observation', message: '', observed: { answer: '200', 'X-Api-Version': '2.0.0' } });
   set('INFO-02', { status: 'pass', message: '' });
+
   return { tool: { name: 'energy-conform', version: '0.1.0' },
     target: { host: '127.0.0.1', kind: 'p1dongle', product_type: 'HWE-P1', serial: '5c2fafaabbcc', firmware_version: '6.00', api_version: '2.0.0',
       certificate_sha256: 'AB:CD' },
@@ -36,6 +37,21 @@ describe('report.html', () => {
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(html).toContain(`3 of ${clauses.length} clauses of the catalogue ran`);
+  });
+
+  test('a failure of one row of a table keeps the line that names its row, and no single expected/observed table', () => {
+    const withRows = results();
+    Object.assign(withRows.checks.find((c) => c.clause === 'AUTH-03')!, { status: 'fail', expected: '401 {"error":"user:unauthorized"}', observed: '200',
+      message: 'AUTH-03 [MUST] GET /api/measurement — the valid token with one digit added: expected 401; observed 200\n(1 of 2 cases fail)',
+      rows: [{ title: 'AUTH-03 [MUST] GET /api — the valid token with one digit added', status: 'pass', message: '' },
+        { title: 'AUTH-03 [MUST] GET /api/measurement — the valid token with one digit added', status: 'fail', message: 'expected 401; observed 200' }] });
+    const html = reportHtml(withRows);
+    const section = html.slice(html.indexOf('id="AUTH-03"'));
+    const problem = section.slice(0, section.indexOf('</div>'));
+    expect(problem).toContain('AUTH-03 [MUST] GET /api/measurement — the valid token with one digit added: expected 401; observed 200');
+    expect(problem).not.toContain('<th>expected</th>');
+    const single = html.slice(html.indexOf('id="INFO-01"'));
+    expect(single.slice(0, single.indexOf('</div>'))).toContain('<th>expected</th>');
   });
 
   test('skips carry their reasons, and every clause of the catalogue is listed', () => {

@@ -56,10 +56,12 @@ function exchanges(list: readonly Exchange[], shown: number): string {
 }
 
 function problem(c: CheckResult): string {
-  // The message's own "exchange:" lines are shown in full below; with expected/observed, its first line is the table.
+  // The message's own "exchange:" lines are shown in full below. A single case's expected/observed is a
+  // table in place of its first line; a clause of several cases keeps every line, each naming its row.
   const lines = c.message.split('\n').filter((l) => !l.startsWith('exchange: '));
-  const [first, ...more] = c.expected !== undefined ? ['', ...lines.slice(1)] : lines;
-  const evidence = c.expected !== undefined
+  const table = c.expected !== undefined && (c.rows?.length ?? 1) === 1;
+  const [first, ...more] = table ? ['', ...lines.slice(1)] : lines;
+  const evidence = table
     ? `<table><tr><th>expected</th><td>${esc(c.expected)}</td></tr><tr><th>observed</th><td>${esc(typeof c.observed === 'string' ? c.observed : JSON.stringify(c.observed))}</td></tr></table>`
     : '';
   return `<div class="problem ${c.status}" id="${esc(c.clause)}"><h3>${badge(c.status)} ${esc(c.title)}</h3>`
