@@ -1,6 +1,6 @@
 // Small tools the fault tables share.
 import { API_VERSION, type DeviceState } from './device-state.js';
-import { type EmuRequest, type EmuResponse, json } from './exchange.js';
+import { type EmuRequest, type EmuResponse, isPlainObject, json, parseJson } from './exchange.js';
 
 export const V = { 'x-api-version': API_VERSION };
 export const is = (req: EmuRequest, method: string, path: string) => req.method === method && req.path === path;
@@ -27,6 +27,11 @@ export const serveDeviceInfoWhen = (when: (req: EmuRequest, state: DeviceState) 
 export const versionRefused = () => json(400, { error: 'request:api-version-not-supported' }, V);
 
 
+/** The `name` of a JSON body, where it is a string. */
+export const nameIn = (req: EmuRequest) => {
+  const b = parseJson(req.bodyText);
+  return isPlainObject(b) && typeof b.name === 'string' ? b.name : undefined;
+};
 /** A request to the endpoint `METHOD /path`. */
 export const at = (req: EmuRequest, endpoint: string) => `${req.method} ${req.path}` === endpoint;
 /** The request as the device's first user would send it: a handler that took the wrong credential serves it. */

@@ -2,16 +2,17 @@
 // its clause on one endpoint alone, all others kept correct, and names that endpoint. Boundary faults
 // (a token compared by prefix, a header name matched in one case) sit beside them.
 import type { DeviceState } from './device-state.js';
-import { type EmuRequest, type EmuResponse, isPlainObject, json, parseJson } from './exchange.js';
-import { V, actAsFirstUser, at, bearer, dropHeader, is, slug, withoutHeader } from './fault-helpers.js';
+import { TOKEN_ENDPOINTS as ENDPOINTS, endpointName } from '../spec/endpoints.js';
+import { type EmuRequest, type EmuResponse, json } from './exchange.js';
+import { V, actAsFirstUser, at, bearer, dropHeader, is, nameIn, slug, withoutHeader } from './fault-helpers.js';
 import type { Fault } from './fault-types.js';
 
-const TOKEN_ENDPOINTS = ['GET /api', 'GET /api/measurement', 'GET /api/user', 'DELETE /api/user'];
+const TOKEN_ENDPOINTS = ENDPOINTS.map(endpointName);
 const VERSION = 'x-api-version';
-const validTokens = (state: DeviceState) => [...state.users.values()];
+const isToken = (state: DeviceState, t: string | undefined) => t !== undefined && state.userOfToken(t) !== undefined;
 const unknownWellFormed = (req: EmuRequest, state: DeviceState) => {
   const t = bearer(req);
-  return t !== undefined && /^[A-F0-9]{32}$/.test(t) && !validTokens(state).includes(t);
+  return t !== undefined && /^[A-F0-9]{32}$/.test(t) && !isToken(state, t);
 };
 /** Serves the request as the first user where `accepts` lets a credential through that the correct handler refuses. */
 const lenient = (endpoint: string, accepts: (req: EmuRequest, state: DeviceState) => boolean) =>
@@ -56,17 +57,15 @@ export const ENDPOINT_FAULTS: readonly Fault[] = [
   { name: 'delete-checks-name-before-token', clause: 'AUTH-02', endpoint: 'DELETE /api/user',
     says: 'DELETE /api/user looks the name up before the token: an unknown user answers 404 whatever the credential',
     answer: (req, state) => {
-      const body = parseJson(req.bodyText);
-      const name = isPlainObject(body) ? body.name : undefined;
-      const known = validTokens(state).includes(bearer(req) ?? '');
-      return is(req, 'DELETE', '/api/user') && !known && typeof name === 'string' && !state.users.has(name)
+      const name = nameIn(req);
+      return is(req, 'DELETE', '/api/user') && !isToken(state, bearer(req)) && name !== undefined && !state.users.has(name)
         ? json(404, { error: 'user:not-found' }, V) : undefined;
     } },
   // AUTH-03: boundaries of the credential, one endpoint each (GET /api's are in faults-core).
   { name: 'token-extra-digit-accepted-on-measurement', clause: 'AUTH-03', endpoint: 'GET /api/measurement',
     says: 'GET /api/measurement compares only the first 32 characters of the token', request: lenient('GET /api/measurement', (req, state) => {
       const t = bearer(req);
-      return t !== undefined && t.length > 32 && validTokens(state).includes(t.slice(0, 32));
+      return t !== undefined && t.length > 32 && isToken(state, t.slice(0, 32));
     }) },
   { name: 'bare-bearer-accepted-on-measurement', clause: 'AUTH-03', endpoint: 'GET /api/measurement',
     says: 'GET /api/measurement lets `Authorization: Bearer` with no token through', request: lenient('GET /api/measurement',
@@ -74,12 +73,12 @@ export const ENDPOINT_FAULTS: readonly Fault[] = [
   { name: 'token-prefix-accepted-on-user', clause: 'AUTH-03', endpoint: 'GET /api/user',
     says: 'GET /api/user compares the token only as far as the one presented goes', request: lenient('GET /api/user', (req, state) => {
       const t = bearer(req);
-      return !!t && t.length < 32 && validTokens(state).some((v) => v.startsWith(t));
+      return !!t && t.length < 32 && [...state.users.values()].some((v) => v.startsWith(t));
     }) },
   { name: 'any-scheme-accepted-on-user-delete', clause: 'AUTH-03', endpoint: 'DELETE /api/user',
     says: 'DELETE /api/user takes the token under any scheme (Basic too)', request: (req, state) => {
       const m = /^(\S+) (.+)$/.exec(req.headers.authorization ?? '');
-      return is(req, 'DELETE', '/api/user') && m && m[1] !== 'Bearer' && validTokens(state).includes(m[2]!)
+      return is(req, 'DELETE', '/api/user') && m && m[1] !== 'Bearer' && isToken(state, m[2])
         ? { ...req, headers: { ...req.headers, authorization: `Bearer ${m[2]}` } } : req;
     } },
   // ERR-02: one handler sets another content type on its JSON.

@@ -2,14 +2,11 @@
 // re-using a name (PAIR-10) that one endpoint still honours, as a firmware with a token cache per
 // handler does; and a re-issue whose new token the device never stores.
 import type { DeviceState } from './device-state.js';
-import { type EmuRequest, isPlainObject, json, parseJson } from './exchange.js';
-import { V, at, bearer, is, perDevice, slug } from './fault-helpers.js';
+import { TOKEN_ENDPOINTS, endpointName } from '../spec/endpoints.js';
+import { type EmuRequest, json } from './exchange.js';
+import { V, at, bearer, is, nameIn, perDevice, slug } from './fault-helpers.js';
 import type { Fault } from './fault-types.js';
 
-const nameIn = (req: EmuRequest) => {
-  const b = parseJson(req.bodyText);
-  return isPlainObject(b) && typeof b.name === 'string' ? b.name : undefined;
-};
 /** Tokens a correct device has revoked, still honoured: token -> the user it belonged to. */
 const revokedOf = perDevice(() => new Map<string, string>());
 
@@ -35,7 +32,7 @@ const honourRevoked = (endpoint?: string) => (req: EmuRequest, state: DeviceStat
   return token ? { ...req, headers: { ...req.headers, authorization: `Bearer ${token}` } } : req;
 };
 
-const EVERY_TOKEN_ENDPOINT = ['GET /api', 'GET /api/measurement', 'GET /api/user', 'DELETE /api/user'];
+const EVERY_TOKEN_ENDPOINT = TOKEN_ENDPOINTS.map(endpointName);
 
 export const REVOCATION_FAULTS: readonly Fault[] = [
   { name: 'reuse-keeps-old-token', clause: 'PAIR-10', says: 're-using a name leaves the previous token valid everywhere',

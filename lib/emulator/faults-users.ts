@@ -1,13 +1,9 @@
 // Faults of the users suite (PAIR, NAME, LIST, DEL): each names the clause it breaks.
 import { type DeviceState, newToken } from './device-state.js';
 import { type EmuRequest, type EmuResponse, isPlainObject, json, parseJson } from './exchange.js';
-import { V, bearer, dropHeader, is, perDevice, withBody } from './fault-helpers.js';
+import { V, bearer, dropHeader, is, nameIn, perDevice, withBody } from './fault-helpers.js';
 import type { Fault } from './fault-types.js';
 
-const nameIn = (req: EmuRequest) => {
-  const b = parseJson(req.bodyText);
-  return isPlainObject(b) && typeof b.name === 'string' ? b.name : undefined;
-};
 const posting = (req: EmuRequest) => is(req, 'POST', '/api/user');
 const created = (res: EmuResponse, req: EmuRequest) => posting(req) && res.status === 200;
 /** Creates a user the correct handler would refuse, while the window is open. */
