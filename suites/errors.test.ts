@@ -1,7 +1,7 @@
 import type { DeviceResponse } from '../lib/client/device-client.js';
 import { readCloud, SYSTEM_PATH } from '../lib/client/cloud.js';
 import { readSocket, STATE_PATH } from '../lib/client/socket.js';
-import { describeResponse, expectThat, safeBody } from '../lib/harness/clause-failure.js';
+import { describeResponse, expectJsonContentType, expectThat, safeBody } from '../lib/harness/clause-failure.js';
 import { clauseRows, clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
 import { rowTitle } from '../lib/spec/endpoints.js';
@@ -26,7 +26,7 @@ clauseTest('ERR-01', async (ctx) => {
   }
 });
 
-/** Each answer ERR-02 names, on the side that serves it; null where this device has no such answer to give. */
+/** Each answer ERR-02 names, on the side that serves it; `ask` gives the reason instead where this device has no such answer. */
 interface Err02Row {
   clause: 'ERR-02';
   title: string;
@@ -69,8 +69,7 @@ clauseRows(ERR02_ROWS, async (row, ctx) => {
   if (typeof asked === 'string') return ctx.skip(asked);
   const res = await asked;
   if (res.json === undefined) return ctx.skip(`no JSON body to judge (${describeResponse(res)})`);
-  expectThat(/^application\/json\s*(;|$)/i.test(res.contentType ?? ''), 'Content-Type: application/json on a JSON body',
-    `Content-Type: ${res.contentType ?? 'absent'}`, res);
+  expectJsonContentType(res);
 });
 
 const v1Path = ({ run }: CheckContext) =>

@@ -2,14 +2,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll } from 'vitest';
 import type { DeviceResponse } from '../lib/client/device-client.js';
 import { deleteCreatedUsers } from '../lib/harness/cleanup.js';
-import { describeResponse, expectError, expectStatus, expectThat, safeBody } from '../lib/harness/clause-failure.js';
+import {
+  describeResponse, expectError, expectFullVersionHeader, expectJsonContentType, expectStatus, expectThat, safeBody,
+} from '../lib/harness/clause-failure.js';
 import { type CheckContext, clauseRows, clauseTest } from '../lib/harness/clause-test.js';
 import { sendTo } from '../lib/harness/endpoint-request.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
 import type { ClauseId } from '../lib/spec/clause-types.js';
 import { TOKEN_ENDPOINTS, TOKEN_READS, endpointRows, rowTitle } from '../lib/spec/endpoints.js';
 import { bodyAs, parseBody } from '../lib/client/parse-body.js';
-import { SEMVER, TOKEN, createdUser, nameField, tokenField, userList } from '../lib/spec/schemas.js';
+import { TOKEN, createdUser, nameField, tokenField, userList } from '../lib/spec/schemas.js';
 import { creationNotEnabled, errorCode, userNames } from '../lib/client/answers.js';
 import { lists } from './users/lists.js';
 import { PREFIX, refusedBodies } from './users/names.js';
@@ -20,7 +22,6 @@ const UNAUTHORIZED = 'user:unauthorized';
 let scenario: Promise<UsersScenario> | undefined;
 const users = (ctx: CheckContext) => (scenario ??= runScenario(ctx));
 const withToken = { needsToken: true } as const;
-
 
 // Whatever the run created is deleted, whatever happened (DESIGN.md "Leaving the device as found").
 afterAll(async () => {
@@ -88,11 +89,9 @@ const judgeAnswer = async (row: AnswerRow, ctx: CheckContext) => {
   if (res.status < 200 || res.status > 299) ctx.skip(`no successful answer to judge (${describeResponse(res)})`);
   if (row.clause === 'ERR-02') {
     if (res.json === undefined) ctx.skip(`no JSON body to judge (${describeResponse(res)})`);
-    expectThat(/^application\/json\s*(;|$)/i.test(res.contentType ?? ''), 'Content-Type: application/json on a JSON body',
-      `Content-Type: ${res.contentType ?? 'absent'}`, res);
+    expectJsonContentType(res);
   } else {
-    const v = res.headers['x-api-version'];
-    expectThat(v !== undefined && SEMVER.test(v), 'an X-Api-Version header of the form MAJOR.MINOR.PATCH', v === undefined ? 'no X-Api-Version header' : `X-Api-Version: ${v}`, res);
+    expectFullVersionHeader(res);
   }
 };
 clauseRows([

@@ -1,5 +1,4 @@
-import type { DeviceResponse } from '../lib/client/device-client.js';
-import { describeResponse, expectError, expectStatus, expectThat } from '../lib/harness/clause-failure.js';
+import { describeResponse, expectError, expectFullVersionHeader, expectStatus, expectThat } from '../lib/harness/clause-failure.js';
 import { clauseRows, clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
 import { sendTo } from '../lib/harness/endpoint-request.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
@@ -15,12 +14,6 @@ const withToken = { needsToken: true } as const;
 /** Versioning 5, 6: the version that serves a request without the header (VER-05 compares with it). */
 let served: Promise<string | undefined> | undefined;
 const servedVersion = (ctx: CheckContext) => (served ??= withVersion(ctx, undefined).then((r) => r.headers['x-api-version']));
-
-function expectFullVersionHeader(res: DeviceResponse): void {
-  const v = res.headers['x-api-version'];
-  expectThat(v !== undefined && SEMVER.test(v), 'an X-Api-Version header of the form MAJOR.MINOR.PATCH',
-    v === undefined ? 'no X-Api-Version header' : `X-Api-Version: ${v}`, res);
-}
 
 // VER-01 on the answers this file can have; the 200 of POST /api/user and the 204 of DELETE are the users suite's.
 clauseRows(endpointRows('VER-01', TOKEN_READS, [{ probe: 'a successful answer' }]), async ({ endpoint }, ctx) => {

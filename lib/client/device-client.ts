@@ -147,7 +147,7 @@ class Side {
         rejectUnauthorized: !t.insecure } }, method, `${lines.join('\r\n')}\r\n\r\n${body ?? ''}`, timeoutMs, o.graceMs ?? 300);
       return { ...this.answered(a.status, a.headers, a.body, record, a.after), after: a.after };
     } catch (err) {
-      const te = err instanceof TransportError ? err : transportError(err, `${method} ${url}`, timeoutMs);
+      const te = transportError(err, `${method} ${url}`, timeoutMs);
       record({ error: `${te.code}: ${te.message}` });
       throw te;
     }

@@ -3,7 +3,6 @@
 // discards and which would break the next answer on a kept-alive connection (DEL-02).
 import net from 'node:net';
 import tls from 'node:tls';
-import { TransportError } from './errors.js';
 
 export interface RawTarget {
   host: string;
@@ -57,7 +56,10 @@ export function splitAnswer(method: string, received: Buffer, closed: boolean): 
   return { status, headers, body: rest.subarray(0, length).toString('utf8'), after: rest.subarray(length).toString('utf8') };
 }
 
-/** Sends `request` (a whole HTTP/1.1 message) and reads the answer, then `graceMs` more for anything after it. */
+/**
+ * Sends `request` (a whole HTTP/1.1 message) and reads the answer, then `graceMs` more for anything after it.
+ * It fails with the socket's own errors (a timeout as a TimeoutError): the client turns them into its codes.
+ */
 export function exchangeRaw(target: RawTarget, method: string, request: string, timeoutMs: number, graceMs: number): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = target.tls
@@ -72,27 +74,24 @@ export function exchangeRaw(target: RawTarget, method: string, request: string, 
       if (err) reject(err);
       else resolve(answer!);
     };
-    const timer = setTimeout(() => done(new TransportError('EC_TRANSPORT_TIMEOUT', `no complete answer within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(() => done(Object.assign(new Error(`no complete answer within ${timeoutMs} ms`), { name: 'TimeoutError' })), timeoutMs);
     const settle = (closed: boolean) => {
       let answer: RawAnswer | null;
       try {
         answer = splitAnswer(method, Buffer.concat(chunks), closed);
       } catch (err) {
-        return done(new TransportError('EC_TRANSPORT_FAILED', (err as Error).message));
+        return done(err as Error);
       }
       if (answer && (closed || grace === undefined)) {
         if (closed) return done(null, answer);
         grace = setTimeout(() => done(null, splitAnswer(method, Buffer.concat(chunks), true)!), graceMs);
       } else if (!answer && closed) {
-        done(new TransportError('EC_TRANSPORT_RESET', 'the connection closed before a complete answer'));
+        done(Object.assign(new Error('the connection closed before a complete answer'), { code: 'ECONNRESET' }));
       }
     };
     socket.once(target.tls ? 'secureConnect' : 'connect', () => socket.write(request));
     socket.on('data', (c: Buffer) => { chunks.push(c); settle(false); });
     socket.once('end', () => settle(true));
-    socket.once('error', (err: Error & { code?: string }) => {
-      const code = err.code === 'ECONNREFUSED' ? 'EC_TRANSPORT_REFUSED' : err.code === 'ECONNRESET' ? 'EC_TRANSPORT_RESET' : 'EC_TRANSPORT_FAILED';
-      done(new TransportError(code, err.code ?? err.message, { cause: err }));
-    });
+    socket.once('error', (err) => done(err));
   });
 }

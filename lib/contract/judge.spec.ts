@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { type Ending, type Judging, judge, judgeAlso, messageOf, reasonNotToRun } from './judge.js';
+import { type Ending, type Judging, judge, judgeAlso, judgingOf, messageOf, reasonNotToRun } from './judge.js';
 
 const MUST: Judging = { level: 'MUST', soft: false };
 const SHOULD: Judging = { level: 'SHOULD', soft: true };
@@ -69,4 +69,12 @@ describe('a record\'s message', () => {
   ] as const)('%s', ([, row, v, want]) => {
     expect(messageOf(row, v)).toBe(want);
   });
+});
+
+test.for([
+  ['a SHOULD is soft', 'INFO-05', [], { level: 'SHOULD', soft: true }],
+  ['a MUST is not', 'PAIR-03', [], { level: 'MUST', soft: false }],
+  ['a MUST under "In development" is', 'PAIR-03', ['PAIR-03'], { level: 'MUST', soft: true }],
+] as const)('judgingOf: %s', ([, id, deviations, want]) => {
+  expect(judgingOf(id, deviations)).toEqual(want);
 });

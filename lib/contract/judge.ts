@@ -1,6 +1,7 @@
 // How a check ended, and what DESIGN.md's result model makes of it: pure functions, each outcome shown
 // by a table in judge.spec.ts. The suites' clauseTest and clauseRows, and the runner's own checks, use them.
-import type { Level } from '../spec/clause-types.js';
+import { clause } from '../spec/catalogue.js';
+import type { ClauseId, Level } from '../spec/clause-types.js';
 import type { CheckRecord } from './run-context.js';
 
 export type Ending =
@@ -16,6 +17,12 @@ export interface Judging {
   soft: boolean;
   /** Why the clause's own verdict is not asked for (not selected), where the check ran for a clause it also judges. */
   notSelected?: string;
+}
+
+/** How a clause is judged on this run: a SHOULD, or a MUST in `deviations` (an "In development" capability), is soft. */
+export function judgingOf(id: ClauseId, deviations: readonly string[]): Judging {
+  const { level } = clause(id);
+  return { level, soft: level === 'SHOULD' || deviations.includes(id) };
 }
 
 export type Verdict = Pick<CheckRecord, 'status' | 'message' | 'expected' | 'observed'> & {

@@ -3,6 +3,7 @@ import { describeExchange, type Exchange } from '../client/exchange-log.js';
 import { errorCode } from '../client/answers.js';
 import type { DeviceResponse } from '../client/device-client.js';
 import type { ErrorCode } from '../spec/error-codes.js';
+import { SEMVER } from '../spec/schemas.js';
 
 export class ClauseFailure extends Error {
   readonly code: ErrorCode = 'EC_CLAUSE_VIOLATED';
@@ -41,6 +42,19 @@ export function expectStatus(res: DeviceResponse, status: number): void {
 export function expectError(res: DeviceResponse, status: number, code: string): void {
   const got = errorCode(res);
   expectThat(res.status === status && got === code, `${status} {"error":"${code}"}`, shown(res), res);
+}
+
+/** Versioning 6: X-Api-Version with the full MAJOR.MINOR.PATCH version (VER-01, VER-05). */
+export function expectFullVersionHeader(res: DeviceResponse): void {
+  const v = res.headers['x-api-version'];
+  expectThat(v !== undefined && SEMVER.test(v), 'an X-Api-Version header of the form MAJOR.MINOR.PATCH',
+    v === undefined ? 'no X-Api-Version header' : `X-Api-Version: ${v}`, res);
+}
+
+/** Endpoints: a JSON body says `Content-Type: application/json`, parameters allowed (ERR-02). */
+export function expectJsonContentType(res: DeviceResponse): void {
+  expectThat(/^application\/json\s*(;|$)/i.test(res.contentType ?? ''), 'Content-Type: application/json on a JSON body',
+    `Content-Type: ${res.contentType ?? 'absent'}`, res);
 }
 
 export function isJsonObject(v: unknown): v is Record<string, unknown> {

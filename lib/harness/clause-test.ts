@@ -10,7 +10,7 @@ import { type ClauseId, clauseTitle } from '../spec/clause-types.js';
 import { awaitDevice, lostDevice } from './await-device.js';
 import { ClauseFailure, PreconditionError } from './clause-failure.js';
 import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
-import { type Ending, type Verdict, judge, judgeAlso, messageOf, reasonNotToRun } from '../contract/judge.js';
+import { type Ending, type Verdict, judge, judgeAlso, judgingOf, messageOf, reasonNotToRun } from '../contract/judge.js';
 
 export interface CheckContext {
   device: DeviceClient;
@@ -41,9 +41,6 @@ export interface ClauseTestOptions {
 }
 
 type Task = { meta: { energyConform?: CheckRecord; energyConformAlso?: CheckRecord[] } };
-
-const judging = (run: SuiteContext, id: ClauseId) =>
-  ({ level: clause(id).level, soft: clause(id).level === 'SHOULD' || run.deviations.includes(id) });
 
 /** How `work` ended: completed with what it returned, or its error as the result model reads it (and the error). */
 async function settle(work: () => unknown, redactor: Redactor): Promise<{ ending: Ending; caught?: unknown }> {
@@ -94,7 +91,7 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
     async also(other, check) {
       if (run.skips[other]) return;
       const { ending, caught } = await settle(check, redactor);
-      const verdict = judgeAlso(judging(run, other), ending);
+      const verdict = judgeAlso(judgingOf(other, run.deviations), ending);
       if (verdict === null) throw caught;
       const { fails, ...v } = verdict;
       // A pass needs no exchanges of its own: they are with the row's clause.
@@ -114,7 +111,7 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   // A device lost mid-check is awaited before the next check, and the message says how long it was away.
   const back = isTransportError(caught) && lostDevice(caught) ? await awaitDevice(run) : '';
   // The exchanges stay with the test's own record even where its clause was not selected: the runner counts requests from them.
-  const { fails, ...verdict } = judge({ ...judging(run, id), notSelected },
+  const { fails, ...verdict } = judge({ ...judgingOf(id, run.deviations), notSelected },
     ending.kind === 'broken' && ending.by === 'device' ? { ...ending, message: `${ending.message}${back}` } : ending);
   record(verdict, device.log.records);
   if (ending.kind === 'broken') {

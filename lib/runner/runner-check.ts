@@ -1,15 +1,13 @@
 // A check the runner makes itself (the pairing POST is PAIR-03's, --forget's self-deletion DEL-05's,
 // CLOUD-07 with the operator), judged by the same rules as the suites' checks (contract/judge.ts).
 import type { Exchange } from '../client/exchange-log.js';
-import { type Ending, judge } from '../contract/judge.js';
+import { type Ending, judge, judgingOf } from '../contract/judge.js';
 import type { SuiteContext } from '../contract/run-context.js';
-import { clause } from '../spec/catalogue.js';
 import type { ClauseId } from '../spec/clause-types.js';
 import type { RunnerCheck } from './assemble.js';
 
 export function runnerCheck(context: Pick<SuiteContext, 'deviations'>, id: ClauseId, ending: Ending, exchanges: Exchange[]): RunnerCheck {
-  const { level } = clause(id);
-  const { status, message } = judge({ level, soft: level === 'SHOULD' || context.deviations.includes(id) }, ending);
+  const { status, message } = judge(judgingOf(id, context.deviations), ending);
   return { clause: id, status, message, exchanges };
 }
 
