@@ -33,11 +33,8 @@ export const socketReading = z.looseObject({ power_on: z.boolean(), switch_lock:
 /** Any JSON array whose items are objects (the user list before LIST-01 judges their fields). */
 export const objectList = z.array(z.record(z.string(), z.unknown()));
 
-export const socketState = z.looseObject({
-  power_on: z.boolean(),
-  switch_lock: z.boolean(),
-  brightness: z.number().min(0).max(255),
-});
+/** SOCK-01: the reading, its brightness from 0 to 255. */
+export const socketState = socketReading.extend({ brightness: z.number().min(0).max(255) });
 
 /** A state PUT's answer: any subset of the state's fields. */
 export const socketStatePartial = socketState.partial();
