@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // `npm test`: the unit project (lib/**/*.spec.ts). The conformance suites (suites/**/*.test.ts)
@@ -10,6 +11,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['lib/**/*.spec.ts'],
+          // The self-test's runs in parallel (describe.concurrent): each is one CLI process, mostly on one
+          // core, often waiting on the device; more than two a core only makes each slower.
+          maxConcurrency: 2 * availableParallelism(),
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -18,8 +22,10 @@ export default defineConfig({
         test: {
           name: 'conformance',
           include: ['suites/**/*.test.ts'],
-          // One file at a time: a real device is one device.
+          // One file at a time: a real device is one device. In one worker with one module graph, so what
+          // the harness learns of the device (lib/harness/given-up.ts, await-device.ts) holds for the whole run.
           fileParallelism: false,
+          isolate: false,
           globalSetup: ['lib/testing/emulator-global-setup.ts'],
           testTimeout: 60_000,
         },

@@ -1,17 +1,22 @@
 // `npm run bench`: median wall time of a full default run against the emulator, beside a bare
 // vitest run of one trivial test started the same way (a node process with the tsx loader); then the
-// wall time of the self-test matrix (BENCH_MATRIX=0 leaves it out).
+// wall time of the self-test matrix (BENCH_MATRIX=0 leaves it out). BENCH_REPEAT=N instead runs the
+// default run N times and prints what differs between the runs (compare-runs.ts); exit 1 if anything does.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BIN, cli, targetArgs } from '../testing/cli-process.js';
-import { startEmulator } from '../emulator/emulator.js';
+import { type ReadyInfo, startEmulator } from '../emulator/emulator.js';
 import { FAULTS } from '../emulator/faults.js';
 import { PACKAGE_ROOT } from '../runner/vitest-run.js';
+import { type RunResults, STATUSES } from '../report/results.js';
 import { KIND_IDS } from '../spec/kinds.js';
+import { type ComparedRun, compareRuns, seenText } from './compare-runs.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const REPEAT = process.env.BENCH_REPEAT ? Number(process.env.BENCH_REPEAT) : null;
+if (REPEAT !== null && !(Number.isInteger(REPEAT) && REPEAT > 0)) throw new Error(`BENCH_REPEAT must be a whole number of runs, not ${process.env.BENCH_REPEAT}`);
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -35,13 +40,35 @@ const timeBare = () => timeChild(['--import', 'tsx', path.join(import.meta.dirna
 const timeMatrix = () => timeChild([path.join(PACKAGE_ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'lib/runner/self-test.spec.ts',
   '--project', 'unit'], 'the self-test matrix', PACKAGE_ROOT);
 
-const dir = await mkdtemp(path.join(tmpdir(), 'energy-conform-bench-'));
-const emu = await startEmulator({ kind: 'energysocket' });
-try {
+/** The default run `times` times against one emulator: a line per run, what differs, and whether anything does. */
+async function repeat(times: number, ready: ReadyInfo, dir: string): Promise<boolean> {
+  const runs: ComparedRun[] = [];
+  for (let i = 0; i < times; i++) {
+    const reports = path.join(dir, `r${i}`);
+    const res = await cli(['run', ...targetArgs(ready, path.join(dir, `tokens-${i}.json`)), '--reports', reports]);
+    const results = await readFile(path.join(reports, 'results.json'), 'utf8').then((t) => JSON.parse(t) as RunResults, () => null);
+    const head = `run ${i + 1}/${times}: exit ${res.code}, ${(res.ms / 1000).toFixed(1)} s`;
+    if (results) {
+      console.log(`${head}, verdict ${results.verdict}: ${STATUSES.map((s) => `${results.summary[s]} ${s}`).join(', ')}; ${results.requests} requests`);
+      runs.push(results);
+    } else {
+      console.log(`${head}, no results.json:\n${`${res.stdout}${res.stderr}`.trim().split('\n').slice(-10).join('\n')}`);
+      runs.push({ verdict: 'none (no results.json)', checks: null });
+    }
+  }
+  const { verdictsDiffer, verdicts, outcomes } = compareRuns(runs);
+  if (verdictsDiffer) console.log(`verdicts: ${seenText(verdicts)}`);
+  for (const o of outcomes) console.log(`${o.label}: ${seenText(o.seen)}`);
+  console.log(`repeatability: ${times} runs, ${verdictsDiffer} verdicts and ${outcomes.length} check outcomes differ`);
+  return verdictsDiffer > 0 || outcomes.length > 0;
+}
+
+/** The median wall times of the default run and of a bare vitest run, then the self-test matrix's. */
+async function timings(ready: ReadyInfo, dir: string): Promise<void> {
   const full: number[] = [];
   const bare: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, `tokens-${i}.json`)), '--reports', path.join(dir, `r${i}`)]);
+    const res = await cli(['run', ...targetArgs(ready, path.join(dir, `tokens-${i}.json`)), '--reports', path.join(dir, `r${i}`)]);
     if (res.code !== 0) throw new Error(`the run against the emulator exited ${res.code}:\n${res.stdout}${res.stderr}`);
     full.push(res.ms);
     bare.push(await timeBare());
@@ -54,6 +81,16 @@ try {
   if (process.env.BENCH_MATRIX !== '0') {
     const m = await timeMatrix();
     console.log(`self-test matrix (${KIND_IDS.length} clean kinds and the fault catalogue of ${FAULTS.length}, in parallel): ${(m / 1000).toFixed(1)} s wall time`);
+  }
+}
+
+const dir = await mkdtemp(path.join(tmpdir(), 'energy-conform-bench-'));
+const emu = await startEmulator({ kind: 'energysocket' });
+try {
+  if (REPEAT !== null) {
+    if (await repeat(REPEAT, emu.ready, dir)) process.exitCode = 1;
+  } else {
+    await timings(emu.ready, dir);
   }
 } finally {
   await emu.close();

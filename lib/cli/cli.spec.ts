@@ -80,19 +80,37 @@ describe('energy-conform run against `energy-conform emulate`', () => {
 });
 
 describe('pairing', () => {
-  test('a hook that never presses: exit 2 within --press-timeout + 5 s, naming the option to change', async () => {
+  /** The reports of a run that stopped before the suites: what it learned, and why no check ran. */
+  async function stoppedReports(out: string, code: string) {
+    const r = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as
+      { verdict: string; target: { kind: string; serial: string }; checks: { status: string; message: string }[]; requests: number };
+    expect(r).toMatchObject({ verdict: 'error', target: { kind: 'p1dongle', serial: ready.serial } });
+    const why = `no check ran: the run stopped before the suites (${code}): `;
+    expect(r.checks.filter((c) => c.status !== 'skip' || !c.message.startsWith(why))).toEqual([]);
+    expect(r.checks).toHaveLength(clauses.length);
+    expect(r.requests).toBeGreaterThan(0);
+    expect(await junitSchemaErrors(await readFile(path.join(out, 'junit.xml'), 'utf8'))).toEqual([]);
+    for (const f of ['report.html', 'exchanges.har']) expect((await stat(path.join(out, f))).size).toBeGreaterThan(0);
+  }
+
+  test('a hook that never presses: exit 2 within --press-timeout + 5 s, naming the option to change; the reports say so', async () => {
+    const out = path.join(dir, 'never');
     const res = await cli(['run', '--host', '127.0.0.1', '--http-port', String(ready.httpPort), '--https-port', String(ready.httpsPort),
-      '--ca', ready.ca, '--press-hook', 'true', '--press-timeout', '3', '--token-store', path.join(dir, 'never.json')]);
+      '--ca', ready.ca, '--press-hook', 'true', '--press-timeout', '3', '--token-store', path.join(dir, 'never.json'), '--reports', out]);
     expect(res.code).toBe(2);
     expect(res.ms).toBeLessThan(3000 + 5000 + 2000);
     expect(res.stderr).toMatch(/no button press was seen within 3 s; .*raise --press-timeout \[EC_PAIRING_TIMEOUT\]/);
+    await stoppedReports(out, 'EC_PAIRING_TIMEOUT');
   });
 
-  test('no token, no hook and no terminal: exit 2 at once, saying how to give a token', async () => {
+  test('no token, no hook and no terminal: exit 2 at once, saying how to give a token; the reports say so', async () => {
+    const out = path.join(dir, 'no-token');
     const res = await cli(['run', '--host', '127.0.0.1', '--http-port', String(ready.httpPort), '--https-port', String(ready.httpsPort),
-      '--ca', ready.ca, '--token-store', path.join(dir, 'none.json')]);
+      '--ca', ready.ca, '--token-store', path.join(dir, 'none.json'), '--reports', out]);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/--token .*ENERGY_CONFORM_TOKEN.*--press-hook.*run on a terminal/);
+    expect(res.stdout).toMatch(/verdict: ERROR — 0 pass, 0 fail, 0 warn, 0 observed, 0 error, \d+ skipped/);
+    await stoppedReports(out, 'EC_NO_TOKEN_SOURCE');
   });
 });
 

@@ -82,7 +82,7 @@ test('a device that does not delete: the user left behind is reported as residue
     expect(res.code).toBe(1);
     expect(results.residue).toHaveLength(1);
     expect(results.residue[0]).toMatch(/^local\/ec-[0-9a-f]{6}-aZ09/);
-    expect(res.stderr).toMatch(/the run left the device changed, and could not undo it: local\/ec-/);
+    expect(res.stderr).toMatch(/the run could not leave the device as it found it: local\/ec-/);
   } finally {
     await emu.close();
   }

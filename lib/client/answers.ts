@@ -13,8 +13,23 @@ export function creationNotEnabled(res: DeviceResponse): boolean {
   return res.status === 403 && errorCode(res) === 'user:creation-not-enabled';
 }
 
-/** The names of GET /api/user, or null when the device does not answer 200 with a list. */
-export async function userNames(device: DeviceClient, token: string): Promise<string[] | null> {
-  const res = await device.v2.get('/api/user', { token });
+/** The names of a GET /api/user answer, or null unless it is 200 with a list. */
+export function namesOf(res: DeviceResponse): string[] | null {
   return res.status === 200 && Array.isArray(res.json) ? res.json.map((u: { name?: unknown }) => String(u?.name)) : null;
+}
+
+export async function userNames(device: DeviceClient, token: string): Promise<string[] | null> {
+  return namesOf(await device.v2.get('/api/user', { token }));
+}
+
+/** The answer as the exchange log holds it: redacted when it was logged, whichever check logged it. */
+export function safeBody(res: DeviceResponse): string {
+  return res.exchange.responseBody ?? '';
+}
+
+/** Status and (the start of) the body, as a message shows an answer. */
+export function describeResponse(res: DeviceResponse): string {
+  const text = safeBody(res);
+  const body = text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  return `${res.status}${body ? ` ${body}` : ' with an empty body'}`;
 }

@@ -112,3 +112,30 @@ describe('the device client', () => {
     expect(client.log.records[0]?.requestHeaders.authorization).toBe(`Bearer ${REDACTED}`);
   });
 });
+
+describe('a request guard', () => {
+  test('sees every request and how it ended; a request it refuses is never sent or logged; a failure names its request', async () => {
+    const seen: string[] = [];
+    const port = await serve((q, s) => {
+      seen.push(`${q.method} ${q.url}`);
+      if (q.url === '/hang') return;
+      s.writeHead(200).end('{}');
+    });
+    const ended: string[] = [];
+    const guard = {
+      before: (to: { method: string; path: string }) => {
+        if (to.path === '/refused') throw new Error('given up');
+      },
+      after: (to: { side: string; method: string; path: string }, err: { code: string } | null) => ended.push(`${to.side} ${to.method} ${to.path}: ${err?.code ?? 'answered'}`),
+    };
+    const device = new DeviceClient({ host: '127.0.0.1', httpPort: port, httpsPort: null, caPem: '', insecure: false }, new Redactor(), 300, guard);
+    await device.v1.get('/api');
+    await expect(device.v1.put('/refused', { body: {} })).rejects.toThrow('given up');
+    const hang = await device.v1.get('/hang').catch((e: unknown) => e);
+    expect(hang).toMatchObject({ code: 'EC_TRANSPORT_TIMEOUT', request: { side: 'v1', method: 'GET', path: '/hang' } });
+    expect(seen).toEqual(['GET /api', 'GET /hang']);
+    expect(device.log.records.map((e) => e.url.replace(/^http:\/\/127\.0\.0\.1:\d+/, ''))).toEqual(['/api', '/hang']);
+    expect(ended).toEqual(['v1 GET /api: answered', 'v1 GET /hang: EC_TRANSPORT_TIMEOUT']);
+    await device.close();
+  });
+});

@@ -2,7 +2,7 @@
 // failures become TransportError with a code. Every exchange is logged, redacted.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
-import { TransportError } from './errors.js';
+import { type RequestTo, TransportError } from './errors.js';
 import { type Exchange, ExchangeLog } from './exchange-log.js';
 import { exchangeRaw } from './raw-exchange.js';
 import { REDACTED, Redactor } from './redactor.js';
@@ -17,6 +17,8 @@ export interface Target {
   /** Wait this long before each v1 request (socket state, cloud setting): --pace, for hardware that needs it. */
   v1PaceMs?: number;
 }
+
+export type { RequestTo };
 
 export interface RequestOptions {
   headers?: Record<string, string>;
@@ -35,6 +37,12 @@ export interface DeviceResponse {
   json: unknown;
   contentType: string | undefined;
   exchange: Exchange;
+}
+
+/** Stops requests the run has given up on (by throwing), and hears how each request ended: answered (null) or not. */
+export interface RequestGuard {
+  before(to: RequestTo): void;
+  after(to: RequestTo, err: TransportError | null): void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -96,6 +104,8 @@ class Side {
   /** What a request sends, and how its exchange is logged. */
   private async begin(method: string, path: string, o: RequestOptions) {
     if (this.base === null) throw new TransportError('EC_TRANSPORT_NO_PORT', `the device has no ${this.side} port`);
+    const to: RequestTo = { side: this.side, method, path };
+    this.client.guard?.before(to);
     const headers: Record<string, string> = { ...o.headers };
     if (o.token !== undefined) {
       this.client.redactor.add(o.token);
@@ -114,7 +124,17 @@ class Side {
       side: this.side, method, url, requestHeaders: redactCredentials(headers), ...(body === undefined ? {} : { requestBody: body }),
       startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, ...rest,
     });
-    return { headers, body, url, record, timeoutMs: o.timeoutMs ?? this.client.timeoutMs };
+    const failed = (te: TransportError) => {
+      te.request ??= to;
+      record({ error: `${te.code}: ${te.message}` });
+      this.client.guard?.after(to, te);
+      return te;
+    };
+    const answered = (rest: Partial<Exchange>) => {
+      this.client.guard?.after(to, null);
+      return record(rest);
+    };
+    return { headers, body, url, record: answered, failed, timeoutMs: o.timeoutMs ?? this.client.timeoutMs };
   }
 
   /** The answer as a DeviceResponse, its tokens made secrets, its exchange logged. */
@@ -137,7 +157,7 @@ class Side {
    * device sent after the end of its answer within `graceMs`.
    */
   async raw(method: string, path: string, o: RequestOptions & { graceMs?: number } = {}): Promise<DeviceResponse & { after: string }> {
-    const { headers, body, url, record, timeoutMs } = await this.begin(method, path, o);
+    const { headers, body, url, record, failed, timeoutMs } = await this.begin(method, path, o);
     const { host, port } = new URL(url);
     const t = this.client.target;
     const lines = [`${method} ${path} HTTP/1.1`, `host: ${host}`, 'connection: keep-alive',
@@ -147,14 +167,12 @@ class Side {
         rejectUnauthorized: !t.insecure } }, method, `${lines.join('\r\n')}\r\n\r\n${body ?? ''}`, timeoutMs, o.graceMs ?? 300);
       return { ...this.answered(a.status, a.headers, a.body, record, a.after), after: a.after };
     } catch (err) {
-      const te = transportError(err, `${method} ${url}`, timeoutMs);
-      record({ error: `${te.code}: ${te.message}` });
-      throw te;
+      throw failed(transportError(err, `${method} ${url}`, timeoutMs));
     }
   }
 
   async request(method: string, path: string, o: RequestOptions = {}): Promise<DeviceResponse> {
-    const { headers, body, url, record, timeoutMs } = await this.begin(method, path, o);
+    const { headers, body, url, record, failed, timeoutMs } = await this.begin(method, path, o);
     try {
       const res = await request(url, {
         method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.dispatcher,
@@ -172,9 +190,7 @@ class Side {
       }
       return this.answered(res.statusCode, flatHeaders(res.headers), Buffer.concat(chunks).toString('utf8'), record);
     } catch (err) {
-      const te = err instanceof TransportError ? err : transportError(err, `${method} ${url}`, timeoutMs);
-      record({ error: `${te.code}: ${te.message}` });
-      throw te;
+      throw failed(err instanceof TransportError ? err : transportError(err, `${method} ${url}`, timeoutMs));
     }
   }
 }
@@ -185,7 +201,8 @@ export class DeviceClient {
   readonly log: ExchangeLog;
   private readonly agents: Agent[];
 
-  constructor(readonly target: Target, readonly redactor = new Redactor(), readonly timeoutMs = DEFAULT_TIMEOUT_MS) {
+  constructor(readonly target: Target, readonly redactor = new Redactor(), readonly timeoutMs = DEFAULT_TIMEOUT_MS,
+    readonly guard?: RequestGuard) {
     this.log = new ExchangeLog(redactor);
     const plain = new Agent({ connect: { timeout: timeoutMs } });
     const secure = new Agent({

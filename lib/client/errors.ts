@@ -11,9 +11,18 @@ export class EnergyConformError extends Error {
   }
 }
 
+/** What a request is to: the side and the endpoint. */
+export interface RequestTo {
+  side: 'v1' | 'v2';
+  method: string;
+  path: string;
+}
+
 /** The device could not be talked to: refused, reset, timed out, TLS failed, body too large. */
 export class TransportError extends EnergyConformError {
   declare readonly code: TransportErrorCode;
+  /** The request that failed, where the device client made it. */
+  request?: RequestTo;
   constructor(code: TransportErrorCode, message: string, options?: { cause?: unknown }) {
     super(code, message, options);
   }

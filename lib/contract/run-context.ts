@@ -1,5 +1,5 @@
 // What the main process hands each test worker: plain data only (vitest provide/inject).
-import type { Target } from '../client/device-client.js';
+import type { RequestTo, Target } from '../client/device-client.js';
 import type { Advertised } from '../spec/advertisement.js';
 import type { ClauseId } from '../spec/clause-types.js';
 import type { KindId } from '../spec/kinds.js';
@@ -39,6 +39,13 @@ export interface SuiteContext {
   cloudToggle: boolean;
   /** The user whose token this run holds, where known (a token given with --token may be anyone's). */
   tokenOwner: string | null;
+  /** Endpoints the run could not read before the suites (the clause that governs each has the exchange): checks that ask them skip. */
+  unreadable: readonly Unreadable[];
+}
+
+/** An endpoint the run's own read of failed, and why, in the words of the skip it causes. */
+export interface Unreadable extends RequestTo {
+  reason: string;
 }
 
 /** What is known of the run before the presses are served and the toggle confirmed: all but those. */
@@ -54,7 +61,7 @@ export type LateDecisions = Pick<SuiteContext, 'pressUrl' | 'pressTimed' | 'clou
 export function workerContext(draft: ContextDraft, late: LateDecisions): Readonly<SuiteContext> {
   const { skipped, ...decided } = late;
   return Object.freeze({ ...draft, ...decided, skips: Object.freeze({ ...draft.skips, ...skipped }),
-    deviations: Object.freeze([...draft.deviations]) });
+    deviations: Object.freeze([...draft.deviations]), unreadable: Object.freeze([...draft.unreadable]) });
 }
 
 /** What a check leaves for the main process (vitest task meta). */

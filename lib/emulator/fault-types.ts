@@ -48,6 +48,11 @@ export interface Fault {
   outcome?: 'fail' | 'error';
   /** A hostile device (hangs, trickles, resets, floods, garbage): the self-test also holds the run to 30 s. */
   hostile?: boolean;
+  /**
+   * It acts on an endpoint the run reads (or writes back) itself around the suites: the self-test also
+   * wants all four reports, and for a read, the residue saying what could not be read and put back.
+   */
+  runnerUses?: 'read' | 'write';
   /** Answers in place of the handler (which then never runs, so state stays untouched); undefined passes on. */
   answer?: (req: EmuRequest, state: DeviceState) => EmuResponse | undefined;
   request?: (req: EmuRequest, state: DeviceState) => EmuRequest;

@@ -1,6 +1,6 @@
 // A clause violated by the device: an assertion, never a harness error.
 import { describeExchange, type Exchange } from '../client/exchange-log.js';
-import { errorCode } from '../client/answers.js';
+import { describeResponse as shown, errorCode, safeBody } from '../client/answers.js';
 import type { DeviceResponse } from '../client/device-client.js';
 import type { ErrorCode } from '../spec/error-codes.js';
 import { SEMVER } from '../spec/schemas.js';
@@ -17,17 +17,6 @@ export class ClauseFailure extends Error {
 export class PreconditionError extends Error {
   readonly code: ErrorCode = 'EC_PRECONDITION';
   override name = 'PreconditionError';
-}
-
-/** The answer as the exchange log holds it: redacted when it was logged, whichever check logged it. */
-export function safeBody(res: DeviceResponse): string {
-  return res.exchange.responseBody ?? '';
-}
-
-function shown(res: DeviceResponse): string {
-  const text = safeBody(res);
-  const body = text.length > 200 ? `${text.slice(0, 200)}…` : text;
-  return `${res.status}${body ? ` ${body}` : ' with an empty body'}`;
 }
 
 export function expectThat(ok: boolean, expected: string, observed: string, res?: DeviceResponse): void {
@@ -67,4 +56,4 @@ export function expectJsonObject(res: DeviceResponse): Record<string, unknown> {
   return body;
 }
 
-export { shown as describeResponse };
+export { shown as describeResponse, safeBody };

@@ -7,8 +7,10 @@ import { isTransportError } from '../client/errors.js';
 import { Redactor } from '../client/redactor.js';
 import { clause } from '../spec/catalogue.js';
 import { type ClauseId, clauseTitle } from '../spec/clause-types.js';
+import { governingClause } from '../spec/endpoints.js';
 import { awaitDevice, lostDevice } from './await-device.js';
 import { ClauseFailure, PreconditionError } from './clause-failure.js';
+import { EndpointGivenUp, requestGuard } from './given-up.js';
 import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
 import { type Ending, type Verdict, judge, judgeAlso, judgingOf, messageOf, reasonNotToRun } from '../contract/judge.js';
 
@@ -75,7 +77,7 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   }
   const redactor = new Redactor();
   redactor.add(run.token);
-  const device = new DeviceClient(run.target, redactor, run.requestTimeoutMs);
+  const device = new DeviceClient(run.target, redactor, run.requestTimeoutMs, requestGuard(run));
   const observed: unknown[] = [];
   const sides: CheckRecord[] = [];
   /** MUST violations of clauses judged through `also`: the test fails with the first. */
@@ -108,6 +110,14 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   task.meta.energyConformAlso = sides;
   await device.close();
   if (skipped && ending.kind !== 'completed') throw caught;
+  // It needs an endpoint the run has given up on (given-up.ts): what it asked so far stays with it.
+  if (caught instanceof EndpointGivenUp) {
+    record({ status: 'skip', message: caught.message }, device.log.records);
+    // The clauses it would have judged too are skipped with it, for the same reason.
+    const unjudged = (options.also ?? []).filter((o) => !run.skips[o] && !sides.some((x) => x.clause === o));
+    for (const o of unjudged) sides.push({ clause: o, status: 'skip', message: caught.message, exchanges: [] });
+    skip(caught.message);
+  }
   // A device lost mid-check is awaited before the next check, and the message says how long it was away.
   const back = isTransportError(caught) && lostDevice(caught) ? await awaitDevice(run) : '';
   // The exchanges stay with the test's own record even where its clause was not selected: the runner counts requests from them.
@@ -115,8 +125,14 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
     ending.kind === 'broken' && ending.by === 'device' ? { ...ending, message: `${ending.message}${back}` } : ending);
   record(verdict, device.log.records);
   if (ending.kind === 'broken') {
-    const unjudged = (options.errorsWith ?? []).filter((o) => !run.skips[o] && !sides.some((x) => x.clause === o));
-    for (const o of unjudged) sides.push({ clause: o, ...verdict, message: messageOf(rowTitle, verdict), exchanges: [] });
+    // Broken on an endpoint of GOVERNING while the device stayed up: that endpoint's clause is `error` with it.
+    const governing = isTransportError(caught) && caught.request && !back ? governingClause(caught.request) : undefined;
+    const failed = device.log.records.filter((e) => e.error).slice(-1);
+    const unjudged = [...(options.errorsWith ?? []), ...(governing && governing !== id ? [governing] : [])]
+      .filter((o) => !run.skips[o] && !sides.some((x) => x.clause === o));
+    for (const o of unjudged) {
+      sides.push({ clause: o, ...verdict, message: messageOf(rowTitle, verdict), exchanges: o === governing ? failed : [] });
+    }
     throw new Error(rowTitle ? `${rowTitle}: ${ending.message}` : ending.message);
   }
   if (fails && caught instanceof ClauseFailure) throw new ClauseFailure(caught.expected, redactor.redact(caught.observed), caught.exchange);

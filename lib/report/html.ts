@@ -33,7 +33,7 @@ function identity(r: RunResults): string {
     ['Run', `${r.started} → ${r.finished} (${(r.durationMs / 1000).toFixed(1)} s), ${r.requests} requests, ${r.presses.count} presses`],
   ];
   if (r.socket) rows.push(['Socket', `${r.socket.stateRequests} state requests, ${r.socket.relaySwitches} relay switches`]);
-  if (r.residue.length) rows.push(['Left on the device', r.residue.join('; ')]);
+  if (r.residue.length) rows.push(['Not left as found', r.residue.join('; ')]);
   return `<table class="id">${rows.map(([k, v]) => `<tr><td>${esc(k)}</td><td>${esc(v ?? '—')}</td></tr>`).join('')}</table>`;
 }
 

@@ -27,3 +27,12 @@ test('--quiet: only the verdict and where the reports are', () => {
   expect(summaryText(r, 'out', { quiet: true }).split('\n')).toEqual([
     expect.stringMatching(/^verdict: FAIL — /), expect.stringMatching(/^reports: out\/report\.html, /)]);
 });
+
+test('what the run could not put back, or could not read to put back, is in the summary, quiet or not', () => {
+  const residue = ['the socket state could not be read before the suites (SOCK-01), so it could not be put back'];
+  for (const quiet of [false, true]) {
+    const lines = summaryText({ ...r, residue }, 'out', { quiet }).split('\n');
+    expect(lines.slice(-3, -1)).toEqual([`not left as found: ${residue[0]}`, expect.stringMatching(/^verdict: FAIL/)]);
+  }
+  expect(summaryText(r, 'out')).not.toContain('not left as found');
+});

@@ -29,6 +29,8 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
   }
   const s = r.summary;
   if (style.quiet) lines.length = 0;
+  // What the run could not put back, or could not read to put back: the operator must see it, quiet or not.
+  if (r.residue.length) lines.push(`not left as found: ${r.residue.join('; ')}`);
   lines.push(`verdict: ${paint(r.verdict.toUpperCase())} — ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.observation} observed, `
     + `${s.error} error, ${s.skip} skipped; ${r.requests} requests, ${r.presses.count} presses, ${(r.durationMs / 1000).toFixed(1)} s`);
   lines.push(`reports: ${['report.html', 'junit.xml', 'results.json', 'exchanges.har'].map((f) => `${reportsDir}/${f}`).join(', ')}`);

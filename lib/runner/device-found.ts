@@ -1,6 +1,6 @@
 // What the run may change besides users: the socket state and the cloud setting. Read before the
-// suites, put back after them, on failure and on interruption as well (DESIGN.md "Leaving the
-// device as found").
+// suites (runner-reads.ts), put back after them, on failure and on interruption as well (DESIGN.md
+// "Leaving the device as found").
 import { readCloud, setCloud } from '../client/cloud.js';
 import type { DeviceClient } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
@@ -14,13 +14,6 @@ export interface Found {
 }
 
 const cloudNow = async (device: DeviceClient) => (await readCloud(device)).value;
-
-export async function readFound(device: DeviceClient, context: Pick<SuiteContext, 'kind' | 'usable' | 'system'>): Promise<Found> {
-  if (!context.usable.v1) return { socket: null, cloudEnabled: null };
-  const socket = context.kind === 'energysocket' ? (await readSocket(device)).state : null;
-  const cloudEnabled = context.system ? await cloudNow(device) : null;
-  return { socket, cloudEnabled };
-}
 
 export interface Restoration {
   /** What was put back, for the operator. */

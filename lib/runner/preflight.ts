@@ -1,8 +1,8 @@
 // Before any check: what answers at the address, what kind it is, whether its certificate chains.
 // Everything here is bounded by the request timeout; nothing answering is a harness error (exit 2).
 import type { Exchange } from '../client/exchange-log.js';
-import { DeviceClient } from '../client/device-client.js';
-import { RunError } from '../client/errors.js';
+import { DeviceClient, type DeviceResponse } from '../client/device-client.js';
+import { RunError, type TransportError, isTransportError } from '../client/errors.js';
 import type { Redactor } from '../client/redactor.js';
 import { type CertificateFacts, inspectCertificate } from '../client/tls-inspect.js';
 import { isKindId, kindOfProductType, type KindId } from '../spec/kinds.js';
@@ -15,7 +15,10 @@ export interface Preflight {
   certificate: CertificateFacts | null;
   /** v2 can carry requests: the chain validates to the CA, or --insecure. */
   v2Usable: boolean;
+  /** GET /api/v1/system answered 200 (the `system` gate). */
   system: boolean;
+  /** That GET as preflight met it, the answer or the failure: the cloud setting as the run found it (runner-reads.ts). */
+  systemRead: DeviceResponse | TransportError | undefined;
   v1Info: Record<string, unknown> | null;
   kind: KindId | undefined;
   /** What preflight sent and what came back. */
@@ -40,12 +43,16 @@ export async function preflight(cfg: RunConfig, redactor: Redactor): Promise<Pre
         + 'check the address and ports (--host, --http-port, --https-port) and that the device is powered and on this network');
     }
     const v1Info = v1Api?.status === 200 && isObject(v1Api.json) ? v1Api.json : null;
-    const system = v1Api ? (await settle(device.v1.get('/api/v1/system')))?.status === 200 : false;
+    const systemRead = v1Api ? await device.v1.get('/api/v1/system').catch((err: unknown) => {
+      if (isTransportError(err)) return err;
+      throw err;
+    }) : undefined;
+    const system = systemRead !== undefined && !isTransportError(systemRead) && systemRead.status === 200;
     const kind = cfg.kind ?? (typeof v1Info?.product_type === 'string' ? kindOfProductType(v1Info.product_type) : undefined);
     return {
       v1: v1Api !== undefined, v2: certificate !== undefined, certificate: certificate ?? null,
       v2Usable: certificate !== undefined && (cfg.insecure || certificate.chainError === null),
-      system, v1Info, kind, exchanges: device.log.records,
+      system, systemRead, v1Info, kind, exchanges: device.log.records,
     };
   } finally {
     await device.close();

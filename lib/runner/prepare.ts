@@ -1,7 +1,7 @@
 // RunConfig -> SuiteContext: preflight, kind, token, serial and plan, before vitest starts.
 import { DeviceClient } from '../client/device-client.js';
 import type { Exchange } from '../client/exchange-log.js';
-import { RunError } from '../client/errors.js';
+import { EnergyConformError, RunError, isTransportError } from '../client/errors.js';
 import type { ContextDraft, SuiteContext } from '../contract/run-context.js';
 import { KINDS, isKindId, type KindId, kindOfProductType } from '../spec/kinds.js';
 import type { Run } from './run-object.js';
@@ -10,6 +10,8 @@ import { harnessRequest } from '../operator/pairing.js';
 import { kindFromV2Info, preflight, type Preflight } from './preflight.js';
 import { suitePresses } from './presses.js';
 import { acquireToken, type TokenOutcome } from './token.js';
+import { type BeforeSuites, type ReadFailure, readBeforeSuites } from './runner-reads.js';
+import { runnerCheck } from './runner-check.js';
 
 export interface Prepared {
   /** The worker context but for what is decided just before the suites start (run-context.ts workerContext). */
@@ -18,8 +20,12 @@ export interface Prepared {
   presses: TokenOutcome['presses'];
   pairing: TokenOutcome['pairing'];
   deviceInfo: Record<string, unknown> | null;
-  /** What was sent before the suites (preflight, token, GET /api) and what came back. */
+  /** What was sent before the suites (preflight, token, GET /api, the reads of what the run may change) and what came back. */
   exchanges: Exchange[];
+  /** The users, socket state and cloud setting as the run found them, to put back after the suites. */
+  before: Pick<BeforeSuites, 'found' | 'users'>;
+  /** The run's own reads that failed (GET /api with the token among them): each is its clause's outcome. */
+  readFailures: ReadFailure[];
 }
 
 /** `appliance/<code>/<serial>` as the certificate names it: the last resort for kind and serial. */
@@ -28,18 +34,50 @@ export function certificateIdentity(pre: Preflight): { kind?: KindId; serial?: s
   return m ? { kind: isKindId(m[1]!) ? m[1] : undefined, serial: m[2] } : {};
 }
 
+/** The run stopped after the device had answered and before the suites: why, and what it had learned by then. */
+export class StoppedBeforeSuites extends Error {
+  constructor(readonly stop: EnergyConformError, readonly preflight: Preflight, readonly exchanges: Exchange[]) {
+    super(stop.message);
+  }
+}
+
 export async function prepare(run: Run): Promise<Prepared> {
+  const pre = await preflight(run.cfg, run.redactor);
+  const exchanges = [...pre.exchanges];
+  try {
+    return await prepareFrom(run, pre, exchanges);
+  } catch (err) {
+    if (err instanceof EnergyConformError) throw new StoppedBeforeSuites(err, pre, exchanges);
+    throw err;
+  }
+}
+
+/**
+ * Kind and serial as far as preflight tells them: --serial, then the device itself, then its mDNS
+ * advertisement, then its certificate, each only where the one before tells nothing.
+ */
+export function identityOf(cfg: Pick<Run['cfg'], 'serial' | 'advertised'>, pre: Preflight):
+  { kind: KindId | undefined; serial: string | null; source: SuiteContext['serialSource'] } {
+  const fromCert = certificateIdentity(pre);
+  const advertisedType = cfg.advertised?.product_type;
+  const kind = pre.kind ?? (advertisedType ? kindOfProductType(advertisedType) : undefined) ?? fromCert.kind;
+  if (cfg.serial) return { kind, serial: cfg.serial, source: 'option' };
+  if (typeof pre.v1Info?.serial === 'string') return { kind, serial: pre.v1Info.serial, source: 'device' };
+  if (cfg.advertised?.serial) return { kind, serial: cfg.advertised.serial, source: 'advertised' };
+  return { kind, serial: fromCert.serial ?? null, source: fromCert.serial ? 'certificate' : null };
+}
+
+async function prepareFrom(run: Run, pre: Preflight, exchanges: Exchange[]): Promise<Prepared> {
   const { cfg, io, redactor } = run;
-  const pre = await preflight(cfg, redactor);
   const target = { host: cfg.host, httpPort: pre.v1 ? cfg.httpPort : null, httpsPort: pre.v2 ? cfg.httpsPort : null,
     caPem: cfg.caPem, insecure: cfg.insecure, v1PaceMs: cfg.paceMs };
-  const fromCert = certificateIdentity(pre);
-  let serial: string | null = cfg.serial ?? (typeof pre.v1Info?.serial === 'string' ? pre.v1Info.serial : null);
-  let serialSource: SuiteContext['serialSource'] = cfg.serial ? 'option' : serial ? 'device' : null;
+  const identity = identityOf(cfg, pre);
+  let { serial, source: serialSource } = identity;
+  // What the device tells itself comes first; its advertisement, then its certificate, only where it tells nothing.
   let kind: KindId | undefined = pre.kind;
   let token: TokenOutcome = { token: null, reason: '', presses: { count: 0, backend: null }, owner: null };
   let deviceInfo = pre.v1Info;
-  const exchanges = [...pre.exchanges];
+  let infoFailure: { message: string; exchanges: Exchange[] } | null = null;
 
   if (!pre.v2) token.reason = `no token: the HTTPS endpoint did not answer at ${cfg.host}:${cfg.httpsPort}`;
   else if (!pre.v2Usable) token.reason = 'no token is sent to a device whose certificate does not chain to the CA (see TLS-01)';
@@ -47,10 +85,16 @@ export async function prepare(run: Run): Promise<Prepared> {
     const device = new DeviceClient(target, redactor, cfg.requestTimeoutMs);
     try {
       const supported = kind === undefined || KINDS[kind].userToken !== 'Not supported';
-      const storeSerial = serial ?? cfg.advertised?.serial ?? fromCert.serial ?? null;
-      if (supported) token = await acquireToken(run, device, storeSerial, kind ?? fromCert.kind, 1 + suitePresses(cfg));
+      if (supported) token = await acquireToken(run, device, serial, kind ?? identity.kind, 1 + suitePresses(cfg));
       if (token.token) {
-        const info = (await harnessRequest(device, 'GET', '/api', { token: token.token })).json;
+        const from = device.log.records.length;
+        const answer = await harnessRequest(device, 'GET', '/api', { token: token.token }).catch((err: unknown) => {
+          if (!isTransportError(err)) throw err;
+          // INFO-01's endpoint: the suites give it up, and the run goes on with what v1 and the certificate tell.
+          infoFailure = { message: `the run's own read before the suites: ${err.message}`, exchanges: device.log.records.slice(from) };
+          return null;
+        });
+        const info = answer?.json;
         if (typeof info === 'object' && info !== null) deviceInfo = info as Record<string, unknown>;
         kind ??= kindFromV2Info(info);
         if (!cfg.serial && typeof deviceInfo?.serial === 'string') [serial, serialSource] = [deviceInfo.serial, 'device'];
@@ -60,22 +104,28 @@ export async function prepare(run: Run): Promise<Prepared> {
       await device.close();
     }
   }
-  // What the device tells itself comes first; its advertisement, then its certificate, only where it tells nothing.
-  const advertisedType = cfg.advertised?.product_type;
-  kind ??= advertisedType ? kindOfProductType(advertisedType) : undefined;
-  kind ??= fromCert.kind;
-  const advertisedSerial = cfg.advertised?.serial ?? null;
-  if (serial === null && advertisedSerial) [serial, serialSource] = [advertisedSerial, 'advertised'];
-  if (serial === null && fromCert.serial) [serial, serialSource] = [fromCert.serial, 'certificate'];
+  kind ??= identity.kind;
   if (!kind) {
     throw new RunError('EC_KIND_UNKNOWN',
       'could not tell the device kind from its product type; give it with --kind (p1dongle, energysocket, display, energymeter, watermeter, battery)');
   }
   const { skips, deviations, v2Reason } = plan(cfg, pre, kind, io.interactive);
+  const usable = { v1: pre.v1, v2: pre.v2Usable };
+  const before = await readBeforeSuites(run, { target, token: token.token, usable, kind, deviations }, pre);
+  exchanges.push(...before.exchanges);
+  const readFailures: ReadFailure[] = [...before.failures];
+  if (infoFailure) {
+    const { message, exchanges: shown } = infoFailure;
+    readFailures.unshift({ check: runnerCheck({ deviations }, 'INFO-01', { kind: 'broken', by: 'device', message }, shown), skips: {},
+      unreadable: { side: 'v2', method: 'GET', path: '/api', reason: 'the run could not read the device information before the suites (see INFO-01)' } });
+  }
   const draft: ContextDraft = {
-    target, kind, serial, serialSource, token: token.token, noTokenReason: token.reason || 'no token', usable: { v1: pre.v1, v2: pre.v2Usable },
-    v2Reason, system: pre.system, requestTimeoutMs: cfg.requestTimeoutMs, skips, deviations, runTag: run.runTag,
+    target, kind, serial, serialSource, token: token.token, noTokenReason: token.reason || 'no token', usable,
+    v2Reason, system: pre.system, requestTimeoutMs: cfg.requestTimeoutMs, deviations, runTag: run.runTag,
+    // The plan's reasons (not selected, gate not met) come first.
+    skips: { ...Object.assign({}, ...readFailures.map((f) => f.skips)), ...skips },
     pressTimeoutS: cfg.pressTimeoutS, tokenOwner: token.owner, advertised: cfg.advertised ?? null,
+    unreadable: readFailures.flatMap((f) => (f.unreadable ? [f.unreadable] : [])),
   };
-  return { draft, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, exchanges };
+  return { draft, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, exchanges, before, readFailures };
 }

@@ -1,28 +1,19 @@
 // RunConfig -> plan -> vitest -> results -> reports -> exit code.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { harOf } from '../report/har.js';
-import { socketCounters } from './socket-counters.js';
-import { reportHtml } from '../report/html.js';
-import { junitXml } from '../report/junit.js';
-import { type RunResults, resultsJson, summarize } from '../report/results.js';
-import { type SummaryStyle, summaryText } from '../report/summary.js';
+import { clauses } from '../spec/catalogue.js';
+import type { SummaryStyle } from '../report/summary.js';
 import { assemble, exitCodeOf } from './assemble.js';
-import { auditSecrets } from './secret-audit.js';
 import type { RunConfig } from './config.js';
 import { checkConfirmable, confirmCloudToggle } from './confirm.js';
-import { prepare } from './prepare.js';
-import { startRun } from './run-object.js';
+import { type Prepared, StoppedBeforeSuites, identityOf, prepare } from './prepare.js';
+import { type Run, startRun } from './run-object.js';
 import { runSession } from './session.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import { PACKAGE_ROOT } from './vitest-run.js';
+import { type RunOutcome, writeRun } from './write-run.js';
 
-export interface RunOutcome {
-  results: RunResults;
-  exitCode: 0 | 1 | 2;
-  reportsDir: string;
-  summary: string;
-}
+export type { RunOutcome };
 
 export async function toolVersion(): Promise<string> {
   return (JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -30,20 +21,29 @@ export async function toolVersion(): Promise<string> {
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
+/** What the device said of itself (GET /api, v2 where it answered, else v1) and its certificate. */
+const described = (info: Record<string, unknown> | null, fingerprint: string | null | undefined) => ({
+  product_type: str(info?.product_type), firmware_version: str(info?.firmware_version), api_version: str(info?.api_version),
+  certificate_sha256: fingerprint ?? null,
+});
+
 export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: AbortSignal, style: SummaryStyle = {}): Promise<RunOutcome> {
   const started = new Date();
   const version = await toolVersion();
   const run = startRun(cfg, io, signal);
-  const { redactor } = run;
   checkConfirmable(cfg, io);
-  const prepared = await prepare(run);
+  let prepared: Prepared;
+  try {
+    prepared = await prepare(run);
+  } catch (err) {
+    if (!(err instanceof StoppedBeforeSuites)) throw err;
+    return stoppedBeforeSuites(run, err, started, version, style);
+  }
+  const { redactor } = run;
   redactor.add(prepared.draft.token);
   const consent = await confirmCloudToggle(run, prepared.draft);
 
   const { suiteRun, presses, runnerChecks, removed, restored, residue, exchanges, context } = await runSession(run, prepared, consent);
-  // Before the suites, around them (the runner's own checks included), and the checks' own, in the order they were made.
-  const all = [...prepared.exchanges, ...exchanges, ...suiteRun.tests.flatMap((t) => t.records[0]?.exchanges ?? [])]
-    .sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   const checks = assemble(suiteRun.tests, context.skips, version, runnerChecks);
   // An interrupted run could not happen as asked: exit 2, after cleaning up.
   const verdictCode = signal?.aborted ? 2 : exitCodeOf(checks, cfg.strict);
@@ -56,35 +56,33 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: Ab
   }
   // What the run left on the device fails the run (DESIGN.md "Leaving the device as found").
   const exitCode = verdictCode === 0 && residue.length ? 1 : verdictCode;
-  if (residue.length) io.say(`the run left the device changed, and could not undo it: ${residue.join('; ')}`);
-  const finished = new Date();
-  const info = prepared.deviceInfo;
-  const results: RunResults = redactor.redactDeep({
-    tool: { name: 'energy-conform', version },
-    target: { host: cfg.host, kind: context.kind, product_type: str(info?.product_type), serial: context.serial,
-      firmware_version: str(info?.firmware_version), api_version: str(info?.api_version),
-      certificate_sha256: prepared.preflight.certificate?.fingerprint256 ?? null },
-    started: started.toISOString(), finished: finished.toISOString(), durationMs: finished.getTime() - started.getTime(),
-    verdict: exitCode === 0 ? 'pass' : exitCode === 1 ? 'fail' : 'error',
-    summary: summarize(checks),
-    presses, residue,
-    requests: all.length,
-    socket: socketCounters(all),
-    checks, strict: cfg.strict,
-    options: { insecure: cfg.insecure, ca: cfg.caLabel, suites: cfg.suites ?? null, clauses: cfg.clauses ?? null },
-  });
-  const stamp = started.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  const reportsDir = cfg.reportsDir ?? path.join('reports', `${context.serial ?? 'unknown'}-${stamp}`);
-  await mkdir(reportsDir, { recursive: true });
-  const written: [string, string][] = [['junit.xml', junitXml(results)], ['results.json', resultsJson(results)],
-    ['report.html', reportHtml(results)], ['exchanges.har', `${JSON.stringify(redactor.redactDeep(harOf(all, results.tool)), null, 1)}\n`]];
-  const files = written.map(([name]) => path.join(reportsDir, name));
-  await Promise.all(written.map(([, text], i) => writeFile(files[i]!, text)));
-  await auditSecrets(files, redactor);
+  if (residue.length) io.say(`the run could not leave the device as it found it: ${residue.join('; ')}`);
+  const outcome = await writeRun(run, {
+    started, version, checks, presses, residue, exitCode,
+    target: { kind: context.kind, serial: context.serial, ...described(prepared.deviceInfo, prepared.preflight.certificate?.fingerprint256) },
+    // Before the suites, around them (the runner's own checks included), and the checks' own.
+    exchanges: [...prepared.exchanges, ...exchanges, ...suiteRun.tests.flatMap((t) => t.records[0]?.exchanges ?? [])],
+  }, style);
   if (exitCode === 2 && !signal?.aborted) {
     const why = checks.filter((c) => !c.message.startsWith('not selected')).slice(0, 3).map((c) => `${c.clause}: ${c.message}`);
     io.say(`no check ran${why.length ? ` (${why.join('; ')})` : ''}; select clauses that apply to this device`);
     if (suiteRun.output.trim()) io.say(redactor.redact(suiteRun.output.trim().slice(-2000)));
   }
-  return { results, exitCode, reportsDir, summary: summaryText(results, reportsDir, style) };
+  return outcome;
+}
+
+/**
+ * The device answered, but the run could not reach the suites (no token and no way to press, kind
+ * unknown, interrupted while pairing): exit 2, with reports of what it learned and why no check ran.
+ */
+async function stoppedBeforeSuites(run: Run, stopped: StoppedBeforeSuites, started: Date, version: string, style: SummaryStyle): Promise<RunOutcome> {
+  const { stop, preflight: pre } = stopped;
+  run.io.say(`${stop.message} [${stop.code}]`);
+  const reason = `no check ran: the run stopped before the suites (${stop.code}): ${stop.message}`;
+  const { kind, serial } = identityOf(run.cfg, pre);
+  return writeRun(run, {
+    started, version, exitCode: 2, presses: { count: 0, backend: null }, residue: [], exchanges: stopped.exchanges,
+    checks: assemble([], Object.fromEntries(clauses.map((c) => [c.id, reason])), version),
+    target: { kind: run.cfg.kind ?? kind ?? 'unknown', serial, ...described(pre.v1Info, pre.certificate?.fingerprint256) },
+  }, style);
 }

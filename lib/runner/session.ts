@@ -1,6 +1,7 @@
-// Everything the run does with the device around the suites: the users, socket state and cloud
-// setting before (put back after), presses served to the workers, the checks the runner makes itself (PAIR-03 of the pairing, DEL-05 of --forget), and
-// the sweep that deletes what the run left and reports what remains.
+// Everything the run does with the device around the suites: presses served to the workers, the
+// checks the runner makes itself (its reads before the suites that failed, PAIR-03 of the pairing, DEL-05
+// of --forget), putting back the socket state and cloud setting prepare read (runner-reads.ts), and the
+// sweep that deletes what the run left and reports what remains.
 import { DeviceClient } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
 import { type SuiteContext, workerContext } from '../contract/run-context.js';
@@ -14,8 +15,8 @@ import type { Prepared } from './prepare.js';
 import type { Run } from './run-object.js';
 import { pressesNeeded } from './plan.js';
 import { pressBackendFor, pressServiceFor, suitePresses } from './presses.js';
-import { listedUsers, sweepUsers } from './residue.js';
-import { type Restoration, readFound, restoreFound } from './device-found.js';
+import { sweepUsers } from './residue.js';
+import { type Restoration, restoreFound } from './device-found.js';
 import type { Exchange } from '../client/exchange-log.js';
 import { type SuiteRun, runSuites } from './vitest-run.js';
 
@@ -42,15 +43,15 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
   const token = draft.token;
   const device = new DeviceClient(draft.target, redactor, cfg.requestTimeoutMs);
   try {
-    const before = token && draft.usable.v2 ? await listedUsers(device, token) : null;
-    const found = await readFound(device, draft);
+    const { users: before, found } = prepared.before;
     const presses = token && pressesNeeded({ ...draft.skips, ...consent.skipped })
       ? await pressServiceFor(cfg, io, draft.kind, prepared.presses.count) : undefined;
-    const context = workerContext(draft, { pressUrl: presses?.url ?? null, pressTimed: presses?.timed ?? false,
-      cloudToggle: consent.cloudToggle, skipped: consent.skipped });
+    let context: Readonly<SuiteContext>;
     let suiteRun: SuiteRun;
     let restoration: Restoration;
     try {
+      context = workerContext(draft, { pressUrl: presses?.url ?? null, pressTimed: presses?.timed ?? false,
+        cloudToggle: consent.cloudToggle, skipped: consent.skipped });
       // A check may wait for every press of the plan (a person at the bench), plus its requests.
       const testTimeoutMs = Math.max(60_000, cfg.requestTimeoutMs * 6) + cfg.pressTimeoutS * 1000 * (1 + suitePresses(cfg));
       suiteRun = await runSuites(context, cfg.suites, testTimeoutMs, signal, (p) => {
@@ -63,7 +64,8 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
       restoration = await restoreFound(device, found);
     }
     // Under an "In development" capability a violation is a deviation, like every other v2 MUST (runner-check.ts).
-    const runnerChecks: RunnerCheck[] = [];
+    const runnerChecks: RunnerCheck[] = prepared.readFailures.map((f) => f.check);
+    const unread = prepared.readFailures.flatMap((f) => (f.residue ? [f.residue] : []));
     const { pairing } = prepared;
     // PAIR-03 from the pairing POST: a pass where PAIR-03 was selected; a violation whatever the selection.
     if (pairing && !(pairing.ok && context.skips['PAIR-03'])) {
@@ -97,7 +99,7 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
     }
     const count = presses?.count() ?? prepared.presses.count;
     return { suiteRun, presses: { count, backend: count ? pressBackendFor(cfg, io)?.name ?? null : null }, runnerChecks, removed,
-      restored: restoration.restored, residue: [...residue, ...restoration.residue], exchanges: device.log.records, context };
+      restored: restoration.restored, residue: [...unread, ...residue, ...restoration.residue], exchanges: device.log.records, context };
   } finally {
     await device.close();
   }

@@ -39,3 +39,21 @@ export function rowTitle(id: ClauseId, endpoint: Endpoint | string, probe: strin
 export function endpointRows<P extends { probe: string }>(id: ClauseId, endpoints: readonly Endpoint[], probes: readonly P[]): EndpointRow<P>[] {
   return endpoints.flatMap((endpoint) => probes.map((probe) => ({ clause: id, title: rowTitle(id, endpoint, probe.probe), endpoint, probe })));
 }
+
+/**
+ * The clause that governs each endpoint's answer as such. Where a check breaks on a request to one of
+ * them (no answer, a reset, a flood) while the device stays up, that clause is `error` too: the fault is
+ * the endpoint's, whichever check met it first.
+ */
+export const GOVERNING: Readonly<Record<string, ClauseId>> = {
+  'v2 GET /api': 'INFO-01',
+  'v2 GET /api/measurement': 'MEAS-01',
+  'v2 GET /api/user': 'LIST-01',
+  'v1 GET /api/v1/state': 'SOCK-01',
+  'v1 PUT /api/v1/state': 'SOCK-03',
+  'v1 GET /api/v1/system': 'CLOUD-01',
+  'v1 PUT /api/v1/system': 'CLOUD-02',
+};
+
+export const governingClause = (to: { side: string; method: string; path: string }): ClauseId | undefined =>
+  GOVERNING[`${to.side} ${to.method} ${to.path}`];

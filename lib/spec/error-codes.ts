@@ -33,6 +33,7 @@ export const ERROR_CODES = {
   EC_NO_PRESS: { ends: 'check', hint: 'the check needs a button press: give --press-hook, or run on a terminal' },
   EC_PRESS_FAILED: { ends: 'check', hint: 'the press backend failed: see the message' },
   EC_PRESS_TIMEOUT: { ends: 'check', hint: 'no press was seen in time: raise --press-timeout' },
+  EC_ENDPOINT_GIVEN_UP: { ends: 'check', hint: 'the check is skipped: that endpoint gave no usable answer earlier in the run (see the clause that governs it)' },
   EC_CLAUSE_VIOLATED: { ends: 'check', hint: 'the device does not do what the clause says: a failure, not an error' },
 } as const satisfies Record<`EC_${string}`, { ends: 'run' | 'check'; hint: string }>;
 

@@ -1,0 +1,124 @@
+// What the run reads of the device itself before the suites: the user list, the socket state and the
+// cloud setting, to put them back after. Each is read defensively: a read that fails (no answer, a
+// reset, an error status, a body without what the run needs) is the outcome of the clause that governs
+// the endpoint, with its exchange; the checks that need what it would have given skip, saying why; where
+// nothing came back at all the suites give the endpoint up too (SuiteContext `unreadable`, the harness's
+// given-up.ts), while an answer that came back leaves it to be asked and judged (VER-08 on a 400, say).
+// What could not be read cannot be put back: the residue says so.
+import { cloudOf } from '../client/cloud.js';
+import { describeResponse, namesOf } from '../client/answers.js';
+import { DeviceClient, type DeviceResponse } from '../client/device-client.js';
+import { type TransportError, isTransportError } from '../client/errors.js';
+import type { Exchange } from '../client/exchange-log.js';
+import { STATE_PATH, socketStateOf } from '../client/socket.js';
+import type { Ending } from '../contract/judge.js';
+import type { ContextDraft, Unreadable } from '../contract/run-context.js';
+import { clauses } from '../spec/catalogue.js';
+import { type Clause, type ClauseId, type Gate, parseGate } from '../spec/clause-types.js';
+import type { RunnerCheck } from './assemble.js';
+import type { Found } from './device-found.js';
+import type { Preflight } from './preflight.js';
+import type { Run } from './run-object.js';
+import { runnerCheck } from './runner-check.js';
+
+/** A read of the run's that failed: its clause's outcome, the endpoint the suites give up, and the residue line. */
+export interface ReadFailure {
+  check: RunnerCheck;
+  /** The clauses that need what the read would have given (its own clause judged here): each skips with why. */
+  skips: Partial<Record<ClauseId, string>>;
+  /** The endpoint, where it gave no answer at all: the suites do not ask it again. */
+  unreadable?: Unreadable;
+  /** What could not be put back for it, where it is something the run may change. */
+  residue?: string;
+}
+
+export interface Part<T> {
+  /** What the run wanted, as the residue names it. */
+  what: string;
+  clause: ClauseId;
+  side: 'v1' | 'v2';
+  path: string;
+  /** What the answer must be for the run to read it, in the clause's words. */
+  expected: string;
+  value: (res: DeviceResponse) => T | null;
+  /** Why it matters that it could not be read. */
+  consequence: string;
+  /** The clauses that need it. */
+  needs: (c: Clause) => boolean;
+}
+
+const gated = (gate: Gate) => (c: Clause) => parseGate(c.gate).all.includes(gate);
+
+export const SOCKET: Part<NonNullable<Found['socket']>> = {
+  what: 'the socket state', clause: 'SOCK-01', side: 'v1', path: STATE_PATH, value: (res) => (res.status === 200 ? socketStateOf(res.json) : null),
+  expected: 'status 200 with boolean power_on, boolean switch_lock and a number brightness', consequence: 'so it could not be put back',
+  needs: gated('state'),
+};
+export const CLOUD: Part<boolean> = {
+  what: 'cloud_enabled', clause: 'CLOUD-01', side: 'v1', path: '/api/v1/system', value: cloudOf,
+  expected: 'status 200 with a boolean cloud_enabled', consequence: 'so it could not be put back',
+  needs: gated('system'),
+};
+export const USERS: Part<string[]> = {
+  what: 'the user list', clause: 'LIST-01', side: 'v2', path: '/api/user', value: namesOf,
+  expected: 'status 200 with a JSON array of users', consequence: 'so users the run may have left could not be looked for',
+  needs: (c) => c.area === 'users' && c.id.startsWith('LIST-'),
+};
+
+/** The value of one read, or why there is none: a failure judged on the clause, or null where the part was not read. */
+export function judgeRead<T>(draft: Pick<ContextDraft, 'deviations'>, part: Part<T>, got: DeviceResponse | TransportError, exchanges: Exchange[]):
+  { value: T } | { failure: ReadFailure } {
+  const value = isTransportError(got) ? null : part.value(got);
+  if (value !== null) return { value };
+  const ending: Ending = isTransportError(got) ? { kind: 'broken', by: 'device', message: `the run's own read before the suites: ${got.message}` }
+    : { kind: 'violated', message: `the run's own read before the suites, GET ${part.path}: expected ${part.expected}; observed ${describeResponse(got)}`,
+      expected: part.expected, observed: describeResponse(got) };
+  const reason = `the run could not read ${part.what} before the suites (see ${part.clause})`;
+  return { failure: {
+    check: runnerCheck(draft, part.clause, ending, exchanges),
+    skips: Object.fromEntries(clauses.filter((c) => part.needs(c) && c.id !== part.clause).map((c) => [c.id, reason])),
+    ...(isTransportError(got) ? { unreadable: { side: part.side, method: 'GET', path: part.path, reason } } : {}),
+    residue: `${part.what} could not be read before the suites (${part.clause}), ${part.consequence}`,
+  } };
+}
+
+export interface BeforeSuites {
+  found: Found;
+  /** The user names before the suites; null where they were not, or could not be, read. */
+  users: string[] | null;
+  failures: ReadFailure[];
+  exchanges: Exchange[];
+}
+
+/** Reads what the run may change (users, socket, cloud); preflight has read the cloud setting already. */
+export async function readBeforeSuites(run: Run, draft: Pick<ContextDraft, 'target' | 'token' | 'usable' | 'kind' | 'deviations'>,
+  pre: Pick<Preflight, 'systemRead' | 'exchanges'>): Promise<BeforeSuites> {
+  const device = new DeviceClient(draft.target, run.redactor, run.cfg.requestTimeoutMs);
+  const failures: ReadFailure[] = [];
+  const judged = <T>(part: Part<T>, answer: DeviceResponse | TransportError, exchanges: Exchange[]): T | null => {
+    const j = judgeRead(draft, part, answer, exchanges);
+    if ('value' in j) return j.value;
+    failures.push(j.failure);
+    return null;
+  };
+  const read = async <T>(part: Part<T>, request: () => Promise<DeviceResponse>): Promise<T | null> => {
+    const from = device.log.records.length;
+    const answer = await request().catch((err: unknown) => {
+      if (isTransportError(err)) return err;
+      throw err;
+    });
+    return judged(part, answer, device.log.records.slice(from));
+  };
+  try {
+    const { token } = draft;
+    const users = token && draft.usable.v2 ? await read(USERS, () => device.v2.get(USERS.path, { token })) : null;
+    const socket = draft.usable.v1 && draft.kind === 'energysocket' ? await read(SOCKET, () => device.v1.get(SOCKET.path)) : null;
+    // GET /api/v1/system as preflight met it; a 4xx says the device does not serve it (CLOUD-05 records that).
+    const sys = pre.systemRead;
+    const served = sys !== undefined && (isTransportError(sys) || sys.status < 400 || sys.status >= 500);
+    const cloudEnabled = served ? judged(CLOUD, sys, pre.exchanges.filter((e) => new URL(e.url).pathname === CLOUD.path)) : null;
+    return { found: { socket, cloudEnabled }, users, failures, exchanges: device.log.records };
+  } finally {
+    await device.close();
+  }
+}

@@ -1,0 +1,59 @@
+// One run's results -> results.json, junit.xml, report.html and exchanges.har, redacted and audited;
+// the same for a run that ended in its checks and for one that stopped before them.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Exchange } from '../client/exchange-log.js';
+import { harOf } from '../report/har.js';
+import { reportHtml } from '../report/html.js';
+import { junitXml } from '../report/junit.js';
+import { type CheckResult, type RunResults, resultsJson, summarize } from '../report/results.js';
+import { type SummaryStyle, summaryText } from '../report/summary.js';
+import { auditSecrets } from './secret-audit.js';
+import type { Run } from './run-object.js';
+import { socketCounters } from './socket-counters.js';
+
+export interface RunOutcome {
+  results: RunResults;
+  exitCode: 0 | 1 | 2;
+  reportsDir: string;
+  summary: string;
+}
+
+/** What a run learned, however far it got. */
+export interface RunRecord {
+  started: Date;
+  version: string;
+  target: Omit<RunResults['target'], 'host'>;
+  checks: CheckResult[];
+  presses: RunResults['presses'];
+  residue: string[];
+  /** Every exchange of the run, in any order. */
+  exchanges: Exchange[];
+  exitCode: 0 | 1 | 2;
+}
+
+export async function writeRun({ cfg, redactor }: Pick<Run, 'cfg' | 'redactor'>, r: RunRecord, style: SummaryStyle): Promise<RunOutcome> {
+  const all = [...r.exchanges].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  const finished = new Date();
+  const results: RunResults = redactor.redactDeep({
+    tool: { name: 'energy-conform', version: r.version },
+    target: { host: cfg.host, ...r.target },
+    started: r.started.toISOString(), finished: finished.toISOString(), durationMs: finished.getTime() - r.started.getTime(),
+    verdict: r.exitCode === 0 ? 'pass' : r.exitCode === 1 ? 'fail' : 'error',
+    summary: summarize(r.checks),
+    presses: r.presses, residue: r.residue,
+    requests: all.length,
+    socket: socketCounters(all),
+    checks: r.checks, strict: cfg.strict,
+    options: { insecure: cfg.insecure, ca: cfg.caLabel, suites: cfg.suites ?? null, clauses: cfg.clauses ?? null },
+  });
+  const stamp = r.started.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const reportsDir = cfg.reportsDir ?? path.join('reports', `${r.target.serial ?? 'unknown'}-${stamp}`);
+  await mkdir(reportsDir, { recursive: true });
+  const written: [string, string][] = [['junit.xml', junitXml(results)], ['results.json', resultsJson(results)],
+    ['report.html', reportHtml(results)], ['exchanges.har', `${JSON.stringify(redactor.redactDeep(harOf(all, results.tool)), null, 1)}\n`]];
+  const files = written.map(([name]) => path.join(reportsDir, name));
+  await Promise.all(written.map(([, text], i) => writeFile(files[i]!, text)));
+  await auditSecrets(files, redactor);
+  return { results, exitCode: r.exitCode, reportsDir, summary: summaryText(results, reportsDir, style) };
+}
