@@ -46,7 +46,7 @@ export interface Fault {
   server?: 'v1' | 'v2' | 'both';
   /** The outcome its clause gets (default fail): a device that never answers makes the check `error`. */
   outcome?: 'fail' | 'error';
-  /** A hostile device (hangs, trickles, resets, floods, garbage): the self-test also holds the run to 30 s. */
+  /** A hostile device (hangs, trickles, resets, floods, garbage): the self-test also counts the requests that wait out the request timeout (at most three). */
   hostile?: boolean;
   /**
    * It acts on an endpoint the run reads (or writes back) itself around the suites: the self-test also

@@ -20,7 +20,7 @@ const RUNNER_ENDPOINTS: readonly { method: string; path: string; clause: ClauseI
   { method: 'GET', path: '/api/user', clause: 'LIST-01', kind: 'p1dongle', server: 'v2', slug: 'user-list' },
 ];
 
-/** Five ways of not answering, each what the run meets first on that endpoint. */
+/** Five ways of answering badly or not at all. */
 const MISBEHAVIOURS: readonly { slug: string; says: string; outcome?: 'error'; answer: (versioned: Record<string, string>) => EmuResponse }[] = [
   { slug: 'never-answers', says: 'never answers', outcome: 'error', answer: () => ({ status: 200, headers: {}, delivery: 'hang' }) },
   { slug: 'one-byte-a-second', says: 'sends its body one byte a second', outcome: 'error',

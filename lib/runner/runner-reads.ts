@@ -21,7 +21,7 @@ import type { Preflight } from './preflight.js';
 import type { Run } from './run-object.js';
 import { runnerCheck } from './runner-check.js';
 
-/** A read of the run's that failed: its clause's outcome, the endpoint the suites give up, and the residue line. */
+/** A read of the run's that failed: its clause's outcome, the clauses that skip, the endpoint given up, the residue line. */
 export interface ReadFailure {
   check: RunnerCheck;
   /** The clauses that need what the read would have given (its own clause judged here): each skips with why. */
@@ -62,10 +62,10 @@ export const CLOUD: Part<boolean> = {
 export const USERS: Part<string[]> = {
   what: 'the user list', clause: 'LIST-01', side: 'v2', path: '/api/user', value: namesOf,
   expected: 'status 200 with a JSON array of users', consequence: 'so users the run may have left could not be looked for',
-  needs: (c) => c.area === 'users' && c.id.startsWith('LIST-'),
+  needs: (c) => c.id.startsWith('LIST-'),
 };
 
-/** The value of one read, or why there is none: a failure judged on the clause, or null where the part was not read. */
+/** The value of one read where the run can use the answer, else the failure, judged on the clause of the endpoint. */
 export function judgeRead<T>(draft: Pick<ContextDraft, 'deviations'>, part: Part<T>, got: DeviceResponse | TransportError, exchanges: Exchange[]):
   { value: T } | { failure: ReadFailure } {
   const value = isTransportError(got) ? null : part.value(got);
