@@ -5,7 +5,7 @@
 import type { ClauseId } from '../spec/clause-types.js';
 import type { KindId } from '../spec/kinds.js';
 import { type EmuRequest, type EmuResponse, json, text } from './exchange.js';
-import { V, is } from './fault-helpers.js';
+import { V, bearer, is, nameIn } from './fault-helpers.js';
 import type { Fault } from './fault-types.js';
 
 const TEN_MB = 10 * 1024 * 1024;
@@ -53,6 +53,10 @@ export const HOSTILE_FAULTS: readonly Fault[] = [
   { name: 'device-info-never-answers-with-token', clause: 'INFO-01', outcome: 'error', hostile: true,
     says: 'GET /api with a bearer token never answers (without one it answers 401 as it should)',
     answer: (req) => (is(req, 'GET', '/api') && req.headers.authorization !== undefined ? { status: 200, headers: {}, delivery: 'hang' } : undefined) },
+  { name: 'self-delete-never-answers', clause: 'DEL-05', outcome: 'error', hostile: true, args: ['--forget'],
+    says: 'DELETE /api/user of the caller itself (--forget, after the suites) never answers',
+    answer: (req, state) => (is(req, 'DELETE', '/api/user') && nameIn(req) !== undefined && state.userOfToken(bearer(req) ?? '') === nameIn(req)
+      ? { status: 200, headers: {}, delivery: 'hang' } : undefined) },
   { name: 'content-type-html', clause: 'ERR-02', server: 'both', hostile: true, says: 'every answer says Content-Type: text/html',
     response: (res) => ({ ...res, headers: { ...res.headers, 'content-type': 'text/html' } }) },
   { name: 'server-error-everywhere', clause: 'PAIR-03', server: 'both', hostile: true, says: 'every request answers 500',
