@@ -36,18 +36,25 @@ export function certificateIdentity(pre: Preflight): { kind?: KindId; serial?: s
 
 /** The run stopped after the device had answered and before the suites: why, and what it had learned by then. */
 export class StoppedBeforeSuites extends Error {
-  constructor(readonly stop: EnergyConformError, readonly preflight: Preflight, readonly exchanges: Exchange[]) {
+  constructor(readonly stop: EnergyConformError, readonly preflight: Preflight, readonly exchanges: Exchange[],
+    readonly presses: TokenOutcome['presses']) {
     super(stop.message);
   }
 }
 
+/** What prepare has learned so far, for a run that stops before the suites. */
+interface SoFar {
+  exchanges: Exchange[];
+  presses: TokenOutcome['presses'];
+}
+
 export async function prepare(run: Run): Promise<Prepared> {
   const pre = await preflight(run.cfg, run.redactor);
-  const exchanges = [...pre.exchanges];
+  const soFar: SoFar = { exchanges: [...pre.exchanges], presses: { count: 0, backend: null } };
   try {
-    return await prepareFrom(run, pre, exchanges);
+    return await prepareFrom(run, pre, soFar);
   } catch (err) {
-    if (err instanceof EnergyConformError) throw new StoppedBeforeSuites(err, pre, exchanges);
+    if (err instanceof EnergyConformError) throw new StoppedBeforeSuites(err, pre, soFar.exchanges, soFar.presses);
     throw err;
   }
 }
@@ -67,8 +74,9 @@ export function identityOf(cfg: Pick<Run['cfg'], 'serial' | 'advertised'>, pre: 
   return { kind, serial: fromCert.serial ?? null, source: fromCert.serial ? 'certificate' : null };
 }
 
-async function prepareFrom(run: Run, pre: Preflight, exchanges: Exchange[]): Promise<Prepared> {
+async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prepared> {
   const { cfg, io, redactor } = run;
+  const { exchanges } = soFar;
   const target = { host: cfg.host, httpPort: pre.v1 ? cfg.httpPort : null, httpsPort: pre.v2 ? cfg.httpsPort : null,
     caPem: cfg.caPem, insecure: cfg.insecure, v1PaceMs: cfg.paceMs };
   const identity = identityOf(cfg, pre);
@@ -85,7 +93,9 @@ async function prepareFrom(run: Run, pre: Preflight, exchanges: Exchange[]): Pro
     const device = new DeviceClient(target, redactor, cfg.requestTimeoutMs);
     try {
       const supported = kind === undefined || KINDS[kind].userToken !== 'Not supported';
-      if (supported) token = await acquireToken(run, device, serial, kind ?? identity.kind, 1 + suitePresses(cfg));
+      if (supported) {
+        token = await acquireToken(run, device, serial, kind ?? identity.kind, 1 + suitePresses(cfg), (p) => (soFar.presses = p));
+      }
       if (token.token) {
         const from = device.log.records.length;
         const answer = await harnessRequest(device, 'GET', '/api', { token: token.token }).catch((err: unknown) => {

@@ -81,7 +81,7 @@ async function stoppedBeforeSuites(run: Run, stopped: StoppedBeforeSuites, start
   const reason = `no check ran: the run stopped before the suites (${stop.code}): ${stop.message}`;
   const { kind, serial } = identityOf(run.cfg, pre);
   return writeRun(run, {
-    started, version, exitCode: 2, presses: { count: 0, backend: null }, residue: [], exchanges: stopped.exchanges,
+    started, version, exitCode: 2, presses: stopped.presses, residue: [], exchanges: stopped.exchanges,
     checks: assemble([], Object.fromEntries(clauses.map((c) => [c.id, reason])), version),
     target: { kind: run.cfg.kind ?? kind ?? 'unknown', serial, ...described(pre.v1Info, pre.certificate?.fingerprint256) },
   }, style);

@@ -24,9 +24,12 @@ async function accepted(device: DeviceClient, token: string): Promise<boolean> {
   return (await harnessRequest(device, 'GET', '/api', { token })).status === 200;
 }
 
-/** `pressesPlanned`: the presses this run will ask for in all, for "press 1 of N". */
+/**
+ * `pressesPlanned`: the presses this run will ask for in all, for "press 1 of N". `asked` hears of the
+ * press as it is asked, so that a run stopped by it (no press seen) still reports it.
+ */
 export async function acquireToken({ cfg, io, signal }: Pick<Run, 'cfg' | 'io' | 'signal'>, device: DeviceClient, serial: string | null,
-  kind: KindId | undefined, pressesPlanned: number): Promise<TokenOutcome> {
+  kind: KindId | undefined, pressesPlanned: number, asked?: (presses: TokenOutcome['presses']) => void): Promise<TokenOutcome> {
   const none = { count: 0, backend: null };
   if (cfg.token) {
     if (!(await accepted(device, cfg.token))) {
@@ -44,6 +47,8 @@ export async function acquireToken({ cfg, io, signal }: Pick<Run, 'cfg' | 'io' |
   // Never prompt without a terminal: a hook, or exit 2 with how to give one.
   const backend = pressBackendFor(cfg, io);
   if (!backend) throw pairingNotPossible();
+  const presses = { count: 1, backend: backend.name };
+  asked?.(presses);
   const end = await backend.request({ kind, n: 1, of: pressesPlanned, timeoutS: cfg.pressTimeoutS, why: `pairing as ${cfg.pairingName}` });
   let seen = false;
   let outcome;
@@ -53,7 +58,6 @@ export async function acquireToken({ cfg, io, signal }: Pick<Run, 'cfg' | 'io' |
   } finally {
     end(seen ? 'seen' : 'timeout');
   }
-  const presses = { count: 1, backend: backend.name };
   if (!outcome.ok) {
     return { token: null, reason: `no token: ${outcome.reason}`, presses, owner: null,
       pairing: { ok: false, message: outcome.reason, exchange: outcome.exchange } };
