@@ -32,6 +32,14 @@ export function isTransportError(e: unknown): e is TransportError {
   return e instanceof Error && 'code' in e && typeof e.code === 'string' && e.code.startsWith('EC_TRANSPORT_');
 }
 
+/** The answer, or the transport failure as a value (for a read that judges it); any other error is thrown. */
+export function answerOrFailure<T>(p: Promise<T>): Promise<T | TransportError> {
+  return p.catch((err: unknown) => {
+    if (isTransportError(err)) return err;
+    throw err;
+  });
+}
+
 /** The run could not happen as asked (exit 2): bad options, device unreachable, no token. */
 export class RunError extends EnergyConformError {
   constructor(code: RunErrorCode, message: string, options?: { cause?: unknown }) {

@@ -11,9 +11,12 @@ export function socketStateOf(body: unknown): SocketState | null {
   return r.success ? { power_on: r.data.power_on, switch_lock: r.data.switch_lock, brightness: r.data.brightness } : null;
 }
 
+/** The socket state of an answer, or null unless it is 200 with the three fields (SOCK-01). */
+export const socketOf = (res: DeviceResponse): SocketState | null => (res.status === 200 ? socketStateOf(res.json) : null);
+
 export async function readSocket(device: DeviceClient): Promise<{ res: DeviceResponse; state: SocketState | null }> {
   const res = await device.v1.get(STATE_PATH);
-  return { res, state: res.status === 200 ? socketStateOf(res.json) : null };
+  return { res, state: socketOf(res) };
 }
 
 export const sameSocket = (a: SocketState | null, b: SocketState) =>
@@ -33,14 +36,17 @@ export function steps(now: SocketState, target: SocketState): Record<string, unk
   return out;
 }
 
-/** Steers the socket to `target` and reads it back: the state it reached, and every answer on the way. */
+/**
+ * Steers the socket to `target` and reads it back: the state it reached, every answer on the way (the
+ * PUTs', then the GET's), and the bodies it PUT.
+ */
 export async function steerSocket(device: DeviceClient, now: SocketState, target: SocketState):
-  Promise<{ reached: SocketState | null; answers: DeviceResponse[] }> {
+  Promise<{ reached: SocketState | null; answers: DeviceResponse[]; sent: Record<string, unknown>[] }> {
   const answers: DeviceResponse[] = [];
-  const todo = steps(now, target);
-  if (todo.length === 0) return { reached: now, answers };
-  for (const body of todo) answers.push(await device.v1.put(STATE_PATH, { body }));
+  const sent = steps(now, target);
+  if (sent.length === 0) return { reached: now, answers, sent };
+  for (const body of sent) answers.push(await device.v1.put(STATE_PATH, { body }));
   const read = await readSocket(device);
   answers.push(read.res);
-  return { reached: read.state, answers };
+  return { reached: read.state, answers, sent };
 }

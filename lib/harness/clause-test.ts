@@ -83,6 +83,8 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   /** MUST violations of clauses judged through `also`: the test fails with the first. */
   const hardSides: ClauseFailure[] = [];
   let skipped = false;
+  /** Of `ids`, those selected and not judged by this check yet. */
+  const unjudged = (ids: readonly ClauseId[]) => ids.filter((o) => !run.skips[o] && !sides.some((x) => x.clause === o));
   const ctx: CheckContext = {
     device, run, token: run.token ?? '', observe: (w) => observed.push(w),
     skip: (reason) => {
@@ -114,8 +116,7 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   if (caught instanceof EndpointGivenUp) {
     record({ status: 'skip', message: caught.message }, device.log.records);
     // The clauses it would have judged too are skipped with it, for the same reason.
-    const unjudged = (options.also ?? []).filter((o) => !run.skips[o] && !sides.some((x) => x.clause === o));
-    for (const o of unjudged) sides.push({ clause: o, status: 'skip', message: caught.message, exchanges: [] });
+    for (const o of unjudged(options.also ?? [])) sides.push({ clause: o, status: 'skip', message: caught.message, exchanges: [] });
     skip(caught.message);
   }
   // A device lost mid-check is awaited before the next check, and the message says how long it was away.
@@ -128,9 +129,7 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
     // Broken on an endpoint of GOVERNING while the device stayed up: that endpoint's clause is `error` with it.
     const governing = isTransportError(caught) && caught.request && !back ? governingClause(caught.request) : undefined;
     const failed = device.log.records.filter((e) => e.error).slice(-1);
-    const unjudged = [...(options.errorsWith ?? []), ...(governing && governing !== id ? [governing] : [])]
-      .filter((o) => !run.skips[o] && !sides.some((x) => x.clause === o));
-    for (const o of unjudged) {
+    for (const o of unjudged([...(options.errorsWith ?? []), ...(governing && governing !== id ? [governing] : [])])) {
       sides.push({ clause: o, ...verdict, message: messageOf(rowTitle, verdict), exchanges: o === governing ? failed : [] });
     }
     throw new Error(rowTitle ? `${rowTitle}: ${ending.message}` : ending.message);

@@ -3,8 +3,9 @@
 // be that request's own: a body the firmware chokes on). A device that hangs on one endpoint then costs
 // two timeouts there, not one per check; the checks that ask it skip, saying why. The conformance
 // project runs every file in one worker (vitest.config.ts, isolate off), so this holds for the whole run.
-import type { RequestGuard, RequestTo } from '../client/device-client.js';
+import type { RequestGuard } from '../client/device-client.js';
 import type { SuiteContext, Unreadable } from '../contract/run-context.js';
+import { sideEndpointKey } from '../spec/endpoints.js';
 import type { ErrorCode } from '../spec/error-codes.js';
 
 export class EndpointGivenUp extends Error {
@@ -20,19 +21,18 @@ export function noAnswerIfGivenUp(err: unknown): null {
 
 export const TIMEOUTS_TO_GIVE_UP = 2;
 
-const keyOf = (to: RequestTo) => `${to.side} ${to.method} ${to.path}`;
 
 /** A guard of its own: the endpoints given up from the start, and what it learns from every request. */
 export function newGuard(unreadable: readonly Unreadable[]): RequestGuard {
-  const givenUp = new Map(unreadable.map((u) => [keyOf(u), u.reason]));
+  const givenUp = new Map(unreadable.map((u) => [sideEndpointKey(u), u.reason]));
   const timeoutsRunning = new Map<string, number>();
   return {
     before(to) {
-      const why = givenUp.get(keyOf(to));
+      const why = givenUp.get(sideEndpointKey(to));
       if (why !== undefined) throw new EndpointGivenUp(`${to.method} ${to.path} is not asked again: ${why}`);
     },
     after(to, err) {
-      const key = keyOf(to);
+      const key = sideEndpointKey(to);
       const n = err?.code === 'EC_TRANSPORT_TIMEOUT' ? (timeoutsRunning.get(key) ?? 0) + 1 : 0;
       timeoutsRunning.set(key, n);
       if (n >= TIMEOUTS_TO_GIVE_UP) givenUp.set(key, `it gave no answer ${n} times running (${err!.message})`);

@@ -15,7 +15,6 @@ function results(): RunResults {
     responseHeaders: { 'content-type': 'application/json' }, responseBody: `{"product_name":"${HOSTILE}"}`, startedAt: '2026-11-21T00:00:00.000Z', durationMs: 3 }] });
   set('VER-09', { status: 'observation', message: '', observed: { answer: '200', 'X-Api-Version': '2.0.0' } });
   set('INFO-02', { status: 'pass', message: '' });
-
   return { tool: { name: 'energy-conform', version: '0.1.0' },
     target: { host: '127.0.0.1', kind: 'p1dongle', product_type: 'HWE-P1', serial: '5c2fafaabbcc', firmware_version: '6.00', api_version: '2.0.0',
       certificate_sha256: 'AB:CD' },

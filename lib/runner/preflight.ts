@@ -2,7 +2,7 @@
 // Everything here is bounded by the request timeout; nothing answering is a harness error (exit 2).
 import type { Exchange } from '../client/exchange-log.js';
 import { DeviceClient, type DeviceResponse } from '../client/device-client.js';
-import { RunError, type TransportError, isTransportError } from '../client/errors.js';
+import { RunError, type TransportError, answerOrFailure, isTransportError } from '../client/errors.js';
 import type { Redactor } from '../client/redactor.js';
 import { type CertificateFacts, inspectCertificate } from '../client/tls-inspect.js';
 import { isKindId, kindOfProductType, type KindId } from '../spec/kinds.js';
@@ -43,10 +43,7 @@ export async function preflight(cfg: RunConfig, redactor: Redactor): Promise<Pre
         + 'check the address and ports (--host, --http-port, --https-port) and that the device is powered and on this network');
     }
     const v1Info = v1Api?.status === 200 && isObject(v1Api.json) ? v1Api.json : null;
-    const systemRead = v1Api ? await device.v1.get('/api/v1/system').catch((err: unknown) => {
-      if (isTransportError(err)) return err;
-      throw err;
-    }) : undefined;
+    const systemRead = v1Api ? await answerOrFailure(device.v1.get('/api/v1/system')) : undefined;
     const system = systemRead !== undefined && !isTransportError(systemRead) && systemRead.status === 200;
     const kind = cfg.kind ?? (typeof v1Info?.product_type === 'string' ? kindOfProductType(v1Info.product_type) : undefined);
     return {

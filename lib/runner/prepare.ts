@@ -1,7 +1,7 @@
 // RunConfig -> SuiteContext: preflight, kind, token, serial and plan, before vitest starts.
-import { DeviceClient } from '../client/device-client.js';
+import { DeviceClient, type DeviceResponse } from '../client/device-client.js';
 import type { Exchange } from '../client/exchange-log.js';
-import { EnergyConformError, RunError, isTransportError } from '../client/errors.js';
+import { EnergyConformError, RunError, type TransportError, answerOrFailure, isTransportError } from '../client/errors.js';
 import type { ContextDraft, SuiteContext } from '../contract/run-context.js';
 import { KINDS, isKindId, type KindId, kindOfProductType } from '../spec/kinds.js';
 import type { Run } from './run-object.js';
@@ -10,8 +10,7 @@ import { harnessRequest } from '../operator/pairing.js';
 import { kindFromV2Info, preflight, type Preflight } from './preflight.js';
 import { suitePresses } from './presses.js';
 import { acquireToken, type TokenOutcome } from './token.js';
-import { type BeforeSuites, type ReadFailure, readBeforeSuites } from './runner-reads.js';
-import { runnerCheck } from './runner-check.js';
+import { type BeforeSuites, DEVICE_INFO, type ReadFailure, judgeRead, readBeforeSuites } from './runner-reads.js';
 
 export interface Prepared {
   /** The worker context but for what is decided just before the suites start (run-context.ts workerContext). */
@@ -85,7 +84,7 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
   let kind: KindId | undefined = pre.kind;
   let token: TokenOutcome = { token: null, reason: '', presses: { count: 0, backend: null }, owner: null };
   let deviceInfo = pre.v1Info;
-  let infoFailure: { message: string; exchanges: Exchange[] } | null = null;
+  let infoRead: { answer: DeviceResponse | TransportError; exchanges: Exchange[] } | null = null;
 
   if (!pre.v2) token.reason = `no token: the HTTPS endpoint did not answer at ${cfg.host}:${cfg.httpsPort}`;
   else if (!pre.v2Usable) token.reason = 'no token is sent to a device whose certificate does not chain to the CA (see TLS-01)';
@@ -98,13 +97,10 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
       }
       if (token.token) {
         const from = device.log.records.length;
-        const answer = await harnessRequest(device, 'GET', '/api', { token: token.token }).catch((err: unknown) => {
-          if (!isTransportError(err)) throw err;
-          // INFO-01's endpoint: the suites give it up, and the run goes on with what v1 and the certificate tell.
-          infoFailure = { message: `the run's own read before the suites: ${err.message}`, exchanges: device.log.records.slice(from) };
-          return null;
-        });
-        const info = answer?.json;
+        const answer = await answerOrFailure(harnessRequest(device, 'GET', '/api', { token: token.token }));
+        // Judged with the other reads once the plan is known; without it the run goes on with what v1 and the certificate tell.
+        infoRead = { answer, exchanges: device.log.records.slice(from) };
+        const info = isTransportError(answer) ? undefined : answer.json;
         if (typeof info === 'object' && info !== null) deviceInfo = info as Record<string, unknown>;
         kind ??= kindFromV2Info(info);
         if (!cfg.serial && typeof deviceInfo?.serial === 'string') [serial, serialSource] = [deviceInfo.serial, 'device'];
@@ -124,11 +120,8 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
   const before = await readBeforeSuites(run, { target, token: token.token, usable, kind, deviations }, pre);
   exchanges.push(...before.exchanges);
   const readFailures: ReadFailure[] = [...before.failures];
-  if (infoFailure) {
-    const { message, exchanges: shown } = infoFailure;
-    readFailures.unshift({ check: runnerCheck({ deviations }, 'INFO-01', { kind: 'broken', by: 'device', message }, shown), skips: {},
-      unreadable: { side: 'v2', method: 'GET', path: '/api', reason: 'the run could not read the device information before the suites (see INFO-01)' } });
-  }
+  const info = infoRead && judgeRead({ deviations }, DEVICE_INFO, infoRead.answer, infoRead.exchanges);
+  if (info && 'failure' in info) readFailures.unshift(info.failure);
   const draft: ContextDraft = {
     target, kind, serial, serialSource, token: token.token, noTokenReason: token.reason || 'no token', usable,
     v2Reason, system: pre.system, requestTimeoutMs: cfg.requestTimeoutMs, deviations, runTag: run.runTag,

@@ -5,7 +5,7 @@ import type { DeviceResponse } from '../client/device-client.js';
 import { TransportError } from '../client/errors.js';
 import type { Exchange } from '../client/exchange-log.js';
 import { clauses } from '../spec/catalogue.js';
-import { CLOUD, type Part, SOCKET, USERS, judgeRead } from './runner-reads.js';
+import { CLOUD, DEVICE_INFO, type Part, SOCKET, USERS, judgeRead } from './runner-reads.js';
 
 function answer(status: number, body: string): DeviceResponse {
   let json: unknown;
@@ -65,4 +65,15 @@ describe('a read that fails is its clause\'s outcome, with the exchange; the sui
     expect(unreadable).toEqual(got instanceof TransportError ? { side: p.side, method: 'GET', path: p.path, reason } : undefined);
     expect(residue).toBe(`${p.what} could not be read before the suites (${p.clause}), ${p.consequence}`);
   });
+});
+
+test('GET /api with the token: any answer is the suite\'s to judge; no answer is INFO-01\'s error, gives the endpoint up, and leaves no residue', () => {
+  const got = answer(401, '{"error":"user:unauthorized"}');
+  expect(judgeRead({ deviations: [] }, DEVICE_INFO, got, [got.exchange])).toEqual({ value: got });
+  const lost = new TransportError('EC_TRANSPORT_TIMEOUT', 'GET https://127.0.0.1/api: no complete answer within 10000 ms');
+  expect(judgeRead({ deviations: [] }, DEVICE_INFO, lost, [])).toEqual({ failure: {
+    check: { clause: 'INFO-01', status: 'error', message: `the run's own read before the suites: ${lost.message}`, exchanges: [] },
+    skips: {},
+    unreadable: { side: 'v2', method: 'GET', path: '/api', reason: 'the run could not read the device information before the suites (see INFO-01)' },
+  } });
 });

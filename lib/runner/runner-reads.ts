@@ -8,9 +8,9 @@
 import { cloudOf } from '../client/cloud.js';
 import { describeResponse, namesOf } from '../client/answers.js';
 import { DeviceClient, type DeviceResponse } from '../client/device-client.js';
-import { type TransportError, isTransportError } from '../client/errors.js';
+import { type TransportError, answerOrFailure, isTransportError } from '../client/errors.js';
 import type { Exchange } from '../client/exchange-log.js';
-import { STATE_PATH, socketStateOf } from '../client/socket.js';
+import { STATE_PATH, socketOf } from '../client/socket.js';
 import type { Ending } from '../contract/judge.js';
 import type { ContextDraft, Unreadable } from '../contract/run-context.js';
 import { clauses } from '../spec/catalogue.js';
@@ -41,8 +41,8 @@ export interface Part<T> {
   /** What the answer must be for the run to read it, in the clause's words. */
   expected: string;
   value: (res: DeviceResponse) => T | null;
-  /** Why it matters that it could not be read. */
-  consequence: string;
+  /** What it costs when it cannot be read, for the residue; none where the run puts nothing back from it. */
+  consequence?: string;
   /** The clauses that need it. */
   needs: (c: Clause) => boolean;
 }
@@ -50,7 +50,7 @@ export interface Part<T> {
 const gated = (gate: Gate) => (c: Clause) => parseGate(c.gate).all.includes(gate);
 
 export const SOCKET: Part<NonNullable<Found['socket']>> = {
-  what: 'the socket state', clause: 'SOCK-01', side: 'v1', path: STATE_PATH, value: (res) => (res.status === 200 ? socketStateOf(res.json) : null),
+  what: 'the socket state', clause: 'SOCK-01', side: 'v1', path: STATE_PATH, value: socketOf,
   expected: 'status 200 with boolean power_on, boolean switch_lock and a number brightness', consequence: 'so it could not be put back',
   needs: gated('state'),
 };
@@ -63,6 +63,11 @@ export const USERS: Part<string[]> = {
   what: 'the user list', clause: 'LIST-01', side: 'v2', path: '/api/user', value: namesOf,
   expected: 'status 200 with a JSON array of users', consequence: 'so users the run may have left could not be looked for',
   needs: (c) => c.id.startsWith('LIST-'),
+};
+/** GET /api with the token: any answer will do (INFO-01 judges it in the suite); only no answer at all fails here. */
+export const DEVICE_INFO: Part<DeviceResponse> = {
+  what: 'the device information', clause: 'INFO-01', side: 'v2', path: '/api', value: (res) => res,
+  expected: 'an answer', needs: () => false,
 };
 
 /** The value of one read where the run can use the answer, else the failure, judged on the clause of the endpoint. */
@@ -78,7 +83,7 @@ export function judgeRead<T>(draft: Pick<ContextDraft, 'deviations'>, part: Part
     check: runnerCheck(draft, part.clause, ending, exchanges),
     skips: Object.fromEntries(clauses.filter((c) => part.needs(c) && c.id !== part.clause).map((c) => [c.id, reason])),
     ...(isTransportError(got) ? { unreadable: { side: part.side, method: 'GET', path: part.path, reason } } : {}),
-    residue: `${part.what} could not be read before the suites (${part.clause}), ${part.consequence}`,
+    ...(part.consequence ? { residue: `${part.what} could not be read before the suites (${part.clause}), ${part.consequence}` } : {}),
   } };
 }
 
@@ -103,11 +108,7 @@ export async function readBeforeSuites(run: Run, draft: Pick<ContextDraft, 'targ
   };
   const read = async <T>(part: Part<T>, request: () => Promise<DeviceResponse>): Promise<T | null> => {
     const from = device.log.records.length;
-    const answer = await request().catch((err: unknown) => {
-      if (isTransportError(err)) return err;
-      throw err;
-    });
-    return judged(part, answer, device.log.records.slice(from));
+    return judged(part, await answerOrFailure(request()), device.log.records.slice(from));
   };
   try {
     const { token } = draft;

@@ -55,5 +55,7 @@ export const GOVERNING: Readonly<Record<string, ClauseId>> = {
   'v1 PUT /api/v1/system': 'CLOUD-02',
 };
 
-export const governingClause = (to: { side: string; method: string; path: string }): ClauseId | undefined =>
-  GOVERNING[`${to.side} ${to.method} ${to.path}`];
+/** An endpoint on one side, as GOVERNING and the harness's given-up endpoints name it: `v1 GET /api/v1/state`. */
+export const sideEndpointKey = (to: { side: string; method: string; path: string }): string => `${to.side} ${to.method} ${to.path}`;
+
+export const governingClause = (to: { side: string; method: string; path: string }): ClauseId | undefined => GOVERNING[sideEndpointKey(to)];

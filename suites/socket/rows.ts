@@ -2,7 +2,7 @@
 // PUT, read the state back, and judge it against the model. SOCK-02 is judged after every read.
 import { describeExchange } from '../../lib/client/exchange-log.js';
 import type { DeviceResponse } from '../../lib/client/device-client.js';
-import { STATE_PATH, readSocket, sameSocket, steerSocket, steps } from '../../lib/client/socket.js';
+import { STATE_PATH, readSocket, sameSocket, steerSocket } from '../../lib/client/socket.js';
 import { bodyAs } from '../../lib/client/parse-body.js';
 import { PreconditionError, describeResponse, expectThat, safeBody } from '../../lib/harness/clause-failure.js';
 import { socketStatePartial } from '../../lib/spec/schemas.js';
@@ -33,12 +33,11 @@ async function startAt(ctx: CheckContext, from: SocketState): Promise<void> {
     throw new PreconditionError(`GET ${STATE_PATH} did not answer a socket state (see SOCK-01): ${describeResponse(now.res)}`);
   }
   if (sameSocket(now.state, from)) return;
-  const { reached, answers } = await steerSocket(ctx.device, now.state, from);
+  const { reached, answers, sent } = await steerSocket(ctx.device, now.state, from);
   await judgeInvariant(ctx, reached, answers.at(-1)!);
   if (!sameSocket(reached, from)) {
     // PUTs that did not take may say why in their answers: SOCK-03 judges them (a device that answers every PUT 500).
-    const puts = steps(now.state, from);
-    await ctx.also('SOCK-03', () => puts.forEach((body, i) => expectEcho(answers[i]!, body)));
+    await ctx.also('SOCK-03', () => sent.forEach((body, i) => expectEcho(answers[i]!, body)));
     throw new PreconditionError(`could not put the socket in the start state ${describeSocket(from)}; the requests were:\n`
       + answers.map((a) => `  ${describeExchange(a.exchange)}`).join('\n'));
   }
