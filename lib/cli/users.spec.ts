@@ -49,7 +49,7 @@ describe('the users suite against a P1 meter emulator', () => {
     const texts = [res.stdout, res.stderr, ...(await Promise.all(written.map((f) => readFile(path.join(dir, 'first', f), 'utf8'))))];
     for (const token of issued) for (const text of texts) expect(text.toUpperCase().includes(token)).toBe(false);
     expect(res.code, res.stdout + res.stderr).toBe(0);
-    expect(results.presses).toEqual({ count: 3, backend: 'press-hook' });
+    expect(results.presses).toEqual({ count: 3, asked: 3, backend: 'press-hook' });
     const ran = usersChecks(results).filter((c) => c.status !== 'skip');
     expect(ran.filter((c) => c.status !== 'pass' && c.status !== 'observation')).toEqual([]);
     expect(ran.length).toBeGreaterThanOrEqual(30);

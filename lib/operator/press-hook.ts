@@ -3,12 +3,18 @@
 import { spawn } from 'node:child_process';
 import { RunError } from '../client/errors.js';
 
-export async function runPressHook(command: string, timeoutMs: number): Promise<void> {
+export async function runPressHook(command: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
+    const stop = () => {
+      child.kill('SIGKILL');
+      reject(new RunError('EC_INTERRUPTED', `the press hook was stopped: the run stopped waiting for the press (${String(signal?.reason)})`));
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+    child.once('exit', () => signal?.removeEventListener('abort', stop));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new RunError('EC_PRESS_HOOK_TIMEOUT', `the press hook did not finish within ${timeoutMs / 1000} s: ${command}`));

@@ -4,28 +4,31 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { KindId } from '../spec/kinds.js';
-import type { PressBackend } from './press.js';
+import type { PressBackend, PressOutcome } from './press.js';
 
 export interface PressService {
   /** Base URL for workers: POST <url>/press {why} (answers {n, startedAt, endedAt}), then POST <url>/end {outcome}. */
   url: string;
   /** The press happened between the answer's startedAt and endedAt: a hook's run brackets it; a person's press is not timed. */
   timed: boolean;
-  /** Presses requested so far (including `already`). */
-  count(): number;
+  /** Presses the device confirmed (including the pairing's), and presses asked for: a press not given is not counted. */
+  count(): { seen: number; asked: number };
+  /** Ends a press still awaited as not given (the countdown stops, a running hook is stopped), then the service. */
   close(): Promise<void>;
 }
 
-export async function startPressService(o: { backend: PressBackend; kind: KindId; timeoutS: number; already: number; planned: number }): Promise<PressService> {
-  let count = o.already;
-  let end: ((outcome: 'seen' | 'timeout') => void) | undefined;
+export async function startPressService(o: { backend: PressBackend; kind: KindId; timeoutS: number;
+  already: { seen: number; asked: number }; planned: number }): Promise<PressService> {
+  let { seen, asked: count } = o.already;
+  let end: ((outcome: PressOutcome) => void) | undefined;
+  const closing = new AbortController();
   const secret = randomBytes(16).toString('hex');
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      let body: { why?: string; outcome?: 'seen' | 'timeout' };
+      let body: { why?: string; outcome?: PressOutcome };
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as typeof body;
       } catch {
@@ -35,14 +38,17 @@ export async function startPressService(o: { backend: PressBackend; kind: KindId
         count += 1;
         try {
           const startedAt = Date.now();
-          end = await o.backend.request({ kind: o.kind, n: count, of: Math.max(o.planned, count), timeoutS: o.timeoutS, why: body.why ?? 'a press' });
+          end = await o.backend.request({ kind: o.kind, n: count, of: Math.max(o.planned, count), timeoutS: o.timeoutS,
+            why: body.why ?? 'a press', signal: closing.signal });
           return send(200, { n: count, startedAt, endedAt: Date.now() });
         } catch (err) {
           return send(500, { error: err instanceof Error ? err.message : String(err) });
         }
       }
       if (req.method === 'POST' && req.url === `/${secret}/end`) {
-        end?.(body.outcome ?? 'seen');
+        const outcome = body.outcome ?? 'seen';
+        if (outcome === 'seen') seen += 1;
+        end?.(outcome);
         end = undefined;
         return send(200, {});
       }
@@ -54,8 +60,11 @@ export async function startPressService(o: { backend: PressBackend; kind: KindId
   return {
     url: `http://127.0.0.1:${port}/${secret}`,
     timed: o.backend.name === 'press-hook',
-    count: () => count,
+    count: () => ({ seen, asked: count }),
     close: () => new Promise<void>((r) => {
+      closing.abort('the run ended');
+      end?.('interrupted');
+      end = undefined;
       server.closeAllConnections();
       server.close(() => r());
     }),

@@ -11,12 +11,17 @@ export interface PressRequest {
   of: number;
   timeoutS: number;
   why: string;
+  /** Aborted when the wait for the press ends early (Ctrl-C, the run's deadline): a running hook is stopped. */
+  signal?: AbortSignal;
 }
+
+/** How the wait for a press ended: the device saw it, no press came in time, or the run stopped waiting (interrupted, or an error). */
+export type PressOutcome = 'seen' | 'timeout' | 'interrupted';
 
 export interface PressBackend {
   name: 'press-hook' | 'console';
   /** Asks for the press; returns a function that ends what the backend shows. */
-  request(p: PressRequest): Promise<(outcome: 'seen' | 'timeout') => void>;
+  request(p: PressRequest): Promise<(outcome: PressOutcome) => void>;
 }
 
 export function hookBackend(command: string, io: OperatorIo): PressBackend {
@@ -24,7 +29,7 @@ export function hookBackend(command: string, io: OperatorIo): PressBackend {
     name: 'press-hook',
     async request(p) {
       io.say(`press ${p.n} of ${p.of} (${p.why}): running the press hook`);
-      await runPressHook(command, p.timeoutS * 1000);
+      await runPressHook(command, p.timeoutS * 1000, p.signal);
       return () => undefined;
     },
   };
@@ -43,7 +48,9 @@ export function consoleBackend(io: OperatorIo): PressBackend {
       const timer = setInterval(tick, 1000);
       return (outcome) => {
         clearInterval(timer);
-        io.say(outcome === 'seen' ? `press ${p.n} of ${p.of} seen` : `no press was seen within ${p.timeoutS} s`);
+        io.status('');
+        io.say(outcome === 'seen' ? `press ${p.n} of ${p.of} seen`
+          : outcome === 'timeout' ? `no press was seen within ${p.timeoutS} s` : `press ${p.n} of ${p.of} not given: the run stopped waiting for it`);
       };
     },
   };

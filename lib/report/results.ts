@@ -37,7 +37,8 @@ export interface RunResults {
   durationMs: number;
   verdict: 'pass' | 'fail' | 'error';
   summary: Record<Status, number>;
-  presses: { count: number; backend: string | null };
+  /** Presses the device confirmed (`count`) and presses asked for (`asked`: a press not given is not counted). */
+  presses: { count: number; asked: number; backend: string | null };
   requests: number;
   /** What the run left changed on the device (DESIGN.md "Leaving the device as found"). */
   residue: string[];

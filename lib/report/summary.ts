@@ -32,7 +32,7 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
   // What the run could not put back, or could not read to put back: the operator must see it, quiet or not.
   if (r.residue.length) lines.push(`not left as found: ${r.residue.join('; ')}`);
   lines.push(`verdict: ${paint(r.verdict.toUpperCase())} — ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.observation} observed, `
-    + `${s.error} error, ${s.skip} skipped; ${r.requests} requests, ${r.presses.count} presses, ${(r.durationMs / 1000).toFixed(1)} s`);
+    + `${s.error} error, ${s.skip} skipped; ${r.requests} requests, ${r.presses.count} ${r.presses.count === 1 ? 'press' : 'presses'}, ${(r.durationMs / 1000).toFixed(1)} s`);
   lines.push(`reports: ${['report.html', 'junit.xml', 'results.json', 'exchanges.har'].map((f) => `${reportsDir}/${f}`).join(', ')}`);
   return lines.join('\n');
 }

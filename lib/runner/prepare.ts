@@ -49,7 +49,7 @@ interface SoFar {
 
 export async function prepare(run: Run): Promise<Prepared> {
   const pre = await preflight(run.cfg, run.redactor);
-  const soFar: SoFar = { exchanges: [...pre.exchanges], presses: { count: 0, backend: null } };
+  const soFar: SoFar = { exchanges: [...pre.exchanges], presses: { count: 0, asked: 0, backend: null } };
   try {
     return await prepareFrom(run, pre, soFar);
   } catch (err) {
@@ -82,7 +82,7 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
   let { serial, source: serialSource } = identity;
   // What the device tells itself comes first; its advertisement, then its certificate, only where it tells nothing.
   let kind: KindId | undefined = pre.kind;
-  let token: TokenOutcome = { token: null, reason: '', presses: { count: 0, backend: null }, owner: null };
+  let token: TokenOutcome = { token: null, reason: '', presses: { count: 0, asked: 0, backend: null }, owner: null };
   let deviceInfo = pre.v1Info;
   let infoRead: { answer: DeviceResponse | TransportError; exchanges: Exchange[] } | null = null;
 

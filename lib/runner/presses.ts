@@ -16,10 +16,11 @@ export function pressBackendFor(cfg: RunConfig, io: OperatorIo): PressBackend | 
   return io.interactive ? consoleBackend(io) : undefined;
 }
 
-export async function pressServiceFor(cfg: RunConfig, io: OperatorIo, kind: KindId, already: number): Promise<PressService | undefined> {
+export async function pressServiceFor(cfg: RunConfig, io: OperatorIo, kind: KindId,
+  already: { seen: number; asked: number }): Promise<PressService | undefined> {
   const backend = pressBackendFor(cfg, io);
   if (!backend) return undefined;
-  return startPressService({ backend, kind, timeoutS: cfg.pressTimeoutS, already, planned: already + suitePresses(cfg) });
+  return startPressService({ backend, kind, timeoutS: cfg.pressTimeoutS, already, planned: already.asked + suitePresses(cfg) });
 }
 
 /** Whether this run's selection includes the users suite, which presses again after pairing. */

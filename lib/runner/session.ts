@@ -23,7 +23,7 @@ import { type SuiteRun, runSuites } from './vitest-run.js';
 export interface Session {
   suiteRun: SuiteRun;
   /** Presses of the whole run (pairing included), and the backend that asked for them. */
-  presses: { count: number; backend: string | null };
+  presses: { count: number; asked: number; backend: string | null };
   runnerChecks: RunnerCheck[];
   /** Users of this run deleted after the suites (an interrupted users suite leaves some). */
   removed: string[];
@@ -45,7 +45,7 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
   try {
     const { users: before, found } = prepared.before;
     const presses = token && pressesNeeded({ ...draft.skips, ...consent.skipped })
-      ? await pressServiceFor(cfg, io, draft.kind, prepared.presses.count) : undefined;
+      ? await pressServiceFor(cfg, io, draft.kind, { seen: prepared.presses.count, asked: prepared.presses.asked }) : undefined;
     let context: Readonly<SuiteContext>;
     let suiteRun: SuiteRun;
     let restoration: Restoration;
@@ -97,8 +97,8 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
         restoration.residue.push(...again.residue);
       }
     }
-    const count = presses?.count() ?? prepared.presses.count;
-    return { suiteRun, presses: { count, backend: count ? pressBackendFor(cfg, io)?.name ?? null : null }, runnerChecks, removed,
+    const { seen: count, asked } = presses?.count() ?? { seen: prepared.presses.count, asked: prepared.presses.asked };
+    return { suiteRun, presses: { count, asked, backend: asked ? pressBackendFor(cfg, io)?.name ?? null : null }, runnerChecks, removed,
       restored: restoration.restored, residue: [...unread, ...residue, ...restoration.residue], exchanges: device.log.records, context };
   } finally {
     await device.close();

@@ -1,7 +1,8 @@
 // Getting a token: --token / ENERGY_CONFORM_TOKEN, else the token store, else a press and a
 // pairing POST. A token that answers 401 is never used for the checks.
 import type { DeviceClient } from '../client/device-client.js';
-import { RunError } from '../client/errors.js';
+import { PairingTimeoutError, RunError } from '../client/errors.js';
+import type { PressOutcome } from '../operator/press.js';
 import type { Exchange } from '../client/exchange-log.js';
 import { harnessRequest, pairingNotPossible, pollForToken } from '../operator/pairing.js';
 import type { KindId } from '../spec/kinds.js';
@@ -13,7 +14,8 @@ export interface TokenOutcome {
   token: string | null;
   /** Why there is no token (skip reason of the checks that need one). */
   reason: string;
-  presses: { count: number; backend: 'press-hook' | 'console' | null };
+  /** Presses seen by the device, and presses asked for. */
+  presses: { count: number; asked: number; backend: 'press-hook' | 'console' | null };
   /** The user the token belongs to, where energy-conform knows it (not for a token given with --token). */
   owner: string | null;
   /** The pairing POST after the press, when this run paired: PAIR-03's exchange. */
@@ -30,7 +32,7 @@ async function accepted(device: DeviceClient, token: string): Promise<boolean> {
  */
 export async function acquireToken({ cfg, io, signal }: Pick<Run, 'cfg' | 'io' | 'signal'>, device: DeviceClient, serial: string | null,
   kind: KindId | undefined, pressesPlanned: number, asked?: (presses: TokenOutcome['presses']) => void): Promise<TokenOutcome> {
-  const none = { count: 0, backend: null };
+  const none = { count: 0, asked: 0, backend: null };
   if (cfg.token) {
     if (!(await accepted(device, cfg.token))) {
       throw new RunError('EC_TOKEN_REFUSED',
@@ -47,16 +49,20 @@ export async function acquireToken({ cfg, io, signal }: Pick<Run, 'cfg' | 'io' |
   // Never prompt without a terminal: a hook, or exit 2 with how to give one.
   const backend = pressBackendFor(cfg, io);
   if (!backend) throw pairingNotPossible();
-  const presses = { count: 1, backend: backend.name };
+  const presses = { count: 0, asked: 1, backend: backend.name };
   asked?.(presses);
-  const end = await backend.request({ kind, n: 1, of: pressesPlanned, timeoutS: cfg.pressTimeoutS, why: `pairing as ${cfg.pairingName}` });
-  let seen = false;
+  const end = await backend.request({ kind, n: 1, of: pressesPlanned, timeoutS: cfg.pressTimeoutS, why: `pairing as ${cfg.pairingName}`, signal });
+  let ended: PressOutcome = 'interrupted';
   let outcome;
   try {
     outcome = await pollForToken(device, cfg.pairingName, cfg.pressTimeoutS, signal);
-    seen = true;
+    ended = 'seen';
+    presses.count = 1;
+  } catch (err) {
+    if (err instanceof PairingTimeoutError) ended = 'timeout';
+    throw err;
   } finally {
-    end(seen ? 'seen' : 'timeout');
+    end(ended);
   }
   if (!outcome.ok) {
     return { token: null, reason: `no token: ${outcome.reason}`, presses, owner: null,

@@ -24,7 +24,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const cfg = await emulatorRunConfig(ready, path.join(dir, 'tokens.json'), { pressTimeoutS: 10 });
   const io = quietIo();
   const prepared = await prepare(startRun(cfg, io, undefined, 'ec-selftest'));
-  const presses = await pressServiceFor(cfg, io, wanted, prepared.presses.count);
+  const presses = await pressServiceFor(cfg, io, wanted, { seen: prepared.presses.count, asked: prepared.presses.asked });
   // Built as `run` builds it (session.ts), with no cloud toggle.
   project.provide('energyConform', workerContext(prepared.draft, { pressUrl: presses?.url ?? null, pressTimed: presses?.timed ?? false,
     cloudToggle: false }));
