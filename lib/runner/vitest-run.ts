@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
 import type { TestCase, TestModule } from 'vitest/node';
 import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
+import { inRunOrder } from '../spec/run-order.js';
+import { AreaSequencer } from './area-sequencer.js';
 
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -49,7 +51,8 @@ export async function runSuites(ctx: SuiteContext, areas: string[] | undefined, 
   onProgress?: (p: Progress) => void): Promise<SuiteRun> {
   // An area's checks are in suites/<area>.test.ts and suites/<area>-*.test.ts.
   const present = readdirSync(path.join(PACKAGE_ROOT, 'suites')).filter((f) => f.endsWith('.test.ts'));
-  const files = areas?.flatMap((a) => present.filter((f) => f === `${a}.test.ts` || f.startsWith(`${a}-`)).map((f) => `suites/${f}`));
+  const chosen = areas?.flatMap((a) => present.filter((f) => f === `${a}.test.ts` || f.startsWith(`${a}-`)).map((f) => `suites/${f}`));
+  const files = chosen && inRunOrder(chosen, (f) => f);
   // Areas without a suite file yet: their clauses come back as "not implemented yet".
   if (files?.length === 0) return { tests: [], output: '' };
   const tests: CollectedTest[] = [];
@@ -77,6 +80,9 @@ export async function runSuites(ctx: SuiteContext, areas: string[] | undefined, 
       },
     }],
     provide: { energyConform: ctx },
+    // Same device, same outcomes: the areas in SUITE_ORDER (spec/run-order.ts), never vitest's cached order.
+    // vitest reads the sequencer from the root configuration only, so it is set here rather than in the project.
+    sequence: { sequencer: AreaSequencer, shuffle: false },
     testTimeout: testTimeoutMs,
     hookTimeout: testTimeoutMs,
   }, {}, { stdout: sink, stderr: sink });
