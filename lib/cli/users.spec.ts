@@ -111,7 +111,7 @@ test('SIGINT in the middle of the users suite: the run\'s users are deleted, exi
   }
 });
 
-test.for([[[], 0, 'warn'], [['--strict'], 1, 'warn']] as const)(
+test.for([[[], 0, 'deviation'], [['--strict'], 1, 'deviation']] as const)(
   'user/token "In development" (the socket): a MUST violation is a deviation, failing only with --strict (%j)',
   async ([extra, code, status]) => {
     const emu = await startEmulator({ kind: 'energysocket', faults: ['token-lowercase'] });

@@ -3,7 +3,8 @@ import { type Ending, type Judging, judge, judgeAlso, judgingOf, messageOf, reas
 
 const MUST: Judging = { level: 'MUST', soft: false };
 const SHOULD: Judging = { level: 'SHOULD', soft: true };
-const DEVIATION: Judging = { level: 'MUST', soft: true };
+const WHY = 'the Energy socket\'s user/token capability is "In development"';
+const DEVIATION: Judging = { level: 'MUST', soft: true, deviation: WHY };
 const OBSERVE: Judging = { level: 'OBSERVE', soft: false };
 const NOT_SELECTED: Judging = { ...MUST, notSelected: 'not selected (--clause SOCK-03)' };
 
@@ -17,7 +18,9 @@ describe('the verdict on the clause a check is for (DESIGN.md "Result model")', 
     ['a MUST that held passes', MUST, completed, { status: 'pass', message: '', observed: { status: 404 }, fails: false }],
     ['a MUST violated fails, and the test with it', MUST, violated, { status: 'fail', message: 'expected 401; observed 200', expected: '401', observed: '200', fails: true }],
     ['a SHOULD violated warns', SHOULD, violated, { status: 'warn', expected: '401', observed: '200', fails: false }],
-    ['a MUST under "In development" violated is a deviation: it warns', DEVIATION, violated, { status: 'warn', fails: false }],
+    ['a MUST under "In development" violated is a deviation, with its reason; the test does not fail', DEVIATION, violated,
+      { status: 'deviation', message: 'expected 401; observed 200', expected: '401', deviation: WHY, fails: false }],
+    ['a MUST under "In development" that held passes', DEVIATION, completed, { status: 'pass', fails: false }],
     ['an OBSERVE clause records what it saw', OBSERVE, completed, { status: 'observation', observed: { status: 404 }, fails: false }],
     ['an OBSERVE clause "violated" is the check\'s own mistake', OBSERVE, violated, { status: 'error', message: 'the check itself failed: expected 401; observed 200', fails: false }],
     ['a device lost mid-check is an error, in the device\'s words', MUST, lost, { status: 'error', message: 'GET /api: the connection was reset', fails: true }],
@@ -36,7 +39,7 @@ describe('the verdict on a clause a check also judges on its exchanges', () => {
     ['held, an OBSERVE clause: what it saw', OBSERVE, completed, { status: 'observation', observed: { status: 404 } }],
     ['violated: a failure', MUST, violated, { status: 'fail', expected: '401', fails: true }],
     ['violated, a SHOULD: a warning', SHOULD, violated, { status: 'warn', fails: false }],
-    ['violated under "In development": a warning', DEVIATION, violated, { status: 'warn', fails: false }],
+    ['violated under "In development": a deviation, with its reason', DEVIATION, violated, { status: 'deviation', deviation: WHY, fails: false }],
   ] as const)('%s', ([, c, e, want]) => {
     expect(judgeAlso(c, e)).toMatchObject(want);
   });
@@ -72,9 +75,10 @@ describe('a record\'s message', () => {
 });
 
 test.for([
-  ['a SHOULD is soft', 'INFO-05', [], { level: 'SHOULD', soft: true }],
-  ['a MUST is not', 'PAIR-03', [], { level: 'MUST', soft: false }],
-  ['a MUST under "In development" is', 'PAIR-03', ['PAIR-03'], { level: 'MUST', soft: true }],
+  ['a SHOULD is soft', 'INFO-05', {}, { level: 'SHOULD', soft: true }],
+  ['a MUST is not', 'PAIR-03', {}, { level: 'MUST', soft: false }],
+  ['a MUST under "In development" is, with its reason', 'PAIR-03', { 'PAIR-03': WHY }, { level: 'MUST', soft: true, deviation: WHY }],
+  ['a SHOULD stays a SHOULD whatever the capability', 'INFO-05', { 'INFO-05': WHY }, { level: 'SHOULD', soft: true }],
 ] as const)('judgingOf: %s', ([, id, deviations, want]) => {
   expect(judgingOf(id, deviations)).toEqual(want);
 });

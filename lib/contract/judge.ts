@@ -13,19 +13,22 @@ export type Ending =
 
 export interface Judging {
   level: Level;
-  /** A SHOULD, or a MUST under an "In development" capability: violated, it warns. */
+  /** A SHOULD (violated, it warns), or a MUST under an "In development" capability (violated, a deviation). */
   soft: boolean;
+  /** For a MUST under an "In development" capability: why its violation is a deviation. */
+  deviation?: string;
   /** Why the clause's own verdict is not asked for (not selected), where the check ran for a clause it also judges. */
   notSelected?: string;
 }
 
 /** How a clause is judged on this run: a SHOULD, or a MUST in `deviations` (an "In development" capability), is soft. */
-export function judgingOf(id: ClauseId, deviations: readonly string[]): Judging {
+export function judgingOf(id: ClauseId, deviations: Readonly<Record<string, string>>): Judging {
   const { level } = clause(id);
-  return { level, soft: level === 'SHOULD' || deviations.includes(id) };
+  const deviation = level === 'MUST' ? deviations[id] : undefined;
+  return { level, soft: level === 'SHOULD' || deviation !== undefined, ...(deviation ? { deviation } : {}) };
 }
 
-export type Verdict = Pick<CheckRecord, 'status' | 'message' | 'expected' | 'observed'> & {
+export type Verdict = Pick<CheckRecord, 'status' | 'message' | 'expected' | 'observed' | 'deviation'> & {
   /** vitest is to see the test fail: a MUST violated, or a check that could not run. */
   fails: boolean;
 };
@@ -39,7 +42,9 @@ export function judge(c: Judging, e: Ending): Verdict {
   if (e.kind === 'completed') return { status: c.level === 'OBSERVE' ? 'observation' : 'pass', message: '', observed: e.observed, fails: false };
   // An OBSERVE clause cannot be violated: a ClauseFailure there is the check's own mistake.
   if (c.level === 'OBSERVE') return { status: 'error', message: suiteFault(e.message), fails: false };
-  return { status: c.soft ? 'warn' : 'fail', message: e.message, expected: e.expected, observed: e.observed, fails: !c.soft };
+  const violated = { message: e.message, expected: e.expected, observed: e.observed };
+  if (c.deviation) return { status: 'deviation', ...violated, deviation: c.deviation, fails: false };
+  return { status: c.soft ? 'warn' : 'fail', ...violated, fails: !c.soft };
 }
 
 /**
@@ -48,7 +53,7 @@ export function judge(c: Judging, e: Ending): Verdict {
  */
 export function judgeAlso(c: Judging, e: Ending): Verdict | null {
   if (e.kind === 'broken' || (e.kind === 'violated' && c.level === 'OBSERVE')) return null;
-  return judge({ level: c.level, soft: c.soft }, e);
+  return judge({ level: c.level, soft: c.soft, deviation: c.deviation }, e);
 }
 
 /** Why a check does not run at all: a condition it needs, or its clause not selected and none it also judges selected. */

@@ -26,8 +26,8 @@ export interface SuiteContext {
   requestTimeoutMs: number;
   /** Clause ID -> reason the check is skipped (gate not met, not selected). */
   skips: Readonly<Record<string, string>>;
-  /** Clauses whose MUST violations are deviations (warn) under an "In development" capability. */
-  deviations: readonly string[];
+  /** Clause ID -> why its MUST violations are deviations, not failures (an "In development" capability of the kind). */
+  deviations: Readonly<Record<string, string>>;
   /** Prefix for anything the run creates on the device: `ec-<runid>`. */
   runTag: string;
   /** The main process's press service (harness/press.ts), or null when no press can be had. */
@@ -61,14 +61,16 @@ export type LateDecisions = Pick<SuiteContext, 'pressUrl' | 'pressTimed' | 'clou
 export function workerContext(draft: ContextDraft, late: LateDecisions): Readonly<SuiteContext> {
   const { skipped, ...decided } = late;
   return Object.freeze({ ...draft, ...decided, skips: Object.freeze({ ...draft.skips, ...skipped }),
-    deviations: Object.freeze([...draft.deviations]), unreadable: Object.freeze([...draft.unreadable]) });
+    deviations: Object.freeze({ ...draft.deviations }), unreadable: Object.freeze([...draft.unreadable]) });
 }
 
 /** What a check leaves for the main process (vitest task meta). */
 export interface CheckRecord {
   clause: ClauseId;
-  status: 'pass' | 'fail' | 'warn' | 'skip' | 'observation' | 'error';
+  status: 'pass' | 'fail' | 'deviation' | 'warn' | 'skip' | 'observation' | 'error';
   message: string;
+  /** Why a violation is a deviation (status `deviation`). */
+  deviation?: string;
   expected?: string;
   observed?: unknown;
   exchanges: import('../client/exchange-log.js').Exchange[];

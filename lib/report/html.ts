@@ -3,7 +3,7 @@
 // every clause per area, and the coverage of the whole catalogue.
 import type { Exchange } from '../client/exchange-log.js';
 import { AREAS } from '../spec/clause-types.js';
-import type { CheckResult, RunResults, Status } from './results.js';
+import { type CheckResult, type RunResults, STRICT_DEVIATION, type Status } from './results.js';
 
 const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const BODY_SHOWN = 2000;
@@ -13,14 +13,17 @@ const CSS = `
 body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:16px;color:#1b1b1b}
 h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:24px 0 8px;border-bottom:1px solid #ddd}h3{font-size:14px;margin:14px 0 4px}
 .verdict{display:inline-block;padding:2px 10px;border-radius:4px;color:#fff;font-weight:600}
-.s-pass{background:#1a7f37}.s-fail{background:#c62828}.s-error{background:#8e24aa}.s-warn{background:#b26a00}.s-observation{background:#1565c0}.s-skip{background:#757575}
+.s-pass{background:#1a7f37}.s-fail{background:#c62828}.s-error{background:#8e24aa}.s-warn{background:#b26a00}.s-deviation{background:#8d4f00}.s-observation{background:#1565c0}.s-skip{background:#757575}
 table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:3px 6px;vertical-align:top;text-align:left}
 th{background:#f5f5f5}.id td:first-child{width:180px;color:#555}
 .status{color:#fff;border-radius:3px;padding:0 5px;font-size:12px;white-space:nowrap}
 pre{background:#f7f7f7;border:1px solid #e3e3e3;padding:6px;white-space:pre-wrap;word-break:break-all;margin:4px 0;font-size:12px}
-.problem{border-left:4px solid #c62828;padding:2px 10px;margin:10px 0}.problem.warn{border-color:#b26a00}.problem.error{border-color:#8e24aa}
+.problem{border-left:4px solid #c62828;padding:2px 10px;margin:10px 0}.problem.warn{border-color:#b26a00}.problem.deviation{border-color:#8d4f00}.problem.error{border-color:#8e24aa}
 .grid{display:flex;flex-wrap:wrap;gap:3px}.grid span{color:#fff;font-size:11px;padding:1px 4px;border-radius:3px}
 .muted{color:#666}`;
+
+/** What the report shows first, worst first: failures, errors, then deviations and warnings. */
+const PROBLEMS: readonly Status[] = ['fail', 'error', 'deviation', 'warn'];
 
 const badge = (s: Status) => `<span class="status s-${s}">${s}</span>`;
 
@@ -65,6 +68,7 @@ function problem(c: CheckResult): string {
     ? `<table><tr><th>expected</th><td>${esc(c.expected)}</td></tr><tr><th>observed</th><td>${esc(typeof c.observed === 'string' ? c.observed : JSON.stringify(c.observed))}</td></tr></table>`
     : '';
   return `<div class="problem ${c.status}" id="${esc(c.clause)}"><h3>${badge(c.status)} ${esc(c.title)}</h3>`
+    + `${c.deviation ? `<p class="why"><b>Why a deviation:</b> ${esc(c.deviation)}; ${esc(STRICT_DEVIATION)}.</p>` : ''}`
     + `${first ? `<p>${esc(first)}</p>` : ''}${evidence}${more.length ? `<pre>${esc(more.join('\n'))}</pre>` : ''}${exchanges(c.exchanges, 1)}</div>`;
 }
 
@@ -75,7 +79,7 @@ function observation(c: CheckResult): string {
 
 function areaTable(checks: readonly CheckResult[]): string {
   return `<table><tr><th>Clause</th><th>Level</th><th>Outcome</th><th>Statement, and what happened</th></tr>${checks.map((c) =>
-    `<tr><td>${['fail', 'error', 'warn'].includes(c.status) ? `<a href="#${esc(c.clause)}">${esc(c.clause)}</a>` : esc(c.clause)}</td><td>${esc(c.level)}</td><td>${badge(c.status)}</td>`
+    `<tr><td>${PROBLEMS.includes(c.status) ? `<a href="#${esc(c.clause)}">${esc(c.clause)}</a>` : esc(c.clause)}</td><td>${esc(c.level)}</td><td>${badge(c.status)}</td>`
     + `<td>${esc(c.title.replace(/^\S+ \[\w+\] /, ''))}${c.message ? `<div class="muted">${esc(c.message.split('\n')[0])}</div>` : ''}</td></tr>`).join('')}</table>`;
 }
 
@@ -90,14 +94,15 @@ function coverage(checks: readonly CheckResult[]): string {
 }
 
 export function reportHtml(r: RunResults): string {
-  const problems = r.checks.filter((c) => c.status === 'fail' || c.status === 'error' || c.status === 'warn');
+  const problems = PROBLEMS.flatMap((s) => r.checks.filter((c) => c.status === s));
   const observed = r.checks.filter((c) => c.status === 'observation');
   const s = r.summary;
   const title = `${r.verdict.toUpperCase()} — ${r.target.kind} ${r.target.serial ?? r.target.host}`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${CSS}</style></head><body>
 <h1><span class="verdict s-${r.verdict}">${esc(r.verdict.toUpperCase())}</span> ${esc(r.target.kind)} ${esc(r.target.serial ?? '')} at ${esc(r.target.host)}</h1>
 <p>${esc(r.target.product_type ?? 'unknown product type')}, firmware ${esc(r.target.firmware_version ?? '—')}, API ${esc(r.target.api_version ?? '—')}, ${esc(r.tool.name)} ${esc(r.tool.version)}</p>
-<p>${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.observation} observed, ${s.error} error, ${s.skip} skipped</p>
+<p>${s.pass} pass, ${s.fail} fail, ${s.deviation} ${s.deviation === 1 ? 'deviation' : 'deviations'}, ${s.warn} warn, ${s.observation} observed, ${s.error} error, ${s.skip} skipped</p>
+${s.deviation ? `<p>Deviations: MUST clauses violated under a capability the specification marks "In development" for this kind; ${esc(STRICT_DEVIATION)}${r.strict ? ' (--strict was given)' : ''}.</p>` : ''}
 ${problems.length ? `<h2>What the device did wrong (${problems.length})</h2>${problems.map(problem).join('')}` : '<h2>Nothing went wrong</h2>'}
 <h2>Device and run</h2>${identity(r)}
 ${observed.length ? `<h2>Observations: what the device answered where the specification says "not shown"</h2>${observed.map(observation).join('')}` : ''}

@@ -54,12 +54,12 @@ describe('results.json', () => {
     expect(Object.keys(doc).filter((k) => design.includes(k))).toEqual(design);
     expect(Object.keys(doc).filter((k) => !design.includes(k))).toEqual(['socket', 'residue', 'checks', 'strict', 'options']);
     expect(Object.keys(doc.target)).toEqual(['host', 'kind', 'product_type', 'serial', 'firmware_version', 'api_version', 'certificate_sha256']);
-    expect(Object.keys(doc.summary).sort()).toEqual(['error', 'fail', 'observation', 'pass', 'skip', 'warn']);
+    expect(Object.keys(doc.summary).sort()).toEqual(['deviation', 'error', 'fail', 'observation', 'pass', 'skip', 'warn']);
     expect(doc.checks.map((c: { clause: string }) => c.clause)).toEqual(clauses.map((c) => c.id));
     // DESIGN.md's six keys first; then what `energy-conform report` needs to render the page again.
     for (const c of doc.checks) {
       expect(Object.keys(c).slice(0, 6)).toEqual(['clause', 'level', 'title', 'status', 'message', 'durationMs']);
-      expect(Object.keys(c).slice(6).every((k) => ['area', 'expected', 'observed', 'exchanges'].includes(k))).toBe(true);
+      expect(Object.keys(c).slice(6).every((k) => ['deviation', 'area', 'expected', 'observed', 'rows', 'exchanges'].includes(k))).toBe(true);
     }
   });
 });

@@ -4,7 +4,7 @@ import jrb from 'junit-report-builder';
 import type { Builder, TestCase } from 'junit-report-builder';
 import { describeExchange } from '../client/exchange-log.js';
 import { AREAS } from '../spec/clause-types.js';
-import type { CheckResult, RunResults } from './results.js';
+import { type CheckResult, type RunResults, STRICT_DEVIATION } from './results.js';
 
 // The package's CommonJS export is the builder itself; its typings describe an ES default.
 const builder = jrb as unknown as Builder;
@@ -26,7 +26,7 @@ const firstLine = (text: string) => text.split('\n')[0] ?? '';
 
 /** The message (expected, observed, the exchange that showed it), then every exchange of the check. */
 function details(c: CheckResult): string {
-  const lines = [c.message];
+  const lines = [c.message, ...(c.deviation ? [`why a deviation: ${c.deviation}; ${STRICT_DEVIATION}`] : [])];
   if (c.status === 'observation' && c.observed !== undefined) lines[0] = JSON.stringify(c.observed, null, 2);
   if (c.exchanges.length) lines.push(`all ${c.exchanges.length} exchanges of this check:`, ...c.exchanges.map((e) => `  ${describeExchange(e)}`));
   return lines.filter(Boolean).join('\n');
@@ -43,11 +43,13 @@ export function junitXml(r: RunResults): string {
     }
     for (const c of checks) {
       const tc = suite.testCase().className(area).name(c.title).time(c.durationMs / 1000);
-      const soft = c.status === 'warn' && r.strict;
+      // --strict: a deviation or a warning fails, each under a type of its own.
+      const strictType = r.strict ? ({ deviation: 'Deviation', warn: 'ShouldViolation' } as Record<string, string>)[c.status] : undefined;
       if (c.status === 'skip') skipWithReason(tc, c.message);
-      else if (c.status === 'fail' || soft) tc.failure(firstLine(c.message), soft ? 'Deviation' : 'ClauseViolation').stacktrace(details(c));
-      else if (c.status === 'error') tc.error(firstLine(c.message), 'CheckError', details(c));
-      else if (c.status === 'warn' || c.status === 'observation') tc.standardOutput(`${c.status}: ${details(c)}`);
+      else if (c.status === 'fail' || strictType) {
+        tc.failure(`${strictType === 'Deviation' ? 'deviation: ' : ''}${firstLine(c.message)}`, strictType ?? 'ClauseViolation').stacktrace(details(c));
+      } else if (c.status === 'error') tc.error(firstLine(c.message), 'CheckError', details(c));
+      else if (c.status === 'warn' || c.status === 'observation' || c.status === 'deviation') tc.standardOutput(`${c.status}: ${details(c)}`);
     }
   }
   // junit-report-builder puts `skipped` on <testsuites>, which junit-10.xsd does not allow there

@@ -2,8 +2,15 @@
 import type { Exchange } from '../client/exchange-log.js';
 import type { Area, Level } from '../spec/clause-types.js';
 
-export type Status = 'pass' | 'fail' | 'warn' | 'skip' | 'observation' | 'error';
-export const STATUSES: readonly Status[] = ['pass', 'fail', 'warn', 'skip', 'observation', 'error'];
+/**
+ * `deviation`: a MUST violated under a capability the specification marks "In development" for the kind
+ * (clauses.md Levels); it fails the run only with --strict. `warn`: a SHOULD violated.
+ */
+export type Status = 'pass' | 'fail' | 'deviation' | 'warn' | 'skip' | 'observation' | 'error';
+export const STATUSES: readonly Status[] = ['pass', 'fail', 'deviation', 'warn', 'skip', 'observation', 'error'];
+
+/** What --strict does with a deviation, in the words every report uses. */
+export const STRICT_DEVIATION = 'with --strict a deviation fails the run (exit 1); without it, it does not';
 
 /** One case of a clause: a row of its table, or a check of another clause that also judged it. */
 export interface CaseResult {
@@ -23,6 +30,8 @@ export interface CheckResult {
   area: Area;
   expected?: string;
   observed?: unknown;
+  /** Why a MUST violation is a deviation: the capability, the kind, the row of the kind table. */
+  deviation?: string;
   exchanges: Exchange[];
   /** Every case, where the clause had more than one. */
   rows?: CaseResult[];
@@ -61,8 +70,8 @@ export function resultsJson(r: RunResults): string {
     tool: r.tool, target: r.target, started: r.started, finished: r.finished, durationMs: r.durationMs,
     verdict: r.verdict, summary: r.summary, presses: r.presses, requests: r.requests, socket: r.socket, residue: r.residue,
     // Beyond DESIGN.md's keys: what `energy-conform report` needs to render report.html again.
-    checks: r.checks.map(({ clause, level, title, status, message, durationMs, area, expected, observed, exchanges, rows }) =>
-      ({ clause, level, title, status, message, durationMs, area, expected, observed, rows, exchanges })),
+    checks: r.checks.map(({ clause, level, title, status, message, durationMs, area, expected, observed, deviation, exchanges, rows }) =>
+      ({ clause, level, title, status, message, ...(deviation ? { deviation } : {}), durationMs, area, expected, observed, rows, exchanges })),
     strict: r.strict, options: r.options,
   };
   return `${JSON.stringify(doc, null, 2)}\n`;

@@ -1,8 +1,12 @@
 // The readable summary printed at the end of a run.
 import { AREAS } from '../spec/clause-types.js';
-import type { RunResults } from './results.js';
+import { type RunResults, STRICT_DEVIATION, type Status } from './results.js';
 
-const COLOURS: Record<string, number> = { PASS: 32, FAIL: 31, ERROR: 35, WARN: 33 };
+const COLOURS: Record<string, number> = { PASS: 32, FAIL: 31, ERROR: 35, WARN: 33, DEVIATION: 33 };
+
+/** `N deviation(s), ` where there are any: counted apart from warnings, and not shown where none can be. */
+const deviations = (n: number) => (n ? `${n} ${n === 1 ? 'deviation' : 'deviations'}, ` : '');
+const SHOWN: readonly Status[] = ['fail', 'error', 'deviation', 'warn'];
 
 export interface SummaryStyle {
   /** ANSI colours for the outcomes (a terminal without NO_COLOR). */
@@ -21,17 +25,22 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
     const checks = r.checks.filter((c) => c.area === area);
     if (!checks.length || checks.every((c) => c.status === 'skip')) continue;
     const count = (s: string) => checks.filter((c) => c.status === s).length;
-    lines.push(`  ${area.padEnd(12)} ${count('pass')} pass, ${count('fail')} fail, ${count('warn')} warn, `
+    lines.push(`  ${area.padEnd(12)} ${count('pass')} pass, ${count('fail')} fail, ${deviations(count('deviation'))}${count('warn')} warn, `
       + `${count('observation')} observed, ${count('error')} error, ${count('skip')} skipped`);
-    for (const c of checks.filter((x) => x.status === 'fail' || x.status === 'error' || x.status === 'warn')) {
-      lines.push(`    ${paint(c.status.toUpperCase())} ${c.title}`, ...c.message.split('\n').map((m) => `      ${m}`));
+    for (const c of checks.filter((x) => SHOWN.includes(x.status))) {
+      lines.push(`    ${paint(c.status.toUpperCase())} ${c.title}`, ...c.message.split('\n').map((m) => `      ${m}`),
+        ...(c.deviation ? [`      why a deviation: ${c.deviation}`] : []));
     }
   }
   const s = r.summary;
   if (style.quiet) lines.length = 0;
   // What the run could not put back, or could not read to put back: the operator must see it, quiet or not.
   if (r.residue.length) lines.push(`not left as found: ${r.residue.join('; ')}`);
-  lines.push(`verdict: ${paint(r.verdict.toUpperCase())} — ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.observation} observed, `
+  if (s.deviation) {
+    lines.push(`deviations: ${s.deviation} MUST ${s.deviation === 1 ? 'clause' : 'clauses'} violated under an "In development" capability; `
+      + `${STRICT_DEVIATION}${r.strict ? ' (--strict was given)' : ''}`);
+  }
+  lines.push(`verdict: ${paint(r.verdict.toUpperCase())} — ${s.pass} pass, ${s.fail} fail, ${deviations(s.deviation)}${s.warn} warn, ${s.observation} observed, `
     + `${s.error} error, ${s.skip} skipped; ${r.requests} requests, ${r.presses.count} ${r.presses.count === 1 ? 'press' : 'presses'}, ${(r.durationMs / 1000).toFixed(1)} s`);
   lines.push(`reports: ${['report.html', 'junit.xml', 'results.json', 'exchanges.har'].map((f) => `${reportsDir}/${f}`).join(', ')}`);
   return lines.join('\n');

@@ -5,7 +5,7 @@ import type { CaseResult, CheckResult, Status } from '../report/results.js';
 import type { CheckRecord } from '../contract/run-context.js';
 import type { CollectedTest } from './vitest-run.js';
 
-const WORST: readonly Status[] = ['fail', 'error', 'warn', 'observation', 'pass', 'skip'];
+const WORST: readonly Status[] = ['fail', 'error', 'deviation', 'warn', 'observation', 'pass', 'skip'];
 
 type Outcome = Omit<CheckResult, 'clause' | 'level' | 'title' | 'area' | 'rows'> & { case?: string };
 
@@ -13,7 +13,7 @@ type Outcome = Omit<CheckResult, 'clause' | 'level' | 'title' | 'area' | 'rows'>
 export function fromTest(t: CollectedTest, r: CheckRecord | undefined): Outcome {
   if (r) {
     return { status: r.status, message: r.message || (r.observed !== undefined ? JSON.stringify(r.observed) : ''),
-      durationMs: t.durationMs, expected: r.expected, observed: r.observed, exchanges: r.exchanges };
+      durationMs: t.durationMs, expected: r.expected, observed: r.observed, ...(r.deviation ? { deviation: r.deviation } : {}), exchanges: r.exchanges };
   }
   // No record: the test never reached the wrapper's bookkeeping (a suite error, a timeout).
   const status: Status = t.state === 'skipped' ? 'skip' : t.state === 'passed' ? 'pass' : 'error';
@@ -46,6 +46,7 @@ export interface RunnerCheck {
   clause: ClauseId;
   status: Status;
   message: string;
+  deviation?: string;
   exchanges: CheckResult['exchanges'];
 }
 
@@ -75,10 +76,11 @@ export function assemble(tests: readonly CollectedTest[], skips: Record<string, 
   });
 }
 
-/** DESIGN.md: 0 every MUST check that ran passed; 1 a MUST failed or errored; 2 the run could not happen. */
+/** DESIGN.md: 0 every MUST check that ran passed (deviations and warnings allowed but with --strict); 1 a MUST failed or errored; 2 the run could not happen. */
 export function exitCodeOf(checks: readonly CheckResult[], strict: boolean): 0 | 1 | 2 {
   if (checks.every((c) => c.status === 'skip')) return 2;
   const mustError = (c: CheckResult) => c.status === 'error' && c.level === 'MUST';
-  if (checks.some((c) => c.status === 'fail' || mustError(c) || (strict && c.status === 'warn'))) return 1;
+  const soft = (c: CheckResult) => c.status === 'warn' || c.status === 'deviation';
+  if (checks.some((c) => c.status === 'fail' || mustError(c) || (strict && soft(c)))) return 1;
   return 0;
 }

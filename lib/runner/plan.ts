@@ -8,7 +8,8 @@ import type { Preflight } from './preflight.js';
 
 export interface Plan {
   skips: Record<string, string>;
-  deviations: string[];
+  /** Clause ID -> why its MUST violations are deviations on this kind. */
+  deviations: Record<string, string>;
   v2Reason: string;
 }
 
@@ -73,6 +74,12 @@ function selectionReason(c: Clause, cfg: RunConfig): string | undefined {
   return undefined;
 }
 
+/** Why a MUST of the v2 API is a deviation on a kind whose user/token capability is "In development". */
+export function deviationReason(kindName: string): string {
+  return `the ${kindName}'s user/token capability is "In development" `
+    + `(specification, "What the service does", kind table, row "${kindName}"; clauses.md Levels)`;
+}
+
 /** Whether any clause that needs a button press will run. */
 export function pressesNeeded(skips: Record<string, string>): boolean {
   return clauses.some((c) => parseGate(c.gate).all.includes('press') && !skips[c.id]);
@@ -80,14 +87,15 @@ export function pressesNeeded(skips: Record<string, string>): boolean {
 
 export function plan(cfg: RunConfig, pre: Preflight, kind: KindId, interactive = false): Plan {
   const skips: Record<string, string> = {};
-  const inDevelopment = KINDS[kind].userToken === 'In development';
-  const deviations: string[] = [];
+  const k = KINDS[kind];
+  const inDevelopment = k.userToken === 'In development';
+  const deviations: Record<string, string> = {};
   for (const c of clauses) {
     const reason = selectionReason(c, cfg) ?? gateReason(c, facts(cfg, pre, kind, c.area, interactive)) ?? statementReason(c, kind, cfg);
     if (reason) skips[c.id] = reason;
     // clauses.md Levels: under an "In development" user/token capability a MUST violation of the
     // v2 API is a deviation (warn) unless --strict.
-    if (inDevelopment && c.level === 'MUST' && /v2|users/.test(c.gate)) deviations.push(c.id);
+    if (inDevelopment && c.level === 'MUST' && /v2|users/.test(c.gate)) deviations[c.id] = deviationReason(k.name);
   }
   return { skips, deviations, v2Reason: v2Reason(cfg, pre) };
 }

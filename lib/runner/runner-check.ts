@@ -7,8 +7,8 @@ import type { ClauseId } from '../spec/clause-types.js';
 import type { RunnerCheck } from './assemble.js';
 
 export function runnerCheck(context: Pick<SuiteContext, 'deviations'>, id: ClauseId, ending: Ending, exchanges: Exchange[]): RunnerCheck {
-  const { status, message } = judge(judgingOf(id, context.deviations), ending);
-  return { clause: id, status, message, exchanges };
+  const { status, message, deviation } = judge(judgingOf(id, context.deviations), ending);
+  return { clause: id, status, message, ...(deviation ? { deviation } : {}), exchanges };
 }
 
 /** A violation in the runner's words: its message is what a reader sees. */
