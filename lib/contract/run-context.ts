@@ -74,6 +74,10 @@ export interface CheckRecord {
   expected?: string;
   observed?: unknown;
   exchanges: import('../client/exchange-log.js').Exchange[];
+  /** How many of `exchanges`, from the first, the outcome is about (contract/evidence.ts). */
+  evidence?: number;
+  /** The case's title, where it is not the test's: a row judged for another clause carries that clause's ID and level. */
+  title?: string;
 }
 
 declare module 'vitest' {

@@ -7,11 +7,19 @@ import { SEMVER } from '../spec/schemas.js';
 
 export class ClauseFailure extends Error {
   readonly code: ErrorCode = 'EC_CLAUSE_VIOLATED';
-  constructor(readonly expected: string, readonly observed: string, readonly exchange?: Exchange) {
-    super(`expected ${expected}; observed ${observed}${exchange ? `\nexchange: ${describeExchange(exchange)}` : ''}`);
+  /** The exchanges the failure is about (a socket row's PUT and read-back): the reports show them first. */
+  readonly exchanges: readonly Exchange[];
+  constructor(readonly expected: string, readonly observed: string, evidence?: Exchange | readonly Exchange[]) {
+    const exchanges = evidence === undefined ? [] : Array.isArray(evidence) ? evidence : [evidence as Exchange];
+    super(`expected ${expected}; observed ${observed}${exchanges.map((e) => `\nexchange: ${describeExchange(e)}`).join('')}`);
     this.name = 'ClauseFailure';
+    this.exchanges = exchanges;
   }
 }
+
+/** The answers a judgement is about, in the order they happened. */
+export type Evidence = DeviceResponse | readonly DeviceResponse[];
+const exchangesOf = (e: Evidence | undefined) => (e === undefined ? [] : (Array.isArray(e) ? e : [e as DeviceResponse]).map((r) => r.exchange));
 
 /** The check could not bring the device into the state it starts from: neither a pass nor one clause's failure. */
 export class PreconditionError extends Error {
@@ -19,8 +27,9 @@ export class PreconditionError extends Error {
   override name = 'PreconditionError';
 }
 
-export function expectThat(ok: boolean, expected: string, observed: string, res?: DeviceResponse): void {
-  if (!ok) throw new ClauseFailure(expected, observed, res?.exchange);
+/** `evidence`: the answers judged, the request that should have done something first (a PUT, then its read-back). */
+export function expectThat(ok: boolean, expected: string, observed: string, evidence?: Evidence): void {
+  if (!ok) throw new ClauseFailure(expected, observed, exchangesOf(evidence));
 }
 
 export function expectStatus(res: DeviceResponse, status: number): void {

@@ -6,12 +6,13 @@ import { DeviceClient } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
 import { Redactor } from '../client/redactor.js';
 import { clause } from '../spec/catalogue.js';
-import { type ClauseId, clauseTitle } from '../spec/clause-types.js';
+import { type ClauseId, clauseTitle, retitle } from '../spec/clause-types.js';
 import { governingClause } from '../spec/endpoints.js';
 import { awaitDevice, lostDevice } from './await-device.js';
 import { ClauseFailure, PreconditionError } from './clause-failure.js';
 import { EndpointGivenUp, requestGuard } from './given-up.js';
 import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
+import { type WithEvidence, evidenceFirst } from '../contract/evidence.js';
 import { type Ending, type Verdict, judge, judgeAlso, judgingOf, messageOf, reasonNotToRun } from '../contract/judge.js';
 
 export interface CheckContext {
@@ -63,8 +64,8 @@ function endingOf(err: unknown, redactor: Redactor): Exclude<Ending, { kind: 'co
 async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: CheckContext) => Promise<void>,
   options: ClauseTestOptions, task: Task, skip: (note?: string) => never): Promise<void> {
   const run = inject('energyConform');
-  const record = (v: Omit<Verdict, 'fails'>, exchanges: CheckRecord['exchanges'] = []) => {
-    task.meta.energyConform = { clause: id, ...v, message: messageOf(rowTitle, v), exchanges };
+  const record = (v: Omit<Verdict, 'fails'>, shown: WithEvidence = { exchanges: [], evidence: 0 }) => {
+    task.meta.energyConform = { clause: id, ...v, message: messageOf(rowTitle, v), ...shown };
   };
   const notSelected = run.skips[id];
   const before = reasonNotToRun({
@@ -85,6 +86,8 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   let skipped = false;
   /** Of `ids`, those selected and not judged by this check yet. */
   const unjudged = (ids: readonly ClauseId[]) => ids.filter((o) => !run.skips[o] && !sides.some((x) => x.clause === o));
+  /** The check's exchanges, those a failure judged first. */
+  const shownFor = (err: unknown) => evidenceFirst(device.log.records, err instanceof ClauseFailure ? err.exchanges : []);
   const ctx: CheckContext = {
     device, run, token: run.token ?? '', observe: (w) => observed.push(w),
     skip: (reason) => {
@@ -99,9 +102,11 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
       if (verdict === null) throw caught;
       const { fails, ...v } = verdict;
       // A pass needs no exchanges of its own: they are with the row's clause.
-      sides.push({ clause: other, ...v, message: messageOf(rowTitle, v), exchanges: v.status === 'pass' ? [] : [...device.log.records] });
+      const title = rowTitle && retitle(rowTitle, clause(other));
+      sides.push({ clause: other, ...v, message: messageOf(title, v), ...(v.status === 'pass' ? { exchanges: [] } : shownFor(caught)),
+        ...(title ? { title } : {}) });
       if (fails && caught instanceof ClauseFailure) {
-        hardSides.push(new ClauseFailure(`${other}: ${caught.expected}`, redactor.redact(caught.observed), caught.exchange));
+        hardSides.push(new ClauseFailure(`${other}: ${caught.expected}`, redactor.redact(caught.observed), caught.exchanges));
       }
     },
   };
@@ -114,7 +119,7 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   if (skipped && ending.kind !== 'completed') throw caught;
   // It needs an endpoint the run has given up on (given-up.ts): what it asked so far stays with it.
   if (caught instanceof EndpointGivenUp) {
-    record({ status: 'skip', message: caught.message }, device.log.records);
+    record({ status: 'skip', message: caught.message }, shownFor(undefined));
     // The clauses it would have judged too are skipped with it, for the same reason.
     for (const o of unjudged(options.also ?? [])) sides.push({ clause: o, status: 'skip', message: caught.message, exchanges: [] });
     skip(caught.message);
@@ -124,17 +129,19 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   // The exchanges stay with the test's own record even where its clause was not selected: the runner counts requests from them.
   const { fails, ...verdict } = judge({ ...judgingOf(id, run.deviations), notSelected },
     ending.kind === 'broken' && ending.by === 'device' ? { ...ending, message: `${ending.message}${back}` } : ending);
-  record(verdict, device.log.records);
+  record(verdict, shownFor(caught));
   if (ending.kind === 'broken') {
     // Broken on an endpoint of GOVERNING while the device stayed up: that endpoint's clause is `error` with it.
     const governing = isTransportError(caught) && caught.request && !back ? governingClause(caught.request) : undefined;
     const failed = device.log.records.filter((e) => e.error).slice(-1);
     for (const o of unjudged([...(options.errorsWith ?? []), ...(governing && governing !== id ? [governing] : [])])) {
-      sides.push({ clause: o, ...verdict, message: messageOf(rowTitle, verdict), exchanges: o === governing ? failed : [] });
+      const title = rowTitle && retitle(rowTitle, clause(o));
+      sides.push({ clause: o, ...verdict, message: messageOf(title, verdict), exchanges: o === governing ? failed : [], evidence: o === governing ? failed.length : 0,
+        ...(title ? { title } : {}) });
     }
     throw new Error(rowTitle ? `${rowTitle}: ${ending.message}` : ending.message);
   }
-  if (fails && caught instanceof ClauseFailure) throw new ClauseFailure(caught.expected, redactor.redact(caught.observed), caught.exchange);
+  if (fails && caught instanceof ClauseFailure) throw new ClauseFailure(caught.expected, redactor.redact(caught.observed), caught.exchanges);
   if (hardSides.length) throw hardSides[0];
 }
 

@@ -52,10 +52,10 @@ function exchange(ex: Exchange): string {
   return `<pre>${esc(request)}</pre><pre>${esc(response)}</pre>`;
 }
 
-function exchanges(list: readonly Exchange[], shown: number): string {
+function exchanges(list: readonly Exchange[], shown: number, more = 'more exchanges of this check'): string {
   const first = list.slice(0, shown).map(exchange).join('');
   const rest = list.slice(shown);
-  return first + (rest.length ? `<details><summary>${rest.length} more exchanges of this check</summary>${rest.map(exchange).join('')}</details>` : '');
+  return first + (rest.length ? `<details><summary>${rest.length} ${more}</summary>${rest.map(exchange).join('')}</details>` : '');
 }
 
 function problem(c: CheckResult): string {
@@ -69,7 +69,9 @@ function problem(c: CheckResult): string {
     : '';
   return `<div class="problem ${c.status}" id="${esc(c.clause)}"><h3>${badge(c.status)} ${esc(c.title)}</h3>`
     + `${c.deviation ? `<p class="why"><b>Why a deviation:</b> ${esc(c.deviation)}; ${esc(STRICT_DEVIATION)}.</p>` : ''}`
-    + `${first ? `<p>${esc(first)}</p>` : ''}${evidence}${more.length ? `<pre>${esc(more.join('\n'))}</pre>` : ''}${exchanges(c.exchanges, 1)}</div>`;
+    + `${first ? `<p>${esc(first)}</p>` : ''}${evidence}${more.length ? `<pre>${esc(more.join('\n'))}</pre>` : ''}`
+    // The exchanges the outcome is about, then the check's others (setup reads, steps) collapsed.
+    + `${exchanges(c.exchanges, Math.max(1, c.evidence ?? 0), c.evidence ? 'other exchanges of this check (setup and steps)' : undefined)}</div>`;
 }
 
 function observation(c: CheckResult): string {

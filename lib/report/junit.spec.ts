@@ -59,7 +59,7 @@ describe('results.json', () => {
     // DESIGN.md's six keys first; then what `energy-conform report` needs to render the page again.
     for (const c of doc.checks) {
       expect(Object.keys(c).slice(0, 6)).toEqual(['clause', 'level', 'title', 'status', 'message', 'durationMs']);
-      expect(Object.keys(c).slice(6).every((k) => ['deviation', 'area', 'expected', 'observed', 'rows', 'exchanges'].includes(k))).toBe(true);
+      expect(Object.keys(c).slice(6).every((k) => ['deviation', 'area', 'expected', 'observed', 'rows', 'evidence', 'exchanges'].includes(k))).toBe(true);
     }
   });
 });

@@ -28,7 +28,13 @@ const firstLine = (text: string) => text.split('\n')[0] ?? '';
 function details(c: CheckResult): string {
   const lines = [c.message, ...(c.deviation ? [`why a deviation: ${c.deviation}; ${STRICT_DEVIATION}`] : [])];
   if (c.status === 'observation' && c.observed !== undefined) lines[0] = JSON.stringify(c.observed, null, 2);
-  if (c.exchanges.length) lines.push(`all ${c.exchanges.length} exchanges of this check:`, ...c.exchanges.map((e) => `  ${describeExchange(e)}`));
+  const n = c.evidence ?? 0;
+  const [judged, rest] = [c.exchanges.slice(0, n), c.exchanges.slice(n)];
+  if (judged.length) lines.push(`the exchanges judged:`, ...judged.map((e) => `  ${describeExchange(e)}`));
+  if (rest.length) {
+    lines.push(judged.length ? `the other ${rest.length} exchanges of this check:` : `all ${rest.length} exchanges of this check:`,
+      ...rest.map((e) => `  ${describeExchange(e)}`));
+  }
   return lines.filter(Boolean).join('\n');
 }
 

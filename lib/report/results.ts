@@ -33,6 +33,8 @@ export interface CheckResult {
   /** Why a MUST violation is a deviation: the capability, the kind, the row of the kind table. */
   deviation?: string;
   exchanges: Exchange[];
+  /** How many of `exchanges`, from the first, the outcome is about: the reports show them first, the rest collapsed. */
+  evidence?: number;
   /** Every case, where the clause had more than one. */
   rows?: CaseResult[];
 }
@@ -70,8 +72,9 @@ export function resultsJson(r: RunResults): string {
     tool: r.tool, target: r.target, started: r.started, finished: r.finished, durationMs: r.durationMs,
     verdict: r.verdict, summary: r.summary, presses: r.presses, requests: r.requests, socket: r.socket, residue: r.residue,
     // Beyond DESIGN.md's keys: what `energy-conform report` needs to render report.html again.
-    checks: r.checks.map(({ clause, level, title, status, message, durationMs, area, expected, observed, deviation, exchanges, rows }) =>
-      ({ clause, level, title, status, message, ...(deviation ? { deviation } : {}), durationMs, area, expected, observed, rows, exchanges })),
+    checks: r.checks.map(({ clause, level, title, status, message, durationMs, area, expected, observed, deviation, exchanges, evidence, rows }) =>
+      ({ clause, level, title, status, message, durationMs, ...(deviation ? { deviation } : {}), area, expected, observed, rows,
+        ...(evidence ? { evidence } : {}), exchanges })),
     strict: r.strict, options: r.options,
   };
   return `${JSON.stringify(doc, null, 2)}\n`;

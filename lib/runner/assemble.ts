@@ -13,7 +13,8 @@ type Outcome = Omit<CheckResult, 'clause' | 'level' | 'title' | 'area' | 'rows'>
 export function fromTest(t: CollectedTest, r: CheckRecord | undefined): Outcome {
   if (r) {
     return { status: r.status, message: r.message || (r.observed !== undefined ? JSON.stringify(r.observed) : ''),
-      durationMs: t.durationMs, expected: r.expected, observed: r.observed, ...(r.deviation ? { deviation: r.deviation } : {}), exchanges: r.exchanges };
+      durationMs: t.durationMs, expected: r.expected, observed: r.observed, ...(r.deviation ? { deviation: r.deviation } : {}),
+      exchanges: r.exchanges, evidence: r.evidence ?? 0 };
   }
   // No record: the test never reached the wrapper's bookkeeping (a suite error, a timeout).
   const status: Status = t.state === 'skipped' ? 'skip' : t.state === 'passed' ? 'pass' : 'error';
@@ -57,7 +58,7 @@ export function assemble(tests: readonly CollectedTest[], skips: Record<string, 
     const mine: Outcome[] = [
       ...tests.flatMap((t) => (t.records.length === 0
         ? (t.title.startsWith(`${c.id} `) ? [fromTest(t, undefined)] : [])
-        : t.records.filter((r) => r.clause === c.id).map((r) => ({ ...fromTest(t, r), case: t.title })))),
+        : t.records.filter((r) => r.clause === c.id).map((r) => ({ ...fromTest(t, r), case: r.title ?? t.title })))),
       ...runnerChecks.filter((r) => r.clause === c.id).map(({ clause: _, ...r }) => ({ ...r, durationMs: 0 })),
     ];
     if (mine.length === 0) {
@@ -72,6 +73,8 @@ export function assemble(tests: readonly CollectedTest[], skips: Record<string, 
       message: caseMessages(worst, mine.length),
       // The exchanges that showed the outcome: a failure's, not those of the rows that passed.
       exchanges: worst.flatMap((m) => m.exchanges),
+      // The first case's evidence leads the exchanges.
+      evidence: worst[0]!.evidence ?? 0,
       ...(mine.length > 1 ? { rows: mine.map((m) => caseOf(m, base.title)) } : {}) };
   });
 }

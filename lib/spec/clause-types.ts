@@ -44,6 +44,14 @@ export function parseGate(text: string): GateExpr {
   return { all: t.split(',').map((w) => asGate(w.trim())), any: [], none: [] };
 }
 
+/**
+ * A row's title for another clause it judges (`also`): its own clause and level in front, so that a
+ * SOCK-17 case of a SOCK-12 row reads `SOCK-17 [SHOULD] …`, not `SOCK-12 [MUST] …`.
+ */
+export function retitle(title: string, other: Pick<Clause, 'id' | 'level'>): string {
+  return title.replace(/^[A-Z]+-\d+ \[[A-Z]+\]/, `${other.id} [${other.level}]`);
+}
+
 /** The test title: `<ID> [<LEVEL>] <statement>`. */
 export function clauseTitle(c: Clause): string {
   return `${c.id} [${c.level}] ${c.statement}`;

@@ -53,18 +53,18 @@ function expectEcho(res: DeviceResponse, put: Record<string, unknown>): void {
 
 type Read = { res: DeviceResponse; state: SocketState | null };
 
-/** Power and lock as `want`; the brightness too unless `brightness` is false. */
-function expectStateRead(read: Read, want: SocketState, what: string, brightness = true): void {
+/** Power and lock as `want`, the brightness too unless `brightness` is false; the evidence is the row's PUT and this read. */
+function expectStateRead(put: DeviceResponse, read: Read, want: SocketState, what: string, brightness = true): void {
   const s = read.state;
   const ok = s !== null && s.power_on === want.power_on && s.switch_lock === want.switch_lock && (!brightness || s.brightness === want.brightness);
-  expectThat(ok, `${what}: ${describeSocket(want, brightness)}`, s ? describeSocket(s) : describeResponse(read.res), read.res);
+  expectThat(ok, `${what}: ${describeSocket(want, brightness)}`, s ? describeSocket(s) : describeResponse(read.res), [put, read.res]);
 }
 
 /** SOCK-09: the brightness a request carried is stored, whatever else it carried. */
-async function judgeBrightness(ctx: CheckContext, read: Read, brightness: number): Promise<void> {
+async function judgeBrightness(ctx: CheckContext, put: DeviceResponse, read: Read, brightness: number): Promise<void> {
   if (read.state === null) return;
   await ctx.also('SOCK-09', () => expectThat(read.state!.brightness === brightness, `brightness ${brightness} stored`,
-    describeSocket(read.state!), read.res));
+    describeSocket(read.state!), [put, read.res]));
 }
 
 /** A row of the transition tables (matrix, field orders, brightness edges, out-of-range). */
@@ -78,19 +78,19 @@ export async function transitionRow(row: SocketRow, ctx: CheckContext): Promise<
     await ctx.also('SOCK-03', () => expectEcho(res, row.put));
     // A combined request's brightness is SOCK-09's to judge; its power and lock are the row's.
     const combined = typeof row.put.brightness === 'number' && row.clause !== 'SOCK-09';
-    if (combined) await judgeBrightness(ctx, after, outcome.state.brightness);
-    expectStateRead(after, outcome.state, 'the state read back after the PUT', !combined);
+    if (combined) await judgeBrightness(ctx, res, after, outcome.state.brightness);
+    expectStateRead(res, after, outcome.state, 'the state read back after the PUT', !combined);
   } else if (outcome.kind === 'in-range') {
     await ctx.also('SOCK-14', () => answer);
     await ctx.also('SOCK-17', () => expectThat(res.status >= 400 && res.status <= 499 && sameSocket(after.state, row.from),
       `refused with a 4xx and the state unchanged (${describeSocket(row.from)})`,
-      `${describeResponse(res)}; then ${after.state ? describeSocket(after.state) : describeResponse(after.res)}`, res));
+      `${describeResponse(res)}; then ${after.state ? describeSocket(after.state) : describeResponse(after.res)}`, [res, after.res]));
     const s = after.state;
     expectThat(s !== null && s.power_on === row.from.power_on && s.switch_lock === row.from.switch_lock && inRange(s.brightness),
-      `power and lock unchanged (${describeSocket(row.from, false)}), brightness from 0 to 255`, s ? describeSocket(s) : describeResponse(after.res), after.res);
+      `power and lock unchanged (${describeSocket(row.from, false)}), brightness from 0 to 255`, s ? describeSocket(s) : describeResponse(after.res), [res, after.res]);
   } else if (outcome.kind === 'unchanged') {
     await ctx.also('SOCK-14', () => (outcome.brightnessOpen ? { ...answer, brightnessAfter: after.state?.brightness } : answer));
-    expectStateRead(after, row.from, outcome.brightnessOpen ? 'power and lock unchanged' : 'the state unchanged', !outcome.brightnessOpen);
+    expectStateRead(res, after, row.from, outcome.brightnessOpen ? 'power and lock unchanged' : 'the state unchanged', !outcome.brightnessOpen);
   } else {
     ctx.observe({ answer, state: after.state ?? describeResponse(after.res) });
   }
@@ -104,5 +104,5 @@ export async function wrongTypeRow(row: SocketRow, ctx: CheckContext): Promise<v
   const after = await readState(ctx);
   const s = after.state;
   expectThat(s !== null && inRange(s.brightness),
-    'a valid state: booleans power_on and switch_lock, brightness a number from 0 to 255', describeResponse(after.res), after.res);
+    'a valid state: booleans power_on and switch_lock, brightness a number from 0 to 255', describeResponse(after.res), [res, after.res]);
 }
