@@ -12,7 +12,7 @@ export function pressHookFor(ready: ReadyInfo): string {
 /** A RunConfig that points at an emulator (its CA, its press hook); `more` overrides the defaults. */
 export async function emulatorRunConfig(ready: ReadyInfo, tokenStore: string, more: Partial<RunConfig> = {}): Promise<RunConfig> {
   return {
-    host: ready.host, httpPort: ready.httpPort, httpsPort: ready.httpsPort, kind: ready.kind,
+    host: ready.host, httpPort: ready.httpPort, httpsPort: ready.httpsPort, kind: ready.kind, forceKind: false,
     caPem: await readFile(ready.ca, 'utf8'), caLabel: 'the emulator\'s test CA', insecure: false,
     tokenStore, pressHook: pressHookFor(ready), pressTimeoutS: 30, pairingName: DEFAULT_PAIRING_NAME,
     slow: false, allowCloudToggle: false, manual: false, strict: false, forget: false, yes: true,

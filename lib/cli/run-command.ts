@@ -26,7 +26,8 @@ export function targetOptions<T>(y: Argv<T>) {
     .option('serial', { type: 'string', describe: 'expected serial (TLS identity); else the one GET /api reports' })
     .option('http-port', { type: 'number', default: 80, describe: 'v1 HTTP port' })
     .option('https-port', { type: 'number', default: 443, describe: 'v2 HTTPS port' })
-    .option('kind', { choices: KIND_IDS, describe: 'device kind; else from GET /api' })
+    .option('kind', { choices: KIND_IDS, describe: 'device kind; else from GET /api (a kind the device contradicts stops the run)' })
+    .option('force-kind', { type: 'boolean', default: false, describe: 'test as --kind even where the device says it is another kind; every report says so' })
     .option('ca', { type: 'string', describe: 'CA to validate the device, default the bundled vendor CA' })
     .option('insecure', { type: 'boolean', default: false, describe: 'no TLS validation (TLS clauses are skipped)' })
     .option('token', { type: 'string', describe: 'bearer token (or env ENERGY_CONFORM_TOKEN); else the token store; else pair' })
@@ -87,6 +88,7 @@ function pressHookOf(hook: string | undefined, serial: string | null | undefined
 /** Every option checked, before anything goes on the network; the CA's PEM text. */
 async function checkOptions(a: ConfigArgs): Promise<string> {
   checkNumbers(a);
+  if (a['force-kind'] && !a.kind) throw new RunError('EC_BAD_OPTION', '--force-kind insists on the kind given with --kind: give --kind too');
   const unknown = (a.clause ?? []).filter((c) => !hasClause(c));
   if (unknown.length) throw new RunError('EC_BAD_OPTION', `unknown clause ${unknown.join(', ')}; clause IDs are listed in spec/clauses.md, e.g. VER-04`);
   const badArea = (a.suite ?? []).filter((s) => !(AREAS as readonly string[]).includes(s));
@@ -111,7 +113,7 @@ function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv, caPem: string, found
   return {
     // A found device is asked only where it advertised a service.
     host, httpPort: found ? found.v1Port : a['http-port'], httpsPort: found ? found.v2Port : a['https-port'],
-    kind: a.kind as KindId | undefined, serial: a.serial, advertised,
+    kind: a.kind as KindId | undefined, forceKind: a['force-kind'], serial: a.serial, advertised,
     caPem, caLabel: a.ca ? `the CA in ${a.ca}` : 'the vendor CA', insecure: a.insecure,
     token: a.token ?? (env.ENERGY_CONFORM_TOKEN || undefined), tokenStore: a['token-store'],
     pressHook: pressHookOf(a['press-hook'], found?.serial ?? a.serial),

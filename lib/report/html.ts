@@ -37,6 +37,7 @@ function identity(r: RunResults): string {
   ];
   if (r.socket) rows.push(['Socket', `${r.socket.stateRequests} state requests, ${r.socket.relaySwitches} relay switches`]);
   if (r.residue.length) rows.push(['Not left as found', r.residue.join('; ')]);
+  for (const n of r.notes) rows.push(['Note', n]);
   return `<table class="id">${rows.map(([k, v]) => `<tr><td>${esc(k)}</td><td>${esc(v ?? '—')}</td></tr>`).join('')}</table>`;
 }
 
@@ -102,6 +103,7 @@ export function reportHtml(r: RunResults): string {
   const title = `${r.verdict.toUpperCase()} — ${r.target.kind} ${r.target.serial ?? r.target.host}`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${CSS}</style></head><body>
 <h1><span class="verdict s-${r.verdict}">${esc(r.verdict.toUpperCase())}</span> ${esc(r.target.kind)} ${esc(r.target.serial ?? '')} at ${esc(r.target.host)}</h1>
+${r.notes.map((n) => `<p class="note"><b>Note:</b> ${esc(n)}</p>`).join('')}
 <p>${esc(r.target.product_type ?? 'unknown product type')}, firmware ${esc(r.target.firmware_version ?? '—')}, API ${esc(r.target.api_version ?? '—')}, ${esc(r.tool.name)} ${esc(r.tool.version)}</p>
 <p>${s.pass} pass, ${s.fail} fail, ${s.deviation} ${s.deviation === 1 ? 'deviation' : 'deviations'}, ${s.warn} warn, ${s.observation} observed, ${s.error} error, ${s.skip} skipped</p>
 ${s.deviation ? `<p>Deviations: MUST clauses violated under a capability the specification marks "In development" for this kind; ${esc(STRICT_DEVIATION)}${r.strict ? ' (--strict was given)' : ''}.</p>` : ''}

@@ -47,6 +47,7 @@ export function junitXml(r: RunResults): string {
     for (const [k, v] of Object.entries({ ...r.target, tool: `${r.tool.name} ${r.tool.version}`, strict: String(r.strict) })) {
       suite.property(k, String(v ?? ''));
     }
+    for (const n of r.notes) suite.property('note', n);
     for (const c of checks) {
       const tc = suite.testCase().className(area).name(c.title).time(c.durationMs / 1000);
       // --strict: a deviation or a warning fails, each under a type of its own.

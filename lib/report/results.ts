@@ -53,6 +53,8 @@ export interface RunResults {
   requests: number;
   /** What the run left changed on the device (DESIGN.md "Leaving the device as found"). */
   residue: string[];
+  /** What a reader of any report must know of the run: a kind the operator insisted on against the device's word. */
+  notes: string[];
   /** State requests and relay switches, where the run touched a socket's state (--pace is for hardware that needs it). */
   socket: { stateRequests: number; relaySwitches: number } | null;
   checks: CheckResult[];
@@ -70,7 +72,7 @@ export function summarize(checks: readonly CheckResult[]): Record<Status, number
 export function resultsJson(r: RunResults): string {
   const doc = {
     tool: r.tool, target: r.target, started: r.started, finished: r.finished, durationMs: r.durationMs,
-    verdict: r.verdict, summary: r.summary, presses: r.presses, requests: r.requests, socket: r.socket, residue: r.residue,
+    verdict: r.verdict, summary: r.summary, presses: r.presses, requests: r.requests, socket: r.socket, residue: r.residue, notes: r.notes,
     // Beyond DESIGN.md's keys: what `energy-conform report` needs to render report.html again.
     checks: r.checks.map(({ clause, level, title, status, message, durationMs, area, expected, observed, deviation, exchanges, evidence, rows }) =>
       ({ clause, level, title, status, message, durationMs, ...(deviation ? { deviation } : {}), area, expected, observed, rows,

@@ -21,6 +21,8 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
   const t = r.target;
   lines.push(`energy-conform ${r.tool.version}: ${t.kind} ${t.product_type ?? ''} serial ${t.serial ?? 'unknown'} `
     + `firmware ${t.firmware_version ?? 'unknown'} API ${t.api_version ?? 'unknown'} at ${t.host}`);
+  const notes = r.notes.map((n) => `note: ${n}`);
+  lines.push(...notes);
   for (const area of AREAS) {
     const checks = r.checks.filter((c) => c.area === area);
     if (!checks.length || checks.every((c) => c.status === 'skip')) continue;
@@ -33,7 +35,7 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
     }
   }
   const s = r.summary;
-  if (style.quiet) lines.length = 0;
+  if (style.quiet) lines.splice(0, lines.length, ...notes);
   // What the run could not put back, or could not read to put back: the operator must see it, quiet or not.
   if (r.residue.length) lines.push(`not left as found: ${r.residue.join('; ')}`);
   if (s.deviation) {

@@ -9,6 +9,8 @@ export interface RunConfig {
   httpPort: number | null;
   httpsPort: number | null;
   kind?: KindId;
+  /** Test as --kind even where the device says it is another kind (every report then says so). */
+  forceKind: boolean;
   /** Expected serial (TLS identity); else the one GET /api reports. */
   serial?: string;
   /** The device was found over mDNS: what it advertised (KIND-02), and the serial to expect where GET /api tells none. */

@@ -29,7 +29,7 @@ export async function pairDevice(cfg: RunConfig, io: OperatorIo): Promise<Paired
   const device = new DeviceClient({ host: cfg.host, httpPort: null, httpsPort: cfg.httpsPort, caPem: cfg.caPem, insecure: cfg.insecure },
     new Redactor(), cfg.requestTimeoutMs);
   try {
-    const outcome = await acquireToken({ cfg: { ...cfg, token: undefined }, io }, device, serial, pre.kind ?? fromCert.kind, 1);
+    const outcome = await acquireToken({ cfg: { ...cfg, token: undefined }, io }, device, serial, cfg.kind ?? pre.kind ?? fromCert.kind, 1);
     if (!outcome.token) throw new RunError('EC_PAIRING_REFUSED', `pairing failed: ${outcome.reason.replace(/^no token: /, '')}`);
     return { serial, pressed: outcome.presses.count > 0 };
   } finally {

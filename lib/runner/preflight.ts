@@ -20,6 +20,9 @@ export interface Preflight {
   /** That GET as preflight met it, the answer or the failure: the cloud setting as the run found it (runner-reads.ts). */
   systemRead: DeviceResponse | TransportError | undefined;
   v1Info: Record<string, unknown> | null;
+  /** GET /api over HTTP as it answered (null: nothing answered), for a target with no energy device API. */
+  v1Api: { status: number; contentType: string | undefined; productType: boolean } | null;
+  /** The kind GET /api over HTTP names (never --kind: prepare weighs that against what the device says). */
   kind: KindId | undefined;
   /** What preflight sent and what came back. */
   exchanges: Exchange[];
@@ -45,11 +48,12 @@ export async function preflight(cfg: RunConfig, redactor: Redactor): Promise<Pre
     const v1Info = v1Api?.status === 200 && isObject(v1Api.json) ? v1Api.json : null;
     const systemRead = v1Api ? await answerOrFailure(device.v1.get('/api/v1/system')) : undefined;
     const system = systemRead !== undefined && !isTransportError(systemRead) && systemRead.status === 200;
-    const kind = cfg.kind ?? (typeof v1Info?.product_type === 'string' ? kindOfProductType(v1Info.product_type) : undefined);
+    const kind = typeof v1Info?.product_type === 'string' ? kindOfProductType(v1Info.product_type) : undefined;
     return {
       v1: v1Api !== undefined, v2: certificate !== undefined, certificate: certificate ?? null,
       v2Usable: certificate !== undefined && (cfg.insecure || certificate.chainError === null),
       system, systemRead, v1Info, kind, exchanges: device.log.records,
+      v1Api: v1Api ? { status: v1Api.status, contentType: v1Api.contentType, productType: typeof v1Info?.product_type === 'string' } : null,
     };
   } finally {
     await device.close();

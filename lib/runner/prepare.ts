@@ -11,6 +11,7 @@ import { kindFromV2Info, preflight, type Preflight } from './preflight.js';
 import { suitePresses } from './presses.js';
 import { acquireToken, type TokenOutcome } from './token.js';
 import { type BeforeSuites, DEVICE_INFO, type ReadFailure, judgeRead, readBeforeSuites } from './runner-reads.js';
+import { type KindClaim, certificateClaim, decideKind, notADevice, productTypeClaim } from './target-identity.js';
 
 export interface Prepared {
   /** The worker context but for what is decided just before the suites start (run-context.ts workerContext). */
@@ -25,6 +26,8 @@ export interface Prepared {
   before: Pick<BeforeSuites, 'found' | 'users'>;
   /** The run's own reads that failed (GET /api with the token among them): each is its clause's outcome. */
   readFailures: ReadFailure[];
+  /** What every report must say of this run (a kind insisted on with --force-kind). */
+  notes: string[];
 }
 
 /** `appliance/<code>/<serial>` as the certificate names it: the last resort for kind and serial. */
@@ -73,15 +76,33 @@ export function identityOf(cfg: Pick<Run['cfg'], 'serial' | 'advertised'>, pre: 
   return { kind, serial: fromCert.serial ?? null, source: fromCert.serial ? 'certificate' : null };
 }
 
+/**
+ * Know the target before judging it: an energy device API must be there, and a --kind must agree with
+ * what the device says of itself (or be insisted on). Returns the note every report then carries.
+ */
+function knowTarget(cfg: Run['cfg'], pre: Preflight, claims: readonly KindClaim[]): string | undefined {
+  const absent = notADevice({ host: cfg.host, httpPort: cfg.httpPort, httpsPort: cfg.httpsPort, v1Api: pre.v1Api,
+    certificate: pre.certificate && { subject: pre.certificate.subject } }, claims);
+  if (absent) throw new RunError('EC_NOT_A_DEVICE', absent);
+  const decided = decideKind(cfg.kind, claims, cfg.forceKind);
+  if ('contradiction' in decided) throw new RunError('EC_KIND_MISMATCH', decided.contradiction);
+  return decided.note;
+}
+
 async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prepared> {
   const { cfg, io, redactor } = run;
   const { exchanges } = soFar;
+  // What the device says of its kind before any token: GET /api over HTTP, its certificate, its advertisement.
+  const claims = [...productTypeClaim('GET /api over HTTP', pre.v1Info?.product_type),
+    ...certificateClaim(`${pre.certificate?.subject ?? ''} ${pre.certificate?.subjectAltName ?? ''}`),
+    ...productTypeClaim('the mDNS advertisement', cfg.advertised?.product_type)];
+  let note = knowTarget(cfg, pre, claims);
   const target = { host: cfg.host, httpPort: pre.v1 ? cfg.httpPort : null, httpsPort: pre.v2 ? cfg.httpsPort : null,
     caPem: cfg.caPem, insecure: cfg.insecure, v1PaceMs: cfg.paceMs };
   const identity = identityOf(cfg, pre);
   let { serial, source: serialSource } = identity;
   // What the device tells itself comes first; its advertisement, then its certificate, only where it tells nothing.
-  let kind: KindId | undefined = pre.kind;
+  let kind: KindId | undefined = cfg.kind ?? pre.kind;
   let token: TokenOutcome = { token: null, reason: '', presses: { count: 0, asked: 0, backend: null }, owner: null };
   let deviceInfo = pre.v1Info;
   let infoRead: { answer: DeviceResponse | TransportError; exchanges: Exchange[] } | null = null;
@@ -103,6 +124,8 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
         const info = isTransportError(answer) ? undefined : answer.json;
         if (typeof info === 'object' && info !== null) deviceInfo = info as Record<string, unknown>;
         kind ??= kindFromV2Info(info);
+        // GET /api over HTTPS is one more thing the device says of itself, asked before any check.
+        if (isObject(info)) note = knowTarget(cfg, pre, [...claims, ...productTypeClaim('GET /api over HTTPS', info.product_type)]);
         if (!cfg.serial && typeof deviceInfo?.serial === 'string') [serial, serialSource] = [deviceInfo.serial, 'device'];
       }
     } finally {
@@ -130,5 +153,8 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
     pressTimeoutS: cfg.pressTimeoutS, tokenOwner: token.owner, advertised: cfg.advertised ?? null,
     unreadable: readFailures.flatMap((f) => (f.unreadable ? [f.unreadable] : [])),
   };
-  return { draft, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, exchanges, before, readFailures };
+  return { draft, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, exchanges, before, readFailures,
+    notes: note ? [note] : [] };
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -58,7 +58,7 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: Ab
   const exitCode = verdictCode === 0 && residue.length ? 1 : verdictCode;
   if (residue.length) io.say(`the run could not leave the device as it found it: ${residue.join('; ')}`);
   const outcome = await writeRun(run, {
-    started, version, checks, presses, residue, exitCode,
+    started, version, checks, presses, residue, exitCode, notes: prepared.notes,
     target: { kind: context.kind, serial: context.serial, ...described(prepared.deviceInfo, prepared.preflight.certificate?.fingerprint256) },
     // Before the suites, around them (the runner's own checks included), and the checks' own.
     exchanges: [...prepared.exchanges, ...exchanges, ...suiteRun.tests.flatMap((t) => t.records[0]?.exchanges ?? [])],
@@ -81,8 +81,8 @@ async function stoppedBeforeSuites(run: Run, stopped: StoppedBeforeSuites, start
   const reason = `no check ran: the run stopped before the suites (${stop.code}): ${stop.message}`;
   const { kind, serial } = identityOf(run.cfg, pre);
   return writeRun(run, {
-    started, version, exitCode: 2, presses: stopped.presses, residue: [], exchanges: stopped.exchanges,
+    started, version, exitCode: 2, presses: stopped.presses, residue: [], notes: [], exchanges: stopped.exchanges,
     checks: assemble([], Object.fromEntries(clauses.map((c) => [c.id, reason])), version),
-    target: { kind: run.cfg.kind ?? kind ?? 'unknown', serial, ...described(pre.v1Info, pre.certificate?.fingerprint256) },
+    target: { kind: kind ?? run.cfg.kind ?? 'unknown', serial, ...described(pre.v1Info, pre.certificate?.fingerprint256) },
   }, style);
 }

@@ -27,6 +27,8 @@ export interface RunRecord {
   checks: CheckResult[];
   presses: RunResults['presses'];
   residue: string[];
+  /** What every report must say of the run (a kind insisted on with --force-kind). */
+  notes: string[];
   /** Every exchange of the run, in any order. */
   exchanges: Exchange[];
   exitCode: 0 | 1 | 2;
@@ -41,7 +43,7 @@ export async function writeRun({ cfg, redactor }: Pick<Run, 'cfg' | 'redactor'>,
     started: r.started.toISOString(), finished: finished.toISOString(), durationMs: finished.getTime() - r.started.getTime(),
     verdict: r.exitCode === 0 ? 'pass' : r.exitCode === 1 ? 'fail' : 'error',
     summary: summarize(r.checks),
-    presses: r.presses, residue: r.residue,
+    presses: r.presses, residue: r.residue, notes: r.notes,
     requests: all.length,
     socket: socketCounters(all),
     checks: r.checks, strict: cfg.strict,

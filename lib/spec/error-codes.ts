@@ -10,6 +10,8 @@ export const ERROR_CODES = {
   EC_DISCOVERY_FAILED: { ends: 'run', hint: 'mDNS could not be used on that interface: check --interface, or give --host' },
   EC_DEVICE_UNREACHABLE: { ends: 'run', hint: 'check the address and ports (--host, --http-port, --https-port) and that the device is on' },
   EC_KIND_UNKNOWN: { ends: 'run', hint: 'give the kind with --kind' },
+  EC_NOT_A_DEVICE: { ends: 'run', hint: 'what answers there is not an energy device API: check --host and the ports' },
+  EC_KIND_MISMATCH: { ends: 'run', hint: 'give the kind the device says it is, or leave --kind out; --force-kind tests it as given all the same' },
   EC_SERIAL_UNKNOWN: { ends: 'run', hint: 'give the serial with --serial' },
   EC_NO_V2: { ends: 'run', hint: 'pairing needs the HTTPS (v2) endpoint: check --https-port' },
   EC_TLS_UNTRUSTED: { ends: 'run', hint: 'give the CA that issued the certificate with --ca, or use --insecure' },
