@@ -21,17 +21,27 @@ clauseRows(endpointRows('AUTH-02', TOKEN_ENDPOINTS, [{ probe: 'a well-formed unk
   expectError(await sendTo(device, run, endpoint, { token: unknown }), 401, UNAUTHORIZED);
 }, withToken);
 
-// Authentication 1, 4: only `Bearer <the token>` is a credential; each variant is one a firmware may let through.
+/** The token with one character changed to another hex digit at `i` (-1: the last): its length kept, one position wrong. */
+const changedAt = (t: string, i: number) => {
+  const at = i < 0 ? t.length + i : i;
+  return `${t.slice(0, at)}${t[at] === '0' ? '1' : '0'}${t.slice(at + 1)}`;
+};
+const CHANGED_AT = [{ where: 'first', i: 0 }, { where: 'middle', i: 16 }, { where: 'last', i: -1 }];
+
+// Authentication 1, 4: only `Bearer <the token>` is a credential; each variant is one a firmware may let through
+// (a prefix comparison, a comparison of the wrong length, one that skips a position).
 const MALFORMED = [
   { probe: 'an empty bearer', authorization: () => 'Bearer ' },
   { probe: 'the valid token under scheme Basic', authorization: (t: string) => `Basic ${t}` },
   { probe: 'the valid token with one digit cut off', authorization: (t: string) => `Bearer ${t.slice(0, -1)}` },
   { probe: 'the valid token with one digit added', authorization: (t: string) => `Bearer ${t}0` },
   { probe: 'non-hex characters', authorization: () => `Bearer ${'Z'.repeat(32)}` },
+  ...CHANGED_AT.map(({ where, i }) => ({ probe: `the valid token with its ${where} character changed`, authorization: (t: string) => `Bearer ${changedAt(t, i)}` })),
 ];
 
 clauseRows(endpointRows('AUTH-03', TOKEN_ENDPOINTS, MALFORMED), async ({ endpoint, probe }, { device, run, token }) => {
-  device.redactor.add(token.slice(0, -1));
+  // Near-copies of the token are secrets too.
+  for (const near of [token.slice(0, -1), ...CHANGED_AT.map(({ i }) => changedAt(token, i))]) device.redactor.add(near);
   const res = await sendTo(device, run, endpoint, { headers: { authorization: probe.authorization(token) } });
   expectThat(res.status === 401 && errorCode(res) === UNAUTHORIZED, `401 {"error":"${UNAUTHORIZED}"}`, describeResponse(res), res);
 }, withToken);

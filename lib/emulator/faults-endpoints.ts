@@ -17,6 +17,9 @@ const unknownWellFormed = (req: EmuRequest, state: DeviceState) => {
 /** Serves the request as the first user where `accepts` lets a credential through that the correct handler refuses. */
 const lenient = (endpoint: string, accepts: (req: EmuRequest, state: DeviceState) => boolean) =>
   (req: EmuRequest, state: DeviceState) => (at(req, endpoint) && accepts(req, state) ? actAsFirstUser(req, state) : req);
+/** A presented token of a valid token's length that `same` takes for one of them, though it is none. */
+const matchesBut = (state: DeviceState, t: string | undefined, same: (t: string, valid: string) => boolean) =>
+  t !== undefined && !isToken(state, t) && [...state.users.values()].some((v) => v.length === t.length && same(t, v));
 const contentType = (endpoint: string, type: string | null) => (res: EmuResponse, req: EmuRequest) => {
   if (!at(req, endpoint) || res.body === undefined) return res;
   return type === null ? dropHeader(res, 'content-type') : { ...res, headers: { ...res.headers, 'content-type': type } };
@@ -75,6 +78,16 @@ export const ENDPOINT_FAULTS: readonly Fault[] = [
       const t = bearer(req);
       return !!t && t.length < 32 && [...state.users.values()].some((v) => v.startsWith(t));
     }) },
+  // AUTH-03 at one position of the token: comparisons that skip the first character, stop at 16, or stop at 31.
+  { name: 'token-first-character-ignored-on-user', clause: 'AUTH-03', endpoint: 'GET /api/user',
+    says: 'GET /api/user compares the token from its second character on', request: lenient('GET /api/user',
+      (req, state) => matchesBut(state, bearer(req), (t, v) => t.slice(1) === v.slice(1))) },
+  { name: 'token-half-compared-on-measurement', clause: 'AUTH-03', endpoint: 'GET /api/measurement',
+    says: 'GET /api/measurement compares only the first 16 characters of a 32-character token', request: lenient('GET /api/measurement',
+      (req, state) => matchesBut(state, bearer(req), (t, v) => t.slice(0, 16) === v.slice(0, 16))) },
+  { name: 'token-last-character-ignored-on-api', clause: 'AUTH-03', endpoint: 'GET /api',
+    says: 'GET /api compares the first 31 characters of a 32-character token', request: lenient('GET /api',
+      (req, state) => matchesBut(state, bearer(req), (t, v) => t.slice(0, 31) === v.slice(0, 31))) },
   { name: 'any-scheme-accepted-on-user-delete', clause: 'AUTH-03', endpoint: 'DELETE /api/user',
     says: 'DELETE /api/user takes the token under any scheme (Basic too)', request: (req, state) => {
       const m = /^(\S+) (.+)$/.exec(req.headers.authorization ?? '');

@@ -1,6 +1,6 @@
 // Faults of the users suite (PAIR, NAME, LIST, DEL): each names the clause it breaks.
 import { type DeviceState, newToken } from './device-state.js';
-import { type EmuRequest, type EmuResponse, isPlainObject, json, parseJson } from './exchange.js';
+import { type EmuRequest, type EmuResponse, isPlainObject, json, parseJson, text } from './exchange.js';
 import { V, bearer, dropHeader, is, nameIn, perDevice, withBody } from './fault-helpers.js';
 import type { Fault } from './fault-types.js';
 
@@ -61,6 +61,23 @@ export const USER_FAULTS: readonly Fault[] = [
       ? json(401, { error: 'user:unauthorized' }, V) : res) },
   { name: 'window-stays-open', clause: 'PAIR-07', says: 'the creation window stays open after a user is created',
     response: (res, req, state) => { if (created(res, req)) state.press(); return res; } },
+  // State one handler does not see: the re-issue path forgets to close the window the creation path closes.
+  { name: 'reuse-leaves-window-open', clause: 'PAIR-07', says: 're-using a name re-issues its token and leaves the creation window open',
+    answer: (req, state) => {
+      const name = nameIn(req);
+      if (!posting(req) || !state.creationEnabled() || name === undefined || !state.users.has(name)) return undefined;
+      const opened = state.windowOpenedAt;
+      const token = state.createUser(name);
+      state.windowOpenedAt = opened;
+      return json(200, { name, token }, V);
+    } },
+  // ERR-01 on answers only the users suite provokes: an error path that writes its code as text.
+  { name: 'refused-name-error-as-text', clause: 'ERR-01', suites: ['users', 'errors'], alone: true,
+    says: 'POST /api/user answers a refused name or body with its error code as plain text, not a JSON object',
+    response: (res, req) => (posting(req) && res.status === 400 ? text(400, String((res.body as { error?: unknown }).error), V) : res) },
+  { name: 'delete-of-nobody-error-as-text', clause: 'ERR-01', suites: ['users', 'errors'], alone: true,
+    says: 'DELETE /api/user of a name nobody has answers 404 with plain text',
+    response: (res, req) => (is(req, 'DELETE', '/api/user') && res.status === 404 ? text(404, 'no such user', V) : res) },
   { name: 'reuse-same-token', clause: 'PAIR-11', says: 're-using a name answers the same token again',
     answer: (req, state) => {
       const name = nameIn(req);

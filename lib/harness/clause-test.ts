@@ -11,6 +11,7 @@ import { governingClause } from '../spec/endpoints.js';
 import { awaitDevice, lostDevice } from './await-device.js';
 import { ClauseFailure, PreconditionError } from './clause-failure.js';
 import { EndpointGivenUp, requestGuard } from './given-up.js';
+import { errorAnswers, judgeErrorAnswers } from './error-answers.js';
 import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
 import { type WithEvidence, evidenceFirst } from '../contract/evidence.js';
 import { type Ending, type Verdict, judge, judgeAlso, judgingOf, messageOf, reasonNotToRun } from '../contract/judge.js';
@@ -102,9 +103,9 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
       if (verdict === null) throw caught;
       const { fails, ...v } = verdict;
       // A pass needs no exchanges of its own: they are with the row's clause.
-      const title = rowTitle && retitle(rowTitle, clause(other));
-      sides.push({ clause: other, ...v, message: messageOf(title, v), ...(v.status === 'pass' ? { exchanges: [] } : shownFor(caught)),
-        ...(title ? { title } : {}) });
+      // A row's case carries the other clause's ID and level; a whole check's says whose check judged it.
+      const title = rowTitle ? retitle(rowTitle, clause(other)) : `${other} [${clause(other).level}] judged in the check of ${id}`;
+      sides.push({ clause: other, ...v, message: messageOf(rowTitle && title, v), ...(v.status === 'pass' ? { exchanges: [] } : shownFor(caught)), title });
       if (fails && caught instanceof ClauseFailure) {
         hardSides.push(new ClauseFailure(`${other}: ${caught.expected}`, redactor.redact(caught.observed), caught.exchanges));
       }
@@ -114,6 +115,9 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
     await fn(ctx);
     return observed.length === 0 ? undefined : observed.length === 1 ? observed[0] : observed;
   }, redactor);
+  // ERR-01 on every error answer this check provoked from the table's v2 endpoints, however the check went.
+  const errors = id === 'ERR-01' || skipped || caught instanceof EndpointGivenUp ? [] : errorAnswers(device.log.records);
+  if (errors.length) await ctx.also('ERR-01', () => judgeErrorAnswers(errors));
   task.meta.energyConformAlso = sides;
   await device.close();
   if (skipped && ending.kind !== 'completed') throw caught;

@@ -16,6 +16,9 @@ export const TOKEN_ENDPOINTS: readonly Endpoint[] = [
   { method: 'DELETE', path: '/api/user' },
 ];
 
+/** ERR-01: the v2 endpoints of the specification's table, whose every error answer is `{error: string}`. */
+export const ERROR_ANSWER_ENDPOINTS: readonly Endpoint[] = [...TOKEN_ENDPOINTS, { method: 'POST', path: '/api/user' }];
+
 /** Those of them that answer 200 to a valid token whatever the device holds (DEL-03 names these). */
 export const TOKEN_READS: readonly Endpoint[] = TOKEN_ENDPOINTS.filter((e) => e.method === 'GET');
 

@@ -1,7 +1,8 @@
 // The presses of the users suite, in one place: at most two after pairing on a conformant device
 // (DESIGN.md "Button presses"). Window 1: every refused body, then the run's user (every allowed class
 // first; where that name is refused, a plain one, so one refused class fails NAME-06 alone), then one
-// more valid name (PAIR-07). Window 2: re-use of that name (PAIR-10). What the device answered is kept
+// more valid name (PAIR-07). Window 2: re-use of that name (PAIR-10), then one more valid name (PAIR-07
+// after a re-use: a re-issue is a creation too). What the device answered is kept
 // for the checks. A window that a refused attempt closed is pressed open again (PAIR-13 records it).
 import { creationNotEnabled, userNames } from '../../lib/client/answers.js';
 import type { DeviceResponse } from '../../lib/client/device-client.js';
@@ -38,6 +39,9 @@ export interface UsersScenario {
   judgesBodyFirst: boolean;
   reuse: DeviceResponse | null;
   tokenX2: string | null;
+  /** A further valid name right after a successful re-use (PAIR-07); null where the re-use did not succeed. */
+  afterReuse: DeviceResponse | null;
+  afterReuseName: string;
   /** Every name this run created on the device, for the clean-up. */
   created: Set<string>;
 }
@@ -100,6 +104,9 @@ export async function runScenario({ device, run, token }: CheckContext): Promise
   // Window 2: re-use of the name (only if the user exists).
   let reuse: DeviceResponse | null = null;
   if (tokenOf(creation)) reuse = await pressAndPost(run, device, 're-use of the second user\'s name', { body: { name } });
+  const afterReuseName = `local/${run.runTag}-third`;
+  const afterReuse = reuse && tokenOf(reuse) ? await post({ name: afterReuseName }) : null;
+  if (afterReuse) note(afterReuseName, afterReuse);
   return { validName: name, refusals, attempts, creation, tokenX: tokenOf(creation), newTokenAnswer, secondInWindow, secondName,
-    namesAfterWindow1, closedBy, judgesBodyFirst, reuse, tokenX2: reuse ? tokenOf(reuse) : null, created };
+    namesAfterWindow1, closedBy, judgesBodyFirst, reuse, tokenX2: reuse ? tokenOf(reuse) : null, afterReuse, afterReuseName, created };
 }
