@@ -1,5 +1,5 @@
 import { judgeIdentity } from '../lib/client/tls-identity.js';
-import { inspectCertificate } from '../lib/client/tls-inspect.js';
+import { deviceCertificate } from '../lib/harness/device-certificate.js';
 import { describeResponse, expectError, expectThat, isJsonObject } from '../lib/harness/clause-failure.js';
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
 import { applianceIdentity } from '../lib/spec/kinds.js';
@@ -22,7 +22,7 @@ async function deviceInfo({ device, run, token }: CheckContext): Promise<Record<
 async function certificateOf({ run }: CheckContext) {
   if (run.target.httpsPort === null) return null;
   try {
-    return await inspectCertificate({ host: run.target.host, port: run.target.httpsPort, caPem: run.target.caPem, timeoutMs: run.requestTimeoutMs });
+    return await deviceCertificate(run);
   } catch {
     return null;
   }

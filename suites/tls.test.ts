@@ -1,12 +1,10 @@
-import { inspectCertificate } from '../lib/client/tls-inspect.js';
+import { deviceCertificate } from '../lib/harness/device-certificate.js';
 import { judgeIdentity } from '../lib/client/tls-identity.js';
 import { expectThat } from '../lib/harness/clause-failure.js';
 import { clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
 import { applianceIdentity } from '../lib/spec/kinds.js';
 
-const certificate = ({ run }: CheckContext) => inspectCertificate({
-  host: run.target.host, port: run.target.httpsPort!, caPem: run.target.caPem, timeoutMs: run.requestTimeoutMs,
-});
+const certificate = ({ run }: CheckContext) => deviceCertificate(run);
 
 function identity({ run }: CheckContext): string {
   if (run.serial === null) throw new Error('the serial is unknown: GET /api did not answer it; give --serial');

@@ -1,7 +1,8 @@
 // The device client: v1 over HTTP, v2 over HTTPS. It never throws on an HTTP status; transport
 // failures become TransportError with a code. Every exchange is logged, redacted.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from 'undici';
+import { ConnectionPool } from './connection-pool.js';
 import { type RequestTo, TransportError } from './errors.js';
 import { type Exchange, ExchangeLog } from './exchange-log.js';
 import { exchangeRaw } from './raw-exchange.js';
@@ -177,6 +178,9 @@ class Side {
       const res = await request(url, {
         method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.dispatcher,
         signal: AbortSignal.timeout(timeoutMs), headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
+        // The specification's DELETE carries a body: undici would close the connection after it (a method that
+        // "expects no payload"); the device keeps it alive, so the run does too.
+        reset: false,
       });
       const chunks: Buffer[] = [];
       let size = 0;
@@ -199,29 +203,21 @@ export class DeviceClient {
   readonly v1: Side;
   readonly v2: Side;
   readonly log: ExchangeLog;
-  private readonly agents: Agent[];
+  /** Its own pool, where none was given to share: closed with the client. */
+  private readonly own: ConnectionPool | null;
 
+  /** `pool`: the run's connections, shared with the other clients of the run (and left open by close()). */
   constructor(readonly target: Target, readonly redactor = new Redactor(), readonly timeoutMs = DEFAULT_TIMEOUT_MS,
-    readonly guard?: RequestGuard) {
+    readonly guard?: RequestGuard, pool?: ConnectionPool) {
     this.log = new ExchangeLog(redactor);
-    const plain = new Agent({ connect: { timeout: timeoutMs } });
-    const secure = new Agent({
-      connect: {
-        timeout: timeoutMs,
-        ca: target.insecure ? undefined : target.caPem,
-        rejectUnauthorized: !target.insecure,
-        // Authentication 7: the identity `appliance/<code>/<serial>` is not a DNS name; the TLS
-        // suite checks it itself (TLS-02). Here the chain alone is validated.
-        checkServerIdentity: () => undefined,
-      },
-    });
-    this.agents = [plain, secure];
+    this.own = pool ? null : new ConnectionPool(target, timeoutMs);
+    const { plain, secure } = pool ?? this.own!;
     const host = target.host.includes(':') ? `[${target.host}]` : target.host;
     this.v1 = new Side('v1', target.httpPort === null ? null : `http://${host}:${target.httpPort}`, plain, this);
     this.v2 = new Side('v2', target.httpsPort === null ? null : `https://${host}:${target.httpsPort}`, secure, this);
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.agents.map((a) => a.close()));
+    await this.own?.close();
   }
 }

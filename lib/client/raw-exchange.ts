@@ -1,6 +1,7 @@
 // One HTTP/1.1 exchange over a socket of its own, read byte for byte: what the device really sent,
 // including bytes after the end of the answer's framing (a body after a 204, say), which undici
 // discards and which would break the next answer on a kept-alive connection (DEL-02).
+import { countConnection } from './connection-pool.js';
 import net from 'node:net';
 import tls from 'node:tls';
 
@@ -65,6 +66,7 @@ export function exchangeRaw(target: RawTarget, method: string, request: string, 
     const socket = target.tls
       ? tls.connect({ host: target.host, port: target.port, ...target.tls, checkServerIdentity: () => undefined })
       : net.connect({ host: target.host, port: target.port });
+    socket.once('connect', countConnection);
     const chunks: Buffer[] = [];
     let grace: NodeJS.Timeout | undefined;
     const done = (err: Error | null, answer?: RawAnswer) => {

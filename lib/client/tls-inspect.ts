@@ -1,6 +1,7 @@
 // Looks at the device's certificate in a handshake of its own: the chain is validated against the
 // CA, the identity is left to judgeIdentity. No SNI carries the identity (real-world.md "TLS").
 import { X509Certificate } from 'node:crypto';
+import { countConnection } from './connection-pool.js';
 import tls from 'node:tls';
 import type { TransportErrorCode } from '../spec/error-codes.js';
 import { TransportError } from './errors.js';
@@ -39,6 +40,7 @@ export function inspectCertificate(o: { host: string; port: number; caPem: strin
     const socket = tls.connect({
       host: o.host, port: o.port, ca: o.caPem, rejectUnauthorized: false, checkServerIdentity: () => undefined,
     });
+    socket.once('connect', countConnection);
     const fail = (code: TransportErrorCode, message: string, cause?: unknown) => {
       socket.destroy();
       reject(new TransportError(code, `TLS handshake with ${o.host}:${o.port}: ${message}`, { cause }));

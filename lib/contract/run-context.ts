@@ -78,6 +78,8 @@ export interface CheckRecord {
   evidence?: number;
   /** The case's title, where it is not the test's: a row judged for another clause carries that clause's ID and level. */
   title?: string;
+  /** Connections the worker had opened to the device by the end of this check (client/connection-pool.ts). */
+  connections?: number;
 }
 
 declare module 'vitest' {

@@ -86,12 +86,21 @@ export async function listen(server: http.Server, host: string, port: number): P
   return (server.address() as AddressInfo).port;
 }
 
+/**
+ * A device that keeps its connections alive while a client pauses (a press, a slow machine): Node's own
+ * 5 s would let a client reuse a connection only about 3 s idle. Field conditions with an idle close are
+ * options of their own (issue 19).
+ */
+const KEEP_ALIVE_MS = 30_000;
+
+const keptAlive = <S extends http.Server>(server: S): S => Object.assign(server, { keepAliveTimeout: KEEP_ALIVE_MS });
+
 export function httpServer(handler: Handler, state: DeviceState): http.Server {
-  return http.createServer(listener('v1', handler, state));
+  return keptAlive(http.createServer(listener('v1', handler, state)));
 }
 
 export function httpsServer(handler: Handler, state: DeviceState, tls: { cert: string; key: string }): https.Server {
-  return https.createServer(tls, listener('v2', handler, state));
+  return keptAlive(https.createServer(tls, listener('v2', handler, state)));
 }
 
 export async function closeServer(server: http.Server): Promise<void> {

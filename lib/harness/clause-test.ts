@@ -12,6 +12,8 @@ import { awaitDevice, lostDevice } from './await-device.js';
 import { ClauseFailure, PreconditionError } from './clause-failure.js';
 import { EndpointGivenUp, requestGuard } from './given-up.js';
 import { errorAnswers, judgeErrorAnswers } from './error-answers.js';
+import { runPool } from './run-pool.js';
+import { connectionsOpened } from '../client/connection-pool.js';
 import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
 import { type WithEvidence, evidenceFirst } from '../contract/evidence.js';
 import { type Ending, type Verdict, judge, judgeAlso, judgingOf, messageOf, reasonNotToRun } from '../contract/judge.js';
@@ -66,7 +68,7 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   options: ClauseTestOptions, task: Task, skip: (note?: string) => never): Promise<void> {
   const run = inject('energyConform');
   const record = (v: Omit<Verdict, 'fails'>, shown: WithEvidence = { exchanges: [], evidence: 0 }) => {
-    task.meta.energyConform = { clause: id, ...v, message: messageOf(rowTitle, v), ...shown };
+    task.meta.energyConform = { clause: id, ...v, message: messageOf(rowTitle, v), ...shown, connections: connectionsOpened() };
   };
   const notSelected = run.skips[id];
   const before = reasonNotToRun({
@@ -79,7 +81,7 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   }
   const redactor = new Redactor();
   redactor.add(run.token);
-  const device = new DeviceClient(run.target, redactor, run.requestTimeoutMs, requestGuard(run));
+  const device = new DeviceClient(run.target, redactor, run.requestTimeoutMs, requestGuard(run), runPool(run));
   const observed: unknown[] = [];
   const sides: CheckRecord[] = [];
   /** MUST violations of clauses judged through `also`: the test fails with the first. */

@@ -3,6 +3,7 @@
 import { inject } from 'vitest';
 import { DeviceClient } from '../client/device-client.js';
 import { Redactor } from '../client/redactor.js';
+import { runPool } from './run-pool.js';
 
 export async function deleteCreatedUsers(names: Iterable<string>): Promise<void> {
   const run = inject('energyConform');
@@ -10,7 +11,7 @@ export async function deleteCreatedUsers(names: Iterable<string>): Promise<void>
   if (!list.length || !run.token) return;
   const redactor = new Redactor();
   redactor.add(run.token);
-  const device = new DeviceClient(run.target, redactor, run.requestTimeoutMs);
+  const device = new DeviceClient(run.target, redactor, run.requestTimeoutMs, undefined, runPool(run));
   try {
     for (const name of list) await device.v2.delete('/api/user', { token: run.token, body: { name } });
   } finally {

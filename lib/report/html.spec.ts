@@ -19,7 +19,7 @@ function results(): RunResults {
     target: { host: '127.0.0.1', kind: 'p1dongle', product_type: 'HWE-P1', serial: '5c2fafaabbcc', firmware_version: '6.00', api_version: '2.0.0',
       certificate_sha256: 'AB:CD' },
     started: '2026-11-21T00:00:00.000Z', finished: '2026-11-21T00:00:01.000Z', durationMs: 1000, verdict: 'fail', summary: summarize(checks),
-    presses: { count: 1, asked: 1, backend: 'press-hook' }, requests: 3, socket: null, residue: [], notes: [], checks, strict: false, options: { suites: ['info'] } };
+    presses: { count: 1, asked: 1, backend: 'press-hook' }, requests: 3, socket: null, residue: [], notes: [], connections: 2, checks, strict: false, options: { suites: ['info'] } };
 }
 
 describe('report.html', () => {

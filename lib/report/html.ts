@@ -33,7 +33,7 @@ function identity(r: RunResults): string {
     ['Kind', t.kind], ['Product type', t.product_type], ['Serial', t.serial], ['Firmware', t.firmware_version],
     ['API version', t.api_version], ['Certificate SHA-256', t.certificate_sha256], ['Address', t.host],
     ['Tool', `${r.tool.name} ${r.tool.version}`], ['Options', JSON.stringify({ ...r.options, strict: r.strict })],
-    ['Run', `${r.started} → ${r.finished} (${(r.durationMs / 1000).toFixed(1)} s), ${r.requests} requests, ${r.presses.count} presses`],
+    ['Run', `${r.started} → ${r.finished} (${(r.durationMs / 1000).toFixed(1)} s), ${r.requests} requests over ${r.connections} connections, ${r.presses.count} presses`],
   ];
   if (r.socket) rows.push(['Socket', `${r.socket.stateRequests} state requests, ${r.socket.relaySwitches} relay switches`]);
   if (r.residue.length) rows.push(['Not left as found', r.residue.join('; ')]);

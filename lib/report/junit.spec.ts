@@ -21,7 +21,7 @@ function results(strict = false): RunResults {
     target: { host: '127.0.0.1', kind: 'p1dongle', product_type: 'HWE-P1', serial: '5c2fafaabbcc', firmware_version: '6.00', api_version: '2.0.0',
       certificate_sha256: 'AA:BB' },
     started: '2026-11-21T00:00:00.000Z', finished: '2026-11-21T00:00:01.000Z', durationMs: 1000, verdict: 'fail',
-    summary: summarize(checks), presses: { count: 1, asked: 1, backend: 'press-hook' }, requests: 9, socket: null, residue: [], notes: [], checks, strict, options: {} };
+    summary: summarize(checks), presses: { count: 1, asked: 1, backend: 'press-hook' }, requests: 9, socket: null, residue: [], notes: [], connections: 2, checks, strict, options: {} };
 }
 
 describe('junit.xml', () => {
@@ -52,7 +52,7 @@ describe('results.json', () => {
     const doc = JSON.parse(resultsJson(results()));
     const design = ['tool', 'target', 'started', 'finished', 'durationMs', 'verdict', 'summary', 'presses', 'requests'];
     expect(Object.keys(doc).filter((k) => design.includes(k))).toEqual(design);
-    expect(Object.keys(doc).filter((k) => !design.includes(k))).toEqual(['socket', 'residue', 'notes', 'checks', 'strict', 'options']);
+    expect(Object.keys(doc).filter((k) => !design.includes(k))).toEqual(['connections', 'socket', 'residue', 'notes', 'checks', 'strict', 'options']);
     expect(Object.keys(doc.target)).toEqual(['host', 'kind', 'product_type', 'serial', 'firmware_version', 'api_version', 'certificate_sha256']);
     expect(Object.keys(doc.summary).sort()).toEqual(['deviation', 'error', 'fail', 'observation', 'pass', 'skip', 'warn']);
     expect(doc.checks.map((c: { clause: string }) => c.clause)).toEqual(clauses.map((c) => c.id));

@@ -51,6 +51,8 @@ export interface RunResults {
   /** Presses the device confirmed (`count`) and presses asked for (`asked`: a press not given is not counted). */
   presses: { count: number; asked: number; backend: string | null };
   requests: number;
+  /** TCP connections the run opened to the device (pooled per run and side: a device that keeps them alive needs few). */
+  connections: number;
   /** What the run left changed on the device (DESIGN.md "Leaving the device as found"). */
   residue: string[];
   /** What a reader of any report must know of the run: a kind the operator insisted on against the device's word. */
@@ -72,7 +74,7 @@ export function summarize(checks: readonly CheckResult[]): Record<Status, number
 export function resultsJson(r: RunResults): string {
   const doc = {
     tool: r.tool, target: r.target, started: r.started, finished: r.finished, durationMs: r.durationMs,
-    verdict: r.verdict, summary: r.summary, presses: r.presses, requests: r.requests, socket: r.socket, residue: r.residue, notes: r.notes,
+    verdict: r.verdict, summary: r.summary, presses: r.presses, requests: r.requests, connections: r.connections, socket: r.socket, residue: r.residue, notes: r.notes,
     // Beyond DESIGN.md's keys: what `energy-conform report` needs to render report.html again.
     checks: r.checks.map(({ clause, level, title, status, message, durationMs, area, expected, observed, deviation, exchanges, evidence, rows }) =>
       ({ clause, level, title, status, message, durationMs, ...(deviation ? { deviation } : {}), area, expected, observed, rows,

@@ -11,7 +11,7 @@ const r: RunResults = { tool: { name: 'energy-conform', version: '0.1.0' },
   target: { host: '127.0.0.1', kind: 'p1dongle', product_type: 'HWE-P1', serial: '5c2fafaabbcc', firmware_version: '6.00', api_version: '2.0',
     certificate_sha256: null },
   started: '', finished: '', durationMs: 1000, verdict: 'fail', summary: summarize(checks), presses: { count: 1, asked: 1, backend: null }, requests: 7,
-  socket: null, residue: [], notes: [], checks, strict: false, options: {} };
+  socket: null, residue: [], notes: [], connections: 2, checks, strict: false, options: {} };
 
 test('grouped by area, with the failures under their area; plain unless colours are asked for', () => {
   const plain = summaryText(r, 'out');

@@ -4,6 +4,7 @@ import type { Exchange } from '../client/exchange-log.js';
 import { DeviceClient, type DeviceResponse } from '../client/device-client.js';
 import { RunError, type TransportError, answerOrFailure, isTransportError } from '../client/errors.js';
 import type { Redactor } from '../client/redactor.js';
+import type { ConnectionPool } from '../client/connection-pool.js';
 import { type CertificateFacts, inspectCertificate } from '../client/tls-inspect.js';
 import { isKindId, kindOfProductType, type KindId } from '../spec/kinds.js';
 import type { RunConfig } from './config.js';
@@ -30,9 +31,9 @@ export interface Preflight {
 
 const settle = async <T>(p: Promise<T>): Promise<T | undefined> => p.catch(() => undefined);
 
-export async function preflight(cfg: RunConfig, redactor: Redactor): Promise<Preflight> {
+export async function preflight(cfg: RunConfig, redactor: Redactor, pool?: ConnectionPool): Promise<Preflight> {
   const device = new DeviceClient({ host: cfg.host, httpPort: cfg.httpPort, httpsPort: cfg.httpsPort, caPem: cfg.caPem,
-    insecure: cfg.insecure }, redactor, cfg.requestTimeoutMs);
+    insecure: cfg.insecure }, redactor, cfg.requestTimeoutMs, undefined, pool);
   try {
     const https = cfg.httpsPort;
     const [v1Api, certificate] = await Promise.all([

@@ -51,7 +51,7 @@ interface SoFar {
 }
 
 export async function prepare(run: Run): Promise<Prepared> {
-  const pre = await preflight(run.cfg, run.redactor);
+  const pre = await preflight(run.cfg, run.redactor, run.pool);
   const soFar: SoFar = { exchanges: [...pre.exchanges], presses: { count: 0, asked: 0, backend: null } };
   try {
     return await prepareFrom(run, pre, soFar);
@@ -110,7 +110,7 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
   if (!pre.v2) token.reason = `no token: the HTTPS endpoint did not answer at ${cfg.host}:${cfg.httpsPort}`;
   else if (!pre.v2Usable) token.reason = 'no token is sent to a device whose certificate does not chain to the CA (see TLS-01)';
   else {
-    const device = new DeviceClient(target, redactor, cfg.requestTimeoutMs);
+    const device = new DeviceClient(target, redactor, cfg.requestTimeoutMs, undefined, run.pool);
     try {
       const supported = kind === undefined || KINDS[kind].userToken !== 'Not supported';
       if (supported) {

@@ -8,6 +8,7 @@ import type { RunConfig } from './config.js';
 import { checkConfirmable, confirmCloudToggle } from './confirm.js';
 import { type Prepared, StoppedBeforeSuites, identityOf, prepare } from './prepare.js';
 import { type Run, startRun } from './run-object.js';
+import { connectionsOpened } from '../client/connection-pool.js';
 import { runSession } from './session.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import { PACKAGE_ROOT } from './vitest-run.js';
@@ -28,16 +29,26 @@ const described = (info: Record<string, unknown> | null, fingerprint: string | n
 });
 
 export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: AbortSignal, style: SummaryStyle = {}): Promise<RunOutcome> {
-  const started = new Date();
-  const version = await toolVersion();
   const run = startRun(cfg, io, signal);
+  try {
+    return await conformance(run, style);
+  } finally {
+    await run.pool.close();
+  }
+}
+
+async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
+  const { cfg, io, signal } = run;
+  const started = new Date();
+  const opened = connectionsOpened();
+  const version = await toolVersion();
   checkConfirmable(cfg, io);
   let prepared: Prepared;
   try {
     prepared = await prepare(run);
   } catch (err) {
     if (!(err instanceof StoppedBeforeSuites)) throw err;
-    return stoppedBeforeSuites(run, err, started, version, style);
+    return stoppedBeforeSuites(run, err, started, version, style, connectionsOpened() - opened);
   }
   const { redactor } = run;
   redactor.add(prepared.draft.token);
@@ -59,6 +70,8 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: Ab
   if (residue.length) io.say(`the run could not leave the device as it found it: ${residue.join('; ')}`);
   const outcome = await writeRun(run, {
     started, version, checks, presses, residue, exitCode, notes: prepared.notes,
+    // The main process's own, and the worker's (the most any check saw: its count runs on through the run).
+    connections: connectionsOpened() - opened + Math.max(0, ...suiteRun.tests.flatMap((t) => t.records.map((r) => r.connections ?? 0))),
     target: { kind: context.kind, serial: context.serial, ...described(prepared.deviceInfo, prepared.preflight.certificate?.fingerprint256) },
     // Before the suites, around them (the runner's own checks included), and the checks' own.
     exchanges: [...prepared.exchanges, ...exchanges, ...suiteRun.tests.flatMap((t) => t.records[0]?.exchanges ?? [])],
@@ -75,13 +88,14 @@ export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: Ab
  * The device answered, but the run could not reach the suites (no token and no way to press, kind
  * unknown, interrupted while pairing): exit 2, with reports of what it learned and why no check ran.
  */
-async function stoppedBeforeSuites(run: Run, stopped: StoppedBeforeSuites, started: Date, version: string, style: SummaryStyle): Promise<RunOutcome> {
+async function stoppedBeforeSuites(run: Run, stopped: StoppedBeforeSuites, started: Date, version: string, style: SummaryStyle,
+  connections: number): Promise<RunOutcome> {
   const { stop, preflight: pre } = stopped;
   run.io.say(`${stop.message} [${stop.code}]`);
   const reason = `no check ran: the run stopped before the suites (${stop.code}): ${stop.message}`;
   const { kind, serial } = identityOf(run.cfg, pre);
   return writeRun(run, {
-    started, version, exitCode: 2, presses: stopped.presses, residue: [], notes: [], exchanges: stopped.exchanges,
+    started, version, exitCode: 2, presses: stopped.presses, residue: [], notes: [], connections, exchanges: stopped.exchanges,
     checks: assemble([], Object.fromEntries(clauses.map((c) => [c.id, reason])), version),
     target: { kind: kind ?? run.cfg.kind ?? 'unknown', serial, ...described(pre.v1Info, pre.certificate?.fingerprint256) },
   }, style);

@@ -98,7 +98,7 @@ export interface BeforeSuites {
 /** Reads what the run may change (users, socket, cloud); preflight has read the cloud setting already. */
 export async function readBeforeSuites(run: Run, draft: Pick<ContextDraft, 'target' | 'token' | 'usable' | 'kind' | 'deviations'>,
   pre: Pick<Preflight, 'systemRead' | 'exchanges'>): Promise<BeforeSuites> {
-  const device = new DeviceClient(draft.target, run.redactor, run.cfg.requestTimeoutMs);
+  const device = new DeviceClient(draft.target, run.redactor, run.cfg.requestTimeoutMs, undefined, run.pool);
   const failures: ReadFailure[] = [];
   const judged = <T>(part: Part<T>, answer: DeviceResponse | TransportError, exchanges: Exchange[]): T | null => {
     const j = judgeRead(draft, part, answer, exchanges);

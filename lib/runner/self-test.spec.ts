@@ -21,6 +21,7 @@ interface Results {
   summary: Record<string, number>;
   residue: string[];
   requests: number;
+  connections: number;
   checks: { clause: string; status: string; message: string; rows?: { title: string; status: string }[] }[];
 }
 
@@ -65,6 +66,9 @@ describe.concurrent('a clean emulator', { timeout: TEST_LIMIT_MS }, () => {
     expect(res.code).toBe(0);
     // The cost of the default run (`npm start`: the socket), every endpoint table included.
     if (kind === 'energysocket') expect(results.requests).toBeLessThanOrEqual(1300);
+    // One pool a side for the run, in the main process and in the worker, and one certificate handshake: a
+    // device that keeps its connections alive (the emulator does, 30 s) is asked over a few.
+    expect(results.connections).toBeLessThanOrEqual(10);
   });
 });
 

@@ -41,7 +41,7 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
   const { cfg, io, signal, redactor } = run;
   const { draft } = prepared;
   const token = draft.token;
-  const device = new DeviceClient(draft.target, redactor, cfg.requestTimeoutMs);
+  const device = new DeviceClient(draft.target, redactor, cfg.requestTimeoutMs, undefined, run.pool);
   try {
     const { users: before, found } = prepared.before;
     const presses = token && pressesNeeded({ ...draft.skips, ...consent.skipped })

@@ -29,6 +29,8 @@ export interface RunRecord {
   residue: string[];
   /** What every report must say of the run (a kind insisted on with --force-kind). */
   notes: string[];
+  /** TCP connections the run opened to the device. */
+  connections: number;
   /** Every exchange of the run, in any order. */
   exchanges: Exchange[];
   exitCode: 0 | 1 | 2;
@@ -44,7 +46,7 @@ export async function writeRun({ cfg, redactor }: Pick<Run, 'cfg' | 'redactor'>,
     verdict: r.exitCode === 0 ? 'pass' : r.exitCode === 1 ? 'fail' : 'error',
     summary: summarize(r.checks),
     presses: r.presses, residue: r.residue, notes: r.notes,
-    requests: all.length,
+    requests: all.length, connections: r.connections,
     socket: socketCounters(all),
     checks: r.checks, strict: cfg.strict,
     options: { insecure: cfg.insecure, ca: cfg.caLabel, suites: cfg.suites ?? null, clauses: cfg.clauses ?? null },

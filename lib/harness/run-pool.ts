@@ -1,0 +1,11 @@
+// The connections of every check of the run in this worker. The conformance project runs every area in
+// one worker with one module graph (vitest.config.ts: isolate false), so one pool serves the whole run.
+import { ConnectionPool } from '../client/connection-pool.js';
+import type { SuiteContext } from '../contract/run-context.js';
+
+let pool: ConnectionPool | undefined;
+
+export function runPool(run: Pick<SuiteContext, 'target' | 'requestTimeoutMs'>): ConnectionPool {
+  pool ??= new ConnectionPool(run.target, run.requestTimeoutMs);
+  return pool;
+}
