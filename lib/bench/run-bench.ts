@@ -1,6 +1,7 @@
 // `npm run bench`: median wall time of a full default run against the emulator, beside a bare
-// vitest run of one trivial test started the same way (a node process with the tsx loader); then the
-// wall time of the self-test matrix (BENCH_MATRIX=0 leaves it out). BENCH_REPEAT=N instead runs the
+// vitest run of one trivial test started the same way (a node process with the tsx loader); then one
+// clean socket run over the Wi-Fi link profile (BENCH_WIFI=0 leaves it out), with its requests, state
+// requests, relay switches and connections; then the wall time of the self-test matrix (BENCH_MATRIX=0 leaves it out). BENCH_REPEAT=N instead runs the
 // default run N times and prints what differs between the runs (compare-runs.ts); exit 1 if anything does.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { BIN, cli, targetArgs } from '../testing/cli-process.js';
 import { type ReadyInfo, startEmulator } from '../emulator/emulator.js';
 import { FAULTS } from '../emulator/faults.js';
+import { LINKS } from '../emulator/link.js';
 import { PACKAGE_ROOT } from '../runner/vitest-run.js';
 import { type RunResults, STATUSES } from '../report/results.js';
 import { KIND_IDS } from '../spec/kinds.js';
@@ -63,7 +65,24 @@ async function repeat(times: number, ready: ReadyInfo, dir: string): Promise<boo
   return verdictsDiffer > 0 || outcomes.length > 0;
 }
 
-/** The median wall times of the default run and of a bare vitest run, then the self-test matrix's. */
+/** A clean socket run over the Wi-Fi profile (emulator/link.ts): its wall time and what it cost the device. */
+async function overWifi(dir: string): Promise<void> {
+  const emu = await startEmulator({ kind: 'energysocket', link: LINKS.wifi });
+  try {
+    const reports = path.join(dir, 'wifi');
+    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens-wifi.json')), '--reports', reports], { timeoutMs: 600_000 });
+    if (res.code !== 0) throw new Error(`the run over the Wi-Fi profile exited ${res.code}:\n${res.stdout}${res.stderr}`);
+    const r = JSON.parse(await readFile(path.join(reports, 'results.json'), 'utf8')) as RunResults;
+    const { latencyMs, jitterMs, maxConnections, idleCloseS } = LINKS.wifi;
+    console.log(`energy socket over Wi-Fi (${latencyMs}±${jitterMs} ms, ${maxConnections} connection slots, idle close ${idleCloseS} s): `
+      + `${(res.ms / 1000).toFixed(1)} s wall time; ${r.requests} requests, ${r.socket?.stateRequests ?? 0} state requests, `
+      + `${r.socket?.relaySwitches ?? 0} relay switches, ${r.connections} connections`);
+  } finally {
+    await emu.close();
+  }
+}
+
+/** The median wall times of the default run and of a bare vitest run, then the Wi-Fi run, then the self-test matrix's. */
 async function timings(ready: ReadyInfo, dir: string): Promise<void> {
   const full: number[] = [];
   const bare: number[] = [];
@@ -78,6 +97,7 @@ async function timings(ready: ReadyInfo, dir: string): Promise<void> {
   console.log(`${BIN} run, energy socket emulator, full default run (pairing included): median ${f.toFixed(0)} ms over ${RUNS}`);
   console.log(`bare vitest, one trivial test, same process launch:                  median ${b.toFixed(0)} ms over ${RUNS}`);
   console.log(`ratio: ${(f / b).toFixed(2)}`);
+  if (process.env.BENCH_WIFI !== '0') await overWifi(dir);
   if (process.env.BENCH_MATRIX !== '0') {
     const m = await timeMatrix();
     console.log(`self-test matrix (${KIND_IDS.length} clean kinds and the fault catalogue of ${FAULTS.length}, in parallel): ${(m / 1000).toFixed(1)} s wall time`);

@@ -5,6 +5,7 @@ import { RunError } from '../client/errors.js';
 import { CERT_STYLES, type CertStyle, startEmulator } from '../emulator/emulator.js';
 import { FAULTS } from '../emulator/faults.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
+import { LINKS, LINK_NAMES, type Link, type LinkName, parseLatency } from '../emulator/link.js';
 
 export function emulateOptions<T>(y: Argv<T>) {
   return y
@@ -22,6 +23,11 @@ export function emulateOptions<T>(y: Argv<T>) {
     .option('seed', { type: 'number', describe: 'seed of the live readings: the same seed gives the same values second by second (random by default)' })
     .option('refusal-closes-window', { type: 'boolean', default: false,
       describe: 'a refused POST /api/user closes the creation window (conformant too: PAIR-13 records it)' })
+    .option('link', { choices: LINK_NAMES, default: 'lan' as LinkName,
+      describe: 'field conditions: lan (no delay, connections kept 30 s), wifi (60±40 ms, 3 connection slots, idle close 5 s), esp (30±20 ms, 2 slots, idle close 3 s)' })
+    .option('latency', { type: 'string', describe: 'each request waits this long first, in ms: 60±40 (or 60+-40, or 60); overrides --link\'s' })
+    .option('max-connections', { type: 'number', describe: 'connection slots of both API ports together; one more purges the least recently used; overrides --link\'s' })
+    .option('idle-close', { type: 'number', describe: 'seconds after which an idle connection is closed; overrides --link\'s' })
     .option('list-faults', { type: 'boolean', default: false, describe: 'print the fault catalogue and exit' })
     .option('ready-file', { type: 'string', describe: 'also write the ready line to this file' });
 }
@@ -34,6 +40,27 @@ type EmulateArgs = Awaited<ReturnType<typeof emulateOptions>['argv']>;
 export function faultTable(): string {
   const width = Math.max(...FAULTS.map((f) => f.name.length));
   return FAULTS.map((f) => `${f.name.padEnd(width)}  ${f.clause.padEnd(8)}  ${f.says}`).join('\n');
+}
+
+/** The --link profile with the explicit flags over it; each value checked. */
+export function linkOf(a: Pick<EmulateArgs, 'link' | 'latency' | 'max-connections' | 'idle-close'>): Link {
+  const link: Link = { ...LINKS[a.link] };
+  if (a.latency !== undefined) {
+    const parsed = parseLatency(a.latency);
+    if (!parsed) throw new RunError('EC_BAD_OPTION', `--latency takes milliseconds as 60±40, 60+-40 or 60, the jitter at most the latency (got "${a.latency}")`);
+    Object.assign(link, parsed);
+  }
+  const slots = a['max-connections'];
+  if (slots !== undefined) {
+    if (!(Number.isInteger(slots) && slots >= 1)) throw new RunError('EC_BAD_OPTION', `--max-connections takes a whole number from 1 (got "${slots}")`);
+    link.maxConnections = slots;
+  }
+  const idle = a['idle-close'];
+  if (idle !== undefined) {
+    if (!(Number.isFinite(idle) && idle > 0)) throw new RunError('EC_BAD_OPTION', `--idle-close takes seconds above 0 (got "${idle}")`);
+    link.idleCloseS = idle;
+  }
+  return link;
 }
 
 export async function emulateCommand(a: EmulateArgs): Promise<number | 'running'> {
@@ -50,7 +77,7 @@ export async function emulateCommand(a: EmulateArgs): Promise<number | 'running'
     throw new RunError('EC_BAD_OPTION', `--seed must be a whole number from 0 to 4294967295 (got ${a.seed})`);
   }
   const emu = await startEmulator({
-    certStyle: a['cert-style'], seed: a.seed, refusalClosesWindow: a['refusal-closes-window'],
+    certStyle: a['cert-style'], seed: a.seed, refusalClosesWindow: a['refusal-closes-window'], link: linkOf(a),
     kind: a.kind, serial: a.serial, host: a.host, httpPort: a['http-port'], httpsPort: a['https-port'],
     controlPort: a['control-port'], faults: a.fault, mdns: a.mdns ? { interface: a.interface ?? loopbackOf(a.host) } : undefined,
   });

@@ -14,6 +14,7 @@ import { type ApiServer, Power } from './power.js';
 import { routeV1 } from './routes-v1.js';
 import { routeV2 } from './routes-v2.js';
 import { closeServer, httpServer, httpsServer, listen } from './servers.js';
+import { LINKS, type Link, Slots } from './link.js';
 
 export { CERT_STYLES, type CertStyle } from './certs.js';
 
@@ -37,6 +38,8 @@ export interface EmulatorOptions {
   now?: () => number;
   /** A refused POST /api/user closes the creation window, as some conformant firmware does (PAIR-13). */
   refusalClosesWindow?: boolean;
+  /** Field conditions of the device's link: latency, connection slots, idle close (link.ts; `lan` by default). */
+  link?: Link;
 }
 
 /** The ready line of DESIGN.md "CLI contract". */
@@ -52,6 +55,7 @@ export interface ReadyInfo {
   seed: number;
   certStyle: CertStyle;
   refusalClosesWindow: boolean;
+  link: Link;
 }
 
 /** A request as the device received it. */
@@ -110,6 +114,8 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   const caPath = path.join(dir, 'ca.pem');
   await writeFile(caPath, ca.certPem);
 
+  const link: Link = opts.link ?? LINKS.lan;
+  const transport = { link, slots: new Slots(link.maxConnections) };
   const servers: http.Server[] = [];
   const api: ApiServer[] = [];
   const power = new Power(host, api, () => state.booted());
@@ -138,14 +144,15 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     // v2 on every kind whose user/token capability is Supported or In development.
     const httpsPort = kind.userToken === 'Not supported' ? null : await start(
       httpsServer(received(withFaults(routeV2, faults, 'v2')), state,
-        await deviceCert(ca, certStyle, applianceIdentity(kind.id, serial), serial, faults).then((c) => ({ cert: c.certPem, key: c.keyPem }))),
+        await deviceCert(ca, certStyle, applianceIdentity(kind.id, serial), serial, faults).then((c) => ({ cert: c.certPem, key: c.keyPem })),
+        transport),
       opts.httpsPort);
-    const httpPort = kind.v1 ? await start(httpServer(received(withFaults(routeV1, faults, 'v1')), state), opts.httpPort) : null;
+    const httpPort = kind.v1 ? await start(httpServer(received(withFaults(routeV1, faults, 'v1')), state, transport), opts.httpPort) : null;
     const control = controlServer(state, power);
     const controlPort = await start(control, opts.controlPort, false);
     const ready: ReadyInfo = {
       kind: kind.id, serial, host, httpPort, httpsPort, controlUrl: `http://${host}:${controlPort}`, ca: caPath,
-      faults: faults.map((f) => f.name), seed: state.seed, certStyle, refusalClosesWindow: state.refusalClosesWindow,
+      faults: faults.map((f) => f.name), seed: state.seed, certStyle, refusalClosesWindow: state.refusalClosesWindow, link,
     };
     const advertisement = opts.mdns ? await advertise(state, { httpPort, httpsPort }, opts.mdns.interface, faults) : null;
     const close = async () => {

@@ -5,12 +5,13 @@ import type { AddressInfo } from 'node:net';
 import type { DeviceState } from './device-state.js';
 import type { EmuRequest, EmuResponse } from './exchange.js';
 import type { Handler } from './fault-layer.js';
+import { type Link, type Slots, delayOf, underLink } from './link.js';
 
 const MAX_BODY = 64 * 1024;
 
 type Listener = http.RequestListener;
 
-function listener(server: 'v1' | 'v2', handler: Handler, state: DeviceState): Listener {
+function listener(server: 'v1' | 'v2', handler: Handler, state: DeviceState, link: Link): Listener {
   return (req, res) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -18,7 +19,9 @@ function listener(server: 'v1' | 'v2', handler: Handler, state: DeviceState): Li
       size += c.length;
       if (size <= MAX_BODY) chunks.push(c);
     });
-    req.on('end', () => {
+    req.on('end', () => (link.latencyMs > 0 ? setTimeout(answer, delayOf(link)) : answer()));
+    const answer = () => {
+      if (res.destroyed) return;
       const url = new URL(req.url ?? '/', 'http://device');
       const headers: Record<string, string | undefined> = {};
       for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
@@ -30,7 +33,7 @@ function listener(server: 'v1' | 'v2', handler: Handler, state: DeviceState): Li
         ? { status: 413, headers: { 'content-type': 'application/json' }, body: { error: 'request:too-large' } }
         : handler(emuReq, state);
       write(res, out);
-    });
+    };
   };
 }
 
@@ -86,21 +89,18 @@ export async function listen(server: http.Server, host: string, port: number): P
   return (server.address() as AddressInfo).port;
 }
 
-/**
- * A device that keeps its connections alive while a client pauses (a press, a slow machine): Node's own
- * 5 s would let a client reuse a connection only about 3 s idle. Field conditions with an idle close are
- * options of their own (issue 19).
- */
-const KEEP_ALIVE_MS = 30_000;
-
-const keptAlive = <S extends http.Server>(server: S): S => Object.assign(server, { keepAliveTimeout: KEEP_ALIVE_MS });
-
-export function httpServer(handler: Handler, state: DeviceState): http.Server {
-  return keptAlive(http.createServer(listener('v1', handler, state)));
+/** How the device's link treats its connections and requests (link.ts); `lan` by default. */
+export interface Transport {
+  link: Link;
+  slots: Slots;
 }
 
-export function httpsServer(handler: Handler, state: DeviceState, tls: { cert: string; key: string }): https.Server {
-  return keptAlive(https.createServer(tls, listener('v2', handler, state)));
+export function httpServer(handler: Handler, state: DeviceState, t: Transport): http.Server {
+  return underLink(http.createServer(listener('v1', handler, state, t.link)), t.link, t.slots);
+}
+
+export function httpsServer(handler: Handler, state: DeviceState, tls: { cert: string; key: string }, t: Transport): https.Server {
+  return underLink(https.createServer(tls, listener('v2', handler, state, t.link)), t.link, t.slots);
 }
 
 export async function closeServer(server: http.Server): Promise<void> {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cli, targetArgs } from '../testing/cli-process.js';
 import { CERT_STYLES, type CertStyle, startEmulator } from '../emulator/emulator.js';
 import { FAULTS } from '../emulator/faults.js';
+import { LINKS, type Link } from '../emulator/link.js';
 import { clause, clauses } from '../spec/catalogue.js';
 import { parseGate } from '../spec/clause-types.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
@@ -36,8 +37,8 @@ const TEST_LIMIT_MS = (RUN_TIMEOUT_S + 60) * 1000;
  */
 const WAITS_ALLOWED = 3;
 
-async function runAgainst(kind: KindId, faults: string[], extra: string[], name: string, certStyle: CertStyle = 'real') {
-  const emu = await startEmulator({ kind, faults, certStyle });
+async function runAgainst(kind: KindId, faults: string[], extra: string[], name: string, certStyle: CertStyle = 'real', link?: Link) {
+  const emu = await startEmulator({ kind, faults, certStyle, link });
   try {
     const out = path.join(dir, name);
     const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)), '--reports', out,
@@ -69,6 +70,17 @@ describe.concurrent('a clean emulator', { timeout: TEST_LIMIT_MS }, () => {
     // One pool a side for the run, in the main process and in the worker, and one certificate handshake: a
     // device that keeps its connections alive (the emulator does, 30 s) is asked over a few.
     expect(results.connections).toBeLessThanOrEqual(10);
+  });
+});
+
+// Field conditions (emulator/link.ts): a small Wi-Fi device's latency, few connection slots and idle close
+// are no reason to fail it. The default run, the socket, over each profile.
+describe.concurrent('a clean energy socket over a field link', { timeout: TEST_LIMIT_MS }, () => {
+  test.for(['wifi', 'esp'] as const)('%s: passes with no failure or error', async (name) => {
+    const { res, results } = await runAgainst('energysocket', [], [], `link-${name}`, 'cn-only', LINKS[name]);
+    expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: 0, error: 0 });
+    expect(res.code).toBe(0);
+    expect(results.requests).toBeLessThanOrEqual(1300);
   });
 });
 
