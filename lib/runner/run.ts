@@ -9,7 +9,8 @@ import { checkConfirmable, confirmCloudToggle } from './confirm.js';
 import { type Prepared, StoppedBeforeSuites, identityOf, prepare } from './prepare.js';
 import { type Run, startRun } from './run-object.js';
 import { connectionsOpened } from '../client/connection-pool.js';
-import { runSession } from './session.js';
+import { type Session, checkTimeoutMs, progressTo, runSession } from './session.js';
+import { openSuites } from './vitest-run.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import { PACKAGE_ROOT } from './vitest-run.js';
 import { type RunOutcome, writeRun } from './write-run.js';
@@ -43,18 +44,28 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
   const opened = connectionsOpened();
   const version = await toolVersion();
   checkConfirmable(cfg, io);
+  // vitest starts while the run prepares the device (preflight, token, the run's own reads), not after.
+  const suites = openSuites(cfg.suites, checkTimeoutMs(cfg), progressTo(io));
+  // Handled where it is awaited (the session); until then a failure to start vitest must not end the process.
+  suites.catch(() => undefined);
+  let session: Session;
   let prepared: Prepared;
   try {
-    prepared = await prepare(run);
-  } catch (err) {
-    if (!(err instanceof StoppedBeforeSuites)) throw err;
-    return stoppedBeforeSuites(run, err, started, version, style, connectionsOpened() - opened);
+    try {
+      prepared = await prepare(run);
+    } catch (err) {
+      if (!(err instanceof StoppedBeforeSuites)) throw err;
+      return await stoppedBeforeSuites(run, err, started, version, style, connectionsOpened() - opened);
+    }
+    run.redactor.add(prepared.draft.token);
+    const consent = await confirmCloudToggle(run, prepared.draft);
+    session = await runSession(run, prepared, consent, suites);
+  } finally {
+    // Closed by its run where the suites ran; here where they never did.
+    await suites.then((s) => s.close(), () => undefined);
   }
   const { redactor } = run;
-  redactor.add(prepared.draft.token);
-  const consent = await confirmCloudToggle(run, prepared.draft);
-
-  const { suiteRun, presses, runnerChecks, removed, restored, residue, exchanges, context } = await runSession(run, prepared, consent);
+  const { suiteRun, presses, runnerChecks, removed, restored, residue, exchanges, context } = session;
   const checks = assemble(suiteRun.tests, context.skips, version, runnerChecks);
   // An interrupted run could not happen as asked: exit 2, after cleaning up.
   const verdictCode = signal?.aborted ? 2 : exitCodeOf(checks, cfg.strict);

@@ -18,7 +18,19 @@ import { pressBackendFor, pressServiceFor, suitePresses } from './presses.js';
 import { sweepUsers } from './residue.js';
 import { type Restoration, restoreFound } from './device-found.js';
 import type { Exchange } from '../client/exchange-log.js';
-import { type SuiteRun, runSuites } from './vitest-run.js';
+import type { OperatorIo } from '../operator/operator-io.js';
+import type { RunConfig } from './config.js';
+import type { OpenSuites, Progress, SuiteRun } from './vitest-run.js';
+
+/** A check may wait for every press of the plan (a person at the bench), plus its requests. */
+export const checkTimeoutMs = (cfg: RunConfig): number =>
+  Math.max(60_000, cfg.requestTimeoutMs * 6) + cfg.pressTimeoutS * 1000 * (1 + suitePresses(cfg));
+
+/** After each check: where the run is, for the operator's live line. */
+export const progressTo = (io: OperatorIo) => (p: Progress): void => {
+  const { status, message } = fromTest(p.test, p.test.records[0]);
+  io.progress({ area: p.file, areaIndex: p.fileIndex, areas: p.files, done: p.done, total: p.total, title: p.test.title, status, message });
+};
 
 export interface Session {
   suiteRun: SuiteRun;
@@ -37,7 +49,8 @@ export interface Session {
   context: Readonly<SuiteContext>;
 }
 
-export async function runSession(run: Run, prepared: Prepared, consent: CloudConsent): Promise<Session> {
+/** `suites`: vitest, opened while the run prepared the device (vitest-run.ts openSuites). */
+export async function runSession(run: Run, prepared: Prepared, consent: CloudConsent, suites: Promise<OpenSuites>): Promise<Session> {
   const { cfg, io, signal, redactor } = run;
   const { draft } = prepared;
   const token = draft.token;
@@ -52,12 +65,7 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
     try {
       context = workerContext(draft, { pressUrl: presses?.url ?? null, pressTimed: presses?.timed ?? false,
         cloudToggle: consent.cloudToggle, skipped: consent.skipped });
-      // A check may wait for every press of the plan (a person at the bench), plus its requests.
-      const testTimeoutMs = Math.max(60_000, cfg.requestTimeoutMs * 6) + cfg.pressTimeoutS * 1000 * (1 + suitePresses(cfg));
-      suiteRun = await runSuites(context, cfg.suites, testTimeoutMs, signal, (p) => {
-        const { status, message } = fromTest(p.test, p.test.records[0]);
-        io.progress({ area: p.file, areaIndex: p.fileIndex, areas: p.files, done: p.done, total: p.total, title: p.test.title, status, message });
-      });
+      suiteRun = await (await suites).run(context, signal);
     } finally {
       io.status('');
       await presses?.close();

@@ -47,20 +47,34 @@ export interface Progress {
   test: CollectedTest;
 }
 
-export async function runSuites(ctx: SuiteContext, areas: string[] | undefined, testTimeoutMs: number, signal?: AbortSignal,
-  onProgress?: (p: Progress) => void): Promise<SuiteRun> {
+/** vitest, created and configured, waiting for the device context: it starts while the run prepares the device. */
+export interface OpenSuites {
+  /** Runs the areas' checks against the device `ctx` describes; once. */
+  run(ctx: SuiteContext, signal?: AbortSignal): Promise<SuiteRun>;
+  /** Closes vitest, for a run that stops before the suites (run() closes it itself). */
+  close(): Promise<void>;
+}
+
+/** Creates vitest for the suites of `areas` while nothing about the device is known yet; `run` then runs them. */
+export async function openSuites(areas: string[] | undefined, testTimeoutMs: number, onProgress?: (p: Progress) => void): Promise<OpenSuites> {
   // An area's checks are in suites/<area>.test.ts and suites/<area>-*.test.ts.
   const present = readdirSync(path.join(PACKAGE_ROOT, 'suites')).filter((f) => f.endsWith('.test.ts'));
   const chosen = areas?.flatMap((a) => present.filter((f) => f === `${a}.test.ts` || f.startsWith(`${a}-`)).map((f) => `suites/${f}`));
   const files = chosen && inRunOrder(chosen, (f) => f);
   // Areas without a suite file yet: their clauses come back as "not implemented yet".
-  if (files?.length === 0) return { tests: [], output: '' };
+  if (files?.length === 0) return { run: async () => ({ tests: [], output: '' }), close: async () => undefined };
   const tests: CollectedTest[] = [];
   const fileCount = files?.length ?? present.length;
   const current = { file: '', fileIndex: 0, done: 0, total: 0 };
   let output = '';
   const sink = new Writable({ write(chunk, _enc, done) { output += String(chunk); done(); } });
-  const ours = Object.fromEntries(SIGNALS.map((s) => [s, process.listeners(s)]));
+  // vitest's logger exits the process on SIGINT/SIGTERM; here the runner owns those signals, because it
+  // must clean up the device first, and cancels the run through `signal` instead. vitest is created while
+  // the run prepares the device, when a Ctrl-C is likely: its listeners go as soon as they are added.
+  const drop = (event: string | symbol, listener: (...args: unknown[]) => void) => {
+    if ((SIGNALS as readonly (string | symbol)[]).includes(event)) queueMicrotask(() => process.off(event as NodeJS.Signals, listener));
+  };
+  process.on('newListener', drop);
   const vitest = await createVitest('test', {
     root: PACKAGE_ROOT,
     config: path.join(PACKAGE_ROOT, 'vitest.config.ts'),
@@ -79,23 +93,31 @@ export async function runSuites(ctx: SuiteContext, areas: string[] | undefined, 
         onProgress?.({ ...current, files: fileCount, test: t });
       },
     }],
-    provide: { energyConform: ctx },
+    testTimeout: testTimeoutMs,
+    hookTimeout: testTimeoutMs,
     // Same device, same outcomes: the areas in SUITE_ORDER (spec/run-order.ts), never vitest's cached order.
     // vitest reads the sequencer from the root configuration only, so it is set here rather than in the project.
     sequence: { sequencer: AreaSequencer, shuffle: false },
-    testTimeout: testTimeoutMs,
-    hookTimeout: testTimeoutMs,
-  }, {}, { stdout: sink, stderr: sink });
-  // vitest's logger exits the process on SIGINT/SIGTERM; here the runner owns those signals, because
-  // it must clean up the device first. It cancels the run through `signal` instead.
-  for (const s of SIGNALS) for (const l of process.listeners(s)) if (!ours[s]!.includes(l)) process.off(s, l);
-  const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
-  signal?.addEventListener('abort', cancel);
-  try {
-    if (!signal?.aborted) await vitest.start(files);
-  } finally {
-    signal?.removeEventListener('abort', cancel);
+  }, {}, { stdout: sink, stderr: sink }).finally(() => process.off('newListener', drop));
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
     await vitest.close();
-  }
-  return { tests, output };
+  };
+  return {
+    async run(ctx, signal) {
+      vitest.provide('energyConform', ctx);
+      const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
+      signal?.addEventListener('abort', cancel);
+      try {
+        if (!signal?.aborted) await vitest.start(files);
+      } finally {
+        signal?.removeEventListener('abort', cancel);
+        await close();
+      }
+      return { tests, output };
+    },
+    close,
+  };
 }

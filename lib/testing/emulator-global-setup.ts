@@ -23,13 +23,15 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const { ready } = emu;
   const cfg = await emulatorRunConfig(ready, path.join(dir, 'tokens.json'), { pressTimeoutS: 10 });
   const io = quietIo();
-  const prepared = await prepare(startRun(cfg, io, undefined, 'ec-selftest'));
+  const run = startRun(cfg, io, undefined, 'ec-selftest');
+  const prepared = await prepare(run);
   const presses = await pressServiceFor(cfg, io, wanted, { seen: prepared.presses.count, asked: prepared.presses.asked });
   // Built as `run` builds it (session.ts), with no cloud toggle.
   project.provide('energyConform', workerContext(prepared.draft, { pressUrl: presses?.url ?? null, pressTimed: presses?.timed ?? false,
     cloudToggle: false }));
   return async () => {
     await presses?.close();
+    await run.pool.close();
     await emu.close();
     await rm(dir, { recursive: true, force: true });
   };
