@@ -1,14 +1,14 @@
 import type { DeviceResponse } from '../lib/client/device-client.js';
 import { readCloud, SYSTEM_PATH } from '../lib/client/cloud.js';
 import { readSocket, STATE_PATH } from '../lib/client/socket.js';
-import { describeResponse, expectJsonContentType, expectThat, safeBody } from '../lib/harness/clause-failure.js';
+import { describeResponse, expectJsonContentType, safeBody } from '../lib/harness/clause-failure.js';
+import { errorAnswers, judgeErrorAnswers } from '../lib/harness/error-answers.js';
 import { clauseRows, clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
 import { rowTitle } from '../lib/spec/endpoints.js';
-import { errorV2 } from '../lib/spec/schemas.js';
 
-/** Error answers of the v2 endpoints in the specification's table. */
-async function v2Errors(ctx: CheckContext): Promise<DeviceResponse[]> {
+/** Answers of the v2 endpoints in the specification's table to requests that should be refused. */
+async function refusedV2(ctx: CheckContext): Promise<DeviceResponse[]> {
   const { device } = ctx;
   const answers = [
     await device.v2.get('/api'),
@@ -17,13 +17,12 @@ async function v2Errors(ctx: CheckContext): Promise<DeviceResponse[]> {
     await postUserUnpressed(ctx),
   ];
   if (ctx.run.token !== null) answers.push(await device.v2.get('/api', { token: ctx.token, headers: { 'x-api-version': '1' } }));
-  return answers.filter((r) => r.status >= 400);
+  return answers;
 }
 
+// Judged as every check judges the error answers it provokes (harness/error-answers.ts).
 clauseTest('ERR-01', async (ctx) => {
-  for (const res of await v2Errors(ctx)) {
-    expectThat(errorV2.safeParse(res.json).success, 'a JSON object {"error": <string>}', describeResponse(res), res);
-  }
+  judgeErrorAnswers(errorAnswers((await refusedV2(ctx)).map((r) => r.exchange)));
 });
 
 /** Each answer ERR-02 names, on the side that serves it; `ask` gives the reason instead where this device has no such answer. */

@@ -11,15 +11,21 @@ export interface PressService {
   url: string;
   /** The press happened between the answer's startedAt and endedAt: a hook's run brackets it; a person's press is not timed. */
   timed: boolean;
-  /** Presses the device confirmed (including the pairing's), and presses asked for: a press not given is not counted. */
-  count(): { seen: number; asked: number };
+  /** Presses the device confirmed (`count`, the pairing's included), and presses asked for: a press not given is not counted. */
+  count(): PressCount;
   /** Ends a press still awaited as not given (the countdown stops, a running hook is stopped), then the service. */
   close(): Promise<void>;
 }
 
+/** As results.json counts presses: `count` confirmed by the device, `asked` asked for. */
+export interface PressCount {
+  count: number;
+  asked: number;
+}
+
 export async function startPressService(o: { backend: PressBackend; kind: KindId; timeoutS: number;
-  already: { seen: number; asked: number }; planned: number }): Promise<PressService> {
-  let { seen, asked: count } = o.already;
+  already: PressCount; planned: number }): Promise<PressService> {
+  let { count: seen, asked: count } = o.already;
   let end: ((outcome: PressOutcome) => void) | undefined;
   const closing = new AbortController();
   const secret = randomBytes(16).toString('hex');
@@ -60,7 +66,7 @@ export async function startPressService(o: { backend: PressBackend; kind: KindId
   return {
     url: `http://127.0.0.1:${port}/${secret}`,
     timed: o.backend.name === 'press-hook',
-    count: () => ({ seen, asked: count }),
+    count: () => ({ count: seen, asked: count }),
     close: () => new Promise<void>((r) => {
       closing.abort('the run ended');
       end?.('interrupted');

@@ -3,7 +3,7 @@
 // every clause per area, and the coverage of the whole catalogue.
 import type { Exchange } from '../client/exchange-log.js';
 import { AREAS } from '../spec/clause-types.js';
-import { type CheckResult, type RunResults, STRICT_DEVIATION, type Status } from './results.js';
+import { type CheckResult, PROBLEMS, type RunResults, STRICT_DEVIATION, type Status } from './results.js';
 
 const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const BODY_SHOWN = 2000;
@@ -21,9 +21,6 @@ pre{background:#f7f7f7;border:1px solid #e3e3e3;padding:6px;white-space:pre-wrap
 .problem{border-left:4px solid #c62828;padding:2px 10px;margin:10px 0}.problem.warn{border-color:#b26a00}.problem.deviation{border-color:#8d4f00}.problem.error{border-color:#8e24aa}
 .grid{display:flex;flex-wrap:wrap;gap:3px}.grid span{color:#fff;font-size:11px;padding:1px 4px;border-radius:3px}
 .muted{color:#666}`;
-
-/** What the report shows first, worst first: failures, errors, then deviations and warnings. */
-const PROBLEMS: readonly Status[] = ['fail', 'error', 'deviation', 'warn'];
 
 const badge = (s: Status) => `<span class="status s-${s}">${s}</span>`;
 

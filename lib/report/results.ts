@@ -9,6 +9,9 @@ import type { Area, Level } from '../spec/clause-types.js';
 export type Status = 'pass' | 'fail' | 'deviation' | 'warn' | 'skip' | 'observation' | 'error';
 export const STATUSES: readonly Status[] = ['pass', 'fail', 'deviation', 'warn', 'skip', 'observation', 'error'];
 
+/** The outcomes every report shows as problems, worst first: failures, errors, then deviations and warnings. */
+export const PROBLEMS: readonly Status[] = ['fail', 'error', 'deviation', 'warn'];
+
 /** What --strict does with a deviation, in the words every report uses. */
 export const STRICT_DEVIATION = 'with --strict a deviation fails the run (exit 1); without it, it does not';
 

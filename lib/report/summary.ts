@@ -1,12 +1,11 @@
 // The readable summary printed at the end of a run.
 import { AREAS } from '../spec/clause-types.js';
-import { type RunResults, STRICT_DEVIATION, type Status } from './results.js';
+import { PROBLEMS, type RunResults, STRICT_DEVIATION } from './results.js';
 
 const COLOURS: Record<string, number> = { PASS: 32, FAIL: 31, ERROR: 35, WARN: 33, DEVIATION: 33 };
 
 /** `N deviation(s), ` where there are any: counted apart from warnings, and not shown where none can be. */
 const deviations = (n: number) => (n ? `${n} ${n === 1 ? 'deviation' : 'deviations'}, ` : '');
-const SHOWN: readonly Status[] = ['fail', 'error', 'deviation', 'warn'];
 
 export interface SummaryStyle {
   /** ANSI colours for the outcomes (a terminal without NO_COLOR). */
@@ -29,7 +28,7 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
     const count = (s: string) => checks.filter((c) => c.status === s).length;
     lines.push(`  ${area.padEnd(12)} ${count('pass')} pass, ${count('fail')} fail, ${deviations(count('deviation'))}${count('warn')} warn, `
       + `${count('observation')} observed, ${count('error')} error, ${count('skip')} skipped`);
-    for (const c of checks.filter((x) => SHOWN.includes(x.status))) {
+    for (const c of checks.filter((x) => PROBLEMS.includes(x.status))) {
       lines.push(`    ${paint(c.status.toUpperCase())} ${c.title}`, ...c.message.split('\n').map((m) => `      ${m}`),
         ...(c.deviation ? [`      why a deviation: ${c.deviation}`] : []));
     }

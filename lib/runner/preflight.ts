@@ -61,7 +61,7 @@ export async function preflight(cfg: RunConfig, redactor: Redactor, pool?: Conne
   }
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
+export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 

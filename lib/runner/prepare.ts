@@ -7,7 +7,7 @@ import { KINDS, isKindId, type KindId, kindOfProductType } from '../spec/kinds.j
 import type { Run } from './run-object.js';
 import { plan } from './plan.js';
 import { harnessRequest } from '../operator/pairing.js';
-import { kindFromV2Info, preflight, type Preflight } from './preflight.js';
+import { isObject, kindFromV2Info, preflight, type Preflight } from './preflight.js';
 import { suitePresses } from './presses.js';
 import { acquireToken, type TokenOutcome } from './token.js';
 import { type BeforeSuites, DEVICE_INFO, type ReadFailure, judgeRead, readBeforeSuites } from './runner-reads.js';
@@ -156,5 +156,3 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
   return { draft, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, exchanges, before, readFailures,
     notes: note ? [note] : [] };
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

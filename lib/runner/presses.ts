@@ -2,7 +2,7 @@
 // from the pairing press. None when no press can be had.
 import type { OperatorIo } from '../operator/operator-io.js';
 import { consoleBackend, hookBackend, type PressBackend } from '../operator/press.js';
-import { type PressService, startPressService } from '../operator/press-service.js';
+import { type PressCount, type PressService, startPressService } from '../operator/press-service.js';
 import { clause } from '../spec/catalogue.js';
 import type { KindId } from '../spec/kinds.js';
 import type { RunConfig } from './config.js';
@@ -17,7 +17,7 @@ export function pressBackendFor(cfg: RunConfig, io: OperatorIo): PressBackend | 
 }
 
 export async function pressServiceFor(cfg: RunConfig, io: OperatorIo, kind: KindId,
-  already: { seen: number; asked: number }): Promise<PressService | undefined> {
+  already: PressCount): Promise<PressService | undefined> {
   const backend = pressBackendFor(cfg, io);
   if (!backend) return undefined;
   return startPressService({ backend, kind, timeoutS: cfg.pressTimeoutS, already, planned: already.asked + suitePresses(cfg) });

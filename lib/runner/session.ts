@@ -58,7 +58,7 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
   try {
     const { users: before, found } = prepared.before;
     const presses = token && pressesNeeded({ ...draft.skips, ...consent.skipped })
-      ? await pressServiceFor(cfg, io, draft.kind, { seen: prepared.presses.count, asked: prepared.presses.asked }) : undefined;
+      ? await pressServiceFor(cfg, io, draft.kind, prepared.presses) : undefined;
     let context: Readonly<SuiteContext>;
     let suiteRun: SuiteRun;
     let restoration: Restoration;
@@ -105,7 +105,7 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
         restoration.residue.push(...again.residue);
       }
     }
-    const { seen: count, asked } = presses?.count() ?? { seen: prepared.presses.count, asked: prepared.presses.asked };
+    const { count, asked } = presses?.count() ?? prepared.presses;
     return { suiteRun, presses: { count, asked, backend: asked ? pressBackendFor(cfg, io)?.name ?? null : null }, runnerChecks, removed,
       restored: restoration.restored, residue: [...unread, ...residue, ...restoration.residue], exchanges: device.log.records, context };
   } finally {

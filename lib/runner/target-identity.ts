@@ -14,10 +14,12 @@ export function productTypeClaim(source: string, productType: unknown): KindClai
   return typeof productType === 'string' ? [{ source, said: `product_type ${productType}`, kind: kindOfProductType(productType) }] : [];
 }
 
+const CERTIFICATE = 'the certificate';
+
 /** The code of `appliance/<code>/<serial>` in the certificate's subject or alternative names. */
 export function certificateClaim(subjectAndNames: string | undefined): KindClaim[] {
   const m = /appliance\/([A-Za-z0-9-]+)\/([0-9a-fA-F]+)/.exec(subjectAndNames ?? '');
-  return m ? [{ source: 'the certificate', said: `appliance/${m[1]}/${m[2]}`, kind: isKindId(m[1]!) ? m[1] : undefined }] : [];
+  return m ? [{ source: CERTIFICATE, said: `appliance/${m[1]}/${m[2]}`, kind: isKindId(m[1]!) ? m[1] : undefined }] : [];
 }
 
 /** What answered on each port, for a target with no energy device API on it. */
@@ -36,7 +38,7 @@ export interface Answered {
  * there: GET /api answered with a product type, or the certificate names `appliance/…`.
  */
 export function notADevice(a: Answered, claims: readonly KindClaim[]): string | undefined {
-  if (a.v1Api?.productType || claims.some((c) => c.source === 'the certificate')) return undefined;
+  if (a.v1Api?.productType || claims.some((c) => c.source === CERTIFICATE)) return undefined;
   const parts: string[] = [];
   if (a.httpPort !== null) {
     const v = a.v1Api;

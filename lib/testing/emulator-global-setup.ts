@@ -25,7 +25,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const io = quietIo();
   const run = startRun(cfg, io, undefined, 'ec-selftest');
   const prepared = await prepare(run);
-  const presses = await pressServiceFor(cfg, io, wanted, { seen: prepared.presses.count, asked: prepared.presses.asked });
+  const presses = await pressServiceFor(cfg, io, wanted, prepared.presses);
   // Built as `run` builds it (session.ts), with no cloud toggle.
   project.provide('energyConform', workerContext(prepared.draft, { pressUrl: presses?.url ?? null, pressTimed: presses?.timed ?? false,
     cloudToggle: false }));
