@@ -5,8 +5,7 @@ import { STATE_PATH } from '../lib/client/socket.js';
 import { socketState } from '../lib/spec/schemas.js';
 import { describeResponse, expectStatus, expectThat } from '../lib/harness/clause-failure.js';
 import { clauseRows, clauseTest } from '../lib/harness/clause-test.js';
-import { brightnessEdgeRows, matrixRows } from '../lib/spec/socket-matrix.js';
-import { ROW_ALSO, transitionRow } from './socket/rows.js';
+import { MATRIX_TOUR, ROW_ALSO, transitionRow } from './socket/rows.js';
 
 clauseTest('SOCK-01', async ({ device }) => {
   const res = await device.v1.get(STATE_PATH);
@@ -16,7 +15,7 @@ clauseTest('SOCK-01', async ({ device }) => {
     `${describeResponse(res)}${state.ok ? '' : ` (${state.problem})`}`, res);
 });
 
-clauseRows([...matrixRows(), ...brightnessEdgeRows()], transitionRow, { also: ROW_ALSO });
+clauseRows(MATRIX_TOUR, transitionRow, { also: ROW_ALSO });
 
 clauseTest('SOCK-16', async ({ device, run, skip }) => {
   if (!run.usable.v1) skip(`no HTTP (v1) endpoint answered at ${run.target.host}, so there is no /api/v1/state to ask`);

@@ -20,6 +20,10 @@ export interface Exchange {
 
 const BODY_KEEP = 4096;
 
+let logged = 0;
+/** Every exchange any log of this process has recorded: a number that moves whenever the device was asked anything. */
+export const exchangesLogged = (): number => logged;
+
 export class ExchangeLog {
   readonly records: Exchange[] = [];
   constructor(private readonly redactor: Redactor) {}
@@ -30,6 +34,7 @@ export class ExchangeLog {
       : ex;
     const safe = this.redactor.redactDeep(kept);
     this.records.push(safe);
+    logged += 1;
     return safe;
   }
 

@@ -63,17 +63,20 @@ function permutations<T>(items: readonly T[]): T[][] {
 }
 
 /**
- * SOCK-11: every other field order of each combined request (brightness at the middle value) whose
+ * SOCK-11: every other field order of each combined request (brightness near the middle value) whose
  * outcome the specification gives. The matrix already sent the order power_on, switch_lock, brightness.
  */
 export function permutationRows(): SocketRow[] {
   const combined = matrixRequests().filter((p) => Object.keys(p).length >= 2
     && (p.brightness === undefined || p.brightness === MIDDLE_BRIGHTNESS));
+  // Each row that carries a brightness carries its own, so no row starts from the brightness the row before it stored.
+  let next = MIDDLE_BRIGHTNESS;
   return START_STATES.flatMap((from) => combined.flatMap((put) => {
-    const outcome = socketOutcome(from, put);
-    if (outcome.kind === 'not-specified') return [];
-    return permutations(Object.keys(put)).slice(1)
-      .map((keys) => socketRow(from, Object.fromEntries(keys.map((k) => [k, put[k as keyof SocketPut]])), outcome, 'SOCK-11'));
+    if (socketOutcome(from, put).kind === 'not-specified') return [];
+    return permutations(Object.keys(put)).slice(1).map((keys) => {
+      const sent: SocketPut = put.brightness === undefined ? put : { ...put, brightness: (next += 1) };
+      return socketRow(from, Object.fromEntries(keys.map((k) => [k, sent[k as keyof SocketPut]])), socketOutcome(from, sent), 'SOCK-11');
+    });
   }));
 }
 
@@ -88,6 +91,6 @@ export const outOfRangeRows = (): SocketRow[] => [-1, 256, 1000]
 export const wrongTypeRows = (): SocketRow[] => ([
   { power_on: 'true' }, { power_on: 1 }, { switch_lock: 'true' }, { switch_lock: 1 }, { brightness: '128' },
 ] as Record<string, unknown>[]).map((put) => {
-  const row = socketRow(START_STATES[0]!, put, { clause: 'SOCK-15', kind: 'not-specified', why: 'a value of the wrong type' });
+  const row = socketRow(START_STATES[1]!, put, { clause: 'SOCK-15', kind: 'not-specified', why: 'a value of the wrong type' });
   return { ...row, title: row.title.replace(/→ [^→]*$/, '→ a valid state') };
 });
