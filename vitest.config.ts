@@ -11,6 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['lib/**/*.spec.ts'],
+          globalSetup: ['lib/testing/build-fresh.ts'],
           // The self-test's runs in parallel (describe.concurrent): each is one CLI process, mostly on one
           // core, often waiting on the device; more than two a core only makes each slower.
           maxConcurrency: 2 * availableParallelism(),

@@ -1,5 +1,6 @@
 // `npm run bench`: median wall time of a full default run against the emulator, beside a bare
-// vitest run of one trivial test started the same way (a node process with the tsx loader); then one
+// vitest run of one trivial test started the same way (a node process loading the build), with the
+// default run's requests, state requests and relay switches, and `energy-conform --help`; then one
 // clean socket run over the Wi-Fi link profile (BENCH_WIFI=0 leaves it out), with its requests, state
 // requests, relay switches and connections; then the wall time of the self-test matrix (BENCH_MATRIX=0 leaves it out). BENCH_REPEAT=N instead runs the
 // default run N times and prints what differs between the runs (compare-runs.ts); exit 1 if anything does.
@@ -11,7 +12,7 @@ import { BIN, cli, targetArgs } from '../testing/cli-process.js';
 import { type ReadyInfo, startEmulator } from '../emulator/emulator.js';
 import { FAULTS } from '../emulator/faults.js';
 import { LINKS } from '../emulator/link.js';
-import { PACKAGE_ROOT } from '../runner/vitest-run.js';
+import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { type RunResults, STATUSES } from '../report/results.js';
 import { KIND_IDS } from '../spec/kinds.js';
 import { type ComparedRun, compareRuns, seenText } from './compare-runs.js';
@@ -36,7 +37,7 @@ function timeChild(args: string[], what: string, cwd?: string): Promise<number> 
   });
 }
 
-const timeBare = () => timeChild(['--import', 'tsx', path.join(import.meta.dirname, 'bare-vitest.ts')], 'bare vitest');
+const timeBare = () => timeChild([path.join(PACKAGE_ROOT, 'dist', 'lib', 'bench', 'bare-vitest.js')], 'bare vitest');
 
 /** The self-test matrix (clean kinds, every fault, in parallel) as `npm test` runs it: its wall time. */
 const timeMatrix = () => timeChild([path.join(PACKAGE_ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'lib/runner/self-test.spec.ts',
@@ -86,17 +87,26 @@ async function overWifi(dir: string): Promise<void> {
 async function timings(ready: ReadyInfo, dir: string): Promise<void> {
   const full: number[] = [];
   const bare: number[] = [];
+  const help: number[] = [];
+  let cost = '';
   for (let i = 0; i < RUNS; i++) {
-    const res = await cli(['run', ...targetArgs(ready, path.join(dir, `tokens-${i}.json`)), '--reports', path.join(dir, `r${i}`)]);
+    const reports = path.join(dir, `r${i}`);
+    const res = await cli(['run', ...targetArgs(ready, path.join(dir, `tokens-${i}.json`)), '--reports', reports]);
     if (res.code !== 0) throw new Error(`the run against the emulator exited ${res.code}:\n${res.stdout}${res.stderr}`);
     full.push(res.ms);
     bare.push(await timeBare());
+    help.push(await timeChild([BIN, '--help'], 'energy-conform --help'));
+    const r = JSON.parse(await readFile(path.join(reports, 'results.json'), 'utf8')) as RunResults;
+    cost = `${r.requests} requests (budget 650), ${r.socket?.stateRequests ?? 0} state requests (460), ${r.socket?.relaySwitches ?? 0} relay switches (65), `
+      + `${r.connections} connections (10)`;
   }
   const f = median(full);
   const b = median(bare);
   console.log(`${BIN} run, energy socket emulator, full default run (pairing included): median ${f.toFixed(0)} ms over ${RUNS}`);
   console.log(`bare vitest, one trivial test, same process launch:                  median ${b.toFixed(0)} ms over ${RUNS}`);
-  console.log(`ratio: ${(f / b).toFixed(2)}`);
+  console.log(`ratio: ${(f / b).toFixed(2)} (goal: at most 3)`);
+  console.log(`the default run's cost on the device: ${cost}`);
+  console.log(`energy-conform --help: median ${median(help).toFixed(0)} ms over ${RUNS} (goal: under 300)`);
   if (process.env.BENCH_WIFI !== '0') await overWifi(dir);
   if (process.env.BENCH_MATRIX !== '0') {
     const m = await timeMatrix();

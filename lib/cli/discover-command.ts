@@ -1,18 +1,7 @@
 // `energy-conform discover`: the devices that answer over mDNS, as a table or as JSON.
-import type { Argv } from 'yargs';
 import { RunError } from '../client/errors.js';
 import { DiscoveryError, browse } from '../discovery/browse.js';
 import type { DiscoveredDevice } from '../discovery/records.js';
-
-function discoveryOptions<T>(y: Argv<T>) {
-  return y
-    .option('timeout', { type: 'number', default: 3, describe: 'seconds to listen for mDNS answers' })
-    .option('interface', { type: 'string', describe: 'address of the interface to browse on; all by default' });
-}
-
-export function discoverOptions<T>(y: Argv<T>) {
-  return discoveryOptions(y).option('json', { type: 'boolean', default: false, describe: 'print JSON for scripts' });
-}
 
 type DiscoveryArgs = { timeout: number; interface?: string };
 

@@ -1,41 +1,14 @@
 // `energy-conform emulate`: one emulated device until SIGINT/SIGTERM.
 import { writeFile } from 'node:fs/promises';
-import type { Argv } from 'yargs';
 import { RunError } from '../client/errors.js';
-import { CERT_STYLES, type CertStyle, startEmulator } from '../emulator/emulator.js';
+import { startEmulator } from '../emulator/emulator.js';
+import type { EmulateArgs } from './options.js';
 import { FAULTS } from '../emulator/faults.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
 import { LINKS, LINK_NAMES, type Link, type LinkName, parseLatency } from '../emulator/link.js';
 
-export function emulateOptions<T>(y: Argv<T>) {
-  return y
-    .option('kind', { choices: KIND_IDS, default: 'energysocket' as KindId, describe: 'device kind to emulate' })
-    .option('serial', { type: 'string', describe: '12 hex digits; random by default' })
-    .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to bind' })
-    .option('http-port', { type: 'number', default: 0, describe: 'v1 HTTP port (0: ephemeral)' })
-    .option('https-port', { type: 'number', default: 0, describe: 'v2 HTTPS port (0: ephemeral)' })
-    .option('control-port', { type: 'number', default: 0, describe: 'control port (0: ephemeral)' })
-    .option('fault', { type: 'array', string: true, default: [] as string[], describe: 'fault to switch on (repeatable)' })
-    .option('mdns', { type: 'boolean', default: false, describe: 'advertise the device over mDNS as a real one does' })
-    .option('interface', { type: 'string', describe: 'address of the interface to advertise on (with --mdns); by default the --host address when it is a loopback one, else all' })
-    .option('cert-style', { choices: CERT_STYLES, default: 'real' as CertStyle,
-      describe: 'real: CN appliance/<code>/<serial> plus a DNS subject-alternative name, as real P1 certificates; cn-only: the CN alone' })
-    .option('seed', { type: 'number', describe: 'seed of the live readings: the same seed gives the same values second by second (random by default)' })
-    .option('refusal-closes-window', { type: 'boolean', default: false,
-      describe: 'a refused POST /api/user closes the creation window (conformant too: PAIR-13 records it)' })
-    .option('link', { choices: LINK_NAMES, default: 'lan' as LinkName,
-      describe: 'field conditions: lan (no delay, connections kept 30 s), wifi (60±40 ms, 3 connection slots, idle close 5 s), esp (30±20 ms, 2 slots, idle close 3 s)' })
-    .option('latency', { type: 'string', describe: 'each request waits this long first, in ms: 60±40 (or 60+-40, or 60); overrides --link\'s' })
-    .option('max-connections', { type: 'number', describe: 'connection slots of both API ports together; one more purges the least recently used; overrides --link\'s' })
-    .option('idle-close', { type: 'number', describe: 'seconds after which an idle connection is closed; overrides --link\'s' })
-    .option('list-faults', { type: 'boolean', default: false, describe: 'print the fault catalogue and exit' })
-    .option('ready-file', { type: 'string', describe: 'also write the ready line to this file' });
-}
-
 /** An emulator bound to loopback is advertised on loopback only, unless --interface says otherwise. */
 const loopbackOf = (host: string) => (host.startsWith('127.') ? host : undefined);
-
-type EmulateArgs = Awaited<ReturnType<typeof emulateOptions>['argv']>;
 
 export function faultTable(): string {
   const width = Math.max(...FAULTS.map((f) => f.name.length));

@@ -1,16 +1,9 @@
 // `energy-conform report <results.json>`: renders report.html again from a run's results.json.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Argv } from 'yargs';
 import { RunError } from '../client/errors.js';
 import { reportHtml } from '../report/html.js';
 import type { RunResults } from '../report/results.js';
-
-export function reportOptions<T>(y: Argv<T>) {
-  return y
-    .positional('results', { type: 'string', demandOption: true, describe: 'a results.json that energy-conform run wrote' })
-    .option('out', { type: 'string', describe: 'where to write the page, default report.html beside the results' });
-}
 
 export async function reportCommand(a: { results: string; out?: string }): Promise<number> {
   // Keys a results.json of an older version may lack.

@@ -1,7 +1,7 @@
 // `energy-conform run`: flags -> RunConfig -> runConformance -> exit code.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Argv } from 'yargs';
+import type { PairArgs, RunArgs } from './options.js';
 import { RunError } from '../client/errors.js';
 import { type DiscoveredDevice, disagreementsOf } from '../discovery/records.js';
 import { runBench } from './bench-run.js';
@@ -9,7 +9,7 @@ import { chooseDevices } from './device-choice.js';
 import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS, type RunConfig } from '../runner/config.js';
 import { pairDevice } from '../runner/pair.js';
 import { runConformance } from '../runner/run.js';
-import { PACKAGE_ROOT } from '../runner/vitest-run.js';
+import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { streamIo } from '../operator/operator-io.js';
 import { DEFAULT_TOKEN_STORE } from '../operator/token-store.js';
 import { AREAS } from '../spec/clause-types.js';
@@ -18,49 +18,6 @@ import { KIND_IDS, type KindId } from '../spec/kinds.js';
 
 export const VENDOR_CA = path.join(PACKAGE_ROOT, 'fixtures', 'homewizard-ca-cert.pem');
 
-export function targetOptions<T>(y: Argv<T>) {
-  return y
-    .option('host', { type: 'string', describe: 'device address (skips discovery)' })
-    .option('interface', { type: 'string', describe: 'without --host: address of the interface to discover devices on; all by default' })
-    .option('discovery-timeout', { type: 'number', default: 3, describe: 'without --host: seconds to listen for mDNS answers' })
-    .option('serial', { type: 'string', describe: 'expected serial (TLS identity); else the one GET /api reports' })
-    .option('http-port', { type: 'number', default: 80, describe: 'v1 HTTP port' })
-    .option('https-port', { type: 'number', default: 443, describe: 'v2 HTTPS port' })
-    .option('kind', { choices: KIND_IDS, describe: 'device kind; else from GET /api (a kind the device contradicts stops the run)' })
-    .option('force-kind', { type: 'boolean', default: false, describe: 'test as --kind even where the device says it is another kind; every report says so' })
-    .option('ca', { type: 'string', describe: 'CA to validate the device, default the bundled vendor CA' })
-    .option('insecure', { type: 'boolean', default: false, describe: 'no TLS validation (TLS clauses are skipped)' })
-    .option('token', { type: 'string', describe: 'bearer token (or env ENERGY_CONFORM_TOKEN); else the token store; else pair' })
-    .option('token-store', { type: 'string', default: DEFAULT_TOKEN_STORE, describe: 'token store file (mode 0600)' })
-    .option('press-hook', { type: 'string', describe: 'shell command run whenever a button press is needed' })
-    .option('press-timeout', { type: 'number', default: 120, describe: 'seconds to wait for each press' })
-    .option('request-timeout', { type: 'number', default: DEFAULT_REQUEST_TIMEOUT_MS / 1000, describe: 'seconds to wait for each answer of the device' });
-}
-
-export function pairOptions<T>(y: Argv<T>) {
-  return targetOptions(y).option('name', { type: 'string', default: DEFAULT_PAIRING_NAME, describe: 'name of the pairing user' });
-}
-
-export function runOptions<T>(y: Argv<T>) {
-  return pairOptions(y)
-    .option('suite', { type: 'array', string: true, describe: `areas to run: ${AREAS.join(' ')}` })
-    .option('clause', { type: 'array', string: true, describe: 'clause IDs to run, e.g. VER-04' })
-    .option('slow', { type: 'boolean', default: false, describe: 'also run checks that wait out device timers' })
-    .option('allow-cloud-toggle', { type: 'boolean', default: false, describe: 'allow checks that switch the cloud off and on' })
-    .option('manual', { type: 'boolean', default: false, describe: 'run checks that need an operator action other than the button' })
-    .option('strict', { type: 'boolean', default: false, describe: 'warnings fail the run' })
-    .option('forget', { type: 'boolean', default: false, describe: 'delete the pairing user and its stored token at the end (DEL-05)' })
-    .option('pace', { type: 'number', default: 0, describe: 'milliseconds to wait before each v1 request (socket state, cloud setting), for hardware that needs it' })
-    .option('yes', { type: 'boolean', default: false, describe: 'answer confirmations (needed for destructive suites without a TTY)' })
-    .option('run-timeout', { type: 'number', default: 3600, describe: 'seconds one device\'s run may take before it is stopped, cleaned up and reported' })
-    .option('quiet', { type: 'boolean', default: false, describe: 'print only the verdict and where the reports are (prompts still appear)' })
-    .option('verbose', { type: 'boolean', default: false, describe: 'print every check as it ends, with its outcome' })
-    .option('all', { type: 'boolean', default: false, describe: 'without --host: run every device discovery finds, one after another' })
-    .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/ (with --all: one folder per serial in it)' });
-}
-
-type RunArgs = Awaited<ReturnType<typeof runOptions>['argv']>;
-type PairArgs = Awaited<ReturnType<typeof pairOptions>['argv']>;
 /** The target options, with the selection and report options where the command has them. */
 type ConfigArgs = PairArgs & Partial<Pick<RunArgs, 'suite' | 'clause' | 'slow' | 'allow-cloud-toggle' | 'manual' | 'strict' | 'yes' | 'reports' | 'forget' | 'pace' | 'run-timeout'>>;
 

@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { START_STATES } from '../spec/socket-matrix.js';
 import { type SocketPut, type SocketState, socketOutcome } from '../spec/socket-model.js';
-import { socketStateOf, steps } from './socket.js';
+import { socketStateOf } from './socket.js';
+import { steps } from '../spec/socket-tour.js';
 
 const states: SocketState[] = [...START_STATES, ...START_STATES.map((s) => ({ ...s, brightness: 0 }))];
 

@@ -1,6 +1,7 @@
 // Reading and steering the energy socket's state over v1 (Resources: Socket state).
 import { socketReading } from '../spec/schemas.js';
 import type { SocketState } from '../spec/socket-model.js';
+import { steps } from '../spec/socket-tour.js';
 import type { DeviceClient, DeviceResponse } from './device-client.js';
 
 export const STATE_PATH = '/api/v1/state';
@@ -21,20 +22,6 @@ export async function readSocket(device: DeviceClient): Promise<{ res: DeviceRes
 
 export const sameSocket = (a: SocketState | null, b: SocketState) =>
   a !== null && a.power_on === b.power_on && a.switch_lock === b.switch_lock && a.brightness === b.brightness;
-
-/**
- * The requests that take the socket from `now` to `target`, one field each, using only the
- * specification's plainest rows: unlock (row 4), switch (rows 1, 2), lock (row 3), brightness (row 6).
- */
-export function steps(now: SocketState, target: SocketState): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [];
-  if (now.switch_lock && !target.switch_lock) out.push({ switch_lock: false });
-  const powerAfter = now.switch_lock && !target.switch_lock ? true : now.power_on;
-  if (!target.switch_lock && powerAfter !== target.power_on) out.push({ power_on: target.power_on });
-  if (target.switch_lock && !now.switch_lock) out.push({ switch_lock: true });
-  if (now.brightness !== target.brightness) out.push({ brightness: target.brightness });
-  return out;
-}
 
 /**
  * Steers the socket to `target` and reads it back: the state it reached, every answer on the way (the

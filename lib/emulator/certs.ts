@@ -12,13 +12,6 @@ x509.cryptoProvider.set(crypto as never);
 const EC = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
 const HOUR = 3_600_000;
 
-/**
- * `real`: `CN=appliance/<code>/<serial>` and a DNS subject-alternative name, the serial, as real P1
- * certificates carry (so standard hostname checks miss the CN: TLS-03 warns); `cn-only`: the CN alone.
- */
-export const CERT_STYLES = ['real', 'cn-only'] as const;
-export type CertStyle = (typeof CERT_STYLES)[number];
-
 export interface TestCa {
   certPem: string;
   keyPem: string;

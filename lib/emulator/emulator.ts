@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { KINDS, applianceIdentity, type KindId } from '../spec/kinds.js';
-import { type CertStyle, createTestCa, issueDeviceCert, type DeviceCertOptions, type TestCa } from './certs.js';
+import { createTestCa, issueDeviceCert, type DeviceCertOptions, type TestCa } from './certs.js';
 import { controlServer } from './control.js';
 import { DeviceState, randomSerial } from './device-state.js';
 import type { Fault } from './fault-types.js';
@@ -16,7 +16,8 @@ import { routeV2 } from './routes-v2.js';
 import { closeServer, httpServer, httpsServer, listen } from './servers.js';
 import { LINKS, type Link, Slots } from './link.js';
 
-export { CERT_STYLES, type CertStyle } from './certs.js';
+import type { CertStyle } from './cert-styles.js';
+export { CERT_STYLES, type CertStyle } from './cert-styles.js';
 
 export interface EmulatorOptions {
   kind: KindId;

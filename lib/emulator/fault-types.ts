@@ -1,6 +1,6 @@
 import type { Area, ClauseId } from '../spec/clause-types.js';
 import type { KindId } from '../spec/kinds.js';
-import type { CertStyle } from './certs.js';
+import type { CertStyle } from './cert-styles.js';
 import type { DeviceState } from './device-state.js';
 import type { EmuRequest, EmuResponse } from './exchange.js';
 

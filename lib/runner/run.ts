@@ -12,7 +12,7 @@ import { connectionsOpened } from '../client/connection-pool.js';
 import { type Session, checkTimeoutMs, progressTo, runSession } from './session.js';
 import { openSuites } from './vitest-run.js';
 import type { OperatorIo } from '../operator/operator-io.js';
-import { PACKAGE_ROOT } from './vitest-run.js';
+import { PACKAGE_ROOT } from './package-root.js';
 import { type RunOutcome, writeRun } from './write-run.js';
 
 export type { RunOutcome };

@@ -2,14 +2,16 @@
 import { readdirSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
 import type { TestCase, TestModule } from 'vitest/node';
 import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
 import { inRunOrder } from '../spec/run-order.js';
 import { AreaSequencer } from './area-sequencer.js';
+import { CODE_EXT, CODE_ROOT, PACKAGE_ROOT } from './package-root.js';
 
-export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The suites beside the library that runs: suites/*.test.ts from the sources, dist/suites/*.test.js from the build. */
+const SUITES = path.join(CODE_ROOT, 'suites');
+const TEST_SUFFIX = `.test.${CODE_EXT}`;
 
 export interface CollectedTest {
   title: string;
@@ -58,8 +60,9 @@ export interface OpenSuites {
 /** Creates vitest for the suites of `areas` while nothing about the device is known yet; `run` then runs them. */
 export async function openSuites(areas: string[] | undefined, testTimeoutMs: number, onProgress?: (p: Progress) => void): Promise<OpenSuites> {
   // An area's checks are in suites/<area>.test.ts and suites/<area>-*.test.ts.
-  const present = readdirSync(path.join(PACKAGE_ROOT, 'suites')).filter((f) => f.endsWith('.test.ts'));
-  const chosen = areas?.flatMap((a) => present.filter((f) => f === `${a}.test.ts` || f.startsWith(`${a}-`)).map((f) => `suites/${f}`));
+  const present = readdirSync(SUITES).filter((f) => f.endsWith(TEST_SUFFIX));
+  const inSuites = (f: string) => path.relative(PACKAGE_ROOT, path.join(SUITES, f)).split(path.sep).join('/');
+  const chosen = areas?.flatMap((a) => present.filter((f) => f === `${a}${TEST_SUFFIX}` || f.startsWith(`${a}-`)).map(inSuites));
   const files = chosen && inRunOrder(chosen, (f) => f);
   // Areas without a suite file yet: their clauses come back as "not implemented yet".
   if (files?.length === 0) return { run: async () => ({ tests: [], output: '' }), close: async () => undefined };
@@ -75,15 +78,21 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
     if ((SIGNALS as readonly (string | symbol)[]).includes(event)) queueMicrotask(() => process.off(event as NodeJS.Signals, listener));
   };
   process.on('newListener', drop);
+  // The configuration is given here, not read from a file: the package ships no vitest.config.ts, and
+  // vitest need not bundle one. One file at a time (a real device is one device), in one worker with one
+  // module graph, so what the harness learns of the device (given-up.ts, await-device.ts) holds for the run.
   const vitest = await createVitest('test', {
     root: PACKAGE_ROOT,
-    config: path.join(PACKAGE_ROOT, 'vitest.config.ts'),
-    project: 'conformance',
+    config: false,
+    include: [inSuites(`*${TEST_SUFFIX}`)],
+    exclude: [],
+    fileParallelism: false,
+    isolate: false,
     watch: false,
     reporters: [{
       onTestModuleCollected: (m: TestModule) => {
         // One file at a time (fileParallelism off): its checks are counted when it is collected.
-        [current.file, current.total, current.done] = [path.basename(m.moduleId).replace(/\.test\.ts$/, ''), [...m.children.allTests()].length, 0];
+        [current.file, current.total, current.done] = [path.basename(m.moduleId, TEST_SUFFIX), [...m.children.allTests()].length, 0];
         current.fileIndex += 1;
       },
       onTestCaseResult: (tc: TestCase) => {
@@ -96,7 +105,6 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
     testTimeout: testTimeoutMs,
     hookTimeout: testTimeoutMs,
     // Same device, same outcomes: the areas in SUITE_ORDER (spec/run-order.ts), never vitest's cached order.
-    // vitest reads the sequencer from the root configuration only, so it is set here rather than in the project.
     sequence: { sequencer: AreaSequencer, shuffle: false },
   }, {}, { stdout: sink, stderr: sink }).finally(() => process.off('newListener', drop));
   let closed = false;

@@ -3,6 +3,7 @@
 // met it is `error` (a MUST's fails the run, exit 1). A device's nonconformity is never an error code:
 // it is a failed clause (EC_CLAUSE_VIOLATED marks the assertion that says so).
 export const ERROR_CODES = {
+  EC_NOT_BUILT: { ends: 'run', hint: 'a checkout of the sources is built by `npm ci` or `npm run build`; an installed package ships its build' },
   EC_BAD_OPTION: { ends: 'run', hint: 'correct the flag; `energy-conform <command> --help` lists them' },
   EC_NO_HOST: { ends: 'run', hint: 'give the device\'s address with --host, or run without it to discover devices' },
   EC_NO_DEVICE: { ends: 'run', hint: 'no device answered over mDNS: check the network and --interface, or give --host' },

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { PACKAGE_ROOT } from '../runner/vitest-run.js';
+import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { SUITE_ORDER, inRunOrder, suiteRank } from './run-order.js';
 
 test('every suite file has its place in SUITE_ORDER, and every place a file', () => {

@@ -2,7 +2,6 @@
 // possible, so the socket is steered (and its relay switched) as little as the coverage allows.
 // A row fixes the power and the lock it starts from; its start brightness is free but for the
 // values that would hide what its request does to the brightness.
-import { steps } from '../client/socket.js';
 import { type SocketPut, type SocketState, socketOutcome } from './socket-model.js';
 
 export interface TourRow {
@@ -13,6 +12,20 @@ export interface TourRow {
 export interface SteerCost {
   switches: number;
   requests: number;
+}
+
+/**
+ * The requests that take the socket from `now` to `target`, one field each, using only the
+ * specification's plainest rows: unlock (row 4), switch (rows 1, 2), lock (row 3), brightness (row 6).
+ */
+export function steps(now: SocketState, target: SocketState): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  if (now.switch_lock && !target.switch_lock) out.push({ switch_lock: false });
+  const powerAfter = now.switch_lock && !target.switch_lock ? true : now.power_on;
+  if (!target.switch_lock && powerAfter !== target.power_on) out.push({ power_on: target.power_on });
+  if (target.switch_lock && !now.switch_lock) out.push({ switch_lock: true });
+  if (now.brightness !== target.brightness) out.push({ brightness: target.brightness });
+  return out;
 }
 
 const clampToRange = (b: number) => Math.min(255, Math.max(0, Math.round(b)));
@@ -43,7 +56,7 @@ function firstFree(avoid: readonly number[]): number {
   return b;
 }
 
-/** What steering from `now` to `start` costs (lib/client/socket.ts `steps`): relay switches, then requests with the read after them. */
+/** What steering from `now` to `start` costs (`steps`): relay switches, then requests with the read after them. */
 export function steerCost(now: SocketState, start: SocketState): SteerCost {
   const sent = steps(now, start).length;
   return { switches: now.power_on === start.power_on ? 0 : 1, requests: sent === 0 ? 0 : sent + 1 };

@@ -1,7 +1,7 @@
 // For tests and benchmarks: the CLI as a user runs it, in a child process.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { PACKAGE_ROOT } from '../runner/vitest-run.js';
+import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { pressHookFor } from '../cli/emulator-run.js';
 import type { ReadyInfo } from '../emulator/emulator.js';
 
@@ -14,10 +14,11 @@ export interface CliResult {
   ms: number;
 }
 
-export function cli(args: string[], o: { env?: NodeJS.ProcessEnv; timeoutMs?: number; cwd?: string } = {}): Promise<CliResult> {
+/** `bin`: another installation's, e.g. one installed from the package. */
+export function cli(args: string[], o: { env?: NodeJS.ProcessEnv; timeoutMs?: number; cwd?: string; bin?: string } = {}): Promise<CliResult> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [o.bin ?? BIN, ...args], {
       cwd: o.cwd ?? PACKAGE_ROOT, env: { ...process.env, NO_COLOR: '1', ...o.env }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -1,0 +1,96 @@
+// Every command's options, and nothing else: `energy-conform --help` loads this file and yargs alone; a
+// command's own module (and what it needs: vitest, undici, the emulator) loads when the command runs.
+import type { Argv } from 'yargs';
+import { CERT_STYLES, type CertStyle } from '../emulator/cert-styles.js';
+import { LINK_NAMES, type LinkName } from '../emulator/link.js';
+import { DEFAULT_TOKEN_STORE } from '../operator/token-store.js';
+import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS } from '../runner/config.js';
+import { AREAS } from '../spec/clause-types.js';
+import { KIND_IDS, type KindId } from '../spec/kinds.js';
+
+export function targetOptions<T>(y: Argv<T>) {
+  return y
+    .option('host', { type: 'string', describe: 'device address (skips discovery)' })
+    .option('interface', { type: 'string', describe: 'without --host: address of the interface to discover devices on; all by default' })
+    .option('discovery-timeout', { type: 'number', default: 3, describe: 'without --host: seconds to listen for mDNS answers' })
+    .option('serial', { type: 'string', describe: 'expected serial (TLS identity); else the one GET /api reports' })
+    .option('http-port', { type: 'number', default: 80, describe: 'v1 HTTP port' })
+    .option('https-port', { type: 'number', default: 443, describe: 'v2 HTTPS port' })
+    .option('kind', { choices: KIND_IDS, describe: 'device kind; else from GET /api (a kind the device contradicts stops the run)' })
+    .option('force-kind', { type: 'boolean', default: false, describe: 'test as --kind even where the device says it is another kind; every report says so' })
+    .option('ca', { type: 'string', describe: 'CA to validate the device, default the bundled vendor CA' })
+    .option('insecure', { type: 'boolean', default: false, describe: 'no TLS validation (TLS clauses are skipped)' })
+    .option('token', { type: 'string', describe: 'bearer token (or env ENERGY_CONFORM_TOKEN); else the token store; else pair' })
+    .option('token-store', { type: 'string', default: DEFAULT_TOKEN_STORE, describe: 'token store file (mode 0600)' })
+    .option('press-hook', { type: 'string', describe: 'shell command run whenever a button press is needed' })
+    .option('press-timeout', { type: 'number', default: 120, describe: 'seconds to wait for each press' })
+    .option('request-timeout', { type: 'number', default: DEFAULT_REQUEST_TIMEOUT_MS / 1000, describe: 'seconds to wait for each answer of the device' });
+}
+
+export function pairOptions<T>(y: Argv<T>) {
+  return targetOptions(y).option('name', { type: 'string', default: DEFAULT_PAIRING_NAME, describe: 'name of the pairing user' });
+}
+
+export function runOptions<T>(y: Argv<T>) {
+  return pairOptions(y)
+    .option('suite', { type: 'array', string: true, describe: `areas to run: ${AREAS.join(' ')}` })
+    .option('clause', { type: 'array', string: true, describe: 'clause IDs to run, e.g. VER-04' })
+    .option('slow', { type: 'boolean', default: false, describe: 'also run checks that wait out device timers' })
+    .option('allow-cloud-toggle', { type: 'boolean', default: false, describe: 'allow checks that switch the cloud off and on' })
+    .option('manual', { type: 'boolean', default: false, describe: 'run checks that need an operator action other than the button' })
+    .option('strict', { type: 'boolean', default: false, describe: 'warnings fail the run' })
+    .option('forget', { type: 'boolean', default: false, describe: 'delete the pairing user and its stored token at the end (DEL-05)' })
+    .option('pace', { type: 'number', default: 0, describe: 'milliseconds to wait before each v1 request (socket state, cloud setting), for hardware that needs it' })
+    .option('yes', { type: 'boolean', default: false, describe: 'answer confirmations (needed for destructive suites without a TTY)' })
+    .option('run-timeout', { type: 'number', default: 3600, describe: 'seconds one device\'s run may take before it is stopped, cleaned up and reported' })
+    .option('quiet', { type: 'boolean', default: false, describe: 'print only the verdict and where the reports are (prompts still appear)' })
+    .option('verbose', { type: 'boolean', default: false, describe: 'print every check as it ends, with its outcome' })
+    .option('all', { type: 'boolean', default: false, describe: 'without --host: run every device discovery finds, one after another' })
+    .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/ (with --all: one folder per serial in it)' });
+}
+
+export type RunArgs = Awaited<ReturnType<typeof runOptions>['argv']>;
+export type PairArgs = Awaited<ReturnType<typeof pairOptions>['argv']>;
+export function discoveryOptions<T>(y: Argv<T>) {
+  return y
+    .option('timeout', { type: 'number', default: 3, describe: 'seconds to listen for mDNS answers' })
+    .option('interface', { type: 'string', describe: 'address of the interface to browse on; all by default' });
+}
+
+export function discoverOptions<T>(y: Argv<T>) {
+  return discoveryOptions(y).option('json', { type: 'boolean', default: false, describe: 'print JSON for scripts' });
+}
+
+export function emulateOptions<T>(y: Argv<T>) {
+  return y
+    .option('kind', { choices: KIND_IDS, default: 'energysocket' as KindId, describe: 'device kind to emulate' })
+    .option('serial', { type: 'string', describe: '12 hex digits; random by default' })
+    .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to bind' })
+    .option('http-port', { type: 'number', default: 0, describe: 'v1 HTTP port (0: ephemeral)' })
+    .option('https-port', { type: 'number', default: 0, describe: 'v2 HTTPS port (0: ephemeral)' })
+    .option('control-port', { type: 'number', default: 0, describe: 'control port (0: ephemeral)' })
+    .option('fault', { type: 'array', string: true, default: [] as string[], describe: 'fault to switch on (repeatable)' })
+    .option('mdns', { type: 'boolean', default: false, describe: 'advertise the device over mDNS as a real one does' })
+    .option('interface', { type: 'string', describe: 'address of the interface to advertise on (with --mdns); by default the --host address when it is a loopback one, else all' })
+    .option('cert-style', { choices: CERT_STYLES, default: 'real' as CertStyle,
+      describe: 'real: CN appliance/<code>/<serial> plus a DNS subject-alternative name, as real P1 certificates; cn-only: the CN alone' })
+    .option('seed', { type: 'number', describe: 'seed of the live readings: the same seed gives the same values second by second (random by default)' })
+    .option('refusal-closes-window', { type: 'boolean', default: false,
+      describe: 'a refused POST /api/user closes the creation window (conformant too: PAIR-13 records it)' })
+    .option('link', { choices: LINK_NAMES, default: 'lan' as LinkName,
+      describe: 'field conditions: lan (no delay, connections kept 30 s), wifi (60±40 ms, 3 connection slots, idle close 5 s), esp (30±20 ms, 2 slots, idle close 3 s)' })
+    .option('latency', { type: 'string', describe: 'each request waits this long first, in ms: 60±40 (or 60+-40, or 60); overrides --link\'s' })
+    .option('max-connections', { type: 'number', describe: 'connection slots of both API ports together; one more purges the least recently used; overrides --link\'s' })
+    .option('idle-close', { type: 'number', describe: 'seconds after which an idle connection is closed; overrides --link\'s' })
+    .option('list-faults', { type: 'boolean', default: false, describe: 'print the fault catalogue and exit' })
+    .option('ready-file', { type: 'string', describe: 'also write the ready line to this file' });
+}
+
+export type EmulateArgs = Awaited<ReturnType<typeof emulateOptions>['argv']>;
+
+export function reportOptions<T>(y: Argv<T>) {
+  return y
+    .positional('results', { type: 'string', demandOption: true, describe: 'a results.json that energy-conform run wrote' })
+    .option('out', { type: 'string', describe: 'where to write the page, default report.html beside the results' });
+}
+

@@ -1,0 +1,23 @@
+// Where the package's files are, whether the code runs from its sources (tsx, vitest) or from the build
+// (dist/, which the package ships): the suites sit beside the library that loads them.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const self = fileURLToPath(import.meta.url);
+
+/** The folder holding lib/ and suites/: the package root for the sources, its dist/ for the build. */
+export const CODE_ROOT = path.resolve(path.dirname(self), '..', '..');
+
+/** The extension of the code that runs: `ts` from the sources, `js` from the build. */
+export const CODE_EXT = path.extname(self).slice(1);
+
+function packageRootAbove(dir: string): string {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (existsSync(path.join(at, 'package.json'))) return at;
+    if (path.dirname(at) === at) return dir;
+  }
+}
+
+/** The folder of the package's package.json: the version, the README, the vendor CA. */
+export const PACKAGE_ROOT = packageRootAbove(CODE_ROOT);
