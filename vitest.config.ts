@@ -6,15 +6,21 @@ import { defineConfig } from 'vitest/config';
 // unit project drives such runs end to end against the emulator.
 export default defineConfig({
   test: {
+    reporters: ['default', './lib/testing/progress-reporter.ts'],
     projects: [
       {
         test: {
           name: 'unit',
           include: ['lib/**/*.spec.ts'],
           globalSetup: ['lib/testing/build-fresh.ts'],
-          // The self-test's runs in parallel (describe.concurrent): each is one CLI process, mostly on one
+          // The self-test's runs in parallel (describe.concurrent): each is one run of the CLI, mostly on one
           // core, often waiting on the device; more than two a core only makes each slower.
           maxConcurrency: 2 * availableParallelism(),
+          // Most files wait on child processes and device timers more than they compute: one file more than
+          // there are cores runs beside the self-test.
+          maxWorkers: availableParallelism() + 1,
+          // vitest runs projects with different worker counts one after the other: this one second.
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -107,16 +107,21 @@ export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv): Promise<nu
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  const caPem = await checkOptions(a);
-  const run = (cfg: RunConfig) => withDeadline(interrupt.signal, a['run-timeout'], (signal) => runConformance(cfg, io, signal, style));
-  if (a.host) {
-    const outcome = await run(toRunConfig(a, env, caPem));
-    process.stdout.write(`${outcome.summary}\n`);
-    return outcome.exitCode;
+  try {
+    const caPem = await checkOptions(a);
+    const run = (cfg: RunConfig) => withDeadline(interrupt.signal, a['run-timeout'], (signal) => runConformance(cfg, io, signal, style));
+    if (a.host) {
+      const outcome = await run(toRunConfig(a, env, caPem));
+      process.stdout.write(`${outcome.summary}\n`);
+      return outcome.exitCode;
+    }
+    const devices = await chooseDevices(a, io, true);
+    return await runBench(devices, (d) => toRunConfig({ ...a, reports: a.reports && a.all ? path.join(a.reports, d.serial ?? d.address) : a.reports }, env, caPem, d),
+      run, io, a.all ? a.reports ?? 'reports' : null, interrupt.signal);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
-  const devices = await chooseDevices(a, io, true);
-  return runBench(devices, (d) => toRunConfig({ ...a, reports: a.reports && a.all ? path.join(a.reports, d.serial ?? d.address) : a.reports }, env, caPem, d),
-    run, io, a.all ? a.reports ?? 'reports' : null, interrupt.signal);
 }
 
 /** A device's run stops at its deadline as on Ctrl-C: checks stopped, device cleaned up, reports written, exit 2. */

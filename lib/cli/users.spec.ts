@@ -139,7 +139,8 @@ test('a stored token the device refuses: it says so, pairs again and stores the 
   }
 });
 
-test('--slow on a clean device: the 30-second window holds at 25 s and is closed after 30 s', { timeout: 150_000 }, async () => {
+// The two --slow runs mostly wait out the device's windows, each against its own emulator: side by side.
+test.concurrent('--slow on a clean device: the 30-second window holds at 25 s and is closed after 30 s', { timeout: 150_000 }, async () => {
   const emu = await startEmulator({ kind: 'p1dongle' });
   try {
     const { res, results } = await run(emu, 'slow', ['--clause', 'PAIR-08', 'PAIR-09', 'NAME-08', '--slow'], 'slow.json');
@@ -152,7 +153,7 @@ test('--slow on a clean device: the 30-second window holds at 25 s and is closed
   }
 });
 
-test('--slow against a device whose refused attempts close the creation window (conformant): the whole run passes', { timeout: 180_000 }, async () => {
+test.concurrent('--slow against a device whose refused attempts close the creation window (conformant): the whole run passes', { timeout: 180_000 }, async () => {
   const emu = await startEmulator({ kind: 'p1dongle', refusalClosesWindow: true });
   try {
     const { res, results } = await run(emu, 'closes', ['--slow'], 'closes.json');

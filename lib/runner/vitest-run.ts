@@ -12,6 +12,11 @@ import { CODE_EXT, CODE_ROOT, PACKAGE_ROOT } from './package-root.js';
 /** The suites beside the library that runs: suites/*.test.ts from the sources, dist/suites/*.test.js from the build. */
 const SUITES = path.join(CODE_ROOT, 'suites');
 const TEST_SUFFIX = `.test.${CODE_EXT}`;
+/**
+ * The built library is plain JavaScript: the worker loads it as Node does, not through vite's transform, which
+ * would parse and source-map every module again on each run. The suites themselves are still vitest's to load.
+ */
+const NATIVE = CODE_EXT === 'js' ? [new RegExp(`^${path.join(CODE_ROOT, 'lib').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\/]`)] : [];
 
 export interface CollectedTest {
   title: string;
@@ -81,6 +86,8 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
   // The configuration is given here, not read from a file: the package ships no vitest.config.ts, and
   // vitest need not bundle one. One file at a time (a real device is one device), in one worker with one
   // module graph, so what the harness learns of the device (given-up.ts, await-device.ts) holds for the run.
+  // (A worker thread would start sooner, but a Ctrl-C during a check waiting on a press then does not end
+  // it.) No cache: the order is SUITE_ORDER's, and an installed package may not write beside itself.
   const vitest = await createVitest('test', {
     root: PACKAGE_ROOT,
     config: false,
@@ -88,7 +95,9 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
     exclude: [],
     fileParallelism: false,
     isolate: false,
+    cache: false,
     watch: false,
+    server: { deps: { external: NATIVE } },
     reporters: [{
       onTestModuleCollected: (m: TestModule) => {
         // One file at a time (fileParallelism off): its checks are counted when it is collected.

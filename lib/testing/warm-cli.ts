@@ -1,0 +1,70 @@
+// The CLI for the self-test's many runs, without starting a process for each: a few long-lived processes
+// (warm-cli-server.ts) that run one command line after another through the same program as the bin
+// (lib/cli/program.ts), from the build. A run then costs its work and its vitest, not Node's start and the
+// loading of the CLI's modules again. The bin itself is proven by the runs that go through it (cli()).
+import { type ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
+import { PACKAGE_ROOT } from '../runner/package-root.js';
+import type { CliResult } from './cli-process.js';
+import type { WarmAnswer, WarmRequest } from './warm-cli-server.js';
+
+const SERVER = path.join(PACKAGE_ROOT, 'dist', 'lib', 'testing', 'warm-cli-server.js');
+
+interface Server { child: ChildProcess; busy: boolean }
+
+export class WarmCli {
+  private readonly servers: Server[] = [];
+  private readonly waiting: ((s: Server) => void)[] = [];
+  private next = 0;
+
+  /** `size`: how many command lines run at once. */
+  constructor(private readonly size: number) {}
+
+  private spawn(): Server {
+    const child = fork(SERVER, [], { cwd: PACKAGE_ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const server: Server = { child, busy: false };
+    this.servers.push(server);
+    child.once('exit', () => this.servers.splice(this.servers.indexOf(server), 1));
+    return server;
+  }
+
+  private async take(): Promise<Server> {
+    const idle = this.servers.find((s) => !s.busy && s.child.exitCode === null);
+    const server = idle ?? (this.servers.length < this.size ? this.spawn() : await new Promise<Server>((r) => this.waiting.push(r)));
+    server.busy = true;
+    return server;
+  }
+
+  private give(server: Server): void {
+    server.busy = false;
+    const waiter = this.waiting.shift();
+    if (waiter) waiter(server.child.exitCode === null ? server : this.spawn());
+  }
+
+  /** As cli(): `energy-conform <args>`; past `timeoutMs` the server is killed and the result is that of a killed process. */
+  async run(args: string[], o: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliResult> {
+    const server = await this.take();
+    const started = Date.now();
+    const id = (this.next += 1);
+    try {
+      return await new Promise<CliResult>((resolve) => {
+        const done = (a: Omit<WarmAnswer, 'id'>) => {
+          clearTimeout(timer);
+          server.child.off('message', onMessage).off('exit', onExit);
+          resolve({ code: a.code, stdout: a.stdout, stderr: a.stderr, ms: Date.now() - started });
+        };
+        const onMessage = (m: WarmAnswer) => m.id === id && done(m);
+        const onExit = () => done({ code: null, stdout: '', stderr: 'the warm CLI process ended during the run' });
+        const timer = setTimeout(() => server.child.kill('SIGKILL'), o.timeoutMs ?? 120_000);
+        server.child.on('message', onMessage).once('exit', onExit);
+        server.child.send({ id, args, env: { ...process.env, NO_COLOR: '1', ...o.env } } satisfies WarmRequest);
+      });
+    } finally {
+      this.give(server);
+    }
+  }
+
+  close(): void {
+    for (const s of [...this.servers]) s.child.kill('SIGTERM');
+  }
+}
