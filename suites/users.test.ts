@@ -13,6 +13,7 @@ import { TOKEN_ENDPOINTS, TOKEN_READS, endpointRows, rowTitle } from '../lib/spe
 import { bodyAs, parseBody } from '../lib/client/parse-body.js';
 import { TOKEN, createdUser, nameField, tokenField, userList } from '../lib/spec/schemas.js';
 import { creationNotEnabled, errorCode, userNames } from '../lib/client/answers.js';
+import { POLL_INTERVAL_MS } from '../lib/client/creation-window.js';
 import { lists } from './users/lists.js';
 import { PREFIX, refusedBodies } from './users/names.js';
 import { runScenario, type UsersScenario } from './users/scenario.js';
@@ -34,10 +35,11 @@ clauseTest('PAIR-01', async (ctx) => {
   expectError(await postUserUnpressed(ctx, 'early'), 403, NOT_ENABLED);
 }, withToken);
 
+// Three POSTs at the polling rate of the vendor's guidance (every 500 ms), as a client waiting for the press sends them.
 clauseTest('PAIR-02', async (ctx) => {
   for (let i = 0; i < 3; i++) {
+    if (i > 0) await sleep(POLL_INTERVAL_MS);
     expectError(await postUserUnpressed(ctx, `poll${i}`), 403, NOT_ENABLED);
-    await sleep(500);
   }
 }, withToken);
 

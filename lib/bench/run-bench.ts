@@ -28,10 +28,10 @@ function median(xs: number[]): number {
 }
 
 /** The wall time of a Node child process that must exit 0; `what` names it in the error. */
-function timeChild(args: string[], what: string, cwd?: string): Promise<number> {
+function timeChild(args: string[], what: string, cwd?: string, output: 'inherit' | 'ignore' = 'inherit'): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd, stdio: 'inherit' });
+    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', output, 'inherit'] });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`${what} exited ${code}`))));
   });
@@ -95,7 +95,7 @@ async function timings(ready: ReadyInfo, dir: string): Promise<void> {
     if (res.code !== 0) throw new Error(`the run against the emulator exited ${res.code}:\n${res.stdout}${res.stderr}`);
     full.push(res.ms);
     bare.push(await timeBare());
-    help.push(await timeChild([BIN, '--help'], 'energy-conform --help'));
+    help.push(await timeChild([BIN, '--help'], 'energy-conform --help', undefined, 'ignore'));
     const r = JSON.parse(await readFile(path.join(reports, 'results.json'), 'utf8')) as RunResults;
     cost = `${r.requests} requests (budget 650), ${r.socket?.stateRequests ?? 0} state requests (460), ${r.socket?.relaySwitches ?? 0} relay switches (65), `
       + `${r.connections} connections (10)`;

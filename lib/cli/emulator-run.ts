@@ -6,7 +6,9 @@ import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS, type RunConfig } from
 
 /** A press hook that presses the emulator's button through its control port. */
 export function pressHookFor(ready: ReadyInfo): string {
-  return `"${process.execPath}" -e "fetch('${ready.controlUrl}/press',{method:'POST'}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"`;
+  // node:http rather than fetch: the hook runs for every press, and loading fetch takes longer than the press.
+  return `"${process.execPath}" -e "require('node:http').request('${ready.controlUrl}/press',{method:'POST'},`
+    + `(r)=>process.exit(r.statusCode<300?0:1)).on('error',()=>process.exit(1)).end()"`;
 }
 
 /** A RunConfig that points at an emulator (its CA, its press hook); `more` overrides the defaults. */

@@ -110,7 +110,7 @@ export async function transitionRow(row: SocketRow, ctx: CheckContext): Promise<
     // A combined request's brightness is SOCK-09's to judge; its power and lock are the row's.
     const combined = typeof row.put.brightness === 'number' && row.clause !== 'SOCK-09';
     if (combined) await judgeBrightness(ctx, res, after, state.brightness);
-    expectStateRead(res, after, state, 'the state read back after the PUT', !combined);
+    expectStateRead(res, after, state, `the state read back after the PUT from ${describeSocket(from)}`, !combined);
   } else if (outcome.kind === 'in-range') {
     await ctx.also('SOCK-14', () => answer);
     await ctx.also('SOCK-17', () => expectThat(res.status >= 400 && res.status <= 499 && sameSocket(after.state, from),
