@@ -73,12 +73,15 @@ export function expectedEnd(row: TourRow, start: SocketState): SocketState {
 
 const cheaper = (a: SteerCost, b: SteerCost) => a.switches - b.switches || a.requests - b.requests;
 
+/** Where a tour starts when not told: the first row's start. */
+const firstStart = (rows: readonly TourRow[]): SocketState => rows[0]?.from ?? { power_on: true, switch_lock: false, brightness: 100 };
+
 /**
  * The rows in the order they run from `now` (the first row's start when not given): at each step the
  * row cheapest to steer to, the earliest of equals. Among rows that need no steering, one whose end
  * still has rows starting there is preferred, so the tour does not strand itself in a state it has used up.
  */
-export function tour<R extends TourRow>(rows: readonly R[], now: SocketState = rows[0]?.from ?? { power_on: true, switch_lock: false, brightness: 100 }): R[] {
+export function tour<R extends TourRow>(rows: readonly R[], now: SocketState = firstStart(rows)): R[] {
   const left = [...rows];
   const out: R[] = [];
   let at = now;
@@ -112,8 +115,7 @@ export function chainTours<R extends TourRow>(tables: readonly (readonly R[])[],
 }
 
 /** The steering a tour needs from `now`, summed: what the self-test holds to the budget. */
-export function tourCost(rows: readonly TourRow[], now: SocketState = rows[0]?.from ?? { power_on: true, switch_lock: false, brightness: 100 }):
-  SteerCost & { steered: number; rowSwitches: number } {
+export function tourCost(rows: readonly TourRow[], now: SocketState = firstStart(rows)): SteerCost & { steered: number; rowSwitches: number } {
   const sum = { switches: 0, requests: 0, steered: 0, rowSwitches: 0 };
   let at = now;
   for (const row of rows) {

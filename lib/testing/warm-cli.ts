@@ -12,6 +12,8 @@ const SERVER = path.join(PACKAGE_ROOT, 'dist', 'lib', 'testing', 'warm-cli-serve
 
 interface Server { child: ChildProcess; busy: boolean }
 
+const alive = (s: Server) => s.child.exitCode === null && s.child.signalCode === null;
+
 export class WarmCli {
   private readonly servers: Server[] = [];
   private readonly waiting: ((s: Server) => void)[] = [];
@@ -29,16 +31,22 @@ export class WarmCli {
   }
 
   private async take(): Promise<Server> {
-    const idle = this.servers.find((s) => !s.busy && s.child.exitCode === null);
+    const idle = this.servers.find((s) => !s.busy && alive(s));
     const server = idle ?? (this.servers.length < this.size ? this.spawn() : await new Promise<Server>((r) => this.waiting.push(r)));
     server.busy = true;
     return server;
   }
 
+  /** To the next waiting run if there is one, still busy, so that no other run takes it on the way. */
   private give(server: Server): void {
-    server.busy = false;
     const waiter = this.waiting.shift();
-    if (waiter) waiter(server.child.exitCode === null ? server : this.spawn());
+    if (!waiter) {
+      server.busy = false;
+      return;
+    }
+    const next = alive(server) ? server : this.spawn();
+    next.busy = true;
+    waiter(next);
   }
 
   /** As cli(): `energy-conform <args>`; past `timeoutMs` the server is killed and the result is that of a killed process. */
