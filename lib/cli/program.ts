@@ -2,44 +2,98 @@
 // main.ts runs it once for the process; the self-test's warm CLI (lib/testing/warm-cli.ts) runs it for
 // one command line after another. A command's module is loaded when it runs, so that --help and a
 // mistyped flag answer at once.
-import yargs from 'yargs';
+import yargs, { type Argv } from 'yargs';
 import { EnergyConformError, RunError } from '../client/errors.js';
+import { packageVersion } from '../runner/package-root.js';
 import { discoverOptions, emulateOptions, pairOptions, reportOptions, runOptions } from './options.js';
+import { nearest, notNumbers } from './suggest.js';
+
+type Handler = (a: never, env: NodeJS.ProcessEnv) => Promise<number | 'running'>;
+
+interface Command {
+  name: string;
+  describe: string;
+  options: (y: Argv) => Argv;
+  example: [string, string];
+  handler: () => Promise<Handler>;
+}
+
+const COMMANDS: Command[] = [
+  { name: 'run', describe: 'run the conformance suites against a device', options: runOptions as (y: Argv) => Argv,
+    example: ['$0 run --host 192.168.1.40 --reports out', 'test the device at that address; reports in out/'],
+    handler: async () => (await import('./run-command.js')).runCommand as Handler },
+  { name: 'pair', describe: 'pair with a device by its button and keep the token for later runs', options: pairOptions as (y: Argv) => Argv,
+    example: ['$0 pair --host 192.168.1.40', 'press the button when asked; the token is kept for later runs'],
+    handler: async () => (await import('./run-command.js')).pairCommand as Handler },
+  { name: 'discover', describe: 'list the devices that answer over mDNS', options: discoverOptions as (y: Argv) => Argv,
+    example: ['$0 discover --json', 'one line of JSON per device found'],
+    handler: async () => (await import('./discover-command.js')).discoverCommand as Handler },
+  { name: 'report <results>', describe: 'render report.html again from a run\'s results.json', options: reportOptions as (y: Argv) => Argv,
+    example: ['$0 report out/results.json', 'write out/report.html again'],
+    handler: async () => (await import('./report-command.js')).reportCommand as Handler },
+  { name: 'emulate', describe: 'start an emulated device (prints a ready line of JSON)', options: emulateOptions as (y: Argv) => Argv,
+    example: ['$0 emulate --kind energysocket --fault power-on-ignored', 'a socket that ignores being switched on'],
+    handler: async () => (await import('./emulate-command.js')).emulateCommand as Handler },
+];
+
+const commandName = (c: Command) => c.name.split(' ')[0]!;
 
 function errorText(err: unknown): string {
   const msg = err instanceof EnergyConformError ? `${err.message} [${err.code}]` : err instanceof Error ? err.stack ?? err.message : String(err);
   return `energy-conform: ${msg}\n`;
 }
 
+/** yargs' "Unknown argument: rnu" with the command or flag that was likely meant; a missing positional named. */
+function unknownArguments(msg: string, argv: readonly string[]): string {
+  const command = COMMANDS.find((c) => commandName(c) === argv[0]);
+  if (command && msg.startsWith('Not enough non-option arguments')) return `\`${commandName(command)}\` needs more: energy-conform ${command.name}`;
+  const m = /^Unknown arguments?: (.+)$/.exec(msg);
+  if (!m) return msg;
+  // A mistyped command: its flags are unknown only because the command is.
+  const first = argv[0];
+  if (!command && first !== undefined && !first.startsWith('-')) {
+    const meant = nearest(first, COMMANDS.map(commandName));
+    return `there is no command "${first}"${meant ? `; did you mean ${meant}?` : ''}`;
+  }
+  const flags = command ? Object.keys((command.options(yargs([])) as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key) : ['help', 'version'];
+  return m[1]!.split(', ').map((word) => {
+    const asFlag = argv.some((a) => a === `--${word}` || a.startsWith(`--${word}=`) || a === `-${word}`);
+    const meant = asFlag ? nearest(word, flags) : undefined;
+    const what = `${command ? `\`${commandName(command)}\` has` : 'there is'} no ${asFlag ? `option --${word}` : `argument "${word}"`}`;
+    return `${what}${meant ? `; did you mean --${meant}?` : ''}`;
+  }).join('; ');
+}
+
 export async function runProgram(argv: string[], env: NodeJS.ProcessEnv): Promise<number | undefined> {
   let code: number | undefined;
   // yargs reports a failure through .fail() and may also reject or throw: remember the first only.
   let failure: unknown;
+  let y = yargs(argv)
+    .scriptName('energy-conform')
+    .usage('$0 <command> [options]\n\nConformance suite for the local API of home energy devices.');
+  for (const c of COMMANDS) {
+    y = y.command(c.name, c.describe, (sub) => c.options(sub).example(...c.example), async (a) => {
+      // yargs runs the handler even after .fail() has been told of a bad flag: a command line it refused does nothing.
+      if (failure !== undefined) return;
+      const r = await (await c.handler())(a as never, env);
+      if (r !== 'running') code = r;
+    });
+  }
   try {
-    await yargs(argv)
-      .scriptName('energy-conform')
-      .usage('$0 <command> [options]\n\nConformance suite for the local API of home energy devices.')
-      .command('run', 'run the conformance suites against a device', (y) => runOptions(y),
-        async (a) => void (code = await (await import('./run-command.js')).runCommand(a, env)))
-      .command('pair', 'pair with a device by its button and keep the token for later runs', (y) => pairOptions(y),
-        async (a) => void (code = await (await import('./run-command.js')).pairCommand(a, env)))
-      .command('discover', 'list the devices that answer over mDNS', (y) => discoverOptions(y),
-        async (a) => void (code = await (await import('./discover-command.js')).discoverCommand(a)))
-      .command('report <results>', 'render report.html again from a run\'s results.json', (y) => reportOptions(y),
-        async (a) => void (code = await (await import('./report-command.js')).reportCommand(a)))
-      .command('emulate', 'start an emulated device (prints a ready line of JSON)', (y) => emulateOptions(y),
-        async (a) => {
-          const r = await (await import('./emulate-command.js')).emulateCommand(a);
-          if (r !== 'running') code = r;
-        })
-      .demandCommand(1, 'name a command: discover, run, pair, report or emulate')
+    await y
+      .middleware((a) => {
+        const bad = notNumbers(argv, a);
+        if (bad.length) throw new RunError('EC_BAD_OPTION', bad.map((b) => `--${b.flag} takes a number, not ${JSON.stringify(b.typed)}`).join('; '));
+      }, true)
+      .demandCommand(1, `name a command: ${COMMANDS.map(commandName).join(', ')}`)
       .strict()
       .help()
-      .version(false)
+      .alias('help', 'h')
+      .version('version', 'show the version', packageVersion())
       .wrap(Math.min(110, process.stdout.columns || 110))
       .parserConfiguration({ 'boolean-negation': false, 'camel-case-expansion': false })
       .fail((msg, err) => {
-        failure ??= err ?? new RunError('EC_BAD_OPTION', `${msg.replace(/\n\s*/g, ' ')}; see energy-conform --help`);
+        failure ??= err ?? new RunError('EC_BAD_OPTION', `${unknownArguments(msg.replace(/\n\s*/g, ' '), argv)}; see energy-conform --help`);
       })
       .exitProcess(false)
       .parseAsync();

@@ -1,6 +1,6 @@
 // Where the package's files are, whether the code runs from its sources (tsx, vitest) or from the build
 // (dist/, which the package ships): the suites sit beside the library that loads them.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,3 +21,6 @@ function packageRootAbove(dir: string): string {
 
 /** The folder of the package's package.json: the version, the README, the vendor CA. */
 export const PACKAGE_ROOT = packageRootAbove(CODE_ROOT);
+
+/** The package's version, from its package.json. */
+export const packageVersion = (): string => (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;

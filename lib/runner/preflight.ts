@@ -29,21 +29,33 @@ export interface Preflight {
   exchanges: Exchange[];
 }
 
-const settle = async <T>(p: Promise<T>): Promise<T | undefined> => p.catch(() => undefined);
+/** The answer, or undefined with why there was none. */
+const settle = async <T>(p: Promise<T>): Promise<{ value?: T; failure?: unknown }> => p.then((value) => ({ value }), (failure: unknown) => ({ failure }));
+
+const NOT_ASKED: { value?: undefined; failure?: undefined } = {};
+
+/** Why a port gave no answer, as the operator can act on it: refused (nothing listens) is not silence. */
+export function noAnswerFrom(port: string, failure: unknown, timeoutS: number): string {
+  const code = isTransportError(failure) ? failure.code : undefined;
+  if (code === 'EC_TRANSPORT_REFUSED') return `${port} refused the connection (nothing listens there)`;
+  if (code === 'EC_TRANSPORT_TIMEOUT') return `${port} did not answer within ${timeoutS} s`;
+  return `${port} failed: ${failure instanceof Error ? failure.message : String(failure)}`;
+}
 
 export async function preflight(cfg: RunConfig, redactor: Redactor, pool?: ConnectionPool): Promise<Preflight> {
   const device = new DeviceClient({ host: cfg.host, httpPort: cfg.httpPort, httpsPort: cfg.httpsPort, caPem: cfg.caPem,
     insecure: cfg.insecure }, redactor, cfg.requestTimeoutMs, undefined, pool);
   try {
     const https = cfg.httpsPort;
-    const [v1Api, certificate] = await Promise.all([
-      cfg.httpPort === null ? undefined : settle(device.v1.get('/api')),
-      https === null ? undefined : settle(inspectCertificate({ host: cfg.host, port: https, caPem: cfg.caPem, timeoutMs: cfg.requestTimeoutMs })),
+    const [v1, v2] = await Promise.all([
+      cfg.httpPort === null ? NOT_ASKED : settle(device.v1.get('/api')),
+      https === null ? NOT_ASKED : settle(inspectCertificate({ host: cfg.host, port: https, caPem: cfg.caPem, timeoutMs: cfg.requestTimeoutMs })),
     ]);
+    const [v1Api, certificate] = [v1.value, v2.value];
     if (!v1Api && !certificate) {
-      const ports = [cfg.httpPort === null ? [] : [`HTTP port ${cfg.httpPort}`], https === null ? [] : [`HTTPS port ${https}`]].flat().join(' or ');
-      throw new RunError('EC_DEVICE_UNREACHABLE',
-        `nothing answered at ${cfg.host} on ${ports} within ${cfg.requestTimeoutMs / 1000} s; `
+      const why = [cfg.httpPort === null ? [] : [noAnswerFrom(`HTTP port ${cfg.httpPort}`, v1.failure, cfg.requestTimeoutMs / 1000)],
+        https === null ? [] : [noAnswerFrom(`HTTPS port ${https}`, v2.failure, cfg.requestTimeoutMs / 1000)]].flat().join('; ');
+      throw new RunError('EC_DEVICE_UNREACHABLE', `no device API at ${cfg.host}: ${why}; `
         + 'check the address and ports (--host, --http-port, --https-port) and that the device is powered and on this network');
     }
     const v1Info = v1Api?.status === 200 && isObject(v1Api.json) ? v1Api.json : null;

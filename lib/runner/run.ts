@@ -1,6 +1,4 @@
 // RunConfig -> plan -> vitest -> results -> reports -> exit code.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { clauses } from '../spec/catalogue.js';
 import type { SummaryStyle } from '../report/summary.js';
 import { assemble, exitCodeOf } from './assemble.js';
@@ -12,14 +10,11 @@ import { connectionsOpened } from '../client/connection-pool.js';
 import { type Session, checkTimeoutMs, progressTo, runSession } from './session.js';
 import { openSuites } from './vitest-run.js';
 import type { OperatorIo } from '../operator/operator-io.js';
-import { PACKAGE_ROOT } from './package-root.js';
+import { packageVersion } from './package-root.js';
 import { type RunOutcome, writeRun } from './write-run.js';
 
 export type { RunOutcome };
 
-export async function toolVersion(): Promise<string> {
-  return (JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-}
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
@@ -42,7 +37,7 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
   const { cfg, io, signal } = run;
   const started = new Date();
   const opened = connectionsOpened();
-  const version = await toolVersion();
+  const version = packageVersion();
   checkConfirmable(cfg, io);
   // vitest starts while the run prepares the device (preflight, token, the run's own reads), not after.
   const suites = openSuites(cfg.suites, checkTimeoutMs(cfg), progressTo(io));
