@@ -36,3 +36,13 @@ test('what the run could not put back, or could not read to put back, is in the 
   }
   expect(summaryText(r, 'out')).not.toContain('not left as found');
 });
+
+test.for([
+  ['a device it knows', r.target, 'p1dongle HWE-P1 serial 5c2fafaabbcc firmware 6.00 API 2.0 at 127.0.0.1'],
+  ['a device without firmware or API version', { ...r.target, firmware_version: null, api_version: null },
+    'p1dongle HWE-P1 serial 5c2fafaabbcc at 127.0.0.1 (firmware, API version unknown)'],
+  ['a target it could not identify', { ...r.target, kind: 'unknown', product_type: null, serial: null, firmware_version: null, api_version: null },
+    'an unidentified target at 127.0.0.1 (kind, product type, serial, firmware, API version unknown)'],
+] as const)('the header of %s says what is known, and once what is not', ([, target, text]) => {
+  expect(summaryText({ ...r, target }, 'out').split('\n')[0]).toBe(`energy-conform 0.1.0: ${text}`);
+});

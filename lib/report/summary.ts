@@ -14,12 +14,22 @@ export interface SummaryStyle {
   quiet?: boolean;
 }
 
+/** What the run knows of the target, and, said once, what it does not: never "unknown  serial unknown". */
+export function targetText(t: RunResults['target']): string {
+  const facts: [string, string | null][] = [
+    ['kind', t.kind === 'unknown' ? null : t.kind], ['product type', t.product_type], ['serial', t.serial && `serial ${t.serial}`],
+    ['firmware', t.firmware_version && `firmware ${t.firmware_version}`], ['API version', t.api_version && `API ${t.api_version}`],
+  ];
+  const known = facts.flatMap(([, v]) => (v ? [v] : []));
+  const unknown = facts.flatMap(([what, v]) => (v ? [] : [what]));
+  return `${known.length > 0 ? known.join(' ') : 'an unidentified target'} at ${t.host}${unknown.length > 0 ? ` (${unknown.join(', ')} unknown)` : ''}`;
+}
+
 export function summaryText(r: RunResults, reportsDir: string, style: SummaryStyle = {}): string {
   const paint = (word: string) => (style.color && COLOURS[word] ? `\x1b[${COLOURS[word]}m${word}\x1b[0m` : word);
   const lines: string[] = [];
   const t = r.target;
-  lines.push(`energy-conform ${r.tool.version}: ${t.kind} ${t.product_type ?? ''} serial ${t.serial ?? 'unknown'} `
-    + `firmware ${t.firmware_version ?? 'unknown'} API ${t.api_version ?? 'unknown'} at ${t.host}`);
+  lines.push(`energy-conform ${r.tool.version}: ${targetText(t)}`);
   const notes = r.notes.map((n) => `note: ${n}`);
   lines.push(...notes);
   for (const area of AREAS) {
