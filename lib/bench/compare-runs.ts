@@ -1,12 +1,12 @@
 // `BENCH_REPEAT=N npm run bench`: what differs between N runs of the same target. An outcome is a
 // clause's status, and the status of each of its rows by title; the order of rows, the number of
 // requests and the messages (which carry timings) are not outcomes.
-import type { CheckResult } from '../report/results.js';
+import { type OutcomeChecks, outcomesOf } from '../report/outcomes.js';
 
 /** What the comparison reads of a run's results.json; `checks: null` for a run that wrote none. */
 export interface ComparedRun {
   verdict: string;
-  checks: readonly Pick<CheckResult, 'clause' | 'title' | 'status' | 'rows'>[] | null;
+  checks: OutcomeChecks | null;
 }
 
 /** An outcome that is not the same in every run: each outcome seen, with the number of runs that had it. */
@@ -25,26 +25,6 @@ export interface RunsComparison {
 }
 
 const ABSENT = 'absent';
-
-/**
- * key -> outcome of one run. Rows of one clause may share a title (SOCK-02 judges the state after
- * every step, and steps repeat): such a key's outcome is their statuses, sorted, joined by '+'.
- */
-function outcomesOf(checks: NonNullable<ComparedRun['checks']>, labels: Map<string, string>): Map<string, string> {
-  const statuses = new Map<string, string[]>();
-  const add = (key: string, label: string, status: string) => {
-    if (!labels.has(key)) labels.set(key, label);
-    statuses.set(key, [...(statuses.get(key) ?? []), status]);
-  };
-  for (const c of checks) {
-    add(c.clause, c.title, c.status);
-    for (const row of c.rows ?? []) {
-      const key = `${c.clause} › ${row.title}`;
-      add(key, key, row.status);
-    }
-  }
-  return new Map([...statuses].map(([key, s]) => [key, s.sort().join('+')]));
-}
 
 const tally = (values: readonly string[]): Record<string, number> => {
   const counts: Record<string, number> = {};

@@ -94,3 +94,13 @@ export function reportOptions<T>(y: Argv<T>) {
     .option('out', { type: 'string', describe: 'where to write the page, default report.html beside the results' });
 }
 
+
+export function compareOptions<T>(y: Argv<T>) {
+  return y
+    .positional('old', { type: 'string', demandOption: true, describe: 'the earlier run: its results.json, or its report folder' })
+    .positional('new', { type: 'string', demandOption: true, describe: 'the later run: its results.json, or its report folder' })
+    .option('markdown', { type: 'string', describe: 'also append the changes as Markdown to this file (a CI step summary such as $GITHUB_STEP_SUMMARY)' })
+    .option('html', { type: 'string', describe: 'also write the changes as an HTML page to this file' });
+}
+
+export type CompareArgs = Awaited<ReturnType<typeof compareOptions>['argv']>;

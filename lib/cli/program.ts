@@ -5,7 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { EnergyConformError, RunError } from '../client/errors.js';
 import { packageVersion } from '../runner/package-root.js';
-import { discoverOptions, emulateOptions, pairOptions, reportOptions, runOptions } from './options.js';
+import { compareOptions, discoverOptions, emulateOptions, pairOptions, reportOptions, runOptions } from './options.js';
 import { nearest, notNumbers } from './suggest.js';
 
 type Handler = (a: never, env: NodeJS.ProcessEnv) => Promise<number | 'running'>;
@@ -31,6 +31,10 @@ const COMMANDS: Command[] = [
   { name: 'report <results>', describe: 'render report.html again from a run\'s results.json', options: reportOptions as (y: Argv) => Argv,
     example: ['$0 report out/results.json', 'write out/report.html again'],
     handler: async () => (await import('./report-command.js')).reportCommand as Handler },
+  { name: 'compare <old> <new>', describe: 'what changed between two runs, new failures first; exit 1 where something that passed fails now',
+    options: compareOptions as (y: Argv) => Argv,
+    example: ['$0 compare reports/fw-6.00 reports/fw-6.01 --markdown changes.md', 'the clauses and rows whose status changed with the new firmware'],
+    handler: async () => (await import('./compare-command.js')).compareCommand as Handler },
   { name: 'emulate', describe: 'start an emulated device (prints a ready line of JSON)', options: emulateOptions as (y: Argv) => Argv,
     example: ['$0 emulate --kind energysocket --fault power-on-ignored', 'a socket that ignores being switched on'],
     handler: async () => (await import('./emulate-command.js')).emulateCommand as Handler },

@@ -5,7 +5,8 @@ import type { Exchange } from '../client/exchange-log.js';
 import { AREAS } from '../spec/clause-types.js';
 import { type CheckResult, PROBLEMS, type RunResults, STRICT_DEVIATION, type Status } from './results.js';
 
-const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text as HTML text or attribute value. */
+export const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const BODY_SHOWN = 2000;
 const cut = (text: string) => (text.length > BODY_SHOWN ? `${text.slice(0, BODY_SHOWN)}… (${text.length} characters)` : text);
 

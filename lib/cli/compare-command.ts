@@ -1,0 +1,30 @@
+// `energy-conform compare <old> <new>`: exit 1 when something that passed before fails now, else 0; 2
+// when a run cannot be read.
+import { appendFile, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { RunError } from '../client/errors.js';
+import { type ComparedResults, compareHtml, compareMarkdown, compareResults, compareText } from '../report/compare.js';
+import type { CompareArgs } from './options.js';
+
+async function readRun(given: string): Promise<ComparedResults> {
+  let file = given;
+  try {
+    if ((await stat(given)).isDirectory()) file = path.join(given, 'results.json');
+    const doc = JSON.parse(await readFile(file, 'utf8')) as Partial<ComparedResults>;
+    if (!Array.isArray(doc.checks) || typeof doc.target !== 'object' || doc.target === null) throw new Error('it has no checks and target');
+    return { verdict: doc.verdict ?? 'error', target: doc.target, started: doc.started ?? '', checks: doc.checks };
+  } catch (err) {
+    throw new RunError('EC_BAD_OPTION', `cannot read the run at ${given} (${err instanceof Error ? err.message : String(err)}): `
+      + 'give a results.json that energy-conform run wrote, or the report folder that holds it');
+  }
+}
+
+export async function compareCommand(a: CompareArgs): Promise<number> {
+  const [before, after] = await Promise.all([readRun(a.old), readRun(a.new)]);
+  const c = compareResults(before, after);
+  // Appended, not replaced: a CI step summary file gathers what every step writes.
+  if (a.markdown) await appendFile(a.markdown, compareMarkdown(before, after, c));
+  if (a.html) await writeFile(a.html, compareHtml(before, after, c));
+  process.stdout.write(compareText(before, after, c));
+  return c.regressed ? 1 : 0;
+}

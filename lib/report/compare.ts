@@ -1,0 +1,87 @@
+// `energy-conform compare <old> <new>`: what changed between two runs, clause by clause and row by row,
+// new failures first, as terminal text, Markdown (a CI job page) and HTML. A firmware's regressions are
+// what passed before and fails now.
+import { esc } from './html.js';
+import { outcomesOf } from './outcomes.js';
+import type { RunResults } from './results.js';
+import { targetText } from './summary.js';
+
+export type ComparedResults = Pick<RunResults, 'verdict' | 'target' | 'started' | 'checks'>;
+
+export type ChangeKind = 'newly failing' | 'changed' | 'fixed';
+export const CHANGE_KINDS: readonly ChangeKind[] = ['newly failing', 'changed', 'fixed'];
+
+export interface Change {
+  kind: ChangeKind;
+  label: string;
+  before: string;
+  after: string;
+}
+
+export interface Comparison {
+  changes: Change[];
+  /** Something that passed before fails (or errs) now: exit 1. */
+  regressed: boolean;
+}
+
+const ABSENT = 'absent';
+const failing = (outcome: string) => outcome.split('+').some((s) => s === 'fail' || s === 'error');
+
+export function compareResults(before: ComparedResults, after: ComparedResults): Comparison {
+  const labels = new Map<string, string>();
+  const now = outcomesOf(after.checks, labels);
+  const then = outcomesOf(before.checks, labels);
+  const changes = [...labels].flatMap(([key, label]): Change[] => {
+    const [b, a] = [then.get(key) ?? ABSENT, now.get(key) ?? ABSENT];
+    if (a === b) return [];
+    const kind: ChangeKind = failing(a) && !failing(b) ? 'newly failing' : failing(b) && !failing(a) ? 'fixed' : 'changed';
+    return [{ kind, label, before: b, after: a }];
+  });
+  changes.sort((x, y) => CHANGE_KINDS.indexOf(x.kind) - CHANGE_KINDS.indexOf(y.kind));
+  const regressed = changes.some((c) => c.kind === 'newly failing' && c.before.split('+').includes('pass'));
+  return { changes, regressed };
+}
+
+const runLine = (r: ComparedResults) => `${targetText(r.target)}, ${r.started || 'time unknown'}: ${r.verdict.toUpperCase()}`;
+
+export function compareText(before: ComparedResults, after: ComparedResults, c: Comparison): string {
+  const lines = [`before: ${runLine(before)}`, `after:  ${runLine(after)}`];
+  if (c.changes.length === 0) lines.push('no clause or row changed its status');
+  for (const kind of CHANGE_KINDS) {
+    const of = c.changes.filter((x) => x.kind === kind);
+    if (of.length === 0) continue;
+    lines.push(`${kind} (${of.length}):`, ...of.map((x) => `  ${x.label}: ${x.before} → ${x.after}`));
+  }
+  lines.push(c.regressed ? 'regressed: something that passed before fails now' : 'no regression: nothing that passed before fails now');
+  return `${lines.join('\n')}\n`;
+}
+
+const mdCell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function compareMarkdown(before: ComparedResults, after: ComparedResults, c: Comparison): string {
+  const out = ['## energy-conform: what changed', '', `- before: ${mdCell(runLine(before))}`, `- after: ${mdCell(runLine(after))}`,
+    `- ${c.regressed ? '**regressed**: something that passed before fails now' : 'no regression'}`, ''];
+  for (const kind of CHANGE_KINDS) {
+    const of = c.changes.filter((x) => x.kind === kind);
+    if (of.length === 0) continue;
+    out.push(`### ${kind} (${of.length})`, '', '| clause or row | before | after |', '| --- | --- | --- |',
+      ...of.map((x) => `| ${mdCell(x.label)} | ${x.before} | ${x.after} |`), '');
+  }
+  if (c.changes.length === 0) out.push('No clause or row changed its status.', '');
+  return out.join('\n');
+}
+
+export function compareHtml(before: ComparedResults, after: ComparedResults, c: Comparison): string {
+  const sections = CHANGE_KINDS.map((kind) => {
+    const of = c.changes.filter((x) => x.kind === kind);
+    if (of.length === 0) return '';
+    return `<h2>${esc(kind)} (${of.length})</h2><table><tr><th>clause or row</th><th>before</th><th>after</th></tr>${
+      of.map((x) => `<tr><td>${esc(x.label)}</td><td>${esc(x.before)}</td><td>${esc(x.after)}</td></tr>`).join('')}</table>`;
+  }).join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>energy-conform: what changed</title>`
+    + '<style>body{font:14px system-ui,sans-serif;max-width:1200px;margin:1em auto;padding:0 1em}table{border-collapse:collapse;width:100%;table-layout:fixed}'
+    + 'td,th{border:1px solid #ccc;padding:4px 6px;text-align:left;overflow-wrap:anywhere}th:nth-child(n+2),td:nth-child(n+2){width:9em}</style></head><body>'
+    + `<h1>energy-conform: what changed</h1><p>before: ${esc(runLine(before))}<br>after: ${esc(runLine(after))}</p>`
+    + `<p><strong>${c.regressed ? 'regressed: something that passed before fails now' : 'no regression'}</strong></p>`
+    + `${sections || '<p>No clause or row changed its status.</p>'}</body></html>\n`;
+}
