@@ -1,9 +1,12 @@
-// `energy-conform compare` on two runs against the emulator: clean, then with a fault that breaks one clause.
+// `energy-conform compare` on two runs against the emulator: clean, then with a fault that breaks one clause;
+// and their results.json against the JSON Schema the package ships.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Ajv from 'ajv';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator } from '../emulator/emulator.js';
+import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { cli, targetArgs } from '../testing/cli-process.js';
 
 let dir: string;
@@ -41,6 +44,15 @@ test('the other way round the fault is fixed, and nothing regressed: exit 0', as
   expect(res.code, res.stderr).toBe(0);
   expect(res.stdout).toMatch(/fixed \(1\):\n {2}SOCK-16 \[MUST\] .*: fail → pass\n/);
   expect(res.stdout).not.toContain('newly failing');
+});
+
+test('both runs\' results.json, clean and failing, validate against the shipped JSON Schema', async () => {
+  const validate = new Ajv({ allErrors: true }).compile(JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'schemas', 'results.schema.json'), 'utf8')));
+  for (const run of [runs.clean, runs.broken]) {
+    const doc = JSON.parse(await readFile(path.join(run, 'results.json'), 'utf8')) as { verdict: string };
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    expect(doc.verdict).toBe(run === runs.clean ? 'pass' : 'fail');
+  }
 });
 
 test('a run it cannot read: exit 2, naming it and what to give', async () => {

@@ -55,9 +55,9 @@ afterAll(async () => {
 });
 
 describe('the tarball', () => {
-  test('ships the build, the bin, the catalogue, the vendor CA and the README', () => {
+  test('ships the build, the bin, the catalogue, the results.json schema, the vendor CA and the README', () => {
     expect(files).toEqual(expect.arrayContaining(['bin/energy-conform.js', 'dist/lib/cli/main.js', 'dist/lib/runner/vitest-run.js',
-      'dist/suites/socket.test.js', 'dist/suites/users/scenario.js', 'dist/lib/spec/clauses.js', 'spec/clauses.md',
+      'dist/suites/socket.test.js', 'dist/suites/users/scenario.js', 'dist/lib/spec/clauses.js', 'spec/clauses.md', 'schemas/results.schema.json',
       'fixtures/homewizard-ca-cert.pem', 'README.md', 'package.json']));
   });
 

@@ -12,6 +12,7 @@ import type { Fault } from '../emulator/fault-types.js';
 import { LINKS, type Link } from '../emulator/link.js';
 import { clause, clauses } from '../spec/catalogue.js';
 import { parseGate } from '../spec/clause-types.js';
+import { resultsSchema } from '../report/results-schema.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
 
 let dir: string;
@@ -64,7 +65,11 @@ async function runAgainst(kind: KindId, faults: string[], extra: string[], name:
     const out = path.join(dir, name);
     const res = await (faults.length ? warm.run.bind(warm) : cli)(['run', ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)), '--reports', out,
       '--run-timeout', String(RUN_TIMEOUT_S), ...extra], { timeoutMs: TEST_LIMIT_MS - 10_000 });
-    const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results;
+    const doc: unknown = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8'));
+    // Every run's results.json, clean or not, is what schemas/results.schema.json says it is.
+    const valid = resultsSchema.safeParse(doc);
+    expect(valid.success, valid.error?.message).toBe(true);
+    const results = doc as Results;
     const har = JSON.parse(await readFile(path.join(out, 'exchanges.har'), 'utf8')) as { log: { entries: { _error?: string }[] } };
     const waitedOut = har.log.entries.filter((e) => e._error?.startsWith('EC_TRANSPORT_TIMEOUT')).length;
     const reports = await Promise.all(['junit.xml', 'report.html'].map(async (f) => (await stat(path.join(out, f))).size > 0));

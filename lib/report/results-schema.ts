@@ -1,0 +1,68 @@
+// results.json as a schema: the zod type the tests hold every run's results.json to, and the JSON Schema
+// made from it (schemas/results.schema.json, shipped in the package) for the tools that read results.json.
+import { z } from 'zod';
+import { AREAS, LEVELS } from '../spec/clause-types.js';
+import { STATUSES, type Status } from './results.js';
+
+const status = z.enum(STATUSES as [Status, ...Status[]]);
+const count = z.number().int().min(0);
+
+const exchange = z.object({
+  side: z.enum(['v1', 'v2']),
+  method: z.string(),
+  url: z.string(),
+  requestHeaders: z.record(z.string(), z.string()),
+  requestBody: z.string().optional(),
+  status: z.number().int().optional(),
+  responseHeaders: z.record(z.string(), z.string()).optional(),
+  responseBody: z.string().optional().describe('at most 4,096 characters of the body, tokens redacted'),
+  trailing: z.string().optional().describe('what the device sent after the end of its answer'),
+  error: z.string().optional().describe('why there was no answer: an EC_TRANSPORT_ code and its message'),
+  startedAt: z.string(),
+  durationMs: z.number().min(0),
+}).strict();
+
+const check = z.object({
+  clause: z.string().regex(/^[A-Z]+-\d+$/),
+  level: z.enum(LEVELS),
+  title: z.string(),
+  status,
+  message: z.string().describe('why: for every status but pass, what was expected and what was observed, or the reason'),
+  durationMs: z.number().min(0),
+  deviation: z.string().optional().describe('the capability "In development" for the kind that makes a MUST violation a deviation'),
+  area: z.enum(AREAS),
+  expected: z.string().optional(),
+  observed: z.unknown().optional(),
+  rows: z.array(z.object({ title: z.string(), status, message: z.string() }).strict()).optional()
+    .describe('every case where the clause had more than one: a row of its table, or another check that judged it'),
+  evidence: count.optional().describe('how many of exchanges, from the first, the outcome is about'),
+  exchanges: z.array(exchange),
+}).strict();
+
+export const resultsSchema = z.object({
+  tool: z.object({ name: z.literal('energy-conform'), version: z.string() }).strict(),
+  target: z.object({
+    host: z.string(), kind: z.string(), product_type: z.string().nullable(), serial: z.string().nullable(),
+    firmware_version: z.string().nullable(), api_version: z.string().nullable(), certificate_sha256: z.string().nullable(),
+  }).strict(),
+  started: z.string(),
+  finished: z.string(),
+  durationMs: z.number().min(0),
+  verdict: z.enum(['pass', 'fail', 'error']).describe('exit 0, 1 and 2'),
+  summary: z.object(Object.fromEntries(STATUSES.map((s) => [s, count])) as Record<Status, typeof count>).strict(),
+  presses: z.object({ count, asked: count, backend: z.string().nullable() }).strict(),
+  requests: count,
+  connections: count,
+  socket: z.object({ stateRequests: count, relaySwitches: count }).strict().nullable(),
+  residue: z.array(z.string()).describe('what the run left changed on the device'),
+  notes: z.array(z.string()),
+  checks: z.array(check).describe('one per clause of the catalogue'),
+  strict: z.boolean(),
+  options: z.record(z.string(), z.unknown()),
+}).strict();
+
+/** The JSON Schema of results.json (draft-07), as schemas/results.schema.json holds it. */
+export function resultsJsonSchema(): string {
+  const schema = { title: 'energy-conform results.json', ...z.toJSONSchema(resultsSchema, { target: 'draft-07' }) };
+  return `${JSON.stringify(schema, null, 2)}\n`;
+}
