@@ -55,6 +55,13 @@ test('both runs\' results.json, clean and failing, validate against the shipped 
   }
 });
 
+test('each run wrote summary.md for a CI job page: the verdict first, the failure with why', async () => {
+  expect(await readFile(path.join(runs.clean, 'summary.md'), 'utf8')).toMatch(/^## energy-conform \S+: PASS\n/);
+  const broken = await readFile(path.join(runs.broken, 'summary.md'), 'utf8');
+  expect(broken).toMatch(/^## energy-conform \S+: FAIL\n/);
+  expect(broken).toMatch(/### fail \(1\)\n\n- \*\*SOCK-16 \[MUST\] [^\n]*\*\*\n {2}expected /);
+});
+
 test('a run it cannot read: exit 2, naming it and what to give', async () => {
   const res = await cli(['compare', runs.clean, path.join(dir, 'nowhere')]);
   expect(res.code).toBe(2);

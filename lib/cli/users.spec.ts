@@ -45,7 +45,7 @@ describe('the users suite against a P1 meter emulator', () => {
     // Secrets: no token the device issued in this run is in any file the run wrote, or in its output.
     expect(issued.length).toBeGreaterThanOrEqual(3);
     const written = await readdir(path.join(dir, 'first'));
-    expect(written.sort()).toEqual(['exchanges.har', 'junit.xml', 'report.html', 'results.json']);
+    expect(written.sort()).toEqual(['exchanges.har', 'junit.xml', 'report.html', 'results.json', 'summary.md']);
     const texts = [res.stdout, res.stderr, ...(await Promise.all(written.map((f) => readFile(path.join(dir, 'first', f), 'utf8'))))];
     for (const token of issued) for (const text of texts) expect(text.toUpperCase().includes(token)).toBe(false);
     expect(res.code, res.stdout + res.stderr).toBe(0);

@@ -53,6 +53,6 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
   }
   lines.push(`verdict: ${paint(r.verdict.toUpperCase())} — ${s.pass} pass, ${s.fail} fail, ${deviations(s.deviation)}${s.warn} warn, ${s.observation} observed, `
     + `${s.error} error, ${s.skip} skipped; ${r.requests} requests, ${r.connections} ${r.connections === 1 ? 'connection' : 'connections'}, ${r.presses.count} ${r.presses.count === 1 ? 'press' : 'presses'}, ${(r.durationMs / 1000).toFixed(1)} s`);
-  lines.push(`reports: ${['report.html', 'junit.xml', 'results.json', 'exchanges.har'].map((f) => `${reportsDir}/${f}`).join(', ')}`);
+  lines.push(`reports: ${['report.html', 'junit.xml', 'results.json', 'exchanges.har', 'summary.md'].map((f) => `${reportsDir}/${f}`).join(', ')}`);
   return lines.join('\n');
 }

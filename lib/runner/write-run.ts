@@ -1,4 +1,4 @@
-// One run's results -> results.json, junit.xml, report.html and exchanges.har, redacted and audited;
+// One run's results -> results.json, junit.xml, report.html, summary.md and exchanges.har, redacted and audited;
 // the same for a run that ended in its checks and for one that stopped before them.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { reportHtml } from '../report/html.js';
 import { junitXml } from '../report/junit.js';
 import { type CheckResult, type RunResults, resultsJson, summarize } from '../report/results.js';
 import { type SummaryStyle, summaryText } from '../report/summary.js';
+import { summaryMarkdown } from '../report/summary-markdown.js';
 import { auditSecrets } from './secret-audit.js';
 import type { Run } from './run-object.js';
 import { socketCounters } from './socket-counters.js';
@@ -55,7 +56,7 @@ export async function writeRun({ cfg, redactor }: Pick<Run, 'cfg' | 'redactor'>,
   const reportsDir = cfg.reportsDir ?? path.join('reports', `${r.target.serial ?? 'unknown'}-${stamp}`);
   await mkdir(reportsDir, { recursive: true });
   const written: [string, string][] = [['junit.xml', junitXml(results)], ['results.json', resultsJson(results)],
-    ['report.html', reportHtml(results)], ['exchanges.har', `${JSON.stringify(redactor.redactDeep(harOf(all, results.tool)), null, 1)}\n`]];
+    ['report.html', reportHtml(results)], ['summary.md', summaryMarkdown(results)], ['exchanges.har', `${JSON.stringify(redactor.redactDeep(harOf(all, results.tool)), null, 1)}\n`]];
   const files = written.map(([name]) => path.join(reportsDir, name));
   await Promise.all(written.map(([, text], i) => writeFile(files[i]!, text)));
   await auditSecrets(files, redactor);

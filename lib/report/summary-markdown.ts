@@ -1,0 +1,35 @@
+// summary.md: the run as a CI job page shows it (GitHub's step summary, a GitLab or Jenkins description):
+// the verdict and the device, a table of the areas, then every failure, error, deviation and warning with why.
+import { AREAS } from '../spec/clause-types.js';
+import { PROBLEMS, type RunResults, STATUSES, STRICT_DEVIATION } from './results.js';
+import { targetText } from './summary.js';
+
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+const COLUMNS = STATUSES.map((s) => (s === 'observation' ? 'observed' : s === 'skip' ? 'skipped' : s));
+
+export function summaryMarkdown(r: RunResults): string {
+  const out = [`## energy-conform ${r.tool.version}: ${r.verdict.toUpperCase()}`, '', cell(targetText(r.target)), ''];
+  out.push(...r.notes.map((n) => `> note: ${cell(n)}`), ...(r.notes.length ? [''] : []));
+  out.push(`| area | ${COLUMNS.join(' | ')} |`, `| --- |${' ---: |'.repeat(STATUSES.length)}`);
+  for (const area of AREAS) {
+    const checks = r.checks.filter((c) => c.area === area);
+    if (!checks.length || checks.every((c) => c.status === 'skip')) continue;
+    out.push(`| ${area} | ${STATUSES.map((s) => checks.filter((c) => c.status === s).length).join(' | ')} |`);
+  }
+  out.push(`| **all** | ${STATUSES.map((s) => `**${r.summary[s]}**`).join(' | ')} |`, '');
+  for (const status of PROBLEMS) {
+    const of = r.checks.filter((c) => c.status === status);
+    if (!of.length) continue;
+    out.push(`### ${status} (${of.length})`, '');
+    for (const c of of) {
+      out.push(`- **${cell(c.title)}**`, ...c.message.split('\n').filter(Boolean).map((m) => `  ${cell(m)}`),
+        ...(c.deviation ? [`  why a deviation: ${cell(c.deviation)}`] : []));
+    }
+    if (status === 'deviation') out.push(`- ${STRICT_DEVIATION}${r.strict ? ' (--strict was given)' : ''}`);
+    out.push('');
+  }
+  if (r.residue.length) out.push(`**Not left as found:** ${cell(r.residue.join('; '))}`, '');
+  out.push(`${r.requests} requests, ${r.connections} connections, ${r.presses.count} presses, ${(r.durationMs / 1000).toFixed(1)} s. `
+    + 'The reports beside this file: report.html, junit.xml, results.json, exchanges.har.', '');
+  return out.join('\n');
+}
