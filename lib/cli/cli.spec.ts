@@ -177,6 +177,7 @@ describe('bad input ends within 30 s with exit 2 and one sentence', () => {
     [['run', '--host', '127.0.0.1', '--http-port', 'abc'], '--http-port takes a number, not "abc"'],
     [['run', '--host', '127.0.0.1', '--press-timeout=soon'], '--press-timeout takes a number, not "soon"'],
     [['report'], '`report` needs more: energy-conform report <results>'],
+    [['discover', '--json', '--matrix'], '--json and --matrix together: choose one'],
   ] as const)('%j: says %s, does nothing and exits 2', async ([args, says]) => {
     const res = await cli([...args]);
     expect(res.code).toBe(2);

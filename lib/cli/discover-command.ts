@@ -34,9 +34,20 @@ function deviceTable(devices: readonly DiscoveredDevice[]): string {
   return [line(head), ...devices.flatMap((d, i) => [line(rows[i]!), ...d.notes.map((n) => `  note: ${n}`)])].join('\n');
 }
 
-export async function discoverCommand(a: DiscoveryArgs & { json: boolean }): Promise<number> {
+/**
+ * One job per device, as a CI engine's matrix takes it (GitHub Actions: `fromJSON(...)` of the line; GitLab:
+ * a generated child pipeline): what `energy-conform run` needs to reach the device and check it is the one.
+ */
+export function ciMatrix(devices: readonly DiscoveredDevice[]): { include: { serial: string | null; kind: string | null; host: string;
+  http_port: number; https_port: number }[] } {
+  return { include: devices.map((d) => ({ serial: d.serial, kind: d.kind, host: d.address, http_port: d.v1Port ?? 80, https_port: d.v2Port ?? 443 })) };
+}
+
+export async function discoverCommand(a: DiscoveryArgs & { json: boolean; matrix: boolean }): Promise<number> {
+  if (a.json && a.matrix) throw new RunError('EC_BAD_OPTION', '--json and --matrix together: choose one');
   const devices = await discoverDevices(a);
-  if (a.json) process.stdout.write(`${JSON.stringify(devices, null, 2)}\n`);
+  if (a.matrix) process.stdout.write(`${JSON.stringify(ciMatrix(devices))}\n`);
+  else if (a.json) process.stdout.write(`${JSON.stringify(devices, null, 2)}\n`);
   else if (devices.length) process.stdout.write(`${deviceTable(devices)}\n`);
   if (devices.length === 0) {
     process.stderr.write(`energy-conform: no device answered over mDNS ${where(a)}; is it on this network and its local API switched on in the app?\n`);

@@ -10,6 +10,7 @@ import { type Emulator, startEmulator } from '../emulator/emulator.js';
 import type { DiscoveredDevice } from '../discovery/records.js';
 import { Bonjour } from 'bonjour-service';
 import { BIN, cli } from '../testing/cli-process.js';
+import { pressHookFor } from './emulator-run.js';
 import { Terminal, hasTmux } from '../testing/tmux-terminal.js';
 
 const LOOPBACK = ['--interface', '127.0.0.1'];
@@ -53,6 +54,22 @@ describe('with a socket and a P1 meter advertising on loopback', () => {
         api_version: '2.0.0', id: `appliance/${emu.ready.kind}/${emu.ready.serial}`, notes: [],
       });
     }
+    // One line a CI matrix takes, and each entry is what `run` needs: run from it, it reaches that device.
+    const matrix = await cli(['discover', ...LOOPBACK, '--matrix']);
+    expect(matrix.code, matrix.stderr).toBe(0);
+    expect(matrix.stdout.trim().split('\n')).toHaveLength(1);
+    const { include } = JSON.parse(matrix.stdout) as { include: { serial: string; kind: string; host: string; http_port: number; https_port: number }[] };
+    for (const emu of [socket!, p1!]) {
+      expect(include.find((j) => j.serial === emu.ready.serial))
+        .toEqual({ serial: emu.ready.serial, kind: emu.ready.kind, host: '127.0.0.1', http_port: emu.ready.httpPort, https_port: emu.ready.httpsPort });
+    }
+    const job = include.find((j) => j.serial === p1!.ready.serial)!;
+    const out = path.join(dir, 'matrix-job');
+    const ran = await cli(['run', '--host', job.host, '--http-port', String(job.http_port), '--https-port', String(job.https_port), '--kind', job.kind,
+      '--serial', job.serial, '--ca', p1!.ready.ca, '--press-hook', pressHookFor(p1!.ready), '--yes', '--token-store', path.join(dir, 'matrix.json'),
+      '--suite', 'info', '--reports', out]);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(await readFile(path.join(out, 'summary.md'), 'utf8')).toMatch(new RegExp(`^## energy-conform \\S+: PASS\n\np1dongle HWE-P1 serial ${job.serial} `));
     const table = await cli(['discover', ...LOOPBACK]);
     expect(table.stdout).toMatch(new RegExp(`energysocket +HWE-SKT +Energy Socket +${socket!.ready.serial} +127\\.0\\.0\\.1 +${socket!.ready.httpPort} +${socket!.ready.httpsPort}`));
   });

@@ -58,7 +58,9 @@ export function discoveryOptions<T>(y: Argv<T>) {
 }
 
 export function discoverOptions<T>(y: Argv<T>) {
-  return discoveryOptions(y).option('json', { type: 'boolean', default: false, describe: 'print JSON for scripts' });
+  return discoveryOptions(y).option('json', { type: 'boolean', default: false, describe: 'print JSON for scripts' })
+    .option('matrix', { type: 'boolean', default: false,
+      describe: 'print one line of JSON a CI matrix takes: {"include": [{serial, kind, host, http_port, https_port}, ...]}, one entry per device' });
 }
 
 export function emulateOptions<T>(y: Argv<T>) {
