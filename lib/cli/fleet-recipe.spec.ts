@@ -1,5 +1,6 @@
-// docs/fleets.md's GitHub Actions recipe, run as the engine runs it: its `run:` lines through bash, the
-// matrix expressions filled in from the discover job's output, against two emulators advertised on loopback.
+// docs/fleets.md's recipes, run as the engines run them: GitHub's `run:` lines through bash, the
+// matrix expressions filled in from the discover job's output; GitLab's scripts, the child pipeline they write and
+// its jobs' scripts; all against two emulators advertised on loopback.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -66,4 +67,28 @@ test('discover, then a job per device, then each job\'s summary: both devices pa
   }
   const page = await readFile(summary, 'utf8');
   for (const e of emus) expect(page).toMatch(new RegExp(`## energy-conform \\S+: PASS\\n\\n${e.ready.kind} \\S+ serial ${e.ready.serial} `));
+}, 180_000);
+
+test('GitLab: the discover job writes a child pipeline with a job per device, and each job\'s script passes its device', async () => {
+  const doc = await readFile(path.join(PACKAGE_ROOT, 'docs', 'fleets.md'), 'utf8');
+  const pipeline = /## GitLab CI[\s\S]*?```yaml\n([\s\S]*?)```/.exec(doc)![1]!;
+  const work = path.join(dir, 'gitlab');
+  await bash('mkdir', ['-p', work]);
+  const urls = Object.fromEntries(emus.map((e) => [e.ready.serial, e.ready.controlUrl]));
+  const hook = path.join(work, 'press.mjs');
+  await writeFile(hook, `const urls = ${JSON.stringify(urls)};\nconst r = await fetch(\`\${urls[process.argv[2]]}/press\`, { method: 'POST' });\nprocess.exit(r.ok ? 0 : 1);\n`);
+  const env = { ...process.env, HOME: work, NO_COLOR: '1', BENCH_INTERFACE: '127.0.0.1', BENCH_CA: path.join(dir, 'ca.pem'),
+    PRESS_HOOK: `"${process.execPath}" ${hook} {serial}` };
+  const sh = (line: string) => bash('bash', ['-c', line.replaceAll('npx energy-conform', `"${process.execPath}" "${BIN}"`)], { cwd: work, env, timeout: 120_000 });
+  const discover = pipeline.slice(0, pipeline.indexOf('\n  artifacts:'));
+  for (const [, line] of discover.matchAll(/^ {4}- (.+)$/gm)) await sh(line!);
+  const generated = await readFile(path.join(work, 'devices.yml'), 'utf8');
+  const jobs = [...generated.matchAll(/^device-([0-9a-f]{12}):\n[\s\S]*?^ {4}- (.+)$/gm)];
+  expect(jobs.map((j) => j[1]).sort()).toEqual(emus.map((e) => e.ready.serial).sort());
+  for (const [, serial, script] of jobs) {
+    await sh(script!);
+    const results = JSON.parse(await readFile(path.join(work, 'reports', 'results.json'), 'utf8')) as { verdict: string; target: { serial: string } };
+    expect([results.target.serial, results.verdict]).toEqual([serial, 'pass']);
+    expect(existsSync(path.join(work, 'reports', 'junit.xml'))).toBe(true);
+  }
 }, 180_000);
