@@ -100,6 +100,34 @@ describe('report.html', () => {
   });
 });
 
+// A clean run of every area carries the longest bodies (TLS-04's certificate, MEAS-02's readings); the failing
+// run above, its exchange. Neither may need a horizontal scroll in a 1,280 px window.
+test.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('in headless Chromium at 1,280 px: nothing is wider than the window, clean or failing', async () => {
+  const clean = await startEmulator({ kind: 'p1dongle' });
+  const cleanOut = path.join(dir, 'clean');
+  try {
+    const res = await cli(['run', ...targetArgs(clean.ready, path.join(dir, 'clean-tokens.json')), '--reports', cleanOut]);
+    expect(res.code, res.stderr).toBe(0);
+  } finally {
+    await clean.close();
+  }
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    for (const run of [cleanOut, out]) {
+      await page.goto(`file://${path.join(run, 'report.html')}`);
+      // Run in the page (this project's TypeScript knows no DOM): what reaches past the window, and how wide the page scrolls.
+      const wide = await page.evaluate(`[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 1280)
+        .map((e) => e.tagName.toLowerCase() + ': ' + (e.textContent || '').slice(0, 60))`);
+      expect(wide, run).toEqual([]);
+      expect(await page.evaluate('document.documentElement.scrollWidth'), run).toBeLessThanOrEqual(1280);
+    }
+  } finally {
+    await browser.close();
+  }
+}, 120_000);
+
 describe('the terminal', () => {
   test('--verbose: each check as it ends, with its area, its place and its outcome', async () => {
     const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--suite', 'info', '--verbose', '--reports', path.join(dir, 'verbose')]);
