@@ -30,9 +30,10 @@ describe('report.html', () => {
     expect(html).toContain('&#60;script&#62;');
   });
 
-  test('shows the verdict and identity first, then the failure, then observations, every clause and the coverage', () => {
-    const order = ['FAIL', 'HWE-P1', 'INFO-01 [MUST]', 'Device and run', 'AB:CD', 'Observations', 'VER-09 [OBSERVE]', 'Every clause, by area',
+  test('shows the verdict and identity first, then the failure, the device, every clause, the observations collapsed, and the coverage', () => {
+    const order = ['FAIL', 'HWE-P1', 'INFO-01 [MUST]', 'Device and run', 'AB:CD', 'Every clause, by area', 'Observations', 'VER-09 [OBSERVE]',
       'Coverage of the catalogue'].map((s) => html.indexOf(s));
+    expect(html).toMatch(/<details class="observation"><summary>VER-09 \[OBSERVE\][^<]*<\/summary><pre>/);
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(html).toContain(`3 of ${clauses.length} clauses of the catalogue ran`);

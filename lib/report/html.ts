@@ -15,13 +15,13 @@ body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:
 h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:24px 0 8px;border-bottom:1px solid #ddd}h3{font-size:14px;margin:14px 0 4px}
 .verdict{display:inline-block;padding:2px 10px;border-radius:4px;color:#fff;font-weight:600}
 .s-pass{background:#1a7f37}.s-fail{background:#c62828}.s-error{background:#8e24aa}.s-warn{background:#b26a00}.s-deviation{background:#8d4f00}.s-observation{background:#1565c0}.s-skip{background:#757575}
-table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:3px 6px;vertical-align:top;text-align:left;overflow-wrap:anywhere}
+table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:3px 6px;vertical-align:top;text-align:left}td{overflow-wrap:anywhere}
 th{background:#f5f5f5}.id td:first-child{width:180px;color:#555}
 .status{color:#fff;border-radius:3px;padding:0 5px;font-size:12px;white-space:nowrap}
 pre{background:#f7f7f7;border:1px solid #e3e3e3;padding:6px;white-space:pre-wrap;word-break:break-all;margin:4px 0;font-size:12px}
 .problem{border-left:4px solid #c62828;padding:2px 10px;margin:10px 0}.problem.warn{border-color:#b26a00}.problem.deviation{border-color:#8d4f00}.problem.error{border-color:#8e24aa}
 .grid{display:flex;flex-wrap:wrap;gap:3px}.grid span{color:#fff;font-size:11px;padding:1px 4px;border-radius:3px}
-.muted{color:#666}`;
+.muted{color:#666}details.observation{margin:4px 0}details.observation>summary{cursor:pointer;font-weight:600}`;
 
 const badge = (s: Status) => `<span class="status s-${s}">${s}</span>`;
 
@@ -73,9 +73,10 @@ function problem(c: CheckResult): string {
     + `${exchanges(c.exchanges, Math.max(1, c.evidence ?? 0), c.evidence ? 'other exchanges of this check (setup and steps)' : undefined)}</div>`;
 }
 
+/** Collapsed: what the device answered where the specification is silent is data to look up, not to scroll past. */
 function observation(c: CheckResult): string {
-  return `<h3>${esc(c.title)}</h3><pre>${esc(JSON.stringify(c.observed ?? c.message, null, 2))}</pre>`
-    + (c.exchanges.length ? `<details><summary>the exchanges</summary>${exchanges(c.exchanges, c.exchanges.length)}</details>` : '');
+  return `<details class="observation"><summary>${esc(c.title)}</summary><pre>${esc(JSON.stringify(c.observed ?? c.message, null, 2))}</pre>`
+    + `${c.exchanges.length ? `<details><summary>the exchanges</summary>${exchanges(c.exchanges, c.exchanges.length)}</details>` : ''}</details>`;
 }
 
 function areaTable(checks: readonly CheckResult[]): string {
@@ -107,11 +108,11 @@ ${r.notes.map((n) => `<p class="note"><b>Note:</b> ${esc(n)}</p>`).join('')}
 ${s.deviation ? `<p>Deviations: MUST clauses violated under a capability the specification marks "In development" for this kind; ${esc(STRICT_DEVIATION)}${r.strict ? ' (--strict was given)' : ''}.</p>` : ''}
 ${problems.length ? `<h2>What the device did wrong (${problems.length})</h2>${problems.map(problem).join('')}` : '<h2>Nothing went wrong</h2>'}
 <h2>Device and run</h2>${identity(r)}
-${observed.length ? `<h2>Observations: what the device answered where the specification says "not shown"</h2>${observed.map(observation).join('')}` : ''}
 <h2>Every clause, by area</h2>${AREAS.map((area) => {
     const mine = r.checks.filter((c) => c.area === area);
     return mine.length ? `<h3>${esc(area)}</h3>${areaTable(mine)}` : '';
   }).join('')}
+${observed.length ? `<h2>Observations: what the device answered where the specification says "not shown" (${observed.length})</h2>${observed.map(observation).join('')}` : ''}
 <h2>Coverage of the catalogue</h2>${coverage(r.checks)}
 </body></html>
 `;
