@@ -4,8 +4,7 @@ import { RunError } from '../client/errors.js';
 import { startEmulator } from '../emulator/emulator.js';
 import type { EmulateArgs } from './options.js';
 import { FAULTS } from '../emulator/faults.js';
-import { KIND_IDS, type KindId } from '../spec/kinds.js';
-import { LINKS, LINK_NAMES, type Link, type LinkName, parseLatency } from '../emulator/link.js';
+import { LINKS, type Link, parseLatency } from '../emulator/link.js';
 
 /** An emulator bound to loopback is advertised on loopback only, unless --interface says otherwise. */
 const loopbackOf = (host: string) => (host.startsWith('127.') ? host : undefined);

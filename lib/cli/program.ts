@@ -13,29 +13,29 @@ type Handler = (a: never, env: NodeJS.ProcessEnv) => Promise<number | 'running'>
 interface Command {
   name: string;
   describe: string;
-  options: (y: Argv) => Argv;
+  options: (y: Argv) => Argv<unknown>;
   example: [string, string];
   handler: () => Promise<Handler>;
 }
 
 const COMMANDS: Command[] = [
-  { name: 'run', describe: 'run the conformance suites against a device', options: runOptions as (y: Argv) => Argv,
+  { name: 'run', describe: 'run the conformance suites against a device', options: runOptions,
     example: ['$0 run --host 192.168.1.40 --reports out', 'test the device at that address; reports in out/'],
     handler: async () => (await import('./run-command.js')).runCommand as Handler },
-  { name: 'pair', describe: 'pair with a device by its button and keep the token for later runs', options: pairOptions as (y: Argv) => Argv,
+  { name: 'pair', describe: 'pair with a device by its button and keep the token for later runs', options: pairOptions,
     example: ['$0 pair --host 192.168.1.40', 'press the button when asked; the token is kept for later runs'],
     handler: async () => (await import('./run-command.js')).pairCommand as Handler },
-  { name: 'discover', describe: 'list the devices that answer over mDNS', options: discoverOptions as (y: Argv) => Argv,
+  { name: 'discover', describe: 'list the devices that answer over mDNS', options: discoverOptions,
     example: ['$0 discover --json', 'one line of JSON per device found'],
     handler: async () => (await import('./discover-command.js')).discoverCommand as Handler },
-  { name: 'report <results>', describe: 'render report.html again from a run\'s results.json', options: reportOptions as (y: Argv) => Argv,
+  { name: 'report <results>', describe: 'render report.html again from a run\'s results.json', options: reportOptions,
     example: ['$0 report out/results.json', 'write out/report.html again'],
     handler: async () => (await import('./report-command.js')).reportCommand as Handler },
   { name: 'compare <old> <new>', describe: 'what changed between two runs, new failures first; exit 1 where something that passed fails now',
-    options: compareOptions as (y: Argv) => Argv,
+    options: compareOptions,
     example: ['$0 compare reports/fw-6.00 reports/fw-6.01 --markdown changes.md', 'the clauses and rows whose status changed with the new firmware'],
     handler: async () => (await import('./compare-command.js')).compareCommand as Handler },
-  { name: 'emulate', describe: 'start an emulated device (prints a ready line of JSON)', options: emulateOptions as (y: Argv) => Argv,
+  { name: 'emulate', describe: 'start an emulated device (prints a ready line of JSON)', options: emulateOptions,
     example: ['$0 emulate --kind energysocket --fault power-on-ignored', 'a socket that ignores being switched on'],
     handler: async () => (await import('./emulate-command.js')).emulateCommand as Handler },
 ];

@@ -6,15 +6,14 @@ import { RunError } from '../client/errors.js';
 import { type DiscoveredDevice, disagreementsOf } from '../discovery/records.js';
 import { runBench } from './bench-run.js';
 import { chooseDevices } from './device-choice.js';
-import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS, type RunConfig } from '../runner/config.js';
+import type { RunConfig } from '../runner/config.js';
 import { pairDevice } from '../runner/pair.js';
 import { runConformance } from '../runner/run.js';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { streamIo } from '../operator/operator-io.js';
-import { DEFAULT_TOKEN_STORE } from '../operator/token-store.js';
 import { AREAS } from '../spec/clause-types.js';
 import { hasClause } from '../spec/catalogue.js';
-import { KIND_IDS, type KindId } from '../spec/kinds.js';
+import type { KindId } from '../spec/kinds.js';
 
 export const VENDOR_CA = path.join(PACKAGE_ROOT, 'fixtures', 'homewizard-ca-cert.pem');
 

@@ -2,6 +2,7 @@
 // new failures first, as terminal text, Markdown (a CI job page) and HTML. A firmware's regressions are
 // what passed before and fails now.
 import { esc } from './html.js';
+import { markdownCell } from './markdown.js';
 import { outcomesOf } from './outcomes.js';
 import type { RunResults } from './results.js';
 import { targetText } from './summary.js';
@@ -42,42 +43,37 @@ export function compareResults(before: ComparedResults, after: ComparedResults):
   return { changes, regressed };
 }
 
+/** The changes kind by kind, in CHANGE_KINDS' order, kinds without a change left out. */
+function byKind(c: Comparison): [ChangeKind, Change[]][] {
+  return CHANGE_KINDS.map((kind): [ChangeKind, Change[]] => [kind, c.changes.filter((x) => x.kind === kind)]).filter(([, of]) => of.length > 0);
+}
+
 const runLine = (r: ComparedResults) => `${targetText(r.target)}, ${r.started || 'time unknown'}: ${r.verdict.toUpperCase()}`;
 
 export function compareText(before: ComparedResults, after: ComparedResults, c: Comparison): string {
   const lines = [`before: ${runLine(before)}`, `after:  ${runLine(after)}`];
   if (c.changes.length === 0) lines.push('no clause or row changed its status');
-  for (const kind of CHANGE_KINDS) {
-    const of = c.changes.filter((x) => x.kind === kind);
-    if (of.length === 0) continue;
+  for (const [kind, of] of byKind(c)) {
     lines.push(`${kind} (${of.length}):`, ...of.map((x) => `  ${x.label}: ${x.before} → ${x.after}`));
   }
   lines.push(c.regressed ? 'regressed: something that passed before fails now' : 'no regression: nothing that passed before fails now');
   return `${lines.join('\n')}\n`;
 }
 
-const mdCell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
 export function compareMarkdown(before: ComparedResults, after: ComparedResults, c: Comparison): string {
-  const out = ['## energy-conform: what changed', '', `- before: ${mdCell(runLine(before))}`, `- after: ${mdCell(runLine(after))}`,
+  const out = ['## energy-conform: what changed', '', `- before: ${markdownCell(runLine(before))}`, `- after: ${markdownCell(runLine(after))}`,
     `- ${c.regressed ? '**regressed**: something that passed before fails now' : 'no regression'}`, ''];
-  for (const kind of CHANGE_KINDS) {
-    const of = c.changes.filter((x) => x.kind === kind);
-    if (of.length === 0) continue;
+  for (const [kind, of] of byKind(c)) {
     out.push(`### ${kind} (${of.length})`, '', '| clause or row | before | after |', '| --- | --- | --- |',
-      ...of.map((x) => `| ${mdCell(x.label)} | ${x.before} | ${x.after} |`), '');
+      ...of.map((x) => `| ${markdownCell(x.label)} | ${x.before} | ${x.after} |`), '');
   }
   if (c.changes.length === 0) out.push('No clause or row changed its status.', '');
   return out.join('\n');
 }
 
 export function compareHtml(before: ComparedResults, after: ComparedResults, c: Comparison): string {
-  const sections = CHANGE_KINDS.map((kind) => {
-    const of = c.changes.filter((x) => x.kind === kind);
-    if (of.length === 0) return '';
-    return `<h2>${esc(kind)} (${of.length})</h2><table><tr><th>clause or row</th><th>before</th><th>after</th></tr>${
-      of.map((x) => `<tr><td>${esc(x.label)}</td><td>${esc(x.before)}</td><td>${esc(x.after)}</td></tr>`).join('')}</table>`;
-  }).join('');
+  const sections = byKind(c).map(([kind, of]) => `<h2>${esc(kind)} (${of.length})</h2><table><tr><th>clause or row</th><th>before</th><th>after</th></tr>${
+    of.map((x) => `<tr><td>${esc(x.label)}</td><td>${esc(x.before)}</td><td>${esc(x.after)}</td></tr>`).join('')}</table>`).join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>energy-conform: what changed</title>`
     + '<style>body{font:14px system-ui,sans-serif;max-width:1200px;margin:1em auto;padding:0 1em}table{border-collapse:collapse;width:100%;table-layout:fixed}'
     + 'td,th{border:1px solid #ccc;padding:4px 6px;text-align:left;overflow-wrap:anywhere}th:nth-child(n+2),td:nth-child(n+2){width:9em}</style></head><body>'

@@ -1,10 +1,10 @@
 // summary.md: the run as a CI job page shows it (GitHub's step summary, a GitLab or Jenkins description):
 // the verdict and the device, a table of the areas, then every failure, error, deviation and warning with why.
 import { AREAS } from '../spec/clause-types.js';
-import { PROBLEMS, type RunResults, STATUSES, STRICT_DEVIATION } from './results.js';
+import { markdownCell as cell } from './markdown.js';
+import { PROBLEMS, REPORT_FILES, type RunResults, STATUSES, STRICT_DEVIATION } from './results.js';
 import { targetText } from './summary.js';
 
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 const COLUMNS = STATUSES.map((s) => (s === 'observation' ? 'observed' : s === 'skip' ? 'skipped' : s));
 
 export function summaryMarkdown(r: RunResults): string {
@@ -30,6 +30,6 @@ export function summaryMarkdown(r: RunResults): string {
   }
   if (r.residue.length) out.push(`**Not left as found:** ${cell(r.residue.join('; '))}`, '');
   out.push(`${r.requests} requests, ${r.connections} connections, ${r.presses.count} presses, ${(r.durationMs / 1000).toFixed(1)} s. `
-    + 'The reports beside this file: report.html, junit.xml, results.json, exchanges.har.', '');
+    + `The reports beside this file: ${REPORT_FILES.filter((f) => f !== 'summary.md').join(', ')}.`, '');
   return out.join('\n');
 }

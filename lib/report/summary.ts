@@ -1,6 +1,6 @@
 // The readable summary printed at the end of a run.
 import { AREAS } from '../spec/clause-types.js';
-import { PROBLEMS, type RunResults, STRICT_DEVIATION } from './results.js';
+import { PROBLEMS, REPORT_FILES, type RunResults, STRICT_DEVIATION } from './results.js';
 
 const COLOURS: Record<string, number> = { PASS: 32, FAIL: 31, ERROR: 35, WARN: 33, DEVIATION: 33 };
 
@@ -53,6 +53,6 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
   }
   lines.push(`verdict: ${paint(r.verdict.toUpperCase())} — ${s.pass} pass, ${s.fail} fail, ${deviations(s.deviation)}${s.warn} warn, ${s.observation} observed, `
     + `${s.error} error, ${s.skip} skipped; ${r.requests} requests, ${r.connections} ${r.connections === 1 ? 'connection' : 'connections'}, ${r.presses.count} ${r.presses.count === 1 ? 'press' : 'presses'}, ${(r.durationMs / 1000).toFixed(1)} s`);
-  lines.push(`reports: ${['report.html', 'junit.xml', 'results.json', 'exchanges.har', 'summary.md'].map((f) => `${reportsDir}/${f}`).join(', ')}`);
+  lines.push(`reports: ${REPORT_FILES.map((f) => `${reportsDir}/${f}`).join(', ')}`);
   return lines.join('\n');
 }
