@@ -1,19 +1,24 @@
 // Discovery over real mDNS, on the loopback interface only (DESIGN.md "Network safety"). Every test
 // that advertises or browses is in this file, so no other file's devices answer here.
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { type TestCa, createTestCa } from '../emulator/certs.js';
 import { type Emulator, startEmulator } from '../emulator/emulator.js';
 import type { DiscoveredDevice } from '../discovery/records.js';
 import { Bonjour } from 'bonjour-service';
+import { PACKAGE_ROOT } from '../runner/package-root.js';
+import { benchHook } from '../testing/bench-hook.js';
 import { BIN, cli } from '../testing/cli-process.js';
 import { pressHookFor } from './emulator-run.js';
 import { Terminal, hasTmux } from '../testing/tmux-terminal.js';
 
 const LOOPBACK = ['--interface', '127.0.0.1'];
+const bash = promisify(execFile);
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-mdns-')); });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
@@ -30,15 +35,6 @@ async function advertised(kind: 'energysocket' | 'p1dongle', faults: string[] = 
   const emu = await startEmulator({ kind, faults, ca, mdns: { interface: '127.0.0.1' } });
   emus.push(emu);
   return emu;
-}
-
-/** A press hook for every emulator of the bench: `{serial}` picks the control port to press. */
-async function benchHook(): Promise<string> {
-  const map = Object.fromEntries(emus.map((e) => [e.ready.serial, e.ready.controlUrl]));
-  const script = path.join(dir, 'press.mjs');
-  await writeFile(script, `const urls = ${JSON.stringify(map)};\n`
-    + 'const r = await fetch(`${urls[process.argv[2]]}/press`, { method: \'POST\' });\nprocess.exit(r.ok ? 0 : 1);\n');
-  return `"${process.execPath}" ${script} {serial}`;
 }
 
 describe('with a socket and a P1 meter advertising on loopback', () => {
@@ -77,7 +73,7 @@ describe('with a socket and a P1 meter advertising on loopback', () => {
   test('run --all: one report folder per device, a summary, exit 0', { timeout: 150_000 }, async () => {
     const [socket, p1] = [await advertised('energysocket'), await advertised('p1dongle')];
     const out = path.join(dir, 'bench');
-    const res = await cli(['run', '--all', ...LOOPBACK, '--press-hook', await benchHook(), '--reports', out, '--yes',
+    const res = await cli(['run', '--all', ...LOOPBACK, '--press-hook', await benchHook(emus, dir), '--reports', out, '--yes',
       '--ca', socket!.ready.ca, '--token-store', path.join(dir, 'bench-tokens.json'), '--press-timeout', '15'], { timeoutMs: 120_000 });
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(res.stdout).toMatch(/bench: 2 devices, exit 0/);
@@ -103,7 +99,7 @@ describe('one device whose advertisement differs from its GET /api or certificat
     const emu = await advertised('p1dongle', [fault]);
     const name = `${fault}-${extra.length}`;
     const out = path.join(dir, name);
-    const res = await cli(['run', ...LOOPBACK, '--press-hook', await benchHook().then((h) => h.replace('{serial}', emu.ready.serial)),
+    const res = await cli(['run', ...LOOPBACK, '--press-hook', await benchHook(emus, dir).then((h) => h.replace('{serial}', emu.ready.serial)),
       '--ca', emu.ready.ca, '--token-store', path.join(dir, `${name}.json`), '--suite', 'kind', 'tls', '--reports', out, ...extra]);
     const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as { checks: { clause: string; status: string; message: string }[] };
     const kind02 = results.checks.find((c) => c.clause === 'KIND-02')!;
@@ -166,7 +162,7 @@ test('emulate --mdns advertises on the interface given, and says goodbye when it
 
 test.skipIf(!hasTmux)('several devices on a terminal: the run lists them and runs the one typed', async () => {
   const [, p1] = [await advertised('energysocket'), await advertised('p1dongle')];
-  const term = new Terminal([process.execPath, BIN, 'run', ...LOOPBACK, '--press-hook', await benchHook(), '--ca', p1!.ready.ca,
+  const term = new Terminal([process.execPath, BIN, 'run', ...LOOPBACK, '--press-hook', await benchHook(emus, dir), '--ca', p1!.ready.ca,
     '--token-store', path.join(dir, 'choice.json'), '--suite', 'info', '--reports', path.join(dir, 'choice')]);
   try {
     const listed = await term.waitFor(/which one\? type its number or serial/);
@@ -185,4 +181,75 @@ test('an --interface that is not one of this machine\'s: exit 2 before anything 
   const res = await cli(['discover', '--interface', '192.0.2.254', '--timeout', '1']);
   expect(res.code).toBe(2);
   expect(res.stderr.trim()).toMatch(/^energy-conform: no interface of this machine has the IPv4 address 192\.0\.2\.254; give the address of one of this machine's interfaces with --interface \[EC_DISCOVERY_FAILED\]$/);
+});
+
+// docs/fleets.md's recipes, run as the engines run them: GitHub's `run:` lines through bash, the matrix filled in
+// from the discover job's output; GitLab's discover script, the child pipeline it writes and that pipeline's job scripts.
+describe('the fleet recipes of docs/fleets.md, against two emulators advertised on loopback', () => {
+  /** The `run:` lines of one job of the workflow in docs/fleets.md. */
+  function runLines(workflow: string, job: string): string[] {
+    const start = workflow.indexOf(`\n  ${job}:\n`);
+    const end = workflow.slice(start + 1).search(/\n {2}[a-z-]+:\n/);
+    const body = workflow.slice(start, end === -1 ? undefined : start + 1 + end);
+    return [...body.matchAll(/^ +(?:- )?run: (.+)$/gm)].map((m) => m[1]!);
+  }
+
+  // The lab's settings, as the runner's environment holds them; the emulators' CA is BENCH_CA.
+  const bench = async (work: string) => {
+    const [socket, p1] = [await advertised('energysocket'), await advertised('p1dongle')];
+    await mkdir(work, { recursive: true });
+    await writeFile(path.join(work, 'ca.pem'), ca.certPem);
+    const env = { ...process.env, HOME: work, NO_COLOR: '1', BENCH_INTERFACE: '127.0.0.1', BENCH_CA: path.join(work, 'ca.pem'),
+      PRESS_HOOK: await benchHook(emus, work) };
+    return { env, serials: [socket!.ready.serial, p1!.ready.serial].sort() };
+  };
+  const recipe = async (engine: string) => /```yaml\n([\s\S]*?)```/.exec((await readFile(path.join(PACKAGE_ROOT, 'docs', 'fleets.md'), 'utf8'))
+    .split(`## ${engine}`)[1]!)![1]!;
+  // The runner has the package installed: `npx energy-conform` is this checkout's bin.
+  const installed = (line: string) => line.replaceAll('npx energy-conform', `"${process.execPath}" "${BIN}"`);
+
+  test('GitHub Actions: discover, then a job per device, then each job\'s summary: both devices pass, as the engine would show them', async () => {
+    const work = path.join(dir, 'github');
+    const { env: lab, serials } = await bench(work);
+    const workflow = await recipe('GitHub Actions');
+    const [output, summary] = ['github-output', 'step-summary.md'].map((f) => path.join(work, f)) as [string, string];
+    const env = { ...lab, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary };
+    const step = (line: string, matrix: Record<string, unknown> = {}) => bash('bash', ['-c',
+      installed(line).replace(/\$\{\{ matrix\.([a-z_]+) \}\}/g, (_, k: string) => String(matrix[k]))],
+    { cwd: work, env, timeout: 120_000 }).then(() => 0, (err: { code?: number; stderr?: string }) => { console.error(err.stderr); return err.code ?? -1; });
+
+    const [find] = runLines(workflow, 'discover');
+    expect(await step(find!)).toBe(0);
+    const line = (await readFile(output, 'utf8')).trim();
+    expect(line).toMatch(/^matrix=\{"include":\[/);
+    const { include } = JSON.parse(line.slice('matrix='.length)) as { include: Record<string, unknown>[] };
+    expect(include.map((j) => j.serial).sort()).toEqual(serials);
+
+    const [run, show] = runLines(workflow, 'device');
+    for (const job of include) {
+      expect(await step(run!, job), String(job.serial)).toBe(0);
+      expect(await step(show!, job)).toBe(0);
+      expect(existsSync(path.join(work, 'reports', String(job.serial), 'junit.xml'))).toBe(true);
+    }
+    const page = await readFile(summary, 'utf8');
+    for (const e of emus) expect(page).toMatch(new RegExp(`## energy-conform \\S+: PASS\\n\\n${e.ready.kind} \\S+ serial ${e.ready.serial} `));
+  }, 180_000);
+
+  test('GitLab CI: the discover job writes a child pipeline with a job per device, and each job\'s script passes its device', async () => {
+    const work = path.join(dir, 'gitlab');
+    const { env, serials } = await bench(work);
+    const pipeline = await recipe('GitLab CI');
+    const sh = (line: string) => bash('bash', ['-c', installed(line)], { cwd: work, env, timeout: 120_000 });
+    const discover = pipeline.slice(0, pipeline.indexOf('\n  artifacts:'));
+    for (const [, line] of discover.matchAll(/^ {4}- (.+)$/gm)) await sh(line!);
+    const generated = await readFile(path.join(work, 'devices.yml'), 'utf8');
+    const jobs = [...generated.matchAll(/^device-([0-9a-f]{12}):\n[\s\S]*?^ {4}- (.+)$/gm)];
+    expect(jobs.map((j) => j[1]).sort()).toEqual(serials);
+    for (const [, serial, script] of jobs) {
+      await sh(script!);
+      const results = JSON.parse(await readFile(path.join(work, 'reports', 'results.json'), 'utf8')) as { verdict: string; target: { serial: string } };
+      expect([results.target.serial, results.verdict]).toEqual([serial, 'pass']);
+      expect(existsSync(path.join(work, 'reports', 'junit.xml'))).toBe(true);
+    }
+  }, 180_000);
 });
