@@ -1,7 +1,7 @@
 // `energy-conform compare <old> <new>`: what changed between two runs, clause by clause and row by row,
 // new failures first, as terminal text, Markdown (a CI job page) and HTML. A firmware's regressions are
 // what passed before and fails now.
-import { esc } from './html.js';
+import { esc } from './html-exchange.js';
 import { markdownCell } from './markdown.js';
 import { outcomesOf } from './outcomes.js';
 import type { RunResults } from './results.js';

@@ -1,14 +1,10 @@
-// report.html: one self-contained page (no script, no network) for the people who judge a device:
-// the verdict and identity first, then what went wrong with its evidence, then what was observed,
-// every clause per area, and the coverage of the whole catalogue.
-import type { Exchange } from '../client/exchange-log.js';
+// report.html: one self-contained page (no script, no network) for the people who judge a device, in the
+// order they read it: the verdict, each failure with its evidence, the deviations and warnings, every
+// clause (filterable by outcome and area), what was observed, the device and the run, and the coverage.
 import { AREAS } from '../spec/clause-types.js';
-import { type CheckResult, PROBLEMS, type RunResults, STRICT_DEVIATION, type Status } from './results.js';
-
-/** Text as HTML text or attribute value. */
-export const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const BODY_SHOWN = 2000;
-const cut = (text: string) => (text.length > BODY_SHOWN ? `${text.slice(0, BODY_SHOWN)}… (${text.length} characters)` : text);
+import { FILTER_CSS, badge, clauseTable } from './html-clauses.js';
+import { esc, exchanges } from './html-exchange.js';
+import { type CheckResult, type RunResults, STRICT_DEVIATION, type Status } from './results.js';
 
 const CSS = `
 body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:16px;color:#1b1b1b}
@@ -16,45 +12,31 @@ h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:24px 0 8px;border-bott
 .verdict{display:inline-block;padding:2px 10px;border-radius:4px;color:#fff;font-weight:600}
 .s-pass{background:#1a7f37}.s-fail{background:#c62828}.s-error{background:#8e24aa}.s-warn{background:#b26a00}.s-deviation{background:#8d4f00}.s-observation{background:#1565c0}.s-skip{background:#757575}
 table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:3px 6px;vertical-align:top;text-align:left}td{overflow-wrap:anywhere}
-th{background:#f5f5f5}.id td:first-child{width:180px;color:#555}
+th{background:#f5f5f5}.facts th{width:200px;font-weight:normal;color:#555;background:none}
 .status{color:#fff;border-radius:3px;padding:0 5px;font-size:12px;white-space:nowrap}
 pre{background:#f7f7f7;border:1px solid #e3e3e3;padding:6px;white-space:pre-wrap;word-break:break-all;margin:4px 0;font-size:12px}
+details.body{margin:-4px 0 4px}details.body>summary{font-size:12px;color:#555;cursor:pointer}
 .problem{border-left:4px solid #c62828;padding:2px 10px;margin:10px 0}.problem.warn{border-color:#b26a00}.problem.deviation{border-color:#8d4f00}.problem.error{border-color:#8e24aa}
 .grid{display:flex;flex-wrap:wrap;gap:3px}.grid span{color:#fff;font-size:11px;padding:1px 4px;border-radius:3px}
-.muted{color:#666}details.observation{margin:4px 0}details.observation>summary{cursor:pointer;font-weight:600}`;
+.muted{color:#666}details.observation{margin:4px 0}details.observation>summary{cursor:pointer;font-weight:600}${FILTER_CSS}`;
 
-const badge = (s: Status) => `<span class="status s-${s}">${s}</span>`;
+const facts = (rows: readonly (readonly [string, unknown])[]) =>
+  `<table class="facts">${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v ?? '—')}</td></tr>`).join('')}</table>`;
 
-function identity(r: RunResults): string {
+/** An option's value as a person reads it: lists joined, an option left out as "not given". */
+const optionText = (v: unknown) => (v === null || v === undefined ? 'not given' : Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+function deviceAndRun(r: RunResults): string {
   const t = r.target;
-  const rows: [string, unknown][] = [
-    ['Kind', t.kind], ['Product type', t.product_type], ['Serial', t.serial], ['Firmware', t.firmware_version],
-    ['API version', t.api_version], ['Certificate SHA-256', t.certificate_sha256], ['Address', t.host],
-    ['Tool', `${r.tool.name} ${r.tool.version}`], ['Options', JSON.stringify({ ...r.options, strict: r.strict })],
-    ['Run', `${r.started} → ${r.finished} (${(r.durationMs / 1000).toFixed(1)} s), ${r.requests} requests over ${r.connections} connections, ${r.presses.count} presses`],
-  ];
-  if (r.socket) rows.push(['Socket', `${r.socket.stateRequests} state requests, ${r.socket.relaySwitches} relay switches`]);
-  if (r.residue.length) rows.push(['Not left as found', r.residue.join('; ')]);
-  for (const n of r.notes) rows.push(['Note', n]);
-  return `<table class="id">${rows.map(([k, v]) => `<tr><td>${esc(k)}</td><td>${esc(v ?? '—')}</td></tr>`).join('')}</table>`;
-}
-
-function headers(h: Record<string, string> | undefined): string {
-  return Object.entries(h ?? {}).map(([k, v]) => `${k}: ${v}`).join('\n');
-}
-
-/** One exchange: the request and the response as they went over the wire (tokens already redacted). */
-function exchange(ex: Exchange): string {
-  const request = `${ex.method} ${ex.url}\n${headers(ex.requestHeaders)}${ex.requestBody ? `\n\n${cut(ex.requestBody)}` : ''}`;
-  const response = ex.error ? `no response: ${ex.error}`
-    : `${ex.status}\n${headers(ex.responseHeaders)}${ex.responseBody ? `\n\n${cut(ex.responseBody)}` : ''}`;
-  return `<pre>${esc(request)}</pre><pre>${esc(response)}</pre>`;
-}
-
-function exchanges(list: readonly Exchange[], shown: number, more = 'more exchanges of this check'): string {
-  const first = list.slice(0, shown).map(exchange).join('');
-  const rest = list.slice(shown);
-  return first + (rest.length ? `<details><summary>${rest.length} ${more}</summary>${rest.map(exchange).join('')}</details>` : '');
+  const device = facts([['Kind', t.kind], ['Product type', t.product_type], ['Serial', t.serial], ['Firmware', t.firmware_version],
+    ['API version', t.api_version], ['Certificate SHA-256', t.certificate_sha256], ['Address', t.host]]);
+  const run: [string, unknown][] = [['Tool', `${r.tool.name} ${r.tool.version}`], ['Started', r.started], ['Finished', `${r.finished} (${(r.durationMs / 1000).toFixed(1)} s)`],
+    ['Requests', `${r.requests} over ${r.connections} connections`], ['Presses', `${r.presses.count} confirmed of ${r.presses.asked} asked${r.presses.backend ? ` (${r.presses.backend})` : ''}`]];
+  if (r.socket) run.push(['Socket', `${r.socket.stateRequests} state requests, ${r.socket.relaySwitches} relay switches`]);
+  run.push(['Left as found', r.residue.length ? `no: ${r.residue.join('; ')}` : 'yes']);
+  for (const n of r.notes) run.push(['Note', n]);
+  const options = facts(Object.entries({ ...r.options, strict: r.strict }).map(([k, v]) => [k, optionText(v)]));
+  return `<h2>Device and run</h2><h3>Device</h3>${device}<h3>Run</h3>${facts(run)}<h3>Options</h3>${options}`;
 }
 
 function problem(c: CheckResult): string {
@@ -79,12 +61,6 @@ function observation(c: CheckResult): string {
     + `${c.exchanges.length ? `<details><summary>the exchanges</summary>${exchanges(c.exchanges, c.exchanges.length)}</details>` : ''}</details>`;
 }
 
-function areaTable(checks: readonly CheckResult[]): string {
-  return `<table><tr><th>Clause</th><th>Level</th><th>Outcome</th><th>Statement, and what happened</th></tr>${checks.map((c) =>
-    `<tr><td>${PROBLEMS.includes(c.status) ? `<a href="#${esc(c.clause)}">${esc(c.clause)}</a>` : esc(c.clause)}</td><td>${esc(c.level)}</td><td>${badge(c.status)}</td>`
-    + `<td>${esc(c.title.replace(/^\S+ \[\w+\] /, ''))}${c.message ? `<div class="muted">${esc(c.message.split('\n')[0])}</div>` : ''}</td></tr>`).join('')}</table>`;
-}
-
 function coverage(checks: readonly CheckResult[]): string {
   const rows = AREAS.map((area) => {
     const mine = checks.filter((c) => c.area === area);
@@ -95,9 +71,12 @@ function coverage(checks: readonly CheckResult[]): string {
   return `<p>${ran} of ${checks.length} clauses of the catalogue ran.</p><table>${rows.join('')}</table>`;
 }
 
+const of = (r: RunResults, ...statuses: Status[]) => statuses.flatMap((s) => r.checks.filter((c) => c.status === s));
+
 export function reportHtml(r: RunResults): string {
-  const problems = PROBLEMS.flatMap((s) => r.checks.filter((c) => c.status === s));
-  const observed = r.checks.filter((c) => c.status === 'observation');
+  const failures = of(r, 'fail', 'error');
+  const softer = of(r, 'deviation', 'warn');
+  const observed = of(r, 'observation');
   const s = r.summary;
   const title = `${r.verdict.toUpperCase()} — ${r.target.kind} ${r.target.serial ?? r.target.host}`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${CSS}</style></head><body>
@@ -105,14 +84,14 @@ export function reportHtml(r: RunResults): string {
 ${r.notes.map((n) => `<p class="note"><b>Note:</b> ${esc(n)}</p>`).join('')}
 <p>${esc(r.target.product_type ?? 'unknown product type')}, firmware ${esc(r.target.firmware_version ?? '—')}, API ${esc(r.target.api_version ?? '—')}, ${esc(r.tool.name)} ${esc(r.tool.version)}</p>
 <p>${s.pass} pass, ${s.fail} fail, ${s.deviation} ${s.deviation === 1 ? 'deviation' : 'deviations'}, ${s.warn} warn, ${s.observation} observed, ${s.error} error, ${s.skip} skipped</p>
-${s.deviation ? `<p>Deviations: MUST clauses violated under a capability the specification marks "In development" for this kind; ${esc(STRICT_DEVIATION)}${r.strict ? ' (--strict was given)' : ''}.</p>` : ''}
-${problems.length ? `<h2>What the device did wrong (${problems.length})</h2>${problems.map(problem).join('')}` : '<h2>Nothing went wrong</h2>'}
-<h2>Device and run</h2>${identity(r)}
-<h2>Every clause, by area</h2>${AREAS.map((area) => {
-    const mine = r.checks.filter((c) => c.area === area);
-    return mine.length ? `<h3>${esc(area)}</h3>${areaTable(mine)}` : '';
-  }).join('')}
+${r.residue.length ? `<p class="note"><b>Not left as found:</b> ${esc(r.residue.join('; '))}</p>` : ''}
+${failures.length ? `<h2>Failures (${failures.length})</h2>${failures.map(problem).join('')}` : '<h2>No failures</h2>'}
+${softer.length ? `<h2>Deviations and warnings (${softer.length})</h2>`
+    + `${s.deviation ? `<p>Deviations: MUST clauses violated under a capability the specification marks "In development" for this kind; ${esc(STRICT_DEVIATION)}${r.strict ? ' (--strict was given)' : ''}.</p>` : ''}`
+    + `${softer.map(problem).join('')}` : ''}
+<h2>Every clause</h2>${clauseTable(r.checks)}
 ${observed.length ? `<h2>Observations: what the device answered where the specification says "not shown" (${observed.length})</h2>${observed.map(observation).join('')}` : ''}
+${deviceAndRun(r)}
 <h2>Coverage of the catalogue</h2>${coverage(r.checks)}
 </body></html>
 `;
