@@ -1,7 +1,7 @@
 // Discovery over real mDNS, on the loopback interface only (DESIGN.md "Network safety"). Every test
 // that advertises or browses is in this file, so no other file's devices answer here.
 import { execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,8 @@ import { benchHook } from '../testing/bench-hook.js';
 import { BIN, cli } from '../testing/cli-process.js';
 import { pressHookFor } from './emulator-run.js';
 import { Terminal, hasTmux } from '../testing/tmux-terminal.js';
+import { shellBlocks } from '../testing/doc-blocks.js';
+import { docShell, runBlock } from '../testing/doc-runner.js';
 
 const LOOPBACK = ['--interface', '127.0.0.1'];
 const bash = promisify(execFile);
@@ -252,4 +254,28 @@ describe('the fleet recipes of docs/fleets.md, against two emulators advertised 
       expect(existsSync(path.join(work, 'reports', 'junit.xml'))).toBe(true);
     }
   }, 180_000);
+});
+
+// The README's and the guides' blocks that discover devices (`<!-- doc-test: mdns -->`), run as a reader would
+// (lib/testing/doc-runner.ts, as docs.spec.ts runs the others): the guides' interface address is loopback
+// here, and `bench-relay <serial>` presses the emulator of that serial.
+describe('the guides\' discovery commands, against a socket and a P1 meter advertised on loopback', () => {
+  const files = ['README.md', ...readdirSync(path.join(PACKAGE_ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const blocks = files.flatMap((f) => shellBlocks(readFileSync(path.join(PACKAGE_ROOT, f), 'utf8'), f)).filter((b) => b.mode === 'mdns');
+
+  test('there are some: the README\'s first step and the real-devices guide', () => {
+    expect(blocks.map((b) => b.where.split(':')[0])).toEqual(expect.arrayContaining(['README.md', 'docs/real-devices.md']));
+  });
+
+  test.for(blocks.map((b) => [`${b.where} ${b.script.split('\n')[0]}`, b] as const))('%s', { timeout: 240_000 }, async ([, block]) => {
+    const devices = [await advertised('energysocket'), await advertised('p1dongle')];
+    const work = path.join(dir, 'guides', block.where.replace(/[/:.]/g, '-'));
+    await mkdir(work, { recursive: true });
+    await writeFile(path.join(work, 'ca.pem'), ca.certPem);
+    const shell = await docShell(work, { devices: {}, interfaces: { '192.168.1.10': '127.0.0.1' }, ca: path.join(work, 'ca.pem') },
+      Object.fromEntries(devices.map((e) => [e.ready.serial, e.ready.controlUrl])));
+    const { code, output } = await runBlock(block, shell, await shell.workdir('reader'));
+    expect(code, output).toBe(block.exits);
+    for (const e of devices) expect(output).toContain(e.ready.serial);
+  });
 });
