@@ -5,7 +5,6 @@ import { readCloud, setCloud } from '../client/cloud.js';
 import type { DeviceClient } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
 import { STATE_PATH, readSocket, sameSocket, steerSocket } from '../client/socket.js';
-import type { SuiteContext } from '../contract/run-context.js';
 import { type SocketState, describeSocket } from '../spec/socket-model.js';
 
 export interface Found {
