@@ -25,30 +25,33 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-// fleets.md's commands are in CI files, run in discover.spec.ts as the engines run them.
-describe.each(['README.md', ...GUIDES].filter((f) => shellBlocks(read(f), f).some((b) => b.mode !== 'mdns')))('%s', (file) => {
+// fleets.md's commands are in CI files, run in discover.spec.ts as the engines run them. The guides run side by
+// side, each with its own emulator and folder; a guide's blocks one after another.
+describe.concurrent.each(['README.md', ...GUIDES].filter((f) => shellBlocks(read(f), f).some((b) => b.mode !== 'mdns')))('%s', (file) => {
   const blocks = shellBlocks(read(file), file).filter((b) => b.mode !== 'mdns');
-  let emu: Emulator;
-  let shell: DocShell;
-  let cwd: string;
-  beforeAll(async () => {
-    emu = await startEmulator({ kind: 'p1dongle' });
-    const { httpPort, httpsPort, ca, controlUrl } = emu.ready;
-    shell = await docShell(path.join(dir, path.basename(file, '.md')), { devices: { [DEVICE]: { httpPort, httpsPort, ca, controlUrl } }, interfaces: {}, ca });
-    cwd = await shell.workdir('reader');
-  });
-  afterAll(async () => {
-    await emu.close();
-  });
+  describe.sequential('its blocks, in order', () => {
+    let emu: Emulator;
+    let shell: DocShell;
+    let cwd: string;
+    beforeAll(async () => {
+      emu = await startEmulator({ kind: 'p1dongle' });
+      const { httpPort, httpsPort, ca, controlUrl } = emu.ready;
+      shell = await docShell(path.join(dir, path.basename(file, '.md')), { devices: { [DEVICE]: { httpPort, httpsPort, ca, controlUrl } }, interfaces: {}, ca });
+      cwd = await shell.workdir('reader');
+    });
+    afterAll(async () => {
+      await emu.close();
+    });
 
-  test.for(blocks.map((b) => [`${b.where} ${b.script.split('\n')[0]}`, b] as const))('%s', { timeout: 300_000 }, async ([, block]) => {
-    const { code, output } = await runBlock(block, shell, cwd);
-    if (block.mode === 'serves') {
-      expect(output, output).toMatch(/^\{"kind":.*"controlUrl":/m);
-      expect(output).not.toContain('(doc test: stopped after');
-    } else {
-      expect(code, output).toBe(block.exits);
-    }
+    test.for(blocks.map((b) => [`${b.where} ${b.script.split('\n')[0]}`, b] as const))('%s', { timeout: 300_000 }, async ([, block]) => {
+      const { code, output } = await runBlock(block, shell, cwd);
+      if (block.mode === 'serves') {
+        expect(output, output).toMatch(/^\{"kind":.*"controlUrl":/m);
+        expect(output).not.toContain('(doc test: stopped after');
+      } else {
+        expect(code, output).toBe(block.exits);
+      }
+    });
   });
 });
 
