@@ -27,6 +27,7 @@ const ALLOWED: Record<string, string[]> = {
   report: ['client', 'spec'],
   discovery: ['net', 'spec'],
   emulator: ['net', 'spec'],
+  judge: ['spec'],
   runner: ['contract', 'client', 'operator', 'report', 'spec'],
   cli: ['runner', 'operator', 'discovery', 'emulator', 'report', 'client', 'spec'],
   bench: ['testing', 'cli', 'runner', 'emulator', 'report', 'client', 'spec'],

@@ -1,0 +1,139 @@
+// The judges against traffic: a well-behaved integration's (fixture.ts) passes every MUST and SHOULD clause
+// it gives occasion to; each misbehaviour below, written as the device would record it, is caught by the
+// clause it names (and the ones it names as also broken), and breaks no other clause.
+import { describe, expect, test } from 'vitest';
+import type { ClientClauseId } from '../spec/client-clauses.js';
+import { clientClauses } from '../spec/client-clauses.js';
+import type { Presented, SeenRequest, Traffic } from '../spec/traffic.js';
+import { TOKEN_1, TOKEN_2, addRequest, referenceTraffic } from './fixture.js';
+import { judgeTraffic } from './judge.js';
+
+const span = (t: Traffic, phase: string) => t.phases.find((p) => p.phase === phase)!;
+const polls = (t: Traffic, phase: string) => t.requests.filter((r) => r.phase === phase && r.path === '/api/measurement' && r.status === 200);
+const posts = (t: Traffic, phase: string) => t.requests.filter((r) => r.phase === phase && r.method === 'POST' && r.path === '/api/user');
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const json = { 'content-type': 'application/json' };
+const drop = (t: Traffic, gone: (r: SeenRequest) => boolean) => void (t.requests = t.requests.filter((r) => !gone(r)));
+
+/** A misbehaviour of an integration, as the device records it. */
+interface TrafficFault { name: string; clause: ClientClauseId; also?: ClientClauseId[]; apply: (t: Traffic) => void }
+
+function accepts(t: Traffic, presented: Exclude<Presented, 'valid'>, from = 0): void {
+  for (const c of t.connections.filter((x) => x.tls?.presented === presented).slice(from)) {
+    c.tls!.handshake = 'completed';
+    addRequest(t, { at: c.openedAt + 1, connection: c.id, headers: bearer(TOKEN_1) });
+  }
+}
+
+const FAULTS: TrafficFault[] = [
+  { name: 'sends its token to the v1 port', clause: 'CL-AUTH-01', apply: (t) => void addRequest(t, { at: span(t, 'steady').from + 300, side: 'v1', path: '/api', headers: bearer(TOKEN_1) }) },
+  { name: 'puts its token in a v1 body', clause: 'CL-AUTH-01', apply: (t) => void addRequest(t, { at: span(t, 'steady').from + 300, side: 'v1', method: 'PUT',
+    path: '/api/v1/system', headers: json, body: JSON.stringify({ cloud_enabled: true, token: TOKEN_1 }) }) },
+  { name: 'sends its token lowercased once', clause: 'CL-AUTH-02', apply: (t) => void (polls(t, 'steady')[3]!.headers.authorization = `Bearer ${TOKEN_1.toLowerCase()}`) },
+  { name: 'sends the token as Basic credentials', clause: 'CL-AUTH-02', apply: (t) => void (polls(t, 'steady')[3]!.headers.authorization = `Basic ${btoa(`x:${TOKEN_1}`)}`) },
+  { name: 'also sends the token in a header of its own', clause: 'CL-AUTH-02', apply: (t) => void (polls(t, 'newer')[2]!.headers['x-token'] = TOKEN_1) },
+  { name: 'sends a token the device never issued', clause: 'CL-AUTH-02', apply: (t) => void (polls(t, 'steady')[5]!.headers.authorization = `Bearer ${'7'.repeat(32)}`) },
+  // Its refused token, sent again with every request for a new one, is also too often for LOAD-03.
+  { name: 'sends its old token while asking for a new one', clause: 'CL-AUTH-03', also: ['CL-LOAD-03'], apply: (t) => { for (const r of posts(t, 'revoked')) r.headers.authorization = `Bearer ${TOKEN_1}`; } },
+  { name: 'puts its token in the query', clause: 'CL-AUTH-04', apply: (t) => void (polls(t, 'steady')[1]!.query = `token=${TOKEN_1}`) },
+  { name: 'asks for a name without the local/ prefix', clause: 'CL-PAIR-01', apply: (t) => { for (const r of posts(t, 'pairing')) r.body = '{"name":"my-integration"}'; } },
+  { name: 'asks for a name of 41 characters', clause: 'CL-PAIR-01', apply: (t) => { for (const r of posts(t, 'revoked')) r.body = JSON.stringify({ name: `local/${'n'.repeat(41)}` }); } },
+  { name: 'asks for a token every 200 ms until the press', clause: 'CL-PAIR-02', apply: (t) => {
+    for (const r of posts(t, 'pairing').filter((p) => p.status === 403)) {
+      for (const d of [200, 400, 600, 800]) addRequest(t, { ...r, at: r.at + d, connection: r.connection });
+    }
+  } },
+  { name: 'asks for a token twice in a row', clause: 'CL-PAIR-03', also: ['CL-PAIR-04'], apply: (t) => {
+    const got = t.tokens[0]!;
+    const again = addRequest(t, { at: got.at + 400, connection: 1, method: 'POST', path: '/api/user', headers: json, body: '{"name":"local/my-integration"}',
+      responseBody: JSON.stringify({ name: 'local/my-integration', token: 'C'.repeat(32) }) });
+    t.tokens.push({ token: 'C'.repeat(32), name: 'local/my-integration', request: again.id, at: again.at });
+  } },
+  { name: 'probes GET /api without its new token first', clause: 'CL-PAIR-04', apply: (t) => void addRequest(t, { at: t.tokens[1]!.at + 300, connection: 1, path: '/api', status: 401 }) },
+  { name: 'accepts a certificate from a foreign CA', clause: 'CL-TLS-01', apply: (t) => accepts(t, 'foreign-ca') },
+  { name: 'accepts a certificate that names another device', clause: 'CL-TLS-02', apply: (t) => accepts(t, 'wrong-identity') },
+  { name: 'refuses a wrong identity once, then sends its token over it', clause: 'CL-TLS-03', also: ['CL-TLS-02'], apply: (t) => accepts(t, 'wrong-identity', 1) },
+  { name: 'asks for API version 1 over HTTPS', clause: 'CL-VER-01', apply: (t) => { for (const r of polls(t, 'newer')) r.headers['x-api-version'] = '1'; } },
+  { name: 'stops polling once the version is newer', clause: 'CL-VER-02', apply: (t) => drop(t, (r) => r.phase === 'newer') },
+  { name: 'polls at a quarter of its rate once the version is newer', clause: 'CL-VER-02', apply: (t) => drop(t, (r) => r.phase === 'newer' && r.id % 4 !== 0) },
+  { name: 'polls every 250 ms', clause: 'CL-LOAD-01', apply: (t) => {
+    for (const r of [...polls(t, 'steady'), ...polls(t, 'newer')]) for (const d of [250, 500, 750]) addRequest(t, { ...r, at: r.at + d, connection: r.connection });
+  } },
+  { name: 'opens a connection for every request', clause: 'CL-LOAD-02', apply: (t) => {
+    for (const r of polls(t, 'steady')) {
+      const id = Math.max(...t.connections.map((c) => c.id)) + 1;
+      t.connections.push({ id, side: 'v2', phase: 'steady', openedAt: r.at - 2, closedAt: r.at + 5, closedBy: 'client',
+        tls: { presented: 'valid', handshake: 'completed', sni: null, protocol: 'TLSv1.3', resumed: false } });
+      r.connection = id;
+    }
+  } },
+  { name: 'holds five connections open', clause: 'CL-LOAD-02', apply: (t) => {
+    for (let i = 0; i < 4; i += 1) t.connections.push({ id: 900 + i, side: 'v2', phase: 'steady', openedAt: span(t, 'steady').from + 100 * i, closedAt: null,
+      closedBy: null, tls: { presented: 'valid', handshake: 'completed', sni: null, protocol: 'TLSv1.3', resumed: false } });
+  } },
+  { name: 'retries every 200 ms while the device is away', clause: 'CL-LOAD-03', apply: (t) => {
+    const { from, to } = t.away[0]!;
+    for (let at = from + 100; at < to; at += 200) addRequest(t, { at, headers: bearer(TOKEN_1), status: 0 });
+  } },
+  { name: 'sends its refused token every second', clause: 'CL-LOAD-03', apply: (t) => {
+    const first = t.requests.find((r) => r.status === 401)!;
+    for (let i = 1; i <= 3; i += 1) addRequest(t, { at: first.at + 250 * i, connection: first.connection, headers: bearer(TOKEN_1), status: 401 });
+  } },
+  { name: 'pairs again after the reboot', clause: 'CL-LIFE-01', also: ['CL-PAIR-03'], apply: (t) => {
+    const back = t.away[0]!.to;
+    addRequest(t, { at: back + 200, method: 'POST', path: '/api/user', headers: json, body: '{"name":"local/my-integration"}', status: 403,
+      responseBody: '{"error":"user:creation-not-enabled"}' });
+  } },
+  { name: 'comes back only after 40 s', clause: 'CL-LIFE-01', apply: (t) => drop(t, (r) => r.phase === 'reboot' && r.at >= t.away[0]!.to) },
+  { name: 'sends its name without a Content-Type', clause: 'CL-BODY-01', apply: (t) => { for (const r of posts(t, 'pairing')) delete r.headers['content-type']; } },
+  { name: 'sends its name as a form', clause: 'CL-BODY-01', also: ['CL-PAIR-01'], apply: (t) => {
+    for (const r of posts(t, 'revoked')) Object.assign(r, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=local%2Fmy-integration' });
+  } },
+  { name: 'deletes itself with a body-less DELETE', clause: 'CL-BODY-02', apply: (t) => void addRequest(t, { at: t.phases.at(-1)!.to - 500, connection: 1,
+    method: 'DELETE', path: '/api/user', headers: bearer(TOKEN_2), status: 204 }) },
+  { name: 'asks the socket for off and locked', clause: 'CL-SOCK-01', apply: (t) => void addRequest(t, { at: span(t, 'steady').from + 300, side: 'v1', method: 'PUT',
+    path: '/api/v1/state', headers: json, body: '{"power_on":false,"switch_lock":true}', status: 400 }) },
+  { name: 'asks the socket for brightness 256', clause: 'CL-SOCK-02', apply: (t) => void addRequest(t, { at: span(t, 'steady').from + 300, side: 'v1', method: 'PUT',
+    path: '/api/v1/state', headers: json, body: '{"brightness":256}', status: 400 }) },
+  { name: 'sends power_on as a string', clause: 'CL-SOCK-02', apply: (t) => void addRequest(t, { at: span(t, 'steady').from + 300, side: 'v1', method: 'PUT',
+    path: '/api/v1/state', headers: json, body: '{"power_on":"true"}', status: 400 }) },
+];
+
+const outcomes = (t: Traffic) => Object.fromEntries(judgeTraffic(t).map((v) => [v.clause, v.status]));
+const clean = outcomes(referenceTraffic());
+
+describe('the reference traffic', () => {
+  test('gives every clause a verdict, in catalogue order, and passes every MUST and SHOULD clause it gives occasion to', () => {
+    expect(Object.keys(clean)).toEqual(clientClauses.map((c) => c.id));
+    const judged = clientClauses.filter((c) => c.level !== 'OBSERVE');
+    expect(judged.filter((c) => clean[c.id] !== 'pass').map((c) => `${c.id} ${clean[c.id]}`))
+      .toEqual(['CL-BODY-02 skip', 'CL-SOCK-01 skip', 'CL-SOCK-02 skip']);
+    for (const c of clientClauses.filter((x) => x.level === 'OBSERVE')) expect(clean[c.id], c.id).toMatch(/observation|skip/);
+  });
+
+  test('its verdicts name no token', () => {
+    const text = JSON.stringify(judgeTraffic(referenceTraffic()));
+    for (const token of [TOKEN_1, TOKEN_2]) expect(text.toUpperCase()).not.toContain(token);
+  });
+});
+
+describe('each misbehaviour is caught by its clause, and breaks no other', () => {
+  test.for(FAULTS.map((f) => [`${f.clause}: ${f.name}`, f] as const))('%s', ([, fault]) => {
+    const t = referenceTraffic();
+    fault.apply(t);
+    const verdicts = judgeTraffic(t);
+    const mine = verdicts.find((v) => v.clause === fault.clause)!;
+    const level = clientClauses.find((c) => c.id === fault.clause)!.level;
+    expect(mine.status, mine.message).toBe(level === 'MUST' ? 'fail' : 'warn');
+    expect(mine.evidence.length, mine.message).toBeGreaterThan(0);
+    for (const id of mine.evidence) expect(t.requests.some((r) => r.id === id)).toBe(true);
+    const changed = verdicts.filter((v) => (v.status === 'fail' || v.status === 'warn') && v.status !== clean[v.clause]).map((v) => v.clause);
+    expect(changed.sort()).toEqual([fault.clause, ...(fault.also ?? [])].sort());
+    for (const token of [TOKEN_1, TOKEN_2]) expect(JSON.stringify(verdicts).toUpperCase()).not.toContain(token);
+  });
+
+  test('every MUST and SHOULD clause has a misbehaviour that breaks it', () => {
+    const broken = new Set(FAULTS.map((f) => f.clause));
+    expect(clientClauses.filter((c) => c.level !== 'OBSERVE' && !broken.has(c.id)).map((c) => c.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+// Every clause of the client catalogue and its judge: the table tsc holds complete (a clause without a
+// judge, or a judge of no clause, does not compile). judgeTraffic gives one verdict per clause, in
+// catalogue order, each judged on the traffic of the phases the catalogue names for it.
+import { type ClientClauseId, clientClauses } from '../spec/client-clauses.js';
+import type { Traffic } from '../spec/traffic.js';
+import { auth01, auth02, auth03, auth04, auth05 } from './auth.js';
+import { body01, body02, cloud01, sock01, sock02, sock03 } from './body.js';
+import { life01, life02, load01, load02, load03 } from './load.js';
+import { pair01, pair02, pair03, pair04, pair05 } from './pair.js';
+import { tls01, tls02, tls03, tls04 } from './tls.js';
+import { type ClientVerdict, type Judge, issuedTokens, phasesOf, verdictOf } from './verdict.js';
+import { ver01, ver02, ver03 } from './versions.js';
+
+export const JUDGES = {
+  'CL-AUTH-01': auth01, 'CL-AUTH-02': auth02, 'CL-AUTH-03': auth03, 'CL-AUTH-04': auth04, 'CL-AUTH-05': auth05,
+  'CL-PAIR-01': pair01, 'CL-PAIR-02': pair02, 'CL-PAIR-03': pair03, 'CL-PAIR-04': pair04, 'CL-PAIR-05': pair05,
+  'CL-TLS-01': tls01, 'CL-TLS-02': tls02, 'CL-TLS-03': tls03, 'CL-TLS-04': tls04,
+  'CL-VER-01': ver01, 'CL-VER-02': ver02, 'CL-VER-03': ver03,
+  'CL-LOAD-01': load01, 'CL-LOAD-02': load02, 'CL-LOAD-03': load03,
+  'CL-LIFE-01': life01, 'CL-LIFE-02': life02,
+  'CL-BODY-01': body01, 'CL-BODY-02': body02,
+  'CL-SOCK-01': sock01, 'CL-SOCK-02': sock02, 'CL-SOCK-03': sock03,
+  'CL-CLOUD-01': cloud01,
+} as const satisfies Record<ClientClauseId, Judge>;
+
+/** Every verdict, with every token the device issued redacted from its words (a URL a message quotes may hold one). */
+export function judgeTraffic(t: Traffic): ClientVerdict[] {
+  const tokens = issuedTokens(t).map((k) => new RegExp(k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'));
+  const redact = (text: string) => tokens.reduce((s, k) => s.replace(k, '[REDACTED]'), text);
+  return clientClauses.map((c) => {
+    const v = verdictOf(c, JUDGES[c.id](t, phasesOf(c)));
+    return { ...v, message: redact(v.message), ...(v.observed === undefined ? {} : { observed: JSON.parse(redact(JSON.stringify(v.observed))) as unknown }) };
+  });
+}

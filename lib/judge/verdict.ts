@@ -1,0 +1,60 @@
+// What a client judge finds, and what that makes of its clause: a MUST broken fails, a SHOULD broken
+// warns, an OBSERVE clause records; a clause with nothing to judge skips, saying why.
+import type { ClientClause, ClientClauseId } from '../spec/client-clauses.js';
+import type { Phase } from '../spec/client-clause-types.js';
+import { parsePhases } from '../spec/client-clause-types.js';
+import type { SeenRequest, Traffic } from '../spec/traffic.js';
+
+export type Finding =
+  | { held: true; message: string }
+  | { held: false; message: string; evidence: number[] }
+  | { skip: string }
+  | { observed: unknown; message: string; evidence?: number[] };
+
+export type ClientStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'observation';
+
+export interface ClientVerdict {
+  clause: ClientClauseId;
+  status: ClientStatus;
+  message: string;
+  /** The requests the outcome is about, the one that shows it first. */
+  evidence: number[];
+  observed?: unknown;
+}
+
+export function verdictOf(clause: ClientClause, f: Finding): ClientVerdict {
+  if ('skip' in f) return { clause: clause.id, status: 'skip', message: f.skip, evidence: [] };
+  if ('observed' in f) return { clause: clause.id, status: 'observation', message: f.message, evidence: f.evidence ?? [], observed: f.observed };
+  if (f.held) return { clause: clause.id, status: 'pass', message: f.message, evidence: [] };
+  return { clause: clause.id, status: clause.level === 'MUST' ? 'fail' : 'warn', message: f.message, evidence: f.evidence };
+}
+
+/** A judge of one clause: the traffic of the clause's phases (the whole traffic is there for what came before). */
+export type Judge = (t: Traffic, within: readonly Phase[]) => Finding;
+
+export const phasesOf = (clause: ClientClause): Phase[] => parsePhases(clause.phases);
+
+export const inPhases = (requests: readonly SeenRequest[], within: readonly Phase[]) => requests.filter((r) => within.includes(r.phase));
+
+/** A request as a message names it: `GET /api/measurement on the HTTPS port, 12.3 s into the scenario (steady)`. */
+export function named(r: SeenRequest): string {
+  return `${r.method} ${r.path}${r.query ? `?${r.query}` : ''} on the ${r.side === 'v1' ? 'HTTP (v1)' : 'HTTPS (v2)'} port, ${(r.at / 1000).toFixed(1)} s into the scenario (${r.phase})`;
+}
+
+/** The token of an `Authorization: Bearer` header, as sent. */
+export function bearerOf(r: SeenRequest): string | null {
+  const m = /^bearer\s+(\S+)\s*$/i.exec(r.headers.authorization ?? '');
+  return m ? m[1]! : null;
+}
+
+/** The tokens the device issued, the longest first (so that one inside another is found whole). */
+export const issuedTokens = (t: Traffic): string[] => [...new Set(t.tokens.map((k) => k.token))].sort((a, b) => b.length - a.length);
+
+/** Whether a text holds any issued token, in any case (a token lowercased or uppercased is still the secret). */
+export function holdsToken(text: string, tokens: readonly string[]): string | null {
+  const upper = text.toUpperCase();
+  return tokens.find((k) => upper.includes(k.toUpperCase())) ?? null;
+}
+
+/** `n thing(s)`; a thing whose plural is not an s says it. */
+export const count = (n: number, thing: string, things = `${thing}s`) => `${n} ${n === 1 ? thing : things}`;
