@@ -15,6 +15,7 @@ import { routeV1 } from './routes-v1.js';
 import { routeV2 } from './routes-v2.js';
 import { closeServer, httpServer, httpsServer, listen } from './servers.js';
 import { LINKS, type Link, Slots } from './link.js';
+import type { TrafficRecorder } from './recorder.js';
 
 import type { CertStyle } from './cert-styles.js';
 export { CERT_STYLES, type CertStyle } from './cert-styles.js';
@@ -41,6 +42,8 @@ export interface EmulatorOptions {
   refusalClosesWindow?: boolean;
   /** Field conditions of the device's link: latency, connection slots, idle close (link.ts; `lan` by default). */
   link?: Link;
+  /** Records what the device sees of its client, for certify-client (recorder.ts). */
+  recorder?: TrafficRecorder;
 }
 
 /** The ready line of DESIGN.md "CLI contract". */
@@ -135,8 +138,10 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     }
     return handler(req, st);
   };
-  const start = async (server: http.Server, port: number | undefined, isApi = true) => {
+  const start = async (server: http.Server, port: number | undefined, side?: 'v1' | 'v2') => {
     servers.push(server);
+    if (side) opts.recorder?.watch(server, side);
+    const isApi = side !== undefined;
     const bound = await listen(server, host, port ?? 0);
     if (isApi) api.push({ server, port: bound });
     return bound;
@@ -147,10 +152,10 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
       httpsServer(received(withFaults(routeV2, faults, 'v2')), state,
         await deviceCert(ca, certStyle, applianceIdentity(kind.id, serial), serial, faults).then((c) => ({ cert: c.certPem, key: c.keyPem })),
         transport),
-      opts.httpsPort);
-    const httpPort = kind.v1 ? await start(httpServer(received(withFaults(routeV1, faults, 'v1')), state, transport), opts.httpPort) : null;
+      opts.httpsPort, 'v2');
+    const httpPort = kind.v1 ? await start(httpServer(received(withFaults(routeV1, faults, 'v1')), state, transport), opts.httpPort, 'v1') : null;
     const control = controlServer(state, power);
-    const controlPort = await start(control, opts.controlPort, false);
+    const controlPort = await start(control, opts.controlPort);
     const ready: ReadyInfo = {
       kind: kind.id, serial, host, httpPort, httpsPort, controlUrl: `http://${host}:${controlPort}`, ca: caPath,
       faults: faults.map((f) => f.name), seed: state.seed, certStyle, refusalClosesWindow: state.refusalClosesWindow, link,

@@ -1,0 +1,85 @@
+// The recorder against real clients over real sockets: what it writes down is what went over the wire.
+import { readFile } from 'node:fs/promises';
+import { Agent, request } from 'undici';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { judgeTraffic } from '../judge/judge.js';
+import type { Traffic } from '../spec/traffic.js';
+import { control } from '../testing/emulator-client.js';
+import { type Emulator, startEmulator } from './emulator.js';
+import { TrafficRecorder } from './recorder.js';
+
+let emu: Emulator;
+let recorder: TrafficRecorder;
+let t: Traffic;
+let token: string;
+beforeAll(async () => {
+  recorder = new TrafficRecorder({ kind: 'p1dongle', serial: '5c2fafaabbcc' });
+  emu = await startEmulator({ kind: 'p1dongle', serial: '5c2fafaabbcc', recorder });
+  const ca = await readFile(emu.ready.ca, 'utf8');
+  const v2 = `https://127.0.0.1:${emu.ready.httpsPort}`;
+  // One kept-alive connection: a refused pairing, the press, the token, two polls.
+  const kept = new Agent({ connections: 1, connect: { ca, checkServerIdentity: () => undefined } });
+  const pair = () => request(`${v2}/api/user`, { method: 'POST', dispatcher: kept, headers: { 'content-type': 'application/json' },
+    body: '{"name":"local/recorded"}' });
+  await (await pair()).body.text();
+  await control(emu, '/press');
+  recorder.pressed();
+  ({ token } = await (await pair()).body.json() as { token: string });
+  recorder.beginPhase('steady');
+  for (let i = 0; i < 2; i += 1) await (await request(`${v2}/api/measurement`, { dispatcher: kept, headers: { authorization: `Bearer ${token}` } })).body.text();
+  await kept.close();
+  // A client that refuses the device's certificate (another CA): the handshake fails, no request.
+  const refusing = new Agent({ connect: { rejectUnauthorized: true } });
+  await expect(request(`${v2}/api`, { dispatcher: refusing })).rejects.toThrow();
+  await refusing.close();
+  // The token to the v1 port, in the query.
+  await (await request(`http://127.0.0.1:${emu.ready.httpPort}/api?token=${token}`, { headers: { authorization: `Bearer ${token}` } })).body.text();
+  await new Promise((r) => setTimeout(r, 100));
+  t = recorder.traffic();
+});
+afterAll(async () => emu.close());
+
+describe('the recorder', () => {
+  test('writes down each request with its connection, phase, headers, body and answer', () => {
+    expect(t.requests.map((r) => `${r.side} ${r.phase} ${r.method} ${r.path} ${r.status}`)).toEqual([
+      'v2 pairing POST /api/user 403', 'v2 pairing POST /api/user 200', 'v2 steady GET /api/measurement 200', 'v2 steady GET /api/measurement 200',
+      'v1 steady GET /api 200']);
+    const [refused, granted, poll] = t.requests;
+    expect(new Set([refused!.connection, granted!.connection, poll!.connection]).size).toBe(1);
+    expect(refused!.body).toBe('{"name":"local/recorded"}');
+    expect(refused!.headers['content-type']).toBe('application/json');
+    expect(refused!.responseBody).toContain('user:creation-not-enabled');
+    expect(poll!.headers.authorization).toBe(`Bearer ${token}`);
+    expect(poll!.responseBody).toMatch(/^\{/);
+    expect(t.requests[4]!.query).toBe(`token=${token}`);
+  });
+
+  test('writes down the token the device issued, the press and the phases', () => {
+    expect(t.tokens).toEqual([{ token, name: 'local/recorded', request: 2, at: t.requests[1]!.at }]);
+    expect(t.presses).toHaveLength(1);
+    expect(t.phases.map((p) => p.phase)).toEqual(['pairing', 'steady']);
+    expect(t.phases[0]!.to).toBe(t.phases[1]!.from);
+  });
+
+  test('writes down each connection: its TLS facts, a refused handshake, and who closed it', () => {
+    const v2 = t.connections.filter((c) => c.side === 'v2');
+    expect(v2).toHaveLength(2);
+    expect(v2[0]).toMatchObject({ phase: 'pairing', closedBy: 'client', tls: { presented: 'valid', handshake: 'completed', sni: null, resumed: false } });
+    expect(v2[0]!.tls!.protocol).toMatch(/^TLSv1\.[23]$/);
+    expect(v2[1]).toMatchObject({ phase: 'steady', tls: { handshake: 'failed' } });
+    expect(t.requests.filter((r) => r.connection === v2[1]!.id)).toEqual([]);
+    expect(t.connections.filter((c) => c.side === 'v1')).toHaveLength(1);
+  });
+});
+
+test('what it writes down is what the judges read: the token sent to the v1 port fails CL-AUTH-01 and CL-AUTH-04, with that request and no token shown', () => {
+  const verdicts = Object.fromEntries(judgeTraffic(t).map((v) => [v.clause, v]));
+  const v1 = t.requests.find((r) => r.side === 'v1')!;
+  for (const id of ['CL-AUTH-01', 'CL-AUTH-04']) {
+    expect(verdicts[id]).toMatchObject({ status: 'fail', evidence: [v1.id] });
+    expect(verdicts[id]!.message).not.toContain(token);
+  }
+  expect(verdicts['CL-AUTH-01']!.message).toMatch(/^GET \/api\?token=\[REDACTED\] on the HTTP \(v1\) port/);
+  expect(verdicts['CL-PAIR-04']!.status).toBe('pass');
+  expect(verdicts['CL-BODY-01']!.status).toBe('pass');
+});

@@ -1,0 +1,126 @@
+// What the device sees of a client, for certify-client's judges (lib/judge): every connection to either API
+// port with its TLS facts and who closed it, every request with its answer, the tokens issued. It watches
+// the servers from beside the routes, so it records what went over the wire whatever the handlers did.
+import type http from 'node:http';
+import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import type { Phase } from '../spec/client-clause-types.js';
+import type { KindId } from '../spec/kinds.js';
+import type { Presented, SeenConnection, SeenRequest, Traffic } from '../spec/traffic.js';
+
+/** Bodies are kept up to this length: enough for every body of the API, and for a judge to see what a client sent. */
+const BODY_KEPT = 16 * 1024;
+
+export class TrafficRecorder {
+  phase: Phase = 'pairing';
+  /** What the HTTPS port presents to a connection opened now (the scenario changes it). */
+  presented: Presented = 'valid';
+  private readonly t0: number;
+  private readonly record: Traffic;
+  private readonly ids = new WeakMap<Socket, number>();
+
+  constructor(device: { kind: KindId; serial: string }, private readonly now: () => number = Date.now) {
+    this.t0 = now();
+    this.record = { device, phases: [], connections: [], requests: [], tokens: [], away: [], presses: [] };
+    this.record.phases.push({ phase: this.phase, from: 0, to: 0 });
+  }
+
+  at(): number {
+    return this.now() - this.t0;
+  }
+
+  beginPhase(phase: Phase): void {
+    const at = this.at();
+    this.record.phases.at(-1)!.to = at;
+    this.phase = phase;
+    this.record.phases.push({ phase, from: at, to: at });
+  }
+
+  pressed(): void {
+    this.record.presses.push(this.at());
+  }
+
+  away(from: number, to: number): void {
+    this.record.away.push({ from, to });
+  }
+
+  /** Records every connection and request of one API server from now on. */
+  watch(server: http.Server, side: 'v1' | 'v2'): void {
+    const event = side === 'v2' ? 'secureConnection' : 'connection';
+    server.on(event, (socket: Socket) => this.connected(socket, side, 'completed'));
+    if (side === 'v2') server.on('tlsClientError', (_err: Error, socket: Socket) => this.connected(socket, side, 'failed'));
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => this.request(req, res, side));
+  }
+
+  private connected(socket: Socket, side: 'v1' | 'v2', handshake: 'completed' | 'failed'): void {
+    if (this.ids.has(socket)) return;
+    const tls = socket as TLSSocket;
+    const c: SeenConnection = {
+      id: this.record.connections.length + 1, side, phase: this.phase, openedAt: this.at(), closedAt: null, closedBy: null,
+      ...(side === 'v2' ? { tls: { presented: this.presented, handshake, sni: typeof tls.servername === 'string' ? tls.servername : null,
+        protocol: tls.getProtocol?.() ?? null, resumed: tls.isSessionReused?.() ?? false } } : {}),
+    };
+    if (handshake === 'failed') Object.assign(c, { closedAt: c.openedAt, closedBy: 'client' });
+    this.record.connections.push(c);
+    this.ids.set(socket, c.id);
+    // The client's FIN or reset comes before the close where the client ended it; otherwise the device did.
+    let byClient = false;
+    socket.once('end', () => (byClient = true));
+    socket.once('error', () => (byClient = true));
+    socket.once('close', () => {
+      if (c.closedAt === null) Object.assign(c, { closedAt: this.at(), closedBy: byClient ? 'client' : 'device' });
+    });
+  }
+
+  private request(req: http.IncomingMessage, res: http.ServerResponse, side: 'v1' | 'v2'): void {
+    const at = this.at();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= BODY_KEPT) chunks.push(c);
+    });
+    const answer: Buffer[] = [];
+    const write = res.write.bind(res);
+    const end = res.end.bind(res);
+    const keep = (chunk: unknown) => {
+      if (chunk && typeof chunk !== 'function') answer.push(Buffer.from(chunk as string | Uint8Array));
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      keep(chunk);
+      return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      keep(chunk);
+      return (end as (...a: unknown[]) => http.ServerResponse)(chunk, ...rest);
+    }) as typeof res.end;
+    const url = new URL(req.url ?? '/', 'http://device');
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v ?? '']));
+    const seen: SeenRequest = { id: this.record.requests.length + 1, connection: this.ids.get(req.socket) ?? 0, side, phase: this.phase, at,
+      method: req.method ?? 'GET', path: url.pathname, query: url.search.slice(1), headers, body: '', status: 0, responseBody: '' };
+    this.record.requests.push(seen);
+    req.once('end', () => (seen.body = Buffer.concat(chunks).toString('utf8')));
+    // A request the device cut off (a reboot under it, or the device away) keeps status 0.
+    res.once('finish', () => {
+      seen.status = res.statusCode;
+      seen.responseBody = Buffer.concat(answer).toString('utf8').slice(0, BODY_KEPT);
+      if (seen.method === 'POST' && seen.path === '/api/user' && seen.status === 200) this.issued(seen);
+    });
+  }
+
+  private issued(r: SeenRequest): void {
+    try {
+      const { name, token } = JSON.parse(r.responseBody) as { name?: unknown; token?: unknown };
+      if (typeof token === 'string') this.record.tokens.push({ token, name: String(name), request: r.id, at: r.at });
+    } catch {
+      // Not a token: a fault's answer; the judges read what was sent.
+    }
+  }
+
+  /** The record so far, the phase under way ending now. */
+  traffic(): Traffic {
+    const t = structuredClone(this.record);
+    t.phases.at(-1)!.to = this.at();
+    return t;
+  }
+}
