@@ -16,6 +16,8 @@ import { routeV2 } from './routes-v2.js';
 import { closeServer, httpServer, httpsServer, listen } from './servers.js';
 import { LINKS, type Link, Slots } from './link.js';
 import type { TrafficRecorder } from './recorder.js';
+import { type DeviceEvents, newEvents, withEvents } from './events.js';
+import type { Presented } from '../spec/traffic.js';
 
 import type { CertStyle } from './cert-styles.js';
 export { CERT_STYLES, type CertStyle } from './cert-styles.js';
@@ -73,6 +75,12 @@ export interface ReceivedRequest {
 export interface Emulator {
   ready: ReadyInfo;
   state: DeviceState;
+  /** The events of certify-client's scenario (events.ts): set them, and the device goes through them. */
+  events: DeviceEvents;
+  /** The HTTPS port presents this certificate to every connection opened from now on; every open connection is cut. */
+  present(certificate: Presented): Promise<void>;
+  /** Every open connection to either API port is cut, as a device that goes away cuts them. */
+  dropConnections(): void;
   /** Every request the device received, oldest first (the last REQUESTS_KEPT). */
   requests: ReceivedRequest[];
   /** Both API servers close for `seconds`, the state kept; resolves when the device answers again. */
@@ -90,6 +98,9 @@ function styled(style: CertStyle, identity: string, serial: string): DeviceCertO
   return { commonName: identity, sans: [{ type: 'dns', value: serial }], serialNumber: /^[89a-f]/i.test(serial) ? `00${serial}` : serial,
     notBefore: new Date(Date.UTC(2025, 0, 1)), notAfter: new Date(Date.UTC(2049, 11, 31, 23, 59, 59)) };
 }
+
+/** Another device's serial: the same but for its last digit. */
+const otherSerial = (serial: string) => serial.slice(0, -1) + (serial.endsWith('0') ? '1' : '0');
 
 async function deviceCert(ca: TestCa, style: CertStyle, identity: string, serial: string, faults: readonly Fault[]) {
   let opts = styled(style, identity, serial);
@@ -126,6 +137,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   // A reboot asked for over the API answers first, then goes down.
   state.reboot = (seconds) => void power.goDown(seconds, 100);
   const requests: ReceivedRequest[] = [];
+  const events = newEvents();
   const received = (handler: Handler): Handler => (req, st) => {
     requests.push({ server: req.server, method: req.method, path: req.path, bodyText: req.bodyText });
     if (requests.length > REQUESTS_KEPT) requests.shift();
@@ -148,12 +160,11 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   };
   try {
     // v2 on every kind whose user/token capability is Supported or In development.
-    const httpsPort = kind.userToken === 'Not supported' ? null : await start(
-      httpsServer(received(withFaults(routeV2, faults, 'v2')), state,
-        await deviceCert(ca, certStyle, applianceIdentity(kind.id, serial), serial, faults).then((c) => ({ cert: c.certPem, key: c.keyPem })),
-        transport),
-      opts.httpsPort, 'v2');
-    const httpPort = kind.v1 ? await start(httpServer(received(withFaults(routeV1, faults, 'v1')), state, transport), opts.httpPort, 'v1') : null;
+    const identity = applianceIdentity(kind.id, serial);
+    const valid = await deviceCert(ca, certStyle, identity, serial, faults).then((c) => ({ cert: c.certPem, key: c.keyPem }));
+    const https = kind.userToken === 'Not supported' ? null : httpsServer(received(withEvents(withFaults(routeV2, faults, 'v2'), events, 'v2')), state, valid, transport);
+    const httpsPort = https ? await start(https, opts.httpsPort, 'v2') : null;
+    const httpPort = kind.v1 ? await start(httpServer(received(withEvents(withFaults(routeV1, faults, 'v1'), events, 'v1')), state, transport), opts.httpPort, 'v1') : null;
     const control = controlServer(state, power);
     const controlPort = await start(control, opts.controlPort);
     const ready: ReadyInfo = {
@@ -167,7 +178,20 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
       await closeServer(control);
       await rm(dir, { recursive: true, force: true });
     };
-    return { ready, state, requests, reboot: (seconds) => power.reboot(seconds), close };
+    const dropConnections = () => {
+      for (const { server } of api) server.closeAllConnections();
+    };
+    // The certificates a scenario presents: the right identity from another CA, and another device's from the right CA.
+    const others: Partial<Record<Presented, { cert: string; key: string }>> = { valid };
+    const present = async (certificate: Presented) => {
+      if (!https) return;
+      others[certificate] ??= certificate === 'foreign-ca'
+        ? await issueDeviceCert(await createTestCa('energy-conform foreign CA'), styled(certStyle, identity, serial)).then((c) => ({ cert: c.certPem, key: c.keyPem }))
+        : await issueDeviceCert(ca, styled(certStyle, applianceIdentity(kind.id, otherSerial(serial)), otherSerial(serial))).then((c) => ({ cert: c.certPem, key: c.keyPem }));
+      https.setSecureContext(others[certificate]!);
+      dropConnections();
+    };
+    return { ready, state, events, present, dropConnections, requests, reboot: (seconds) => power.reboot(seconds), close };
   } catch (err) {
     await Promise.all(servers.map((s) => closeServer(s).catch(() => undefined)));
     await rm(dir, { recursive: true, force: true });
