@@ -106,3 +106,23 @@ export function compareOptions<T>(y: Argv<T>) {
 }
 
 export type CompareArgs = Awaited<ReturnType<typeof compareOptions>['argv']>;
+
+export function certifyOptions<T>(y: Argv<T>) {
+  return y
+    .option('kind', { choices: KIND_IDS, default: 'p1dongle' as KindId, describe: 'the kind of device to serve the integration' })
+    .option('name', { type: 'string', default: 'integration', describe: 'the integration\'s name, for the reports and the certification summary' })
+    .option('integration-version', { type: 'string', describe: 'the integration\'s version, for the reports and the certification summary' })
+    .option('phase', { type: 'array', string: true, default: [] as string[],
+      describe: 'a phase\'s length in seconds, as <phase>=<seconds>: pairing revoked (from the press), steady newer reboot foreign-ca wrong-identity' })
+    .option('press-after', { type: 'number', default: 3, describe: 'seconds into the pairing and revoked phases at which the button is pressed' })
+    .option('manual-press', { type: 'boolean', default: false,
+      describe: 'nobody presses for you: press with POST <controlUrl>/press (from the ready line), as the integration\'s own tests or a person would' })
+    .option('away', { type: 'number', default: 10, describe: 'seconds the device is away in the reboot phase' })
+    .option('strict', { type: 'boolean', default: false, describe: 'SHOULD clauses the integration breaks fail the run' })
+    .option('reports', { type: 'string', describe: 'report folder, default reports/certify-<name>-<UTC timestamp>/' })
+    .option('ready-file', { type: 'string', describe: 'also write the ready line to this file' })
+    .option('cert-style', { choices: CERT_STYLES, default: 'real' as CertStyle,
+      describe: 'the device certificate: real (with a DNS subject-alternative name, as real P1 certificates), or cn-only' });
+}
+
+export type CertifyArgs = Awaited<ReturnType<typeof certifyOptions>['argv']> & { '--'?: (string | number)[] };

@@ -5,7 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { EnergyConformError, RunError } from '../client/errors.js';
 import { packageVersion } from '../runner/package-root.js';
-import { compareOptions, discoverOptions, emulateOptions, pairOptions, reportOptions, runOptions } from './options.js';
+import { certifyOptions, compareOptions, discoverOptions, emulateOptions, pairOptions, reportOptions, runOptions } from './options.js';
 import { nearest, notNumbers } from './suggest.js';
 
 type Handler = (a: never, env: NodeJS.ProcessEnv) => Promise<number | 'running'>;
@@ -35,6 +35,10 @@ const COMMANDS: Command[] = [
     options: compareOptions,
     example: ['$0 compare reports/fw-6.00 reports/fw-6.01 --markdown changes.md', 'the clauses and rows whose status changed with the new firmware'],
     handler: async () => (await import('./compare-command.js')).compareCommand as Handler },
+  { name: 'certify-client', describe: 'judge an integration: serve it an emulated device through a scenario, then judge every client clause',
+    options: certifyOptions,
+    example: ['$0 certify-client --name my-binding -- node my-binding-test.js', 'run the integration with the device in its environment; reports when the scenario ends'],
+    handler: async () => (await import('./certify-command.js')).certifyCommand as Handler },
   { name: 'emulate', describe: 'start an emulated device (prints a ready line of JSON)', options: emulateOptions,
     example: ['$0 emulate --kind energysocket --fault power-on-ignored', 'a socket that ignores being switched on'],
     handler: async () => (await import('./emulate-command.js')).emulateCommand as Handler },
@@ -95,7 +99,7 @@ export async function runProgram(argv: string[], env: NodeJS.ProcessEnv): Promis
       .alias('help', 'h')
       .version('version', 'show the version', packageVersion())
       .wrap(Math.min(110, process.stdout.columns || 110))
-      .parserConfiguration({ 'boolean-negation': false, 'camel-case-expansion': false })
+      .parserConfiguration({ 'boolean-negation': false, 'camel-case-expansion': false, 'populate--': true })
       .fail((msg, err) => {
         failure ??= err ?? new RunError('EC_BAD_OPTION', `${unknownArguments(msg.replace(/\n\s*/g, ' '), argv)}; see energy-conform --help`);
       })

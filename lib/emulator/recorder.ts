@@ -103,6 +103,7 @@ export class TrafficRecorder {
     // A request the device cut off (a reboot under it, or the device away) keeps status 0.
     res.once('finish', () => {
       seen.status = res.statusCode;
+      seen.responseHeaders = Object.fromEntries(Object.entries(res.getHeaders()).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
       seen.responseBody = Buffer.concat(answer).toString('utf8').slice(0, BODY_KEPT);
       if (seen.method === 'POST' && seen.path === '/api/user' && seen.status === 200) this.issued(seen);
     });

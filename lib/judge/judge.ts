@@ -8,7 +8,7 @@ import { body01, body02, cloud01, sock01, sock02, sock03 } from './body.js';
 import { life01, life02, load01, load02, load03 } from './load.js';
 import { pair01, pair02, pair03, pair04, pair05 } from './pair.js';
 import { tls01, tls02, tls03, tls04 } from './tls.js';
-import { type ClientVerdict, type Judge, issuedTokens, phasesOf, verdictOf } from './verdict.js';
+import { type ClientVerdict, type Judge, issuedTokens, phasesOf, tokenRedactor, verdictOf } from './verdict.js';
 import { ver01, ver02, ver03 } from './versions.js';
 
 export const JUDGES = {
@@ -25,8 +25,7 @@ export const JUDGES = {
 
 /** Every verdict, with every token the device issued redacted from its words (a URL a message quotes may hold one). */
 export function judgeTraffic(t: Traffic): ClientVerdict[] {
-  const tokens = issuedTokens(t).map((k) => new RegExp(k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'));
-  const redact = (text: string) => tokens.reduce((s, k) => s.replace(k, '[REDACTED]'), text);
+  const redact = tokenRedactor(issuedTokens(t));
   return clientClauses.map((c) => {
     const v = verdictOf(c, JUDGES[c.id](t, phasesOf(c)));
     return { ...v, message: redact(v.message), ...(v.observed === undefined ? {} : { observed: JSON.parse(redact(JSON.stringify(v.observed))) as unknown }) };

@@ -59,8 +59,11 @@ export function load02(t: Traffic, within: readonly Phase[]): Finding {
   const steady = inPhases(t.requests, ['steady']);
   if (!steady.length) return { skip: 'the integration sent no request during steady' };
   const opened = t.connections.filter((c) => c.phase === 'steady');
-  // A connection the device closed (its keep-alive time) has to be opened again: that one is the device's doing.
-  const deviceClosed = t.connections.filter((c) => c.closedBy === 'device' && c.closedAt !== null && inside(c.closedAt) && c.phase !== 'reboot').length;
+  // A connection the device closed (its keep-alive time) has to be opened again: that one is the device's doing,
+  // unless the client asked for the close (`Connection: close` on its last request).
+  const askedToClose = (id: number) => /close/i.test(t.requests.filter((r) => r.connection === id).at(-1)?.headers.connection ?? '');
+  const deviceClosed = t.connections.filter((c) => c.closedBy === 'device' && c.closedAt !== null && inside(c.closedAt) && c.phase !== 'reboot'
+    && !askedToClose(c.id)).length;
   const allowed = Math.ceil(steady.length / REQUESTS_PER_CONNECTION) + deviceClosed;
   if (opened.length > allowed) {
     const first = steady.find((r) => r.connection === opened.at(-1)!.id) ?? steady[0]!;
@@ -111,11 +114,15 @@ export function life01(t: Traffic): Finding {
   const token = bearerOf(before);
   const after = t.requests.filter((r) => r.at >= down.to);
   const paired = after.find((r) => r.method === 'POST' && r.path === '/api/user' && r.at < down.to + BACK_WITHIN_MS);
-  const back = after.find((r) => bearerOf(r) === token && r.status >= 200 && r.status < 300);
+  // Polling again: a GET with its token that the device answered (whatever it answered); a goodbye is no poll.
+  const back = after.find((r) => r.method === 'GET' && bearerOf(r) === token && r.status > 0);
   if (back && back.at - down.to <= BACK_WITHIN_MS && (!paired || paired.at > back.at)) {
     return { held: true, message: `it was polling again with its token ${((back.at - down.to) / 1000).toFixed(1)} s after the device came back` };
   }
   if (paired && (!back || paired.at < back.at)) return { held: false, evidence: [paired.id], message: `${named(paired)}: it paired again after the reboot, where its token was still good` };
+  if (!back && end(t) - down.to < BACK_WITHIN_MS) {
+    return { skip: `the scenario ended ${((end(t) - down.to) / 1000).toFixed(1)} s after the device came back, before the 30 s the clause allows, and the integration had not polled again` };
+  }
   return { held: false, evidence: [(back ?? before).id], message: back ? `it polled again only ${((back.at - down.to) / 1000).toFixed(1)} s after the device came back (30 s at most)`
     : `it did not poll again with its token after the device came back; its last request with it before the reboot: ${named(before)}` };
 }

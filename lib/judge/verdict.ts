@@ -58,3 +58,9 @@ export function holdsToken(text: string, tokens: readonly string[]): string | nu
 
 /** `n thing(s)`; a thing whose plural is not an s says it. */
 export const count = (n: number, thing: string, things = `${thing}s`) => `${n} ${n === 1 ? thing : things}`;
+
+/** Replaces every issued token, in any case, with [REDACTED]: what the judges say and what the reports show hold none. */
+export function tokenRedactor(tokens: readonly string[]): (text: string) => string {
+  const patterns = [...tokens].sort((a, b) => b.length - a.length).map((k) => new RegExp(k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'));
+  return (text) => patterns.reduce((s, k) => s.replace(k, '[REDACTED]'), text);
+}

@@ -1,15 +1,15 @@
 // report.html's table of every clause, filterable by outcome and by area without a script: each filter
 // is a radio button, and the page's stylesheet (:has) hides the rows and areas it does not select. A
 // browser without :has shows every row; a CSS counter says how many rows the filters leave.
-import { AREAS } from '../spec/clause-types.js';
 import { esc } from './html-exchange.js';
-import { type CheckResult, PROBLEMS, STATUSES, type Status } from './results.js';
+import { type CheckResult, PROBLEMS, STATUSES, type Status, areasOf } from './results.js';
 
 export const badge = (s: Status) => `<span class="status s-${s}">${s}</span>`;
 
 const PROBLEM_ROWS = PROBLEMS.map((s) => `[data-status="${s}"]`).join(',');
 
-export const FILTER_CSS = `
+/** The filters' rules, for the areas the page's checks have. */
+export const filterCss = (areas: readonly string[]) => `
 .filters{margin:6px 0 8px}.filters div{margin:3px 0}.filters input{position:absolute;opacity:0}
 .filters label{display:inline-block;border:1px solid #bbb;border-radius:12px;padding:0 8px;margin:2px 2px 2px 0;cursor:pointer;font-size:13px}
 .filters input:checked+label{background:#1b1b1b;color:#fff;border-color:#1b1b1b}.filters input:focus-visible+label{outline:2px solid #1565c0}
@@ -19,7 +19,7 @@ body:has(#fs-problems:checked) .clauses tr[data-status]:not(:is(${PROBLEM_ROWS})
 body:has(#fs-problems:checked) .clauses tbody:not(:has(:is(${PROBLEM_ROWS}))){display:none}
 ${STATUSES.map((s) => `body:has(#fs-${s}:checked) .clauses tr[data-status]:not([data-status="${s}"]),
 body:has(#fs-${s}:checked) .clauses tbody:not(:has([data-status="${s}"])){display:none}`).join('\n')}
-${AREAS.map((a) => `body:has(#fa-${a}:checked) .clauses tbody:not([data-area="${a}"]){display:none}`).join('\n')}`;
+${areas.map((a) => `body:has(#fa-${a}:checked) .clauses tbody:not([data-area="${a}"]){display:none}`).join('\n')}`;
 
 function choice(group: 'fs' | 'fa', value: string, text: string, count: number, checked = false): string {
   const id = `${group}-${value}`;
@@ -45,7 +45,7 @@ function row(c: CheckResult): string {
 
 /** Every clause, grouped by area, with the filters above them. */
 export function clauseTable(checks: readonly CheckResult[]): string {
-  const areas = AREAS.filter((a) => checks.some((c) => c.area === a));
+  const areas = areasOf(checks);
   const bodies = areas.map((a) => `<tbody data-area="${a}"><tr class="area-head"><th colspan="4">${esc(a)}</th></tr>`
     + `${checks.filter((c) => c.area === a).map(row).join('')}</tbody>`);
   return `<div class="clause-list">${filters(checks, areas)}<table class="clauses"><thead><tr><th>Clause</th><th>Level</th><th>Outcome</th>`

@@ -1,10 +1,10 @@
 // report.html: one self-contained page (no script, no network) for the people who judge a device, in the
 // order they read it: the verdict, each failure with its evidence, the deviations and warnings, every
 // clause (filterable by outcome and area), what was observed, the device and the run, and the coverage.
-import { AREAS } from '../spec/clause-types.js';
-import { FILTER_CSS, badge, clauseTable } from './html-clauses.js';
+import { badge, clauseTable, filterCss } from './html-clauses.js';
 import { esc, exchanges } from './html-exchange.js';
-import { type CheckResult, type RunResults, STRICT_DEVIATION, type Status } from './results.js';
+import { TIMELINE_CSS, timeline } from './html-timeline.js';
+import { type CheckResult, type RunResults, STRICT_DEVIATION, type Status, areasOf } from './results.js';
 
 const CSS = `
 body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:16px;color:#1b1b1b}
@@ -18,7 +18,7 @@ pre{background:#f7f7f7;border:1px solid #e3e3e3;padding:6px;white-space:pre-wrap
 details.body{margin:-4px 0 4px}details.body>summary{font-size:12px;color:#555;cursor:pointer}
 .problem{border-left:4px solid #c62828;padding:2px 10px;margin:10px 0}.problem.warn{border-color:#b26a00}.problem.deviation{border-color:#8d4f00}.problem.error{border-color:#8e24aa}
 .grid{display:flex;flex-wrap:wrap;gap:3px}.grid span{color:#fff;font-size:11px;padding:1px 4px;border-radius:3px}
-.muted{color:#666}details.observation{margin:4px 0}details.observation>summary{cursor:pointer;font-weight:600}${FILTER_CSS}`;
+.muted{color:#666}details.observation{margin:4px 0}details.observation>summary{cursor:pointer;font-weight:600}`;
 
 const facts = (rows: readonly (readonly [string, unknown])[]) =>
   `<table class="facts">${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v ?? '—')}</td></tr>`).join('')}</table>`;
@@ -36,7 +36,7 @@ function deviceAndRun(r: RunResults): string {
   run.push(['Left as found', r.residue.length ? `no: ${r.residue.join('; ')}` : 'yes']);
   for (const n of r.notes) run.push(['Note', n]);
   const options = facts(Object.entries({ ...r.options, strict: r.strict }).map(([k, v]) => [k, optionText(v)]));
-  return `<h2>Device and run</h2><h3>Device</h3>${device}<h3>Run</h3>${facts(run)}<h3>Options</h3>${options}`;
+  return `<h2>${r.integration ? 'Integration, device and run' : 'Device and run'}</h2>${integration(r)}<h3>${r.integration ? 'The emulated device it was served' : 'Device'}</h3>${device}<h3>Run</h3>${facts(run)}<h3>Options</h3>${options}`;
 }
 
 function problem(c: CheckResult): string {
@@ -62,7 +62,7 @@ function observation(c: CheckResult): string {
 }
 
 function coverage(checks: readonly CheckResult[]): string {
-  const rows = AREAS.map((area) => {
+  const rows = areasOf(checks).map((area) => {
     const mine = checks.filter((c) => c.area === area);
     return mine.length ? `<tr><th>${esc(area)}</th><td><div class="grid">${mine.map((c) =>
       `<span class="s-${c.status}" title="${esc(`${c.title} — ${c.status}`)}">${esc(c.clause)}</span>`).join('')}</div></td></tr>` : '';
@@ -73,16 +73,35 @@ function coverage(checks: readonly CheckResult[]): string {
 
 const of = (r: RunResults, ...statuses: Status[]) => statuses.flatMap((s) => r.checks.filter((c) => c.status === s));
 
+function integration(r: RunResults): string {
+  if (!r.integration) return '';
+  const { name, version, command } = r.integration;
+  return `<h3>Integration</h3>${facts([['Name', name], ['Version', version], ['Command', command], ['Catalogue', r.scenario?.catalogue]])}`;
+}
+
+/** The headline's words for who was judged. */
+function subject(r: RunResults): [title: string, h1: string, facts: string] {
+  const t = r.target;
+  if (r.integration) {
+    const who = `${r.integration.name}${r.integration.version ? ` ${r.integration.version}` : ''}`;
+    return [who, esc(who), `an integration, judged against ${esc(r.scenario?.catalogue ?? 'the client catalogue')} on an emulated ${esc(t.kind)} `
+      + `(serial ${esc(t.serial)}), ${esc(r.tool.name)} ${esc(r.tool.version)}`];
+  }
+  return [`${t.kind} ${t.serial ?? t.host}`, `${esc(t.kind)} ${esc(t.serial ?? '')} at ${esc(t.host)}`,
+    `${esc(t.product_type ?? 'unknown product type')}, firmware ${esc(t.firmware_version ?? '—')}, API ${esc(t.api_version ?? '—')}, ${esc(r.tool.name)} ${esc(r.tool.version)}`];
+}
+
 export function reportHtml(r: RunResults): string {
   const failures = of(r, 'fail', 'error');
   const softer = of(r, 'deviation', 'warn');
   const observed = of(r, 'observation');
   const s = r.summary;
-  const title = `${r.verdict.toUpperCase()} — ${r.target.kind} ${r.target.serial ?? r.target.host}`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${CSS}</style></head><body>
-<h1><span class="verdict s-${r.verdict}">${esc(r.verdict.toUpperCase())}</span> ${esc(r.target.kind)} ${esc(r.target.serial ?? '')} at ${esc(r.target.host)}</h1>
+  const [who, headline, about] = subject(r);
+  const title = `${r.verdict.toUpperCase()} — ${who}`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${CSS}${filterCss(areasOf(r.checks))}${r.scenario ? TIMELINE_CSS : ''}</style></head><body>
+<h1><span class="verdict s-${r.verdict}">${esc(r.verdict.toUpperCase())}</span> ${headline}</h1>
 ${r.notes.map((n) => `<p class="note"><b>Note:</b> ${esc(n)}</p>`).join('')}
-<p>${esc(r.target.product_type ?? 'unknown product type')}, firmware ${esc(r.target.firmware_version ?? '—')}, API ${esc(r.target.api_version ?? '—')}, ${esc(r.tool.name)} ${esc(r.tool.version)}</p>
+<p>${about}</p>
 <p>${s.pass} pass, ${s.fail} fail, ${s.deviation} ${s.deviation === 1 ? 'deviation' : 'deviations'}, ${s.warn} warn, ${s.observation} observed, ${s.error} error, ${s.skip} skipped</p>
 ${r.residue.length ? `<p class="note"><b>Not left as found:</b> ${esc(r.residue.join('; '))}</p>` : ''}
 ${failures.length ? `<h2>Failures (${failures.length})</h2>${failures.map(problem).join('')}` : '<h2>No failures</h2>'}
@@ -90,6 +109,7 @@ ${softer.length ? `<h2>Deviations and warnings (${softer.length})</h2>`
     + `${s.deviation ? `<p>Deviations: MUST clauses violated under a capability the specification marks "In development" for this kind; ${esc(STRICT_DEVIATION)}${r.strict ? ' (--strict was given)' : ''}.</p>` : ''}`
     + `${softer.map(problem).join('')}` : ''}
 <h2>Every clause</h2>${clauseTable(r.checks)}
+${timeline(r)}
 ${observed.length ? `<h2>Observations: what the device answered where the specification says "not shown" (${observed.length})</h2>${observed.map(observation).join('')}` : ''}
 ${deviceAndRun(r)}
 <h2>Coverage of the catalogue</h2>${coverage(r.checks)}

@@ -2,6 +2,7 @@
 // made from it (schemas/results.schema.json, shipped in the package) for the tools that read results.json.
 import { z } from 'zod';
 import { AREAS, LEVELS } from '../spec/clause-types.js';
+import { CLIENT_AREAS, PHASES } from '../spec/client-clause-types.js';
 import { STATUSES, type Status } from './results.js';
 
 const status = z.enum(STATUSES as [Status, ...Status[]]);
@@ -23,14 +24,14 @@ const exchange = z.object({
 }).strict();
 
 const check = z.object({
-  clause: z.string().regex(/^[A-Z]+-\d+$/),
+  clause: z.string().regex(/^(CL-)?[A-Z]+-\d+$/).describe('a clause of spec/clauses.md, or of spec/client-clauses.md (CL-) in certify-client\'s results'),
   level: z.enum(LEVELS),
   title: z.string(),
   status,
   message: z.string().describe('why: for every status but pass, what was expected and what was observed, or the reason'),
   durationMs: z.number().min(0),
   deviation: z.string().optional().describe('the capability "In development" for the kind that makes a MUST violation a deviation'),
-  area: z.enum(AREAS),
+  area: z.enum([...new Set([...AREAS, ...CLIENT_AREAS])] as [string, ...string[]]),
   expected: z.string().optional(),
   observed: z.unknown().optional(),
   rows: z.array(z.object({ title: z.string(), status, message: z.string() }).strict()).optional()
@@ -59,6 +60,13 @@ export const resultsSchema = z.object({
   checks: z.array(check).describe('one per clause of the catalogue'),
   strict: z.boolean(),
   options: z.record(z.string(), z.unknown()),
+  integration: z.object({ name: z.string(), version: z.string().nullable(), command: z.string().nullable() }).strict().optional()
+    .describe('certify-client: the integration judged; target is then the emulated device it was served'),
+  scenario: z.object({
+    catalogue: z.string(),
+    phases: z.array(z.object({ phase: z.enum(PHASES), from: z.number(), to: z.number(), requests: count }).strict()),
+    timeline: z.array(z.object({ at: z.number(), request: z.string(), status: z.number().int() }).strict()),
+  }).strict().optional().describe('certify-client: the phases as they ran (ms from the start) and every request of the integration on them'),
 }).strict();
 
 /** The JSON Schema of results.json (draft-07), as schemas/results.schema.json holds it. */

@@ -1,6 +1,6 @@
 // The result model of DESIGN.md: one entry per catalogue clause, and results.json.
 import type { Exchange } from '../client/exchange-log.js';
-import type { Area, Level } from '../spec/clause-types.js';
+import type { Level } from '../spec/clause-types.js';
 
 /**
  * `deviation`: a MUST violated under a capability the specification marks "In development" for the kind
@@ -32,8 +32,8 @@ export interface CheckResult {
   status: Status;
   message: string;
   durationMs: number;
-  /** Not in results.json: for JUnit and people. */
-  area: Area;
+  /** The catalogue's area (a device clause's, or a client clause's in certify-client's results). */
+  area: string;
   expected?: string;
   observed?: unknown;
   /** Why a MUST violation is a deviation: the capability, the kind, the row of the kind table. */
@@ -68,6 +68,28 @@ export interface RunResults {
   checks: CheckResult[];
   strict: boolean;
   options: Record<string, unknown>;
+  /** certify-client: the integration judged (the subject of the run); `target` is then the device it was served. */
+  integration?: IntegrationFacts;
+  /** certify-client: the scenario's phases as they ran, in ms from its start, and the requests of each. */
+  scenario?: { catalogue: string; phases: { phase: string; from: number; to: number; requests: number }[]; timeline: TimelineMark[] };
+}
+
+export interface IntegrationFacts {
+  name: string;
+  version: string | null;
+  command: string | null;
+}
+
+/** One request of the integration on the scenario's timeline: when, what, and how the device answered (0: cut off). */
+export interface TimelineMark {
+  at: number;
+  request: string;
+  status: number;
+}
+
+/** The areas of the checks, in the order the checks come (the catalogue's). */
+export function areasOf(checks: readonly CheckResult[]): string[] {
+  return [...new Set(checks.map((c) => c.area))];
 }
 
 export function summarize(checks: readonly CheckResult[]): Record<Status, number> {
@@ -86,6 +108,7 @@ export function resultsJson(r: RunResults): string {
       ({ clause, level, title, status, message, durationMs, ...(deviation ? { deviation } : {}), area, expected, observed, rows,
         ...(evidence ? { evidence } : {}), exchanges })),
     strict: r.strict, options: r.options,
+    ...(r.integration ? { integration: r.integration } : {}), ...(r.scenario ? { scenario: r.scenario } : {}),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

@@ -1,17 +1,16 @@
 // summary.md: the run as a CI job page shows it (GitHub's step summary, a GitLab or Jenkins description):
 // the verdict and the device, a table of the areas, then every failure, error, deviation and warning with why.
-import { AREAS } from '../spec/clause-types.js';
 import { markdownCell as cell } from './markdown.js';
-import { PROBLEMS, REPORT_FILES, type RunResults, STATUSES, STRICT_DEVIATION } from './results.js';
-import { targetText } from './summary.js';
+import { PROBLEMS, REPORT_FILES, type RunResults, STATUSES, STRICT_DEVIATION, areasOf } from './results.js';
+import { subjectText } from './summary.js';
 
 const COLUMNS = STATUSES.map((s) => (s === 'observation' ? 'observed' : s === 'skip' ? 'skipped' : s));
 
 export function summaryMarkdown(r: RunResults): string {
-  const out = [`## energy-conform ${r.tool.version}: ${r.verdict.toUpperCase()}`, '', cell(targetText(r.target)), ''];
+  const out = [`## energy-conform ${r.tool.version}: ${r.verdict.toUpperCase()}`, '', cell(subjectText(r)), ''];
   out.push(...r.notes.map((n) => `> note: ${cell(n)}`), ...(r.notes.length ? [''] : []));
   out.push(`| area | ${COLUMNS.join(' | ')} |`, `| --- |${' ---: |'.repeat(STATUSES.length)}`);
-  for (const area of AREAS) {
+  for (const area of areasOf(r.checks)) {
     const checks = r.checks.filter((c) => c.area === area);
     if (!checks.length || checks.every((c) => c.status === 'skip')) continue;
     out.push(`| ${area} | ${STATUSES.map((s) => checks.filter((c) => c.status === s).length).join(' | ')} |`);

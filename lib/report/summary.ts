@@ -1,6 +1,5 @@
 // The readable summary printed at the end of a run.
-import { AREAS } from '../spec/clause-types.js';
-import { PROBLEMS, REPORT_FILES, type RunResults, STRICT_DEVIATION } from './results.js';
+import { PROBLEMS, REPORT_FILES, type RunResults, STRICT_DEVIATION, areasOf } from './results.js';
 
 const COLOURS: Record<string, number> = { PASS: 32, FAIL: 31, ERROR: 35, WARN: 33, DEVIATION: 33 };
 
@@ -25,14 +24,20 @@ export function targetText(t: RunResults['target']): string {
   return `${known.length > 0 ? known.join(' ') : 'an unidentified target'} at ${t.host}${unknown.length > 0 ? ` (${unknown.join(', ')} unknown)` : ''}`;
 }
 
+/** Who the run judged: the device, or (certify-client) the integration and the device it was served. */
+export function subjectText(r: Pick<RunResults, 'target' | 'integration'>): string {
+  if (!r.integration) return targetText(r.target);
+  const { name, version } = r.integration;
+  return `the integration ${name}${version ? ` ${version}` : ''}, served an emulated ${r.target.kind} serial ${r.target.serial} at ${r.target.host}`;
+}
+
 export function summaryText(r: RunResults, reportsDir: string, style: SummaryStyle = {}): string {
   const paint = (word: string) => (style.color && COLOURS[word] ? `\x1b[${COLOURS[word]}m${word}\x1b[0m` : word);
   const lines: string[] = [];
-  const t = r.target;
-  lines.push(`energy-conform ${r.tool.version}: ${targetText(t)}`);
+  lines.push(`energy-conform ${r.tool.version}: ${subjectText(r)}`);
   const notes = r.notes.map((n) => `note: ${n}`);
   lines.push(...notes);
-  for (const area of AREAS) {
+  for (const area of areasOf(r.checks)) {
     const checks = r.checks.filter((c) => c.area === area);
     if (!checks.length || checks.every((c) => c.status === 'skip')) continue;
     const count = (s: string) => checks.filter((c) => c.status === s).length;

@@ -40,6 +40,7 @@ export interface SeenRequest {
   body: string;
   /** 0: no answer; while the device is away it cuts every request off (so the attempts can be counted). */
   status: number;
+  responseHeaders?: Record<string, string>;
   responseBody: string;
 }
 

@@ -1,0 +1,79 @@
+// certify-client's self-test: the reference integration (lib/testing/reference-integration.ts) through a short
+// scenario passes every MUST and SHOULD clause it gives occasion to; each client fault (client-faults.ts) is
+// caught by its clause, and breaks no other but those it names. The runs go side by side: they mostly wait.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PACKAGE_ROOT } from '../runner/package-root.js';
+import { clientClauses } from '../spec/client-clauses.js';
+import type { KindId } from '../spec/kinds.js';
+import { CLIENT_FAULTS } from '../testing/client-faults.js';
+import { type CertifyOutcome, certifyClient } from './certify.js';
+import { DEFAULT_PLAN, type ScenarioPlan } from './scenario.js';
+
+/** Short phases: long enough for an integration that polls every second to show each behaviour. */
+export const SHORT: ScenarioPlan = { ...DEFAULT_PLAN, pressAfterS: 1, awayAfterS: 2, awayS: 3,
+  lengths: { pairing: 4, steady: 6, newer: 6, reboot: 12, 'foreign-ca': 5, 'wrong-identity': 5, revoked: 12 } };
+const REFERENCE = [process.execPath, path.join(PACKAGE_ROOT, 'dist', 'lib', 'testing', 'reference-integration.js')];
+
+let dir: string;
+const runs = new Map<string, Promise<CertifyOutcome>>();
+const certify = (name: string, kind: KindId, fault?: string) => certifyClient({
+  kind, plan: SHORT, integration: { name: 'reference-integration', version: fault ?? 'clean', command: REFERENCE.join(' ') }, command: REFERENCE,
+  env: { PATH: process.env.PATH, ...(fault ? { EC_CLIENT_FAULT: fault } : {}) }, reportsDir: path.join(dir, name), strict: false,
+  tool: { name: 'energy-conform', version: 'test' },
+}, { ready: () => undefined, say: () => undefined });
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-certify-'));
+  for (const kind of ['p1dongle', 'energysocket'] as const) runs.set(`clean-${kind}`, certify(`clean-${kind}`, kind));
+  for (const f of CLIENT_FAULTS) runs.set(f.name, certify(f.name, f.kind ?? 'p1dongle', f.name));
+});
+afterAll(async () => {
+  await Promise.allSettled(runs.values());
+  await rm(dir, { recursive: true, force: true });
+});
+
+const statuses = (o: CertifyOutcome) => Object.fromEntries(o.results.checks.map((c) => [c.clause, c.status]));
+const broken = (o: CertifyOutcome) => o.results.checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => c.clause);
+
+describe('the reference integration', () => {
+  test.for(['p1dongle', 'energysocket'] as const)('on a %s: passes every MUST and SHOULD clause it gives occasion to, exit 0', { timeout: 120_000 }, async (kind) => {
+    const o = await runs.get(`clean-${kind}`)!;
+    expect(broken(o), o.summary).toEqual([]);
+    expect(o.exitCode, o.summary).toBe(0);
+    const skipped = clientClauses.filter((c) => c.level !== 'OBSERVE' && statuses(o)[c.id] === 'skip').map((c) => c.id);
+    expect(skipped).toEqual(kind === 'p1dongle' ? ['CL-SOCK-01', 'CL-SOCK-02'] : []);
+  });
+});
+
+describe('each client fault is caught by its clause, and breaks no other', () => {
+  test.for(CLIENT_FAULTS.map((f) => [`${f.clause}: ${f.says}`, f] as const))('%s', { timeout: 120_000 }, async ([, fault]) => {
+    const o = await runs.get(fault.name)!;
+    const level = clientClauses.find((c) => c.id === fault.clause)!.level;
+    const mine = o.results.checks.find((c) => c.clause === fault.clause)!;
+    expect(mine.status, `${fault.name}: ${mine.message}`).toBe(level === 'MUST' ? 'fail' : 'warn');
+    expect(mine.exchanges.length, mine.message).toBeGreaterThan(0);
+    expect(broken(o).sort(), o.summary).toEqual([fault.clause, ...(fault.also ?? [])].sort());
+    expect(o.exitCode).toBe(level === 'MUST' || fault.also?.some((id) => clientClauses.find((c) => c.id === id)!.level === 'MUST') ? 1 : 0);
+  });
+
+  test('every MUST and SHOULD clause has a client fault, and the score is printed', async () => {
+    const outcomes = await Promise.all(CLIENT_FAULTS.map(async (f) => [f, await runs.get(f.name)!] as const));
+    const caught = outcomes.filter(([f, o]) => ['fail', 'warn'].includes(o.results.checks.find((c) => c.clause === f.clause)!.status)).length;
+    console.log(`client mutation score: ${caught}/${CLIENT_FAULTS.length} client faults detected by their clause`);
+    expect(caught).toBe(CLIENT_FAULTS.length);
+    const covered = new Set(CLIENT_FAULTS.map((f) => f.clause));
+    expect(clientClauses.filter((c) => c.level !== 'OBSERVE' && !covered.has(c.id)).map((c) => c.id)).toEqual([]);
+  }, 180_000);
+});
+
+test('no report holds a token: every file of every run is read for the tokens the device issued', async () => {
+  const o = await runs.get('clean-p1dongle')!;
+  for (const file of ['results.json', 'junit.xml', 'report.html', 'summary.md', 'exchanges.har']) {
+    const text = await readFile(path.join(o.reportsDir, file), 'utf8');
+    expect(text).not.toMatch(/[0-9A-F]{32}/);
+  }
+  expect(await readFile(path.join(o.reportsDir, 'exchanges.har'), 'utf8')).toContain('Bearer [REDACTED]');
+}, 120_000);

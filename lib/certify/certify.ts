@@ -1,0 +1,138 @@
+// certify-client: an emulated device and a recorder, the scenario played on them, the integration run
+// beside them (or pointed at them by someone), then every client clause judged on what the device saw,
+// and the reports written as `run` writes them.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir, open, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Redactor } from '../client/redactor.js';
+import { randomSerial } from '../emulator/device-state.js';
+import { type CertStyle, type ReadyInfo, startEmulator } from '../emulator/emulator.js';
+import { TrafficRecorder } from '../emulator/recorder.js';
+import { judgeTraffic } from '../judge/judge.js';
+import { issuedTokens, tokenRedactor } from '../judge/verdict.js';
+import { harOf } from '../report/har.js';
+import { reportHtml } from '../report/html.js';
+import { junitXml } from '../report/junit.js';
+import { type IntegrationFacts, type RunResults, resultsJson } from '../report/results.js';
+import { type SummaryStyle, summaryText } from '../report/summary.js';
+import { summaryMarkdown } from '../report/summary-markdown.js';
+import { auditSecrets } from '../runner/secret-audit.js';
+import { PHASES, type Phase } from '../spec/client-clause-types.js';
+import { type KindId, applianceIdentity } from '../spec/kinds.js';
+import { certifyResults, exchangeOf } from './results.js';
+import { type ScenarioPlan, playScenario } from './scenario.js';
+
+export interface CertifyConfig {
+  kind: KindId;
+  plan: ScenarioPlan;
+  integration: IntegrationFacts;
+  /** The integration's command line, run with the device in its environment; null: someone points it at the ready line. */
+  command: string[] | null;
+  /** The environment the command runs in, to which the device's variables are added. */
+  env: Record<string, string | undefined>;
+  reportsDir: string | null;
+  readyFile?: string;
+  strict: boolean;
+  certStyle?: CertStyle;
+  seed?: number;
+  tool: { name: string; version: string };
+}
+
+export interface CertifyIo {
+  /** The device's ready line (one line of JSON), for whoever points the integration at it. */
+  ready(line: string): void;
+  say(text: string): void;
+}
+
+export interface CertifyOutcome {
+  results: RunResults;
+  exitCode: 0 | 1 | 2;
+  reportsDir: string;
+  summary: string;
+}
+
+/** What the integration's command finds in its environment: the device, as the ready line tells it. */
+export function deviceEnv(ready: ReadyInfo): Record<string, string> {
+  return {
+    EC_DEVICE_HOST: ready.host, EC_DEVICE_HTTP_PORT: String(ready.httpPort ?? ''), EC_DEVICE_HTTPS_PORT: String(ready.httpsPort ?? ''),
+    EC_DEVICE_CA: ready.ca, EC_DEVICE_IDENTITY: applianceIdentity(ready.kind, ready.serial), EC_DEVICE_SERIAL: ready.serial, EC_DEVICE_KIND: ready.kind,
+    EC_CONTROL_URL: ready.controlUrl,
+  };
+}
+
+async function stopIntegration(child: ChildProcess | null): Promise<number | null> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  const code = await exited;
+  clearTimeout(timer);
+  return code;
+}
+
+export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: AbortSignal, style: SummaryStyle = {}): Promise<CertifyOutcome> {
+  const started = new Date();
+  const serial = randomSerial();
+  const recorder = new TrafficRecorder({ kind: cfg.kind, serial });
+  const emu = await startEmulator({ kind: cfg.kind, serial, recorder, certStyle: cfg.certStyle, seed: cfg.seed });
+  const stamp = started.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const reportsDir = cfg.reportsDir ?? path.join('reports', `certify-${cfg.integration.name.replace(/[^A-Za-z0-9._-]+/g, '-')}-${stamp}`);
+  await mkdir(reportsDir, { recursive: true });
+  let child: ChildProcess | null = null;
+  const notes: string[] = [];
+  try {
+    const { plan } = cfg;
+    const ready = { ...emu.ready, identity: applianceIdentity(cfg.kind, serial),
+      scenario: { phases: PHASES.map((phase) => ({ phase, seconds: plan.lengths[phase] })), pressAfter: plan.pressAfterS, away: plan.awayS } };
+    const line = JSON.stringify(ready);
+    io.ready(line);
+    if (cfg.readyFile) await writeFile(cfg.readyFile, `${line}\n`);
+    let ended: Promise<{ code: number | null; phase: Phase }> | undefined;
+    if (cfg.command) {
+      const log = await open(path.join(reportsDir, 'integration.log'), 'w');
+      child = spawn(cfg.command[0]!, cfg.command.slice(1), { env: { ...cfg.env, ...deviceEnv(emu.ready) }, stdio: ['ignore', log.fd, log.fd] });
+      ended = new Promise((resolve) => {
+        child!.once('exit', (code) => resolve({ code, phase: recorder.phase }));
+        child!.once('error', (err) => {
+          notes.push(`the integration's command could not start: ${err.message}`);
+          resolve({ code: null, phase: recorder.phase });
+        });
+      });
+      void ended.then(() => log.close());
+    }
+    const { stoppedIn } = await playScenario(emu, recorder, plan, { signal, say: io.say, ended });
+    if (signal?.aborted) notes.push(`interrupted in the ${stoppedIn} phase: the phases after it were not played`);
+    else if (stoppedIn && ended) {
+      const { code, phase } = await ended;
+      notes.push(`the integration's command ended (exit ${code ?? 'by a signal'}) in the ${phase} phase: the phases after it were not played`);
+    }
+    // What the integration does as it is stopped (a goodbye, a deletion of its user) is part of what it did.
+    await stopIntegration(child);
+    await new Promise((r) => setTimeout(r, 200));
+    const traffic = recorder.traffic();
+    if (!traffic.requests.length) notes.push('the integration sent no request to the device: is it pointed at EC_DEVICE_HOST and its ports (or at the ready line)?');
+    const verdicts = judgeTraffic(traffic);
+    const id = emu.state.identity as { product_type: string; firmware_version: string };
+    const device = { host: emu.ready.host, httpPort: emu.ready.httpPort, httpsPort: emu.ready.httpsPort, kind: cfg.kind, serial,
+      productType: id.product_type, firmware: id.firmware_version, apiVersion: '2.0.0' };
+    const results = certifyResults(traffic, verdicts, { tool: cfg.tool, integration: cfg.integration, device, started, finished: new Date(), notes,
+      interrupted: Boolean(signal?.aborted), strict: cfg.strict,
+      options: { kind: cfg.kind, phases: plan.lengths, pressAfter: plan.pressAfterS, away: plan.awayS, strict: cfg.strict } });
+    // Tokens in any case, in every file: the HAR holds every request the integration made.
+    const tokens = issuedTokens(traffic);
+    const redact = tokenRedactor(tokens);
+    const har = harOf(traffic.requests.map((r) => exchangeOf(r, device, started)), cfg.tool);
+    const files: [string, string][] = [['results.json', resultsJson(results)], ['junit.xml', junitXml(results)], ['report.html', reportHtml(results)],
+      ['summary.md', summaryMarkdown(results)], ['exchanges.har', `${JSON.stringify(har, null, 1)}\n`]];
+    await Promise.all(files.map(([name, text]) => writeFile(path.join(reportsDir, name), redact(text))));
+    const redactor = new Redactor();
+    for (const k of tokens) redactor.add(k);
+    await auditSecrets(files.map(([name]) => path.join(reportsDir, name)), redactor);
+    const safe = JSON.parse(redact(JSON.stringify(results))) as RunResults;
+    const exitCode = safe.verdict === 'pass' ? 0 : safe.verdict === 'fail' ? 1 : 2;
+    return { results: safe, exitCode, reportsDir, summary: summaryText(safe, reportsDir, style) };
+  } finally {
+    await stopIntegration(child);
+    await emu.close();
+  }
+}

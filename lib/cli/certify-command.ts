@@ -1,0 +1,44 @@
+// `energy-conform certify-client [options] [-- <command…>]`: the integration judged (lib/certify).
+import { RunError } from '../client/errors.js';
+import { certifyClient } from '../certify/certify.js';
+import { DEFAULT_PLAN, parseLengths, scenarioSeconds } from '../certify/scenario.js';
+import { packageVersion } from '../runner/package-root.js';
+import type { CertifyArgs } from './options.js';
+
+export async function certifyCommand(a: CertifyArgs, env: NodeJS.ProcessEnv): Promise<number> {
+  let lengths;
+  try {
+    lengths = parseLengths(a.phase);
+  } catch (err) {
+    throw new RunError('EC_BAD_OPTION', (err as Error).message);
+  }
+  if (!(a['press-after'] >= 0)) throw new RunError('EC_BAD_OPTION', `--press-after takes seconds from 0 (got ${a['press-after']})`);
+  if (!(a.away > 0)) throw new RunError('EC_BAD_OPTION', `--away takes seconds above 0 (got ${a.away})`);
+  const command = (a['--'] ?? []).map(String);
+  const plan = { ...DEFAULT_PLAN, lengths, pressAfterS: a['manual-press'] ? null : a['press-after'], awayS: a.away };
+  if (plan.lengths.reboot < plan.awayAfterS + plan.awayS) {
+    throw new RunError('EC_BAD_OPTION', `the reboot phase (${plan.lengths.reboot} s) must hold the device's time away (${plan.awayAfterS} s in, ${plan.awayS} s away)`);
+  }
+  const say = (text: string) => process.stderr.write(`energy-conform: ${text}\n`);
+  const interrupt = new AbortController();
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (interrupt.signal.aborted) process.exit(130);
+    say(`${sig}: stopping the scenario and judging what the integration did so far (again to leave at once)`);
+    interrupt.abort(sig);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    say(`certify-client: an emulated ${a.kind} for ${a.name}, ${scenarioSeconds(plan)} s of scenario${command.length ? `, running: ${command.join(' ')}` : '; point the integration at the ready line'}`);
+    const outcome = await certifyClient({
+      kind: a.kind, plan, integration: { name: a.name, version: a['integration-version'] ?? null, command: command.length ? command.join(' ') : null },
+      command: command.length ? command : null, env, reportsDir: a.reports ?? null, readyFile: a['ready-file'], strict: a.strict, certStyle: a['cert-style'],
+      tool: { name: 'energy-conform', version: packageVersion() },
+    }, { ready: (line) => process.stdout.write(`${line}\n`), say }, interrupt.signal, { color: process.stdout.isTTY === true && !env.NO_COLOR });
+    process.stdout.write(`${outcome.summary}\n`);
+    return outcome.exitCode;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}

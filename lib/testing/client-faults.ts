@@ -1,0 +1,42 @@
+// The client faults: each a misbehaviour of the reference integration (reference-integration.ts), switched on
+// by name in EC_CLIENT_FAULT, naming the client clause it breaks and any other it cannot help breaking. The
+// certify-client self-test (lib/certify/certify.spec.ts) holds each to its clause, as the device self-test
+// holds the emulator's faults to theirs.
+import type { ClientClauseId } from '../spec/client-clauses.js';
+import type { KindId } from '../spec/kinds.js';
+
+export interface ClientFault {
+  name: string;
+  clause: ClientClauseId;
+  /** Clauses the misbehaviour breaks as well, as a real integration doing it would. */
+  also?: ClientClauseId[];
+  says: string;
+  /** The kind it needs (a socket, for the state PUTs); a P1 meter otherwise. */
+  kind?: KindId;
+}
+
+export const CLIENT_FAULTS: readonly ClientFault[] = [
+  { name: 'token-to-v1', clause: 'CL-AUTH-01', says: 'also asks GET /api on the HTTP port, with its token' },
+  { name: 'token-in-extra-header', clause: 'CL-AUTH-02', says: 'sends its token in an X-Token header as well' },
+  { name: 'stale-token-on-pairing', clause: 'CL-AUTH-03', also: ['CL-LOAD-03'], says: 'keeps sending its refused token while it asks for a new one' },
+  { name: 'token-in-query', clause: 'CL-AUTH-04', says: 'adds ?token=<token> to its polls' },
+  { name: 'name-without-prefix', clause: 'CL-PAIR-01', says: 'asks for the name "reference-integration", without local/' },
+  { name: 'pair-poll-fast', clause: 'CL-PAIR-02', says: 'asks for a token every 150 ms until the press' },
+  { name: 'pair-twice', clause: 'CL-PAIR-03', also: ['CL-PAIR-04'], says: 'asks for a token once more right after receiving one' },
+  { name: 'probe-before-token', clause: 'CL-PAIR-04', says: 'asks GET /api without a token right after pairing, before using the token' },
+  { name: 'any-ca', clause: 'CL-TLS-01', says: 'checks the identity, but not the chain' },
+  { name: 'no-identity-check', clause: 'CL-TLS-02', says: 'checks the chain, but not the identity' },
+  { name: 'identity-every-other-connection', clause: 'CL-TLS-03', also: ['CL-TLS-02'], says: 'checks the identity on every other connection only' },
+  { name: 'api-version-1', clause: 'CL-VER-01', says: 'sends X-Api-Version: 1 over HTTPS' },
+  { name: 'strict-fields', clause: 'CL-VER-02', says: 'backs off to a poll every 10 s while answers hold fields it does not know' },
+  { name: 'poll-fast', clause: 'CL-LOAD-01', says: 'polls every 200 ms' },
+  { name: 'connection-per-request', clause: 'CL-LOAD-02', says: 'opens a new connection for every request' },
+  { name: 'hammer-while-away', clause: 'CL-LOAD-03', says: 'retries 100 ms after a connection fails' },
+  { name: 'retry-refused-token', clause: 'CL-LOAD-03', says: 'sends a refused token again every second, five times, before pairing again' },
+  { name: 'pair-after-error', clause: 'CL-LIFE-01', also: ['CL-PAIR-03'], says: 'forgets its token when a connection fails, and pairs again' },
+  { name: 'slow-return', clause: 'CL-LIFE-01', says: 'waits 40 s after a connection fails' },
+  { name: 'no-content-type', clause: 'CL-BODY-01', says: 'sends its POST /api/user body without a Content-Type' },
+  { name: 'delete-without-body', clause: 'CL-BODY-02', says: 'deletes its user at the end with a body-less DELETE' },
+  { name: 'socket-off-and-locked', clause: 'CL-SOCK-01', kind: 'energysocket', says: 'asks the socket for off and locked' },
+  { name: 'socket-brightness-256', clause: 'CL-SOCK-02', kind: 'energysocket', says: 'asks the socket for brightness 256' },
+];
