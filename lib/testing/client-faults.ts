@@ -26,7 +26,7 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
   { name: 'probe-before-token', clause: 'CL-PAIR-04', says: 'asks GET /api without a token right after pairing, before using the token' },
   { name: 'any-ca', clause: 'CL-TLS-01', says: 'checks the identity, but not the chain' },
   { name: 'no-identity-check', clause: 'CL-TLS-02', says: 'checks the chain, but not the identity' },
-  { name: 'identity-every-other-connection', clause: 'CL-TLS-03', also: ['CL-TLS-02'], says: 'checks the identity on every other connection only' },
+  { name: 'identity-skipped-after-refusal', clause: 'CL-TLS-03', also: ['CL-TLS-02'], says: 'does not check the identity again on the connection after one it refused' },
   { name: 'api-version-1', clause: 'CL-VER-01', says: 'sends X-Api-Version: 1 over HTTPS' },
   { name: 'strict-fields', clause: 'CL-VER-02', says: 'backs off to a poll every 10 s while answers hold fields it does not know' },
   { name: 'poll-fast', clause: 'CL-LOAD-01', says: 'polls every 200 ms' },

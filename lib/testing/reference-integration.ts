@@ -18,12 +18,12 @@ const identity = env.EC_DEVICE_IDENTITY!;
 const ca = readFileSync(env.EC_DEVICE_CA!, 'utf8');
 const NAME = on('name-without-prefix') ? 'reference-integration' : 'local/reference-integration';
 
-let connections = 0;
+let refusedLast = false;
 /** The device's identity is its certificate's CN (appliance/<code>/<serial>), never a hostname to look up. */
 function checkIdentity(_host: string, cert: PeerCertificate): Error | undefined {
-  connections += 1;
-  if (on('no-identity-check') || (on('identity-every-other-connection') && connections % 2 === 0)) return undefined;
-  return cert.subject?.CN === identity ? undefined : new Error(`the certificate names ${cert.subject?.CN}, not ${identity}`);
+  if (on('no-identity-check') || (on('identity-skipped-after-refusal') && refusedLast)) return (refusedLast = false), undefined;
+  refusedLast = cert.subject?.CN !== identity;
+  return refusedLast ? new Error(`the certificate names ${cert.subject?.CN}, not ${identity}`) : undefined;
 }
 
 /** any-ca: Node checks no identity where it does not reject an unknown CA, so this connector checks the identity itself. */
