@@ -8,6 +8,7 @@ import { clientClause } from '../spec/client-clauses.js';
 import type { SeenRequest, Traffic } from '../spec/traffic.js';
 
 export const CATALOGUE = 'spec/client-clauses.md, revision 1';
+const EXCHANGES_KEPT = 20;
 
 export interface CertifyFacts {
   tool: { name: string; version: string };
@@ -42,9 +43,10 @@ export function certifyResults(t: Traffic, verdicts: readonly ClientVerdict[], f
   const byId = new Map(t.requests.map((r) => [r.id, r]));
   const checks: CheckResult[] = verdicts.map((v) => {
     const c = clientClause(v.clause);
-    const evidence = v.evidence.map((id) => byId.get(id)).filter((r) => r !== undefined).map((r) => exchangeOf(r, f.device, f.started));
+    // The request that shows the outcome first (the reports show it open), then up to EXCHANGES_KEPT in all (the HAR has every one).
+    const evidence = v.evidence.slice(0, EXCHANGES_KEPT).map((id) => byId.get(id)).filter((r) => r !== undefined).map((r) => exchangeOf(r, f.device, f.started));
     return { clause: v.clause, level: c.level, title: title(v), status: v.status, message: v.message, durationMs: 0, area: c.area,
-      ...(v.observed === undefined ? {} : { observed: v.observed }), exchanges: evidence, ...(evidence.length ? { evidence: evidence.length } : {}) };
+      ...(v.observed === undefined ? {} : { observed: v.observed }), exchanges: evidence };
   });
   const failed = checks.some((c) => c.status === 'fail') || (f.strict && checks.some((c) => c.status === 'warn'));
   return {

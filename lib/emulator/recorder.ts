@@ -81,6 +81,13 @@ export class TrafficRecorder {
       if (size <= BODY_KEPT) chunks.push(c);
     });
     const answer: Buffer[] = [];
+    let headersSent: Record<string, string> = {};
+    const writeHead = res.writeHead.bind(res);
+    res.writeHead = ((status: number, ...rest: unknown[]) => {
+      const given = rest.find((r) => typeof r === 'object' && r !== null) as Record<string, unknown> | undefined;
+      headersSent = Object.fromEntries(Object.entries(given ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
+      return (writeHead as (...a: unknown[]) => http.ServerResponse)(status, ...rest);
+    }) as typeof res.writeHead;
     const write = res.write.bind(res);
     const end = res.end.bind(res);
     const keep = (chunk: unknown) => {
@@ -103,7 +110,7 @@ export class TrafficRecorder {
     // A request the device cut off (a reboot under it, or the device away) keeps status 0.
     res.once('finish', () => {
       seen.status = res.statusCode;
-      seen.responseHeaders = Object.fromEntries(Object.entries(res.getHeaders()).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
+      seen.responseHeaders = { ...Object.fromEntries(Object.entries(res.getHeaders()).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)])), ...headersSent };
       seen.responseBody = Buffer.concat(answer).toString('utf8').slice(0, BODY_KEPT);
       if (seen.method === 'POST' && seen.path === '/api/user' && seen.status === 200) this.issued(seen);
     });

@@ -1,0 +1,88 @@
+// `energy-conform certify-client` as a certifier runs it: the integration as a command after `--`, short
+// phases, the reports; a token sent to the v1 port and a wrong identity accepted, each shown with the
+// exchange (redacted); Ctrl-C ends the scenario promptly, with the reports.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PACKAGE_ROOT } from '../runner/package-root.js';
+import { BIN, type CliResult, cli } from '../testing/cli-process.js';
+
+const REFERENCE = path.join(PACKAGE_ROOT, 'dist', 'lib', 'testing', 'reference-integration.js');
+const SHORT = ['--phase', 'pairing=4', 'steady=6', 'newer=6', 'reboot=12', 'foreign-ca=5', 'wrong-identity=5', 'revoked=15', '--press-after', '1', '--away', '5'];
+
+let dir: string;
+const runs: Record<string, Promise<CliResult>> = {};
+const certify = (name: string, fault?: string) => cli(['certify-client', '--name', 'reference', '--integration-version', fault ?? '1.0', ...SHORT,
+  '--reports', path.join(dir, name), '--', process.execPath, REFERENCE], { env: fault ? { EC_CLIENT_FAULT: fault } : {}, timeoutMs: 180_000 });
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-certify-cli-'));
+  runs.clean = certify('clean');
+  runs.v1 = certify('v1', 'token-to-v1');
+  runs.identity = certify('identity', 'no-identity-check');
+});
+afterAll(async () => {
+  await Promise.allSettled(Object.values(runs));
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('certify-client -- <the reference integration>', () => {
+  test('prints the device\'s ready line with the scenario, runs it, passes, and writes the five reports', { timeout: 180_000 }, async () => {
+    const res = await runs.clean!;
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    const ready = JSON.parse(res.stdout.split('\n')[0]!) as { kind: string; httpsPort: number; identity: string; scenario: { phases: { phase: string; seconds: number }[] } };
+    expect(ready.kind).toBe('p1dongle');
+    expect(ready.identity).toMatch(/^appliance\/p1dongle\/[0-9a-f]{12}$/);
+    expect(ready.scenario.phases.map((p) => `${p.phase}=${p.seconds}`)).toEqual(SHORT.slice(1, 8));
+    expect(res.stderr).toMatch(/phase newer \(6 s\): the device reports API 2\.9\.0/);
+    expect(res.stdout).toMatch(/^energy-conform \S+: the integration reference 1\.0, served an emulated p1dongle serial [0-9a-f]{12} at 127\.0\.0\.1$/m);
+    expect(res.stdout).toMatch(/^verdict: PASS/m);
+    for (const f of ['report.html', 'junit.xml', 'results.json', 'exchanges.har', 'summary.md', 'integration.log']) expect(existsSync(path.join(dir, 'clean', f)), f).toBe(true);
+    const html = await readFile(path.join(dir, 'clean', 'report.html'), 'utf8');
+    expect(html).toContain('The integration\'s requests, by phase');
+    expect(html).toMatch(/<td>newer<\/td><td>6 s, \d+ req\.<\/td>/);
+  });
+
+  test('a token sent to the v1 port fails CL-AUTH-01, exit 1, the exchange shown first with the token redacted', { timeout: 180_000 }, async () => {
+    const res = await runs.v1!;
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    expect(res.stdout).toMatch(/FAIL CL-AUTH-01 \[MUST\][^\n]*\n\s+GET \/api on the HTTP \(v1\) port, [\d.]+ s into the scenario \(\w+\) carried an Authorization header/);
+    const html = await readFile(path.join(dir, 'v1', 'report.html'), 'utf8');
+    const problem = html.slice(html.indexOf('id="CL-AUTH-01"'));
+    const first = problem.slice(0, problem.indexOf('</pre>'));
+    expect(first).toMatch(/<pre>GET http:\/\/127\.0\.0\.1:\d+\/api\n/);
+    expect(first).toContain('authorization: Bearer [REDACTED]');
+    expect(await readFile(path.join(dir, 'v1', 'summary.md'), 'utf8')).toMatch(/### fail \(1\)\n\n- \*\*CL-AUTH-01 \[MUST\]/);
+  });
+
+  test('a wrong identity accepted warns under CL-TLS-02, with the request sent over it, token redacted', { timeout: 180_000 }, async () => {
+    const res = await runs.identity!;
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/WARN CL-TLS-02 \[SHOULD\][^\n]*\n\s+GET \/api\/measurement on the HTTPS \(v2\) port, [\d.]+ s into the scenario \(wrong-identity\) went over a connection where the device presented a certificate that names another device/);
+    const results = JSON.parse(await readFile(path.join(dir, 'identity', 'results.json'), 'utf8')) as { checks: { clause: string; exchanges: { requestHeaders: Record<string, string> }[] }[] };
+    const tls02 = results.checks.find((c) => c.clause === 'CL-TLS-02')!;
+    expect(tls02.exchanges[0]!.requestHeaders.authorization).toBe('Bearer [REDACTED]');
+  });
+});
+
+test('Ctrl-C ends the scenario at once: what the integration did so far is judged and reported, exit 2', { timeout: 60_000 }, async () => {
+  const out = path.join(dir, 'interrupted');
+  const child = spawn(process.execPath, [BIN, 'certify-client', ...SHORT, '--reports', out, '--', process.execPath, REFERENCE], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  while (!stderr.includes('phase steady')) await new Promise((r) => setTimeout(r, 100));
+  const sent = Date.now();
+  child.kill('SIGINT');
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  expect(Date.now() - sent).toBeLessThan(10_000);
+  expect(code, stdout + stderr).toBe(2);
+  expect(stdout).toMatch(/note: interrupted in the steady phase: the phases after it were not played/);
+  const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as { verdict: string; checks: { clause: string; status: string }[] };
+  expect(results.verdict).toBe('error');
+  expect(results.checks.find((c) => c.clause === 'CL-PAIR-01')!.status).toBe('pass');
+});
