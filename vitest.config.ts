@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowFirst } from './lib/testing/slow-first.js';
 
 // `npm test`: the unit project (lib/**/*.spec.ts). The conformance suites (suites/**/*.test.ts)
 // need a device; `energy-conform run` starts vitest on them programmatically (lib/runner), and the
@@ -20,7 +21,8 @@ export default defineConfig({
           // there are cores runs beside the self-test.
           maxWorkers: availableParallelism() + 1,
           // vitest runs projects with different worker counts one after the other: this one second.
-          sequence: { groupOrder: 1 },
+          // Within it, the longest files first (lib/testing/slow-first.ts).
+          sequence: { groupOrder: 1, sequencer: SlowFirst },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -1,4 +1,4 @@
-// certify-client's self-test: the reference integration (lib/testing/reference-integration.ts) through a short
+// certify-client's self-test: the reference integration (lib/testing/reference-integration.ts) through the quick
 // scenario passes every MUST and SHOULD clause it gives occasion to; each client fault (client-faults.ts) is
 // caught by its clause, and breaks no other but those it names. The runs go side by side: they mostly wait.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -10,18 +10,14 @@ import { clientClauses } from '../spec/client-clauses.js';
 import type { KindId } from '../spec/kinds.js';
 import { CLIENT_FAULTS } from '../testing/client-faults.js';
 import { type CertifyOutcome, certifyClient } from './certify.js';
-import { DEFAULT_PLAN, type ScenarioPlan } from './scenario.js';
+import { QUICK_PLAN } from './scenario.js';
 
-/** Short phases: long enough for an integration that polls every second to show each behaviour. */
-// Away 5 s: two retries of an integration that waits 2 s. After the return 30 s, so that LIFE-01 can tell a late return.
-export const SHORT: ScenarioPlan = { ...DEFAULT_PLAN, pressAfterS: 1, awayAfterS: 2, awayS: 5,
-  lengths: { pairing: 4, steady: 6, newer: 6, reboot: 12, 'foreign-ca': 5, 'wrong-identity': 5, revoked: 15 } };
 const REFERENCE = [process.execPath, path.join(PACKAGE_ROOT, 'dist', 'lib', 'testing', 'reference-integration.js')];
 
 let dir: string;
 const runs = new Map<string, Promise<CertifyOutcome>>();
 const certify = (name: string, kind: KindId, fault?: string) => certifyClient({
-  kind, plan: SHORT, integration: { name: 'reference-integration', version: fault ?? 'clean', command: REFERENCE.join(' ') }, command: REFERENCE,
+  kind, plan: QUICK_PLAN, integration: { name: 'reference-integration', version: fault ?? 'clean', command: REFERENCE.join(' ') }, command: REFERENCE,
   env: { PATH: process.env.PATH, ...(fault ? { EC_CLIENT_FAULT: fault } : {}) }, reportsDir: path.join(dir, name), strict: false,
   tool: { name: 'energy-conform', version: 'test' },
 }, { ready: () => undefined, say: () => undefined });

@@ -19,6 +19,7 @@ import { summaryMarkdown } from '../report/summary-markdown.js';
 import { auditSecrets } from '../runner/secret-audit.js';
 import { PHASES, type Phase } from '../spec/client-clause-types.js';
 import { type KindId, applianceIdentity } from '../spec/kinds.js';
+import { certificationMarkdown, sha256 } from './certification.js';
 import { certifyResults, exchangeOf } from './results.js';
 import { type ScenarioPlan, playScenario } from './scenario.js';
 
@@ -122,15 +123,17 @@ export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: 
     const tokens = issuedTokens(traffic);
     const redact = tokenRedactor(tokens);
     const har = harOf(traffic.requests.map((r) => exchangeOf(r, device, started)), cfg.tool);
-    const files: [string, string][] = [['results.json', resultsJson(results)], ['junit.xml', junitXml(results)], ['report.html', reportHtml(results)],
-      ['summary.md', summaryMarkdown(results)], ['exchanges.har', `${JSON.stringify(har, null, 1)}\n`]];
+    const json = redact(resultsJson(results));
+    const files: [string, string][] = [['results.json', json], ['junit.xml', junitXml(results)], ['report.html', reportHtml(results)],
+      ['summary.md', summaryMarkdown(results)], ['exchanges.har', `${JSON.stringify(har, null, 1)}\n`], ['certification.md', certificationMarkdown(results, json)]];
     await Promise.all(files.map(([name, text]) => writeFile(path.join(reportsDir, name), redact(text))));
     const redactor = new Redactor();
     for (const k of tokens) redactor.add(k);
     await auditSecrets(files.map(([name]) => path.join(reportsDir, name)), redactor);
     const safe = JSON.parse(redact(JSON.stringify(results))) as RunResults;
     const exitCode = safe.verdict === 'pass' ? 0 : safe.verdict === 'fail' ? 1 : 2;
-    return { results: safe, exitCode, reportsDir, summary: summaryText(safe, reportsDir, style) };
+    return { results: safe, exitCode, reportsDir,
+      summary: `${summaryText(safe, reportsDir, style)}\ncertification: ${path.join(reportsDir, 'certification.md')} (results.json SHA-256 ${sha256(json)})` };
   } finally {
     await stopIntegration(child);
     await emu.close();

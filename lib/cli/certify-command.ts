@@ -1,21 +1,24 @@
 // `energy-conform certify-client [options] [-- <command…>]`: the integration judged (lib/certify).
 import { RunError } from '../client/errors.js';
 import { certifyClient } from '../certify/certify.js';
-import { DEFAULT_PLAN, parseLengths, scenarioSeconds } from '../certify/scenario.js';
+import { DEFAULT_PLAN, QUICK_PLAN, parseLengths, scenarioSeconds } from '../certify/scenario.js';
 import { packageVersion } from '../runner/package-root.js';
 import type { CertifyArgs } from './options.js';
 
 export async function certifyCommand(a: CertifyArgs, env: NodeJS.ProcessEnv): Promise<number> {
+  const base = a.quick ? QUICK_PLAN : DEFAULT_PLAN;
   let lengths;
   try {
-    lengths = parseLengths(a.phase);
+    lengths = parseLengths(a.phase, base.lengths);
   } catch (err) {
     throw new RunError('EC_BAD_OPTION', (err as Error).message);
   }
-  if (!(a['press-after'] >= 0)) throw new RunError('EC_BAD_OPTION', `--press-after takes seconds from 0 (got ${a['press-after']})`);
-  if (!(a.away > 0)) throw new RunError('EC_BAD_OPTION', `--away takes seconds above 0 (got ${a.away})`);
+  const pressAfter = a['press-after'] ?? base.pressAfterS!;
+  const away = a.away ?? base.awayS;
+  if (!(pressAfter >= 0)) throw new RunError('EC_BAD_OPTION', `--press-after takes seconds from 0 (got ${pressAfter})`);
+  if (!(away > 0)) throw new RunError('EC_BAD_OPTION', `--away takes seconds above 0 (got ${away})`);
   const command = (a['--'] ?? []).map(String);
-  const plan = { ...DEFAULT_PLAN, lengths, pressAfterS: a['manual-press'] ? null : a['press-after'], awayS: a.away };
+  const plan = { ...base, lengths, pressAfterS: a['manual-press'] ? null : pressAfter, awayS: away };
   if (plan.lengths.reboot < plan.awayAfterS + plan.awayS) {
     throw new RunError('EC_BAD_OPTION', `the reboot phase (${plan.lengths.reboot} s) must hold the device's time away (${plan.awayAfterS} s in, ${plan.awayS} s away)`);
   }

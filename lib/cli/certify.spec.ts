@@ -2,6 +2,7 @@
 // phases, the reports; a token sent to the v1 port and a wrong identity accepted, each shown with the
 // exchange (redacted); Ctrl-C ends the scenario promptly, with the reports.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,8 @@ import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { BIN, type CliResult, cli } from '../testing/cli-process.js';
 
 const REFERENCE = path.join(PACKAGE_ROOT, 'dist', 'lib', 'testing', 'reference-integration.js');
-const SHORT = ['--phase', 'pairing=4', 'steady=6', 'newer=6', 'reboot=12', 'foreign-ca=5', 'wrong-identity=5', 'revoked=15', '--press-after', '1', '--away', '5'];
+const SHORT = ['--quick'];
+const QUICK_PHASES = ['pairing=4', 'steady=6', 'newer=6', 'reboot=12', 'foreign-ca=5', 'wrong-identity=5', 'revoked=15'];
 
 let dir: string;
 const runs: Record<string, Promise<CliResult>> = {};
@@ -36,13 +38,21 @@ describe('certify-client -- <the reference integration>', () => {
     const ready = JSON.parse(res.stdout.split('\n')[0]!) as { kind: string; httpsPort: number; identity: string; scenario: { phases: { phase: string; seconds: number }[] } };
     expect(ready.kind).toBe('p1dongle');
     expect(ready.identity).toMatch(/^appliance\/p1dongle\/[0-9a-f]{12}$/);
-    expect(ready.scenario.phases.map((p) => `${p.phase}=${p.seconds}`)).toEqual(SHORT.slice(1, 8));
+    expect(ready.scenario.phases.map((p) => `${p.phase}=${p.seconds}`)).toEqual(QUICK_PHASES);
     expect(res.stderr).toMatch(/phase newer \(6 s\): the device reports API 2\.9\.0/);
     expect(res.stdout).toMatch(/^energy-conform \S+: the integration reference 1\.0, served an emulated p1dongle serial [0-9a-f]{12} at 127\.0\.0\.1$/m);
     expect(res.stdout).toMatch(/^verdict: PASS/m);
     for (const f of ['report.html', 'junit.xml', 'results.json', 'exchanges.har', 'summary.md', 'integration.log']) expect(existsSync(path.join(dir, 'clean', f)), f).toBe(true);
     const html = await readFile(path.join(dir, 'clean', 'report.html'), 'utf8');
     expect(html).toContain('The integration\'s requests, by phase');
+    // The certification summary: what a certifier files, tied to results.json by its hash.
+    const hash = createHash('sha256').update(await readFile(path.join(dir, 'clean', 'results.json'))).digest('hex');
+    const filed = await readFile(path.join(dir, 'clean', 'certification.md'), 'utf8');
+    expect(res.stdout).toContain(`certification: ${path.join(dir, 'clean', 'certification.md')} (results.json SHA-256 ${hash})`);
+    for (const line of ['# Certification summary: reference 1.0', '| Integration | reference, version 1.0 |', '| Catalogue | spec/client-clauses.md, revision 1 (28 clauses) |',
+      `| results.json SHA-256 | \`${hash}\` |`, '| CL-PAIR-01 | MUST | pass |']) expect(filed).toContain(line);
+    expect(filed).toMatch(/\| Scenario \| pairing \d+ s, steady 6 s, newer 6 s, reboot 12 s, foreign-ca 5 s, wrong-identity 5 s, revoked \d+ s;/);
+    expect(filed).toMatch(/\| Verdict \| \*\*PASS\*\*: MUST \d+ passed, 0 failed; SHOULD \d+ passed, 0 warned;/);
     expect(html).toMatch(/<td>newer<\/td><td>6 s, \d+ req\.<\/td>/);
   });
 

@@ -27,8 +27,9 @@ afterAll(async () => {
 
 // fleets.md's commands are in CI files, run in discover.spec.ts as the engines run them. The guides run side by
 // side, each with its own emulator and folder; a guide's blocks one after another.
-describe.concurrent.each(['README.md', ...GUIDES].filter((f) => shellBlocks(read(f), f).some((b) => b.mode !== 'mdns')))('%s', (file) => {
-  const blocks = shellBlocks(read(file), file).filter((b) => b.mode !== 'mdns');
+const ours = (file: string) => shellBlocks(read(file), file).filter((b) => b.mode !== 'mdns' && b.mode !== 'by');
+describe.concurrent.each(['README.md', ...GUIDES].filter((f) => ours(f).length))('%s', (file) => {
+  const blocks = ours(file);
   describe.sequential('its blocks, in order', () => {
     let emu: Emulator;
     let shell: DocShell;
@@ -53,6 +54,12 @@ describe.concurrent.each(['README.md', ...GUIDES].filter((f) => shellBlocks(read
       }
     });
   });
+});
+
+test('a block another spec runs names one that exists and picks it out', () => {
+  const by = ['README.md', ...GUIDES].flatMap((f) => shellBlocks(read(f), f)).filter((b) => b.mode === 'by');
+  expect(by.length).toBeGreaterThan(0);
+  for (const b of by) expect(read(`lib/cli/${b.by}`), b.where).toContain(`b.by === '${b.by}'`);
 });
 
 describe('the README', () => {

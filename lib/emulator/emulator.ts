@@ -189,6 +189,8 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
         ? await issueDeviceCert(await createTestCa('energy-conform foreign CA'), styled(certStyle, identity, serial)).then((c) => ({ cert: c.certPem, key: c.keyPem }))
         : await issueDeviceCert(ca, styled(certStyle, applianceIdentity(kind.id, otherSerial(serial)), otherSerial(serial))).then((c) => ({ cert: c.certPem, key: c.keyPem }));
       https.setSecureContext(others[certificate]!);
+      // What a connection opened from now on is shown, recorded in the same turn as the switch.
+      if (opts.recorder) opts.recorder.presented = certificate;
       dropConnections();
     };
     return { ready, state, events, present, dropConnections, requests, reboot: (seconds) => power.reboot(seconds), close };

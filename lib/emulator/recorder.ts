@@ -13,7 +13,7 @@ const BODY_KEPT = 16 * 1024;
 
 export class TrafficRecorder {
   phase: Phase = 'pairing';
-  /** What the HTTPS port presents to a connection opened now (the scenario changes it). */
+  /** What the HTTPS port presents to a connection opened now (the emulator's present() sets it). */
   presented: Presented = 'valid';
   private readonly t0: number;
   private readonly record: Traffic;

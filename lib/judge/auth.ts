@@ -1,6 +1,6 @@
 // CL-AUTH: the token is a secret, and goes only where the specification puts it.
 import type { SeenRequest, Traffic } from '../spec/traffic.js';
-import { type Finding, bearerOf, count, holdsToken, inPhases, issuedTokens, named } from './verdict.js';
+import { type Finding, bearerOf, count, holdsToken, inPhases, issuedTokens, named, each } from './verdict.js';
 import type { Phase } from '../spec/client-clause-types.js';
 
 const isPairing = (r: SeenRequest) => r.method === 'POST' && r.path === '/api/user';
@@ -12,7 +12,7 @@ export function auth01(t: Traffic, within: readonly Phase[]): Finding {
   if (!v1.length) return { held: true, message: 'no request went to the HTTP (v1) port' };
   const tokens = issuedTokens(t);
   const carrying = v1.filter((r) => r.headers.authorization !== undefined || holdsToken(`${urlOf(r)}\n${r.body}`, tokens));
-  if (!carrying.length) return { held: true, message: `none of ${count(v1.length, 'request')} to the HTTP (v1) port carried the token` };
+  if (!carrying.length) return { held: true, message: `${each(v1.length, 'request to the HTTP (v1) port', 'requests to the HTTP (v1) port')} went without the token` };
   const first = carrying[0]!;
   const where = first.headers.authorization !== undefined ? 'an Authorization header' : holdsToken(urlOf(first), tokens) ? 'the token in its URL' : 'the token in its body';
   return { held: false, evidence: carrying.map((r) => r.id),
@@ -41,7 +41,7 @@ export function auth02(t: Traffic, within: readonly Phase[]): Finding {
     }
   }
   if (!credentialed && !problems.length) return { skip: 'no request carried a credential' };
-  if (!problems.length) return { held: true, message: `every one of ${count(credentialed, 'request')} with a credential sent it as "Authorization: Bearer <token>", a token the device issued` };
+  if (!problems.length) return { held: true, message: `${each(credentialed, 'request with a credential', 'requests with a credential')} sent it as "Authorization: Bearer <token>", a token the device issued` };
   const [first, what] = problems[0]!;
   return { held: false, evidence: problems.map(([r]) => r.id), message: `${named(first)} sent ${what} (${count(problems.length, 'such request')})` };
 }
@@ -51,7 +51,7 @@ export function auth03(t: Traffic, within: readonly Phase[]): Finding {
   const posts = inPhases(t.requests, within).filter(isPairing);
   if (!posts.length) return { skip: 'the integration never asked for a token (no POST /api/user)' };
   const bad = posts.filter((r) => r.headers.authorization !== undefined);
-  if (!bad.length) return { held: true, message: `none of ${count(posts.length, 'POST /api/user', 'POST /api/user requests')} carried an Authorization header` };
+  if (!bad.length) return { held: true, message: `${each(posts.length, 'POST /api/user', 'POST /api/user requests')} went without an Authorization header` };
   return { held: false, evidence: bad.map((r) => r.id), message: `${named(bad[0]!)} carried an Authorization header (${count(bad.length, 'such request')})` };
 }
 

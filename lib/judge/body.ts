@@ -1,7 +1,7 @@
 // CL-BODY, CL-SOCK and CL-CLOUD: what the integration asks of the device, in bodies it can read.
 import type { Phase } from '../spec/client-clause-types.js';
 import type { SeenRequest, Traffic } from '../spec/traffic.js';
-import { type Finding, count, inPhases, named } from './verdict.js';
+import { type Finding, count, inPhases, named, each } from './verdict.js';
 
 function parsed(text: string): unknown {
   try {
@@ -25,7 +25,7 @@ export function body01(t: Traffic, within: readonly Phase[]): Finding {
     }
     if (parsed(r.body) === undefined) return { held: false, evidence: [r.id], message: `${named(r)} sent a body that is not JSON: ${JSON.stringify(r.body.slice(0, 80))}` };
   }
-  return { held: true, message: `every one of ${count(withBody.length, 'body', 'bodies')} was JSON, sent as application/json` };
+  return { held: true, message: `${each(withBody.length, 'body', 'bodies')} was JSON, sent as application/json` };
 }
 
 /** DELETE /api/user names the user to delete, with its prefix, in a JSON body `{name}`. */
@@ -49,7 +49,7 @@ export function sock01(t: Traffic, within: readonly Phase[]): Finding {
     const b = parsed(r.body);
     return isObject(b) && b.power_on === false && b.switch_lock === true;
   });
-  if (!bad) return { held: true, message: `none of ${count(puts.length, 'state PUT')} asked for off and locked` };
+  if (!bad) return { held: true, message: `${each(puts.length, 'state PUT')} asked for something other than off and locked` };
   return { held: false, evidence: [bad.id], message: `${named(bad)} asked for power_on false with switch_lock true, the one state the specification forbids` };
 }
 
@@ -69,7 +69,7 @@ export function sock02(t: Traffic, within: readonly Phase[]): Finding {
       : Object.entries(b).map(([k, v]) => (!(k in SOCKET_FIELDS) ? `the field ${k}` : !SOCKET_FIELDS[k]!(v) ? `${k}: ${JSON.stringify(v)}` : null)).find((x) => x !== null);
     if (wrong) return { held: false, evidence: [r.id], message: `${named(r)} sent ${wrong} (only power_on and switch_lock as booleans, brightness 0 to 255)` };
   }
-  return { held: true, message: `every one of ${count(puts.length, 'state PUT')} held only the socket's three fields, in range` };
+  return { held: true, message: `${each(puts.length, 'state PUT')} held only the socket's three fields, in range` };
 }
 
 /** OBSERVE: `power_on: false` alone to a socket the integration has read as locked. */

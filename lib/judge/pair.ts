@@ -2,7 +2,7 @@
 import type { Phase } from '../spec/client-clause-types.js';
 import { USER_NAME } from '../spec/schemas.js';
 import type { SeenRequest, Traffic } from '../spec/traffic.js';
-import { type Finding, bearerOf, count, inPhases, named } from './verdict.js';
+import { type Finding, bearerOf, count, inPhases, named, each } from './verdict.js';
 
 const isPairing = (r: SeenRequest) => r.method === 'POST' && r.path === '/api/user';
 const refusedForNoPress = (r: SeenRequest) => r.status === 403 && r.responseBody.includes('user:creation-not-enabled');
@@ -36,7 +36,7 @@ export function pair01(t: Traffic, within: readonly Phase[]): Finding {
     if (!USER_NAME.test(name)) return [r, `the name ${JSON.stringify(name)}, which is not local/ followed by 1 to 40 of letters, digits and -_/\\# and space`] as const;
     return null;
   }).filter((x) => x !== null);
-  if (!bad.length) return { held: true, message: `every one of ${count(posts.length, 'POST /api/user', 'POST /api/user requests')} sent a JSON object with a valid local/ name` };
+  if (!bad.length) return { held: true, message: `${each(posts.length, 'POST /api/user', 'POST /api/user requests')} sent a JSON object with a valid local/ name` };
   return { held: false, evidence: bad.map(([r]) => r.id), message: `${named(bad[0]![0])} sent ${bad[0]![1]}` };
 }
 

@@ -56,6 +56,9 @@ export function holdsToken(text: string, tokens: readonly string[]): string | nu
   return tokens.find((k) => upper.includes(k.toUpperCase())) ?? null;
 }
 
+/** `the one thing` or `each of the n things`, for a sentence whose verb agrees with either. */
+export const each = (n: number, thing: string, things = `${thing}s`) => (n === 1 ? `the one ${thing}` : `each of the ${n} ${things}`);
+
 /** `n thing(s)`; a thing whose plural is not an s says it. */
 export const count = (n: number, thing: string, things = `${thing}s`) => `${n} ${n === 1 ? thing : things}`;
 

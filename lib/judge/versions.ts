@@ -2,7 +2,7 @@
 // fields it never sent before.
 import type { Phase } from '../spec/client-clause-types.js';
 import type { Traffic } from '../spec/traffic.js';
-import { type Finding, bearerOf, count, inPhases, named } from './verdict.js';
+import { type Finding, bearerOf, count, inPhases, named, each } from './verdict.js';
 
 /** The majors the device serves over HTTPS. */
 export const SERVED_MAJORS = [2];
@@ -14,7 +14,7 @@ export function ver01(t: Traffic, within: readonly Phase[]): Finding {
   const sent = inPhases(t.requests, within).filter((r) => r.headers['x-api-version'] !== undefined);
   if (!sent.length) return { skip: 'the integration sent no X-Api-Version (VER-03 records it)' };
   const bad = sent.filter((r) => !SERVED_MAJORS.includes(Number(/^\s*(\d+)(?:\.\d+){0,2}\s*$/.exec(r.headers['x-api-version']!)?.[1])));
-  if (!bad.length) return { held: true, message: `every one of ${count(sent.length, 'X-Api-Version header')} named major version ${SERVED_MAJORS.join(' or ')}` };
+  if (!bad.length) return { held: true, message: `${each(sent.length, 'X-Api-Version header')} named major version ${SERVED_MAJORS.join(' or ')}` };
   return { held: false, evidence: bad.map((r) => r.id), message: `${named(bad[0]!)} sent X-Api-Version ${JSON.stringify(bad[0]!.headers['x-api-version'])}, `
     + `which names no major version the device serves over HTTPS (${SERVED_MAJORS.join(', ')})` };
 }

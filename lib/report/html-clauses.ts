@@ -14,7 +14,7 @@ export const filterCss = (areas: readonly string[]) => `
 .filters label{display:inline-block;border:1px solid #bbb;border-radius:12px;padding:0 8px;margin:2px 2px 2px 0;cursor:pointer;font-size:13px}
 .filters input:checked+label{background:#1b1b1b;color:#fff;border-color:#1b1b1b}.filters input:focus-visible+label{outline:2px solid #1565c0}
 .clause-list{counter-reset:shown}.clauses tr[data-status]{counter-increment:shown}.shown::before{content:counter(shown) " of "}
-.clauses .area-head th{background:#eef2f6}
+.clauses .area-head th{background:#eef2f6}.clauses td:first-child{white-space:nowrap}
 body:has(#fs-problems:checked) .clauses tr[data-status]:not(:is(${PROBLEM_ROWS})){display:none}
 body:has(#fs-problems:checked) .clauses tbody:not(:has(:is(${PROBLEM_ROWS}))){display:none}
 ${STATUSES.map((s) => `body:has(#fs-${s}:checked) .clauses tr[data-status]:not([data-status="${s}"]),

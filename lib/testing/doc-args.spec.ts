@@ -33,7 +33,8 @@ describe('a guide\'s command line on the test bench', () => {
 
 describe('the shell blocks of a guide', () => {
   const md = ['# Guide', '```sh', 'energy-conform --version', '```', 'text', '<!-- doc-test: exits 1 -->', '```bash', 'a', 'b', '```',
-    '<!-- doc-test: serves -->', '```sh', 'energy-conform emulate', '```', '```yaml', 'not: shell', '```', '<!-- doc-test: mdns -->', '```sh', 'x', '```'].join('\n');
+    '<!-- doc-test: serves -->', '```sh', 'energy-conform emulate', '```', '```yaml', 'not: shell', '```', '<!-- doc-test: mdns -->', '```sh', 'x', '```',
+    '<!-- doc-test: by third-party.spec.ts exits 1 -->', '```sh', 'y', '```'].join('\n');
 
   test('are every sh and bash fence, with where they are, how they run and the exit code they end with', () => {
     expect(shellBlocks(md, 'g.md')).toEqual([
@@ -41,6 +42,7 @@ describe('the shell blocks of a guide', () => {
       { where: 'g.md:7', script: 'a\nb', mode: 'run', exits: 1 },
       { where: 'g.md:12', script: 'energy-conform emulate', mode: 'serves', exits: 0 },
       { where: 'g.md:19', script: 'x', mode: 'mdns', exits: 0 },
+      { where: 'g.md:23', script: 'y', mode: 'by', exits: 1, by: 'third-party.spec.ts' },
     ]);
   });
 

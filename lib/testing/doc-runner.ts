@@ -3,7 +3,7 @@
 // (doc-args.ts); `bench-relay <serial>` presses that emulator's button, as a lab's relay board would. The
 // npm commands that cannot run inside `npm test` say where they do run instead (NPM below).
 import { execFileSync, spawn } from 'node:child_process';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { BIN } from './cli-process.js';
@@ -34,7 +34,7 @@ const SHIMS = {
 
 export interface DocShell {
   env: NodeJS.ProcessEnv;
-  /** A reader's working folder: `node_modules/.bin/energy-conform` is there, as in a project that installed it. */
+  /** A reader's working folder: `node_modules/.bin/energy-conform` is there, as in a project that installed it, and `examples/`, as in a clone. */
   workdir(name: string): Promise<string>;
 }
 
@@ -55,6 +55,8 @@ export async function docShell(dir: string, bench: DocBench, relays: Record<stri
       const work = path.join(dir, name);
       await mkdir(path.join(work, 'node_modules', '.bin'), { recursive: true });
       await writeFile(path.join(work, 'node_modules', '.bin', 'energy-conform'), `#!/usr/bin/env bash\nexec energy-conform "$@"\n`, { mode: 0o755 });
+      // The README's examples are run from a clone's root.
+      await symlink(path.join(PACKAGE_ROOT, 'examples'), path.join(work, 'examples'));
       return work;
     },
   };
