@@ -17,9 +17,9 @@ export default defineConfig({
           // The self-test's runs in parallel (describe.concurrent): each is one run of the CLI, mostly on one
           // core, often waiting on the device; more than two a core only makes each slower.
           maxConcurrency: 2 * availableParallelism(),
-          // Most files wait on child processes and device timers more than they compute: one file more than
-          // there are cores runs beside the self-test.
-          maxWorkers: availableParallelism() + 1,
+          // Most files wait on child processes, device timers and scenarios more than they compute: two files
+          // more than there are cores run beside the self-test.
+          maxWorkers: availableParallelism() + 2,
           // vitest runs projects with different worker counts one after the other: this one second.
           // Within it, the longest files first (lib/testing/slow-first.ts).
           sequence: { groupOrder: 1, sequencer: SlowFirst },

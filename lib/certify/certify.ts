@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Redactor } from '../client/redactor.js';
-import { randomSerial } from '../emulator/device-state.js';
+import { API_VERSION, randomSerial } from '../emulator/device-state.js';
 import { type CertStyle, type ReadyInfo, startEmulator } from '../emulator/emulator.js';
 import { TrafficRecorder } from '../emulator/recorder.js';
 import { judgeTraffic } from '../judge/judge.js';
@@ -113,9 +113,9 @@ export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: 
     const traffic = recorder.traffic();
     if (!traffic.requests.length) notes.push('the integration sent no request to the device: is it pointed at EC_DEVICE_HOST and its ports (or at the ready line)?');
     const verdicts = judgeTraffic(traffic);
-    const id = emu.state.identity as { product_type: string; firmware_version: string };
+    const id = emu.state.identity;
     const device = { host: emu.ready.host, httpPort: emu.ready.httpPort, httpsPort: emu.ready.httpsPort, kind: cfg.kind, serial,
-      productType: id.product_type, firmware: id.firmware_version, apiVersion: '2.0.0' };
+      productType: id.product_type, firmware: id.firmware_version, apiVersion: API_VERSION };
     const results = certifyResults(traffic, verdicts, { tool: cfg.tool, integration: cfg.integration, device, started, finished: new Date(), notes,
       interrupted: Boolean(signal?.aborted), strict: cfg.strict,
       options: { kind: cfg.kind, phases: plan.lengths, pressAfter: plan.pressAfterS, away: plan.awayS, strict: cfg.strict } });

@@ -25,9 +25,10 @@ export const DEFAULT_PLAN: ScenarioPlan = {
 
 /**
  * `--quick`: about a minute, for an integration's own CI: each phase still long enough for an integration that
- * polls every second, the device away 5 s (two retries of one that waits 2 s), and 30 s after its return.
+ * polls every second, the press late enough for one that starts slowly to have asked first, the device away
+ * 5 s (two retries of one that waits 2 s), and 30 s after its return.
  */
-export const QUICK_PLAN: ScenarioPlan = { ...DEFAULT_PLAN, pressAfterS: 1, awayAfterS: 2, awayS: 5,
+export const QUICK_PLAN: ScenarioPlan = { ...DEFAULT_PLAN, pressAfterS: 3, awayAfterS: 2, awayS: 5,
   lengths: { pairing: 4, steady: 6, newer: 6, reboot: 12, 'foreign-ca': 5, 'wrong-identity': 5, revoked: 15 } };
 
 /** The newer MINOR version the `newer` phase reports. */

@@ -113,10 +113,10 @@ export function certifyOptions<T>(y: Argv<T>) {
     .option('name', { type: 'string', default: 'integration', describe: 'the integration\'s name, for the reports and the certification summary' })
     .option('integration-version', { type: 'string', describe: 'the integration\'s version, for the reports and the certification summary' })
     .option('quick', { type: 'boolean', default: false,
-      describe: 'the quick scenario, about a minute (for an integration\'s CI): short phases, press after 1 s, away 5 s; --phase, --press-after and --away still apply' })
+      describe: 'the quick scenario, about a minute (for an integration\'s CI): short phases, away 5 s; --phase, --press-after and --away still apply' })
     .option('phase', { type: 'array', string: true, default: [] as string[],
       describe: 'a phase\'s length in seconds, as <phase>=<seconds>: pairing revoked (from the press), steady newer reboot foreign-ca wrong-identity' })
-    .option('press-after', { type: 'number', describe: 'seconds into the pairing and revoked phases at which the button is pressed (3; 1 with --quick)' })
+    .option('press-after', { type: 'number', describe: 'seconds into the pairing and revoked phases at which the button is pressed (default 3)' })
     .option('manual-press', { type: 'boolean', default: false,
       describe: 'nobody presses for you: press with POST <controlUrl>/press (from the ready line), as the integration\'s own tests or a person would' })
     .option('away', { type: 'number', describe: 'seconds the device is away in the reboot phase (10; 5 with --quick)' })
