@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { clientClauses } from '../spec/client-clauses.js';
 import type { KindId } from '../spec/kinds.js';
+import { junitSchemaErrors } from '../report/junit-validate.js';
+import { resultsSchema } from '../report/results-schema.js';
 import { CLIENT_FAULTS } from '../testing/client-faults.js';
 import { type CertifyOutcome, certifyClient } from './certify.js';
 import { QUICK_PLAN } from './scenario.js';
@@ -75,4 +77,14 @@ test('no report holds a token: every file of every run is read for the tokens th
     expect(text).not.toMatch(/[0-9A-F]{32}/);
   }
   expect(await readFile(path.join(o.reportsDir, 'exchanges.har'), 'utf8')).toContain('Bearer [REDACTED]');
+}, 120_000);
+
+test('its junit.xml validates against the JUnit schema, and its results.json against the results schema the package ships', async () => {
+  for (const run of ['clean-p1dongle', 'token-to-v1']) {
+    const o = await runs.get(run)!;
+    expect(await junitSchemaErrors(await readFile(path.join(o.reportsDir, 'junit.xml'), 'utf8')), run).toEqual([]);
+    const parsed = resultsSchema.parse(JSON.parse(await readFile(path.join(o.reportsDir, 'results.json'), 'utf8')));
+    expect(parsed.integration?.version, run).toBe(run === 'clean-p1dongle' ? 'clean' : 'token-to-v1');
+    expect(parsed.scenario?.phases.map((p) => p.phase)).toEqual(['pairing', 'steady', 'newer', 'reboot', 'foreign-ca', 'wrong-identity', 'revoked']);
+  }
 }, 120_000);
