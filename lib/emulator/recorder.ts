@@ -18,6 +18,7 @@ export class TrafficRecorder {
   private readonly t0: number;
   private readonly record: Traffic;
   private readonly ids = new WeakMap<Socket, number>();
+  private readonly accepted = new Map<string, Presented>();
 
   constructor(device: { kind: KindId; serial: string }, private readonly now: () => number = Date.now) {
     this.t0 = now();
@@ -48,16 +49,23 @@ export class TrafficRecorder {
   watch(server: http.Server, side: 'v1' | 'v2'): void {
     const event = side === 'v2' ? 'secureConnection' : 'connection';
     server.on(event, (socket: Socket) => this.connected(socket, side, 'completed'));
-    if (side === 'v2') server.on('tlsClientError', (_err: Error, socket: Socket) => this.connected(socket, side, 'failed'));
+    if (side === 'v2') {
+      // The certificate a handshake gets is the one presented when its connection came in, not when it ended.
+      server.on('connection', (raw: Socket) => this.accepted.set(`${raw.remoteAddress}:${raw.remotePort}`, this.presented));
+      server.on('tlsClientError', (_err: Error, socket: Socket) => this.connected(socket, side, 'failed'));
+    }
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => this.request(req, res, side));
   }
 
   private connected(socket: Socket, side: 'v1' | 'v2', handshake: 'completed' | 'failed'): void {
     if (this.ids.has(socket)) return;
     const tls = socket as TLSSocket;
+    const key = `${socket.remoteAddress}:${socket.remotePort}`;
+    const presented = this.accepted.get(key) ?? this.presented;
+    this.accepted.delete(key);
     const c: SeenConnection = {
       id: this.record.connections.length + 1, side, phase: this.phase, openedAt: this.at(), closedAt: null, closedBy: null,
-      ...(side === 'v2' ? { tls: { presented: this.presented, handshake, sni: typeof tls.servername === 'string' ? tls.servername : null,
+      ...(side === 'v2' ? { tls: { presented, handshake, sni: typeof tls.servername === 'string' ? tls.servername : null,
         protocol: tls.getProtocol?.() ?? null, resumed: tls.isSessionReused?.() ?? false } } : {}),
     };
     if (handshake === 'failed') Object.assign(c, { closedAt: c.openedAt, closedBy: 'client' });

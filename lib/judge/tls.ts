@@ -33,7 +33,8 @@ export const tls02 = noRequestOver('wrong-identity');
 /** An integration that refused such a certificate at least once never sends its token over one in the same phase. */
 export function tls03(t: Traffic, within: readonly Phase[]): Finding {
   const notes: string[] = [];
-  const bad = (phase: Phase) => t.connections.filter((c) => c.side === 'v2' && c.phase === phase && c.tls && c.tls.presented !== 'valid');
+  // The phase's own certificate: a handshake begun under the phase before is that phase's.
+  const bad = (phase: Phase) => t.connections.filter((c) => c.side === 'v2' && c.phase === phase && c.tls?.presented === phase);
   if (!within.some((phase) => bad(phase).length)) return { skip: 'the integration opened no HTTPS connection while the device presented a wrong certificate' };
   for (const phase of within) {
     const shown = bad(phase);
