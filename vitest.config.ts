@@ -8,6 +8,8 @@ import { SlowFirst } from './lib/testing/slow-first.js';
 export default defineConfig({
   test: {
     reporters: ['default', './lib/testing/progress-reporter.ts'],
+    // The longest files first (lib/testing/slow-first.ts). Vitest reads the sequencer from this root config only.
+    sequence: { sequencer: SlowFirst },
     projects: [
       {
         test: {
@@ -21,8 +23,7 @@ export default defineConfig({
           // more than there are cores run beside the self-test.
           maxWorkers: availableParallelism() + 2,
           // vitest runs projects with different worker counts one after the other: this one second.
-          // Within it, the longest files first (lib/testing/slow-first.ts).
-          sequence: { groupOrder: 1, sequencer: SlowFirst },
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

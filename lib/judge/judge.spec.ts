@@ -111,6 +111,14 @@ describe('the reference traffic', () => {
     for (const c of clientClauses.filter((x) => x.level === 'OBSERVE')) expect(clean[c.id], c.id).toMatch(/observation|skip/);
   });
 
+  test('a client of both ports that keeps one connection to each is not told it does not reuse them (CL-LOAD-02)', () => {
+    const t = referenceTraffic();
+    const from = span(t, 'steady').from;
+    const v1 = addRequest(t, { at: from + 100, side: 'v1', path: '/api/v1/data' });
+    for (let i = 1; i < 3; i += 1) addRequest(t, { at: from + 100 + i * 2000, side: 'v1', path: '/api/v1/data', connection: v1.connection });
+    expect(judgeTraffic(t).find((v) => v.clause === 'CL-LOAD-02')!.status).toBe('pass');
+  });
+
   test('its verdicts name no token', () => {
     const text = JSON.stringify(judgeTraffic(referenceTraffic()));
     for (const token of [TOKEN_1, TOKEN_2]) expect(text.toUpperCase()).not.toContain(token);

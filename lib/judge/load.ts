@@ -58,19 +58,25 @@ export function load02(t: Traffic, within: readonly Phase[]): Finding {
   }
   const steady = inPhases(t.requests, ['steady']);
   if (!steady.length) return { skip: 'the integration sent no request during steady' };
-  const opened = t.connections.filter((c) => c.phase === 'steady');
   // A connection the device closed (its keep-alive time) has to be opened again: that one is the device's doing,
   // unless the client asked for the close (`Connection: close` on its last request).
   const askedToClose = (id: number) => /close/i.test(t.requests.filter((r) => r.connection === id).at(-1)?.headers.connection ?? '');
-  const deviceClosed = t.connections.filter((c) => c.closedBy === 'device' && c.closedAt !== null && inside(c.closedAt) && c.phase !== 'reboot'
-    && !askedToClose(c.id)).length;
-  const allowed = Math.ceil(steady.length / REQUESTS_PER_CONNECTION) + deviceClosed;
-  if (opened.length > allowed) {
-    const first = steady.find((r) => r.connection === opened.at(-1)!.id) ?? steady[0]!;
-    return { held: false, evidence: [first.id], message: `${count(opened.length, 'connection')} opened for ${count(steady.length, 'request')} during steady `
-      + `(at most one per ${REQUESTS_PER_CONNECTION} requests, ${allowed} here${deviceClosed ? `, counting the ${deviceClosed} the device closed` : ''}): it does not keep its connections alive` };
+  // Per port: a client of both APIs keeps a connection to each.
+  for (const side of ['v1', 'v2'] as const) {
+    const requests = steady.filter((r) => r.side === side);
+    const opened = t.connections.filter((c) => c.side === side && c.phase === 'steady');
+    const deviceClosed = t.connections.filter((c) => c.side === side && c.closedBy === 'device' && c.closedAt !== null && inside(c.closedAt)
+      && c.phase !== 'reboot' && !askedToClose(c.id)).length;
+    const allowed = Math.ceil(requests.length / REQUESTS_PER_CONNECTION) + deviceClosed;
+    if (opened.length > allowed) {
+      const first = requests.find((r) => r.connection === opened.at(-1)!.id) ?? requests[0] ?? steady[0]!;
+      return { held: false, evidence: [first.id], message: `${count(opened.length, 'connection')} opened to the ${side} port for ${count(requests.length, 'request')} `
+        + `during steady (at most one per ${REQUESTS_PER_CONNECTION} requests, ${allowed} here${deviceClosed ? `, counting the ${deviceClosed} the device closed` : ''}): `
+        + 'it does not keep its connections alive' };
+    }
   }
-  return { held: true, message: `${count(opened.length, 'connection')} for ${count(steady.length, 'request')} during steady, never more than ${MAX_OPEN} open` };
+  const opened = t.connections.filter((c) => c.phase === 'steady').length;
+  return { held: true, message: `${count(opened, 'connection')} opened for ${count(steady.length, 'request')} during steady, never more than ${MAX_OPEN} open` };
 }
 
 /** While the device is away or refuses the token, requests are not repeated faster than once per second; a refused token not more than once per 10 s. */
