@@ -3,6 +3,7 @@ import { RunError } from '../client/errors.js';
 import { certifyClient } from '../certify/certify.js';
 import { DEFAULT_PLAN, QUICK_PLAN, parseLengths, scenarioSeconds } from '../certify/scenario.js';
 import { packageVersion } from '../runner/package-root.js';
+import { interruptible } from './interrupt.js';
 import type { CertifyArgs } from './options.js';
 
 export async function certifyCommand(a: CertifyArgs, env: NodeJS.ProcessEnv): Promise<number> {
@@ -23,25 +24,14 @@ export async function certifyCommand(a: CertifyArgs, env: NodeJS.ProcessEnv): Pr
     throw new RunError('EC_BAD_OPTION', `the reboot phase (${plan.lengths.reboot} s) must hold the device's time away (${plan.awayAfterS} s in, ${plan.awayS} s away)`);
   }
   const say = (text: string) => process.stderr.write(`energy-conform: ${text}\n`);
-  const interrupt = new AbortController();
-  const onSignal = (sig: NodeJS.Signals) => {
-    if (interrupt.signal.aborted) process.exit(130);
-    say(`${sig}: stopping the scenario and judging what the integration did so far (again to leave at once)`);
-    interrupt.abort(sig);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  try {
+  return interruptible((sig) => `energy-conform: ${sig}: stopping the scenario and judging what the integration did so far (again to leave at once)\n`, async (signal) => {
     say(`certify-client: an emulated ${a.kind} for ${a.name}, ${scenarioSeconds(plan)} s of scenario${command.length ? `, running: ${command.join(' ')}` : '; point the integration at the ready line'}`);
     const outcome = await certifyClient({
       kind: a.kind, plan, integration: { name: a.name, version: a['integration-version'] ?? null, command: command.length ? command.join(' ') : null },
       command: command.length ? command : null, env, reportsDir: a.reports ?? null, readyFile: a['ready-file'], strict: a.strict, certStyle: a['cert-style'],
       tool: { name: 'energy-conform', version: packageVersion() },
-    }, { ready: (line) => process.stdout.write(`${line}\n`), say }, interrupt.signal, { color: process.stdout.isTTY === true && !env.NO_COLOR });
+    }, { ready: (line) => process.stdout.write(`${line}\n`), say }, signal, { color: process.stdout.isTTY === true && !env.NO_COLOR });
     process.stdout.write(`${outcome.summary}\n`);
     return outcome.exitCode;
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
+  });
 }

@@ -1,6 +1,7 @@
 // `energy-conform run`: flags -> RunConfig -> runConformance -> exit code.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { interruptible } from './interrupt.js';
 import type { PairArgs, RunArgs } from './options.js';
 import { RunError } from '../client/errors.js';
 import { type DiscoveredDevice, disagreementsOf } from '../discovery/records.js';
@@ -97,18 +98,9 @@ export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv): Promise<nu
   const io = streamIo(process.stderr, process.stdin.isTTY === true, process.stdin, a.quiet ? 'quiet' : a.verbose ? 'verbose' : 'normal');
   // Colours only on a terminal, and never where NO_COLOR is set (no-color.org).
   const style = { color: process.stdout.isTTY === true && !env.NO_COLOR, quiet: a.quiet };
-  // First SIGINT/SIGTERM: stop the checks, clean up, report. A second one: leave at once.
-  const interrupt = new AbortController();
-  const onSignal = (sig: NodeJS.Signals) => {
-    if (interrupt.signal.aborted) process.exit(130);
-    process.stderr.write(`\nenergy-conform: ${sig}: stopping the checks and cleaning up the device (again to leave at once)\n`);
-    interrupt.abort(sig);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  try {
+  return interruptible((sig) => `\nenergy-conform: ${sig}: stopping the checks and cleaning up the device (again to leave at once)\n`, async (interrupted) => {
     const caPem = await checkOptions(a);
-    const run = (cfg: RunConfig) => withDeadline(interrupt.signal, a['run-timeout'], (signal) => runConformance(cfg, io, signal, style));
+    const run = (cfg: RunConfig) => withDeadline(interrupted, a['run-timeout'], (signal) => runConformance(cfg, io, signal, style));
     if (a.host) {
       const outcome = await run(toRunConfig(a, env, caPem));
       process.stdout.write(`${outcome.summary}\n`);
@@ -116,14 +108,10 @@ export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv): Promise<nu
     }
     const devices = await chooseDevices(a, io, true);
     return await runBench(devices, (d) => toRunConfig({ ...a, reports: a.reports && a.all ? path.join(a.reports, d.serial ?? d.address) : a.reports }, env, caPem, d),
-      run, io, a.all ? a.reports ?? 'reports' : null, interrupt.signal);
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
+      run, io, a.all ? a.reports ?? 'reports' : null, interrupted);
+  });
 }
 
-/** A device's run stops at its deadline as on Ctrl-C: checks stopped, device cleaned up, reports written, exit 2. */
 async function withDeadline<T>(outer: AbortSignal, seconds: number, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const inner = new AbortController();
   const stop = () => inner.abort(outer.reason);
