@@ -1,9 +1,8 @@
 // CL-AUTH: the token is a secret, and goes only where the specification puts it.
 import type { SeenRequest, Traffic } from '../spec/traffic.js';
-import { type Finding, bearerOf, count, holdsToken, inPhases, issuedTokens, named, each } from './verdict.js';
+import { type Finding, bearerOf, count, holdsToken, inPhases, issuedTokens, named, each, isPairing, tally } from './verdict.js';
 import type { Phase } from '../spec/client-clause-types.js';
 
-const isPairing = (r: SeenRequest) => r.method === 'POST' && r.path === '/api/user';
 const urlOf = (r: SeenRequest) => `${r.path}?${r.query}`;
 
 /** No request to the HTTP (v1) port carries the token. */
@@ -67,9 +66,7 @@ export function auth04(t: Traffic, within: readonly Phase[]): Finding {
 /** OBSERVE: v2 requests without a token, other than POST /api/user. */
 export function auth05(t: Traffic, within: readonly Phase[]): Finding {
   const bare = inPhases(t.requests, within).filter((r) => r.side === 'v2' && !isPairing(r) && r.headers.authorization === undefined);
-  const kinds = new Map<string, number>();
-  for (const r of bare) kinds.set(`${r.method} ${r.path} (${r.phase})`, (kinds.get(`${r.method} ${r.path} (${r.phase})`) ?? 0) + 1);
-  const observed = [...kinds].map(([request, n]) => ({ request, count: n,
+  const observed = [...tally(bare.map((r) => `${r.method} ${r.path} (${r.phase})`))].map(([request, n]) => ({ request, count: n,
     purpose: /^GET \/api \(/.test(request) ? 'a probe: GET /api answers 401 without a token on v2, which tells v2 apart' : 'not told' }));
   return { observed, evidence: bare.slice(0, 3).map((r) => r.id),
     message: bare.length ? `${count(bare.length, 'v2 request')} without a token: ${observed.map((o) => `${o.request} ×${o.count}`).join(', ')}` : 'every v2 request but POST /api/user carried a token' };

@@ -1,7 +1,7 @@
 // CL-LOAD and CL-LIFE: what a small device can carry, and living through what devices do.
 import type { Phase } from '../spec/client-clause-types.js';
 import type { SeenRequest, Traffic } from '../spec/traffic.js';
-import { type Finding, bearerOf, count, inPhases, named } from './verdict.js';
+import { type Finding, bearerOf, count, inPhases, named, isPairing, scenarioEnd } from './verdict.js';
 
 export const WINDOW_MS = 10_000;
 /** The vendor's 500 ms: 20 requests of one endpoint in a 10 s window; one more is allowed for timing at the window's edges. */
@@ -15,7 +15,6 @@ export const RETRY_SLACK_MS = 50;
 export const BACK_WITHIN_MS = 30_000;
 
 const endpoint = (r: SeenRequest) => `${r.method} ${r.path} (${r.side})`;
-const end = (t: Traffic) => Math.max(0, ...t.phases.map((p) => p.to));
 const isAway = (t: Traffic, at: number) => t.away.some((a) => at >= a.from && at < a.to);
 
 function byEndpoint(requests: readonly SeenRequest[]): Map<string, SeenRequest[]> {
@@ -45,7 +44,7 @@ export function load01(t: Traffic, within: readonly Phase[]): Finding {
 /** Connections are reused: never more than 3 open at once, and in steady polling at most one new connection per 10 requests. */
 export function load02(t: Traffic, within: readonly Phase[]): Finding {
   const inside = (at: number) => t.phases.some((p) => within.includes(p.phase) && at >= p.from && at < p.to);
-  const stop = end(t);
+  const stop = scenarioEnd(t);
   const events = t.connections.flatMap((c) => [[c.openedAt, 1, c.id], [c.closedAt ?? stop, -1, c.id]] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   let open = 0;
   for (const [at, delta] of events) {
@@ -119,15 +118,15 @@ export function life01(t: Traffic): Finding {
   if (!before) return { skip: 'the integration had sent no request with a token before the reboot' };
   const token = bearerOf(before);
   const after = t.requests.filter((r) => r.at >= down.to);
-  const paired = after.find((r) => r.method === 'POST' && r.path === '/api/user' && r.at < down.to + BACK_WITHIN_MS);
+  const paired = after.find((r) => isPairing(r) && r.at < down.to + BACK_WITHIN_MS);
   // Polling again: a GET with its token that the device answered (whatever it answered); a goodbye is no poll.
   const back = after.find((r) => r.method === 'GET' && bearerOf(r) === token && r.status > 0);
   if (back && back.at - down.to <= BACK_WITHIN_MS && (!paired || paired.at > back.at)) {
     return { held: true, message: `it was polling again with its token ${((back.at - down.to) / 1000).toFixed(1)} s after the device came back` };
   }
   if (paired && (!back || paired.at < back.at)) return { held: false, evidence: [paired.id], message: `${named(paired)}: it paired again after the reboot, where its token was still good` };
-  if (!back && end(t) - down.to < BACK_WITHIN_MS) {
-    return { skip: `the scenario ended ${((end(t) - down.to) / 1000).toFixed(1)} s after the device came back, before the 30 s the clause allows, and the integration had not polled again` };
+  if (!back && scenarioEnd(t) - down.to < BACK_WITHIN_MS) {
+    return { skip: `the scenario ended ${((scenarioEnd(t) - down.to) / 1000).toFixed(1)} s after the device came back, before the 30 s the clause allows, and the integration had not polled again` };
   }
   return { held: false, evidence: [(back ?? before).id], message: back ? `it polled again only ${((back.at - down.to) / 1000).toFixed(1)} s after the device came back (30 s at most)`
     : `it did not poll again with its token after the device came back; its last request with it before the reboot: ${named(before)}` };
@@ -140,7 +139,7 @@ export function life02(t: Traffic, within: readonly Phase[]): Finding {
   if (!refusal) return { observed: { refused: false }, message: 'its token was never refused (it sent none during revoked)' };
   const token = bearerOf(refusal);
   const later = mine.filter((r) => r.at > refusal.at);
-  const pairedAt = later.find((r) => r.method === 'POST' && r.path === '/api/user')?.at ?? null;
+  const pairedAt = later.find(isPairing)?.at ?? null;
   const retries = later.filter((r) => bearerOf(r) === token).length;
   const what = pairedAt !== null ? `paired again ${((pairedAt - refusal.at) / 1000).toFixed(1)} s after the first refusal`
     : retries ? 'kept sending the refused token' : 'stopped';

@@ -2,9 +2,8 @@
 import type { Phase } from '../spec/client-clause-types.js';
 import { USER_NAME } from '../spec/schemas.js';
 import type { SeenRequest, Traffic } from '../spec/traffic.js';
-import { type Finding, bearerOf, count, inPhases, named, each } from './verdict.js';
+import { type Finding, bearerOf, count, inPhases, named, each, isObject, isPairing, parseJson, scenarioEnd } from './verdict.js';
 
-const isPairing = (r: SeenRequest) => r.method === 'POST' && r.path === '/api/user';
 const refusedForNoPress = (r: SeenRequest) => r.status === 403 && r.responseBody.includes('user:creation-not-enabled');
 /** The network between integration and device may bring two requests closer than they were sent. */
 export const PAIR_POLL_MS = 500;
@@ -12,7 +11,6 @@ export const PAIR_POLL_SLACK_MS = 20;
 /** A token issued this close to the scenario's end may not have been used yet: PAIR-04 does not judge it. */
 export const LATE_TOKEN_MS = 10_000;
 
-const end = (t: Traffic) => Math.max(0, ...t.phases.map((p) => p.to));
 
 /** When the device first refused a token: a request carrying it answered 401 (Infinity where never). */
 function refusedAt(t: Traffic, token: string, after: number): number {
@@ -24,14 +22,10 @@ export function pair01(t: Traffic, within: readonly Phase[]): Finding {
   const posts = inPhases(t.requests, within).filter(isPairing);
   if (!posts.length) return { skip: 'the integration never asked for a token (no POST /api/user)' };
   const bad = posts.map((r) => {
-    let body: unknown;
-    try {
-      body = JSON.parse(r.body);
-    } catch {
-      return [r, `a body that is not JSON: ${JSON.stringify(r.body.slice(0, 80))}`] as const;
-    }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return [r, `a body that is not a JSON object: ${r.body.slice(0, 80)}`] as const;
-    const name = (body as Record<string, unknown>).name;
+    const body = parseJson(r.body);
+    if (body === undefined) return [r, `a body that is not JSON: ${JSON.stringify(r.body.slice(0, 80))}`] as const;
+    if (!isObject(body)) return [r, `a body that is not a JSON object: ${r.body.slice(0, 80)}`] as const;
+    const name = body.name;
     if (typeof name !== 'string') return [r, 'no string `name` in its body'] as const;
     if (!USER_NAME.test(name)) return [r, `the name ${JSON.stringify(name)}, which is not local/ followed by 1 to 40 of letters, digits and -_/\\# and space`] as const;
     return null;
@@ -76,7 +70,7 @@ export function pair04(t: Traffic, within: readonly Phase[]): Finding {
   for (const issued of tokens) {
     const next = t.requests.find((r) => r.side === 'v2' && r.at > issued.at);
     if (!next) {
-      if (end(t) - issued.at < LATE_TOKEN_MS) continue;
+      if (scenarioEnd(t) - issued.at < LATE_TOKEN_MS) continue;
       return { held: false, evidence: [issued.request], message: `no v2 request followed the token received ${(issued.at / 1000).toFixed(1)} s into the scenario` };
     }
     judged += 1;

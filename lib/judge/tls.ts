@@ -2,7 +2,7 @@
 // opened in it; a request on a connection is the integration's acceptance of what was presented there.
 import type { Phase } from '../spec/client-clause-types.js';
 import type { Presented, SeenConnection, Traffic } from '../spec/traffic.js';
-import { type Finding, count, named } from './verdict.js';
+import { type Finding, count, named, tally } from './verdict.js';
 
 const WHAT: Record<Exclude<Presented, 'valid'>, string> = {
   'foreign-ca': 'a certificate from a CA other than the one it was given',
@@ -61,8 +61,8 @@ export function tls03(t: Traffic, within: readonly Phase[]): Finding {
 export function tls04(t: Traffic, within: readonly Phase[]): Finding {
   const tls = t.connections.filter((c) => c.tls && within.includes(c.phase)).map((c) => c.tls!);
   if (!tls.length) return { observed: {}, message: 'no HTTPS connection' };
-  const tally = (values: (string | null)[]) => Object.fromEntries([...new Set(values)].map((v) => [String(v ?? 'none'), values.filter((x) => x === v).length]));
-  const observed = { connections: tls.length, sni: tally(tls.map((c) => c.sni)), protocol: tally(tls.map((c) => c.protocol)), resumed: tls.filter((c) => c.resumed).length };
+  const counted = (values: (string | null)[]) => Object.fromEntries(tally(values.map((v) => v ?? 'none')));
+  const observed = { connections: tls.length, sni: counted(tls.map((c) => c.sni)), protocol: counted(tls.map((c) => c.protocol)), resumed: tls.filter((c) => c.resumed).length };
   return { observed, message: `${count(tls.length, 'HTTPS connection')}: SNI ${Object.keys(observed.sni).join(', ')}; ${Object.keys(observed.protocol).join(', ')}; `
     + `${observed.resumed} resumed a session` };
 }

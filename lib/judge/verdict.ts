@@ -36,6 +36,30 @@ export const phasesOf = (clause: ClientClause): Phase[] => parsePhases(clause.ph
 
 export const inPhases = (requests: readonly SeenRequest[], within: readonly Phase[]) => requests.filter((r) => within.includes(r.phase));
 
+/** A request for a token. */
+export const isPairing = (r: SeenRequest) => r.method === 'POST' && r.path === '/api/user';
+
+/** When the scenario ended, in ms from its start. */
+export const scenarioEnd = (t: Traffic) => Math.max(0, ...t.phases.map((p) => p.to));
+
+/** A body as JSON; `undefined` where it is not JSON. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** How often each value comes, in the order they first come. */
+export function tally(values: readonly string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const v of values) m.set(v, (m.get(v) ?? 0) + 1);
+  return m;
+}
+
 /** A request as a message names it: `GET /api/measurement on the HTTPS port, 12.3 s into the scenario (steady)`. */
 export function named(r: SeenRequest): string {
   return `${r.method} ${r.path}${r.query ? `?${r.query}` : ''} on the ${r.side === 'v1' ? 'HTTP (v1)' : 'HTTPS (v2)'} port, ${(r.at / 1000).toFixed(1)} s into the scenario (${r.phase})`;

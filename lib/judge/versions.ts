@@ -2,7 +2,7 @@
 // fields it never sent before.
 import type { Phase } from '../spec/client-clause-types.js';
 import type { Traffic } from '../spec/traffic.js';
-import { type Finding, bearerOf, count, inPhases, named, each } from './verdict.js';
+import { type Finding, bearerOf, count, inPhases, named, each, isPairing, tally } from './verdict.js';
 
 /** The majors the device serves over HTTPS. */
 export const SERVED_MAJORS = [2];
@@ -26,7 +26,7 @@ export function ver02(t: Traffic): Finding {
   const steady = inPhases(t.requests, ['steady']).filter((r) => bearerOf(r) !== null);
   if (!steady.length) return { skip: 'the integration sent no request with a token during steady, so there is no usual rate to hold it to' };
   const newer = inPhases(t.requests, ['newer']);
-  const paired = newer.find((r) => r.method === 'POST' && r.path === '/api/user');
+  const paired = newer.find(isPairing);
   if (paired) return { held: false, evidence: [paired.id], message: `${named(paired)}: it asked for a new token once the device reported a newer version` };
   const tokens = new Set(steady.map(bearerOf));
   const polled = newer.filter((r) => tokens.has(bearerOf(r)));
@@ -48,11 +48,7 @@ export function ver02(t: Traffic): Finding {
 /** OBSERVE: whether the integration sends X-Api-Version, and which value. */
 export function ver03(t: Traffic, within: readonly Phase[]): Finding {
   const mine = inPhases(t.requests, within).filter((r) => r.side === 'v2');
-  const values = new Map<string, number>();
-  for (const r of mine) {
-    const v = r.headers['x-api-version'] ?? '(none)';
-    values.set(v, (values.get(v) ?? 0) + 1);
-  }
+  const values = tally(mine.map((r) => r.headers['x-api-version'] ?? '(none)'));
   const observed = Object.fromEntries(values);
   return { observed, message: mine.length ? [...values].map(([v, n]) => `${v} on ${count(n, 'request')}`).join(', ') : 'no v2 request' };
 }
