@@ -116,24 +116,24 @@ export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: 
     const id = emu.state.identity;
     const device = { host: emu.ready.host, httpPort: emu.ready.httpPort, httpsPort: emu.ready.httpsPort, kind: cfg.kind, serial,
       productType: id.product_type, firmware: id.firmware_version, apiVersion: API_VERSION };
-    const results = certifyResults(traffic, verdicts, { tool: cfg.tool, integration: cfg.integration, device, started, finished: new Date(), notes,
-      interrupted: Boolean(signal?.aborted), strict: cfg.strict,
-      options: { kind: cfg.kind, phases: plan.lengths, pressAfter: plan.pressAfterS, away: plan.awayS, strict: cfg.strict } });
-    // Tokens in any case, in every file: the HAR holds every request the integration made.
+    // Every token the device issued, in any letter case, out of the results and the HAR (every request the
+    // integration made); every report is rendered from those.
     const tokens = issuedTokens(traffic);
     const redact = tokenRedactor(tokens);
-    const har = harOf(traffic.requests.map((r) => exchangeOf(r, device, started)), cfg.tool);
-    const json = redact(resultsJson(results));
+    const results = JSON.parse(redact(JSON.stringify(certifyResults(traffic, verdicts, { tool: cfg.tool, integration: cfg.integration, device, started,
+      finished: new Date(), notes, interrupted: Boolean(signal?.aborted), strict: cfg.strict,
+      options: { kind: cfg.kind, phases: plan.lengths, pressAfter: plan.pressAfterS, away: plan.awayS, strict: cfg.strict } })))) as RunResults;
+    const har = redact(JSON.stringify(harOf(traffic.requests.map((r) => exchangeOf(r, device, started)), cfg.tool), null, 1));
+    const json = resultsJson(results);
     const files: [string, string][] = [['results.json', json], ['junit.xml', junitXml(results)], ['report.html', reportHtml(results)],
-      ['summary.md', summaryMarkdown(results)], ['exchanges.har', `${JSON.stringify(har, null, 1)}\n`], ['certification.md', certificationMarkdown(results, json)]];
-    await Promise.all(files.map(([name, text]) => writeFile(path.join(reportsDir, name), redact(text))));
+      ['summary.md', summaryMarkdown(results)], ['exchanges.har', `${har}\n`], ['certification.md', certificationMarkdown(results, json)]];
+    await Promise.all(files.map(([name, text]) => writeFile(path.join(reportsDir, name), text)));
     const redactor = new Redactor();
     for (const k of tokens) redactor.add(k);
     await auditSecrets(files.map(([name]) => path.join(reportsDir, name)), redactor);
-    const safe = JSON.parse(redact(JSON.stringify(results))) as RunResults;
-    const exitCode = safe.verdict === 'pass' ? 0 : safe.verdict === 'fail' ? 1 : 2;
-    return { results: safe, exitCode, reportsDir,
-      summary: `${summaryText(safe, reportsDir, style)}\ncertification: ${path.join(reportsDir, 'certification.md')} (results.json SHA-256 ${sha256(json)})` };
+    const exitCode = results.verdict === 'pass' ? 0 : results.verdict === 'fail' ? 1 : 2;
+    return { results, exitCode, reportsDir,
+      summary: `${summaryText(results, reportsDir, style)}\ncertification: ${path.join(reportsDir, 'certification.md')} (results.json SHA-256 ${sha256(json)})` };
   } finally {
     await stopIntegration(child);
     await emu.close();
