@@ -5,21 +5,19 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { clientClauses } from '../spec/client-clauses.js';
 import type { KindId } from '../spec/kinds.js';
 import { junitSchemaErrors } from '../report/junit-validate.js';
 import { resultsSchema } from '../report/results-schema.js';
-import { CLIENT_FAULTS } from '../testing/client-faults.js';
+import { CLIENT_FAULTS, REFERENCE_INTEGRATION } from '../testing/client-faults.js';
 import { type CertifyOutcome, certifyClient } from './certify.js';
 import { QUICK_PLAN } from './scenario.js';
 
-const REFERENCE = [process.execPath, path.join(PACKAGE_ROOT, 'dist', 'lib', 'testing', 'reference-integration.js')];
 
 let dir: string;
 const runs = new Map<string, Promise<CertifyOutcome>>();
 const certify = (name: string, kind: KindId, fault?: string) => certifyClient({
-  kind, plan: QUICK_PLAN, integration: { name: 'reference-integration', version: fault ?? 'clean', command: REFERENCE.join(' ') }, command: REFERENCE,
+  kind, plan: QUICK_PLAN, integration: { name: 'reference-integration', version: fault ?? 'clean', command: REFERENCE_INTEGRATION.join(' ') }, command: REFERENCE_INTEGRATION,
   env: { PATH: process.env.PATH, ...(fault ? { EC_CLIENT_FAULT: fault } : {}) }, reportsDir: path.join(dir, name), strict: false,
   tool: { name: 'energy-conform', version: 'test' },
 }, { ready: () => undefined, say: () => undefined });

@@ -8,17 +8,15 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { BIN, type CliResult, cli } from '../testing/cli-process.js';
+import { REFERENCE_INTEGRATION } from '../testing/client-faults.js';
 
-const REFERENCE = path.join(PACKAGE_ROOT, 'dist', 'lib', 'testing', 'reference-integration.js');
-const SHORT = ['--quick'];
 const QUICK_PHASES = ['pairing=4', 'steady=6', 'newer=6', 'reboot=12', 'foreign-ca=5', 'wrong-identity=5', 'revoked=15'];
 
 let dir: string;
 const runs: Record<string, Promise<CliResult>> = {};
-const certify = (name: string, fault?: string) => cli(['certify-client', '--name', 'reference', '--integration-version', fault ?? '1.0', ...SHORT,
-  '--reports', path.join(dir, name), '--', process.execPath, REFERENCE], { env: fault ? { EC_CLIENT_FAULT: fault } : {}, timeoutMs: 180_000 });
+const certify = (name: string, fault?: string) => cli(['certify-client', '--name', 'reference', '--integration-version', fault ?? '1.0', '--quick',
+  '--reports', path.join(dir, name), '--', ...REFERENCE_INTEGRATION], { env: fault ? { EC_CLIENT_FAULT: fault } : {}, timeoutMs: 180_000 });
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ec-certify-cli-'));
@@ -80,7 +78,7 @@ describe('certify-client -- <the reference integration>', () => {
 
 test('Ctrl-C ends the scenario at once: what the integration did so far is judged and reported, exit 2', { timeout: 60_000 }, async () => {
   const out = path.join(dir, 'interrupted');
-  const child = spawn(process.execPath, [BIN, 'certify-client', ...SHORT, '--reports', out, '--', process.execPath, REFERENCE], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'certify-client', '--quick', '--reports', out, '--', ...REFERENCE_INTEGRATION], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));

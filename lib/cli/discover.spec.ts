@@ -1,7 +1,7 @@
 // Discovery over real mDNS, on the loopback interface only (DESIGN.md "Network safety"). Every test
 // that advertises or browses is in this file, so no other file's devices answer here.
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,7 +17,7 @@ import { BIN, cli } from '../testing/cli-process.js';
 import { pressHookFor } from './emulator-run.js';
 import { Terminal, hasTmux } from '../testing/tmux-terminal.js';
 import { shellBlocks } from '../testing/doc-blocks.js';
-import { docShell, runBlock } from '../testing/doc-runner.js';
+import { DOC_FILES, docShell, runBlock } from '../testing/doc-runner.js';
 
 const LOOPBACK = ['--interface', '127.0.0.1'];
 const bash = promisify(execFile);
@@ -260,8 +260,7 @@ describe('the fleet recipes of docs/fleets.md, against two emulators advertised 
 // (lib/testing/doc-runner.ts, as docs.spec.ts runs the others): the guides' interface address is loopback
 // here, and `bench-relay <serial>` presses the emulator of that serial.
 describe('the guides\' discovery commands, against a socket and a P1 meter advertised on loopback', () => {
-  const files = ['README.md', ...readdirSync(path.join(PACKAGE_ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
-  const blocks = files.flatMap((f) => shellBlocks(readFileSync(path.join(PACKAGE_ROOT, f), 'utf8'), f)).filter((b) => b.mode === 'mdns');
+  const blocks = DOC_FILES.flatMap((f) => shellBlocks(readFileSync(path.join(PACKAGE_ROOT, f), 'utf8'), f)).filter((b) => b.mode === 'mdns');
 
   test('there are some: the README\'s first step and the real-devices guide', () => {
     expect(blocks.map((b) => b.where.split(':')[0])).toEqual(expect.arrayContaining(['README.md', 'docs/real-devices.md']));

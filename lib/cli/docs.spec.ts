@@ -2,7 +2,7 @@
 // the guides' device address, 192.168.1.40, is an emulated P1 meter of the guide's own, and its button
 // is pressed through the emulator's control port. The blocks that discover devices run in discover.spec.ts,
 // with the other mDNS tests. A guide's blocks run in order, in one folder, as a reader goes down the page.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,9 +11,9 @@ import { type Emulator, startEmulator } from '../emulator/emulator.js';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { cli } from '../testing/cli-process.js';
 import { shellBlocks } from '../testing/doc-blocks.js';
-import { type DocShell, docShell, runBlock } from '../testing/doc-runner.js';
+import { DOC_FILES, type DocShell, docShell, runBlock } from '../testing/doc-runner.js';
 
-const GUIDES = readdirSync(path.join(PACKAGE_ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`);
+const GUIDES = DOC_FILES.filter((f) => f !== 'README.md');
 const read = (file: string) => readFileSync(path.join(PACKAGE_ROOT, file), 'utf8');
 const DEVICE = '192.168.1.40';
 
@@ -28,7 +28,7 @@ afterAll(async () => {
 // fleets.md's commands are in CI files, run in discover.spec.ts as the engines run them. The guides run side by
 // side, each with its own emulator and folder; a guide's blocks one after another.
 const ours = (file: string) => shellBlocks(read(file), file).filter((b) => b.mode !== 'mdns' && b.mode !== 'by');
-describe.concurrent.each(['README.md', ...GUIDES].filter((f) => ours(f).length))('%s', (file) => {
+describe.concurrent.each(DOC_FILES.filter((f) => ours(f).length))('%s', (file) => {
   const blocks = ours(file);
   describe.sequential('its blocks, in order', () => {
     let emu: Emulator;
@@ -57,7 +57,7 @@ describe.concurrent.each(['README.md', ...GUIDES].filter((f) => ours(f).length))
 });
 
 test('a block another spec runs names one that exists and picks it out', () => {
-  const by = ['README.md', ...GUIDES].flatMap((f) => shellBlocks(read(f), f)).filter((b) => b.mode === 'by');
+  const by = DOC_FILES.flatMap((f) => shellBlocks(read(f), f)).filter((b) => b.mode === 'by');
   expect(by.length).toBeGreaterThan(0);
   for (const b of by) expect(read(`lib/cli/${b.by}`), b.where).toContain(`b.by === '${b.by}'`);
 });

@@ -25,6 +25,15 @@ export interface RequestSpec {
   connection?: number;
 }
 
+/** What a connection's handshake looks like when the device presented its own certificate and the client took it. */
+export const validTls = (): NonNullable<SeenConnection['tls']> => ({ presented: 'valid', handshake: 'completed', sni: null, protocol: 'TLSv1.3', resumed: false });
+
+/** A request as the device records it, the spec's blanks filled with a successful poll's. */
+function seenRequest(spec: RequestSpec, id: number, connection: number, phase: Phase): SeenRequest {
+  return { id, connection, side: spec.side ?? 'v2', phase, at: spec.at, method: spec.method ?? 'GET', path: spec.path ?? '/api/measurement',
+    query: spec.query ?? '', headers: spec.headers ?? {}, body: spec.body ?? '', status: spec.status ?? 200, responseBody: spec.responseBody ?? '' };
+}
+
 export class TrafficBuilder {
   readonly t: Traffic;
   constructor(lengths: Record<Phase, number> = LENGTHS) {
@@ -49,7 +58,7 @@ export class TrafficBuilder {
 
   connection(side: 'v1' | 'v2', at: number, tls?: { presented?: Presented; handshake?: 'completed' | 'failed' }): number {
     const c: SeenConnection = { id: this.t.connections.length + 1, side, phase: this.phaseAt(at), openedAt: at, closedAt: null, closedBy: null,
-      tls: side === 'v2' ? { presented: tls?.presented ?? 'valid', handshake: tls?.handshake ?? 'completed', sni: null, protocol: 'TLSv1.3', resumed: false } : undefined };
+      tls: side === 'v2' ? { ...validTls(), ...tls } : undefined };
     this.t.connections.push(c);
     return c.id;
   }
@@ -60,10 +69,7 @@ export class TrafficBuilder {
   }
 
   request(spec: RequestSpec): SeenRequest {
-    const side = spec.side ?? 'v2';
-    const r: SeenRequest = { id: this.t.requests.length + 1, connection: spec.connection ?? this.connection(side, spec.at), side, phase: this.phaseAt(spec.at),
-      at: spec.at, method: spec.method ?? 'GET', path: spec.path ?? '/api/measurement', query: spec.query ?? '', headers: spec.headers ?? {},
-      body: spec.body ?? '', status: spec.status ?? 200, responseBody: spec.responseBody ?? '' };
+    const r = seenRequest(spec, this.t.requests.length + 1, spec.connection ?? this.connection(spec.side ?? 'v2', spec.at), this.phaseAt(spec.at));
     this.t.requests.push(r);
     return r;
   }
@@ -138,12 +144,9 @@ export function addRequest(t: Traffic, spec: RequestSpec): SeenRequest {
   let connection = spec.connection;
   if (connection === undefined) {
     connection = Math.max(0, ...t.connections.map((c) => c.id)) + 1;
-    t.connections.push({ id: connection, side, phase, openedAt: spec.at, closedAt: spec.at + 5, closedBy: 'client',
-      tls: side === 'v2' ? { presented: 'valid', handshake: 'completed', sni: null, protocol: 'TLSv1.3', resumed: false } : undefined });
+    t.connections.push({ id: connection, side, phase, openedAt: spec.at, closedAt: spec.at + 5, closedBy: 'client', tls: side === 'v2' ? validTls() : undefined });
   }
-  const r: SeenRequest = { id: Math.max(0, ...t.requests.map((x) => x.id)) + 1, connection, side, phase, at: spec.at, method: spec.method ?? 'GET',
-    path: spec.path ?? '/api/measurement', query: spec.query ?? '', headers: spec.headers ?? {}, body: spec.body ?? '', status: spec.status ?? 200,
-    responseBody: spec.responseBody ?? '' };
+  const r = seenRequest(spec, Math.max(0, ...t.requests.map((x) => x.id)) + 1, connection, phase);
   t.requests.push(r);
   t.requests.sort((a, b) => a.at - b.at || a.id - b.id);
   return r;

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import type { ClientClauseId } from '../spec/client-clauses.js';
 import { clientClauses } from '../spec/client-clauses.js';
 import type { Presented, SeenRequest, Traffic } from '../spec/traffic.js';
-import { TOKEN_1, TOKEN_2, addRequest, referenceTraffic } from './fixture.js';
+import { TOKEN_1, TOKEN_2, addRequest, referenceTraffic, validTls } from './fixture.js';
 import { judgeTraffic } from './judge.js';
 
 const span = (t: Traffic, phase: string) => t.phases.find((p) => p.phase === phase)!;
@@ -62,14 +62,13 @@ const FAULTS: TrafficFault[] = [
   { name: 'opens a connection for every request', clause: 'CL-LOAD-02', apply: (t) => {
     for (const r of polls(t, 'steady')) {
       const id = Math.max(...t.connections.map((c) => c.id)) + 1;
-      t.connections.push({ id, side: 'v2', phase: 'steady', openedAt: r.at - 2, closedAt: r.at + 5, closedBy: 'client',
-        tls: { presented: 'valid', handshake: 'completed', sni: null, protocol: 'TLSv1.3', resumed: false } });
+      t.connections.push({ id, side: 'v2', phase: 'steady', openedAt: r.at - 2, closedAt: r.at + 5, closedBy: 'client', tls: validTls() });
       r.connection = id;
     }
   } },
   { name: 'holds five connections open', clause: 'CL-LOAD-02', apply: (t) => {
     for (let i = 0; i < 4; i += 1) t.connections.push({ id: 900 + i, side: 'v2', phase: 'steady', openedAt: span(t, 'steady').from + 100 * i, closedAt: null,
-      closedBy: null, tls: { presented: 'valid', handshake: 'completed', sni: null, protocol: 'TLSv1.3', resumed: false } });
+      closedBy: null, tls: validTls() });
   } },
   { name: 'retries every 200 ms while the device is away', clause: 'CL-LOAD-03', apply: (t) => {
     const { from, to } = t.away[0]!;

@@ -2,8 +2,13 @@
 // by name in EC_CLIENT_FAULT, naming the client clause it breaks and any other it cannot help breaking. The
 // certify-client self-test (lib/certify/certify.spec.ts) holds each to its clause, as the device self-test
 // holds the emulator's faults to theirs.
+import path from 'node:path';
+import { PACKAGE_ROOT } from '../runner/package-root.js';
 import type { ClientClauseId } from '../spec/client-clauses.js';
 import type { KindId } from '../spec/kinds.js';
+
+/** The reference integration as a command: its build, run with this Node. */
+export const REFERENCE_INTEGRATION = [process.execPath, path.join(PACKAGE_ROOT, 'dist', 'lib', 'testing', 'reference-integration.js')];
 
 export interface ClientFault {
   name: string;

@@ -3,6 +3,7 @@
 // (doc-args.ts); `bench-relay <serial>` presses that emulator's button, as a lab's relay board would. The
 // npm commands that cannot run inside `npm test` say where they do run instead (NPM below).
 import { execFileSync, spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { chmod, mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
@@ -12,6 +13,9 @@ import type { ShellBlock } from './doc-blocks.js';
 
 const NODE = process.execPath;
 const ARGS = path.join(PACKAGE_ROOT, 'dist', 'lib', 'testing', 'doc-args.js');
+
+/** The README and every guide in docs/, as paths from the package root. */
+export const DOC_FILES = ['README.md', ...readdirSync(path.join(PACKAGE_ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
 
 /** npm as the guides use it: each command, and what the bench does for it. */
 export const NPM: Record<string, string> = {
