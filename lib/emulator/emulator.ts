@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { KINDS, applianceIdentity, type KindId } from '../spec/kinds.js';
-import { createTestCa, issueDeviceCert, type DeviceCertOptions, type TestCa } from './certs.js';
+import { createTestCa, issueDeviceCert, type DeviceCertOptions, type IssuedCert, type TestCa } from './certs.js';
 import { controlServer } from './control.js';
 import { DeviceState, randomSerial } from './device-state.js';
 import type { Fault } from './fault-types.js';
@@ -99,6 +99,9 @@ function styled(style: CertStyle, identity: string, serial: string): DeviceCertO
     notBefore: new Date(Date.UTC(2025, 0, 1)), notAfter: new Date(Date.UTC(2049, 11, 31, 23, 59, 59)) };
 }
 
+type TlsPair = { cert: string; key: string };
+const tlsPair = (c: IssuedCert): TlsPair => ({ cert: c.certPem, key: c.keyPem });
+
 /** Another device's serial: the same but for its last digit. */
 const otherSerial = (serial: string) => serial.slice(0, -1) + (serial.endsWith('0') ? '1' : '0');
 
@@ -153,16 +156,15 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   const start = async (server: http.Server, port: number | undefined, side?: 'v1' | 'v2') => {
     servers.push(server);
     if (side) opts.recorder?.watch(server, side);
-    const isApi = side !== undefined;
     const bound = await listen(server, host, port ?? 0);
-    if (isApi) api.push({ server, port: bound });
+    if (side) api.push({ server, port: bound });
     return bound;
   };
   try {
     // v2 on every kind whose user/token capability is Supported or In development.
     const identity = applianceIdentity(kind.id, serial);
-    const valid = await deviceCert(ca, certStyle, identity, serial, faults).then((c) => ({ cert: c.certPem, key: c.keyPem }));
-    const https = kind.userToken === 'Not supported' ? null : httpsServer(received(withEvents(withFaults(routeV2, faults, 'v2'), events, 'v2')), state, valid, transport);
+    const valid = kind.userToken === 'Not supported' ? null : tlsPair(await deviceCert(ca, certStyle, identity, serial, faults));
+    const https = valid && httpsServer(received(withEvents(withFaults(routeV2, faults, 'v2'), events, 'v2')), state, valid, transport);
     const httpsPort = https ? await start(https, opts.httpsPort, 'v2') : null;
     const httpPort = kind.v1 ? await start(httpServer(received(withEvents(withFaults(routeV1, faults, 'v1'), events, 'v1')), state, transport), opts.httpPort, 'v1') : null;
     const control = controlServer(state, power);
@@ -181,14 +183,14 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     const dropConnections = () => {
       for (const { server } of api) server.closeAllConnections();
     };
-    // The certificates a scenario presents: the right identity from another CA, and another device's from the right CA.
-    const others: Partial<Record<Presented, { cert: string; key: string }>> = { valid };
+    // The certificates a scenario presents: its own, the right identity from another CA, and another device's from the right CA.
+    const presentable: Partial<Record<Presented, TlsPair>> = { valid: valid ?? undefined };
     const present = async (certificate: Presented) => {
       if (!https) return;
-      others[certificate] ??= certificate === 'foreign-ca'
-        ? await issueDeviceCert(await createTestCa('energy-conform foreign CA'), styled(certStyle, identity, serial)).then((c) => ({ cert: c.certPem, key: c.keyPem }))
-        : await issueDeviceCert(ca, styled(certStyle, applianceIdentity(kind.id, otherSerial(serial)), otherSerial(serial))).then((c) => ({ cert: c.certPem, key: c.keyPem }));
-      https.setSecureContext(others[certificate]!);
+      presentable[certificate] ??= tlsPair(certificate === 'foreign-ca'
+        ? await issueDeviceCert(await createTestCa('energy-conform foreign CA'), styled(certStyle, identity, serial))
+        : await issueDeviceCert(ca, styled(certStyle, applianceIdentity(kind.id, otherSerial(serial)), otherSerial(serial))));
+      https.setSecureContext(presentable[certificate]!);
       // What a connection opened from now on is shown, recorded in the same turn as the switch.
       if (opts.recorder) opts.recorder.presented = certificate;
       dropConnections();
