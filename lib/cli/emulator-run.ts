@@ -17,7 +17,7 @@ export async function emulatorRunConfig(ready: ReadyInfo, tokenStore: string, mo
     host: ready.host, httpPort: ready.httpPort, httpsPort: ready.httpsPort, kind: ready.kind, forceKind: false,
     caPem: await readFile(ready.ca, 'utf8'), caLabel: 'the emulator\'s test CA', insecure: false,
     tokenStore, pressHook: pressHookFor(ready), pressTimeoutS: 30, pairingName: DEFAULT_PAIRING_NAME,
-    slow: false, allowCloudToggle: false, manual: false, strict: false, forget: false, yes: true,
+    slow: false, allowCloudToggle: false, allowReboot: false, profiles: ['spec'], manual: false, strict: false, forget: false, yes: true,
     requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS, paceMs: 0, ...more,
   };
 }

@@ -5,7 +5,7 @@ import { CERT_STYLES, type CertStyle } from '../emulator/cert-styles.js';
 import { LINK_NAMES, type LinkName } from '../emulator/link.js';
 import { DEFAULT_TOKEN_STORE } from '../operator/token-store.js';
 import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS } from '../runner/config.js';
-import { AREAS } from '../spec/clause-types.js';
+import { AREAS, PROFILES } from '../spec/clause-types.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
 
 export function targetOptions<T>(y: Argv<T>) {
@@ -33,10 +33,13 @@ export function pairOptions<T>(y: Argv<T>) {
 
 export function runOptions<T>(y: Argv<T>) {
   return pairOptions(y)
+    .option('profile', { type: 'array', choices: PROFILES, describe: 'catalogues to judge against: spec (spec/clauses.md, the default), vendor (spec/vendor-clauses.md: '
+      + 'system, telegram, batteries, WebSocket, measurement fields); both: --profile spec vendor' })
     .option('suite', { type: 'array', string: true, describe: `areas to run: ${AREAS.join(' ')}` })
     .option('clause', { type: 'array', string: true, describe: 'clause IDs to run, e.g. VER-04' })
     .option('slow', { type: 'boolean', default: false, describe: 'also run checks that wait out device timers' })
     .option('allow-cloud-toggle', { type: 'boolean', default: false, describe: 'allow checks that switch the cloud off and on' })
+    .option('allow-reboot', { type: 'boolean', default: false, describe: 'allow checks that reboot the device (vendor profile: V-SYS-11, V-SYS-12)' })
     .option('manual', { type: 'boolean', default: false, describe: 'run checks that need an operator action other than the button' })
     .option('strict', { type: 'boolean', default: false, describe: 'warnings fail the run' })
     .option('forget', { type: 'boolean', default: false, describe: 'delete the pairing user and its stored token at the end (DEL-05)' })

@@ -12,14 +12,14 @@ import { pairDevice } from '../runner/pair.js';
 import { runConformance } from '../runner/run.js';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { streamIo } from '../operator/operator-io.js';
-import { AREAS } from '../spec/clause-types.js';
-import { hasClause } from '../spec/catalogue.js';
+import { AREAS, type Profile } from '../spec/clause-types.js';
+import { clause, hasClause } from '../spec/catalogue.js';
 import type { KindId } from '../spec/kinds.js';
 
 export const VENDOR_CA = path.join(PACKAGE_ROOT, 'fixtures', 'homewizard-ca-cert.pem');
 
 /** The target options, with the selection and report options where the command has them. */
-type ConfigArgs = PairArgs & Partial<Pick<RunArgs, 'suite' | 'clause' | 'slow' | 'allow-cloud-toggle' | 'manual' | 'strict' | 'yes' | 'reports' | 'forget' | 'pace' | 'run-timeout'>>;
+type ConfigArgs = PairArgs & Partial<Pick<RunArgs, 'profile' | 'suite' | 'clause' | 'slow' | 'allow-cloud-toggle' | 'allow-reboot' | 'manual' | 'strict' | 'yes' | 'reports' | 'forget' | 'pace' | 'run-timeout'>>;
 
 function checkNumbers(a: ConfigArgs): void {
   const ports = { '--http-port': a['http-port'], '--https-port': a['https-port'] };
@@ -47,9 +47,18 @@ async function checkOptions(a: ConfigArgs): Promise<string> {
   checkNumbers(a);
   if (a['force-kind'] && !a.kind) throw new RunError('EC_BAD_OPTION', '--force-kind insists on the kind given with --kind: give --kind too');
   const unknown = (a.clause ?? []).filter((c) => !hasClause(c));
-  if (unknown.length) throw new RunError('EC_BAD_OPTION', `unknown clause ${unknown.join(', ')}; clause IDs are listed in spec/clauses.md, e.g. VER-04`);
+  if (unknown.length) {
+    throw new RunError('EC_BAD_OPTION', `unknown clause ${unknown.join(', ')}; clause IDs are listed in spec/clauses.md (e.g. VER-04) and spec/vendor-clauses.md (e.g. V-SYS-01)`);
+  }
   const badArea = (a.suite ?? []).filter((s) => !(AREAS as readonly string[]).includes(s));
   if (badArea.length) throw new RunError('EC_BAD_OPTION', `unknown suite ${badArea.join(', ')}; suites are ${AREAS.join(', ')}`);
+  const profiles = profilesOf(a);
+  const outside = [...(a.clause ?? []).filter(hasClause).filter((c) => !profiles.includes(clause(c).profile)),
+    ...(a.suite ?? []).filter((s) => !profiles.includes(areaProfile(s)))];
+  if (outside.length) {
+    throw new RunError('EC_BAD_OPTION', `${outside.join(', ')} ${outside.length === 1 ? 'is' : 'are'} not of the profile run (--profile ${profiles.join(' ')}); `
+      + `add --profile ${[...new Set([...profiles, ...outside.map((o) => (hasClause(o) ? clause(o).profile : areaProfile(o)))])].join(' ')}`);
+  }
   const caFile = a.ca ?? VENDOR_CA;
   let caPem: string;
   try {
@@ -60,6 +69,10 @@ async function checkOptions(a: ConfigArgs): Promise<string> {
   if (!a.name.startsWith('local/')) throw new RunError('EC_BAD_OPTION', `--name must start with local/ (got ${a.name})`);
   return caPem;
 }
+
+/** --profile, the specification's catalogue where it is not given. */
+const profilesOf = (a: Pick<ConfigArgs, 'profile'>): Profile[] => [...new Set((a.profile ?? ['spec']) as Profile[])];
+const areaProfile = (area: string): Profile => (area.startsWith('vendor-') ? 'vendor' : 'spec');
 
 /** The options (checked, `caPem` read by checkOptions), for the device at --host or for one that discovery found. */
 function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv, caPem: string, found?: DiscoveredDevice): RunConfig {
@@ -74,8 +87,8 @@ function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv, caPem: string, found
     caPem, caLabel: a.ca ? `the CA in ${a.ca}` : 'the vendor CA', insecure: a.insecure,
     token: a.token ?? (env.ENERGY_CONFORM_TOKEN || undefined), tokenStore: a['token-store'],
     pressHook: pressHookOf(a['press-hook'], found?.serial ?? a.serial),
-    pressTimeoutS: a['press-timeout'], pairingName: a.name, suites: a.suite, clauses: a.clause?.filter(hasClause), slow: a.slow ?? false,
-    allowCloudToggle: a['allow-cloud-toggle'] ?? false, manual: a.manual ?? false, strict: a.strict ?? false, forget: a.forget ?? false, yes: a.yes ?? false,
+    pressTimeoutS: a['press-timeout'], pairingName: a.name, profiles: profilesOf(a), suites: a.suite, clauses: a.clause?.filter(hasClause), slow: a.slow ?? false,
+    allowCloudToggle: a['allow-cloud-toggle'] ?? false, allowReboot: a['allow-reboot'] ?? false, manual: a.manual ?? false, strict: a.strict ?? false, forget: a.forget ?? false, yes: a.yes ?? false,
     reportsDir: a.reports, paceMs: a.pace ?? 0,
     requestTimeoutMs: a['request-timeout'] * 1000,
   };

@@ -5,6 +5,7 @@ import { badge, clauseTable, filterCss } from './html-clauses.js';
 import { esc, exchanges } from './html-exchange.js';
 import { TIMELINE_CSS, timeline } from './html-timeline.js';
 import { type CheckResult, type RunResults, STRICT_DEVIATION, type Status, areasOf } from './results.js';
+import { countsText, profileText } from './summary.js';
 
 const CSS = `
 body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:16px;color:#1b1b1b}
@@ -91,6 +92,13 @@ function subject(r: RunResults): [title: string, h1: string, facts: string] {
     `${esc(t.product_type ?? 'unknown product type')}, firmware ${esc(t.firmware_version ?? '—')}, API ${esc(t.api_version ?? '—')}, ${esc(r.tool.name)} ${esc(r.tool.version)}`];
 }
 
+/** Which catalogues the run judged against, each with its own verdict and counts. */
+function profiles(r: RunResults): string {
+  if (!r.profiles) return '';
+  return `<table class="profiles"><tr><th>Profile</th><th>Verdict</th><th>Outcomes</th></tr>${r.profiles.map((p) =>
+    `<tr><td>${esc(profileText(p))}</td><td>${badge(p.verdict)}</td><td>${esc(countsText(p.summary))}</td></tr>`).join('')}</table>`;
+}
+
 export function reportHtml(r: RunResults): string {
   const failures = of(r, 'fail', 'error');
   const softer = of(r, 'deviation', 'warn');
@@ -103,6 +111,7 @@ export function reportHtml(r: RunResults): string {
 ${r.notes.map((n) => `<p class="note"><b>Note:</b> ${esc(n)}</p>`).join('')}
 <p>${about}</p>
 <p>${s.pass} pass, ${s.fail} fail, ${s.deviation} ${s.deviation === 1 ? 'deviation' : 'deviations'}, ${s.warn} warn, ${s.observation} observed, ${s.error} error, ${s.skip} skipped</p>
+${profiles(r)}
 ${r.residue.length ? `<p class="note"><b>Not left as found:</b> ${esc(r.residue.join('; '))}</p>` : ''}
 ${failures.length ? `<h2>Failures (${failures.length})</h2>${failures.map(problem).join('')}` : '<h2>No failures</h2>'}
 ${softer.length ? `<h2>Deviations and warnings (${softer.length})</h2>`

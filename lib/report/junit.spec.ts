@@ -21,7 +21,10 @@ function results(strict = false): RunResults {
     target: { host: '127.0.0.1', kind: 'p1dongle', product_type: 'HWE-P1', serial: '5c2fafaabbcc', firmware_version: '6.00', api_version: '2.0.0',
       certificate_sha256: 'AA:BB' },
     started: '2026-11-21T00:00:00.000Z', finished: '2026-11-21T00:00:01.000Z', durationMs: 1000, verdict: 'fail',
-    summary: summarize(checks), presses: { count: 1, asked: 1, backend: 'press-hook' }, requests: 9, socket: null, residue: [], notes: [], connections: 2, checks, strict, options: {} };
+    summary: summarize(checks),
+    profiles: [{ profile: 'spec', catalogue: 'spec/clauses.md', revision: 2, verdict: 'fail', summary: summarize(checks.filter((c) => !c.clause.startsWith('V-'))) },
+      { profile: 'vendor', catalogue: 'spec/vendor-clauses.md', revision: 1, verdict: 'fail', summary: summarize(checks.filter((c) => c.clause.startsWith('V-'))) }],
+    presses: { count: 1, asked: 1, backend: 'press-hook' }, requests: 9, socket: null, residue: [], notes: [], connections: 2, checks, strict, options: {} };
 }
 
 describe('junit.xml', () => {
@@ -31,7 +34,9 @@ describe('junit.xml', () => {
 
   test('has one testsuite per area with the device identity, one testcase per clause', () => {
     const xml = junitXml(results());
-    expect(xml.match(/<testsuite /g)).toHaveLength(10);
+    // Both profiles: the specification's 10 areas and the vendor profile's 5, each area a suite of its own.
+    expect(xml.match(/<testsuite /g)).toHaveLength(15);
+    expect(xml).toContain('<property name="profile" value="vendor (spec/vendor-clauses.md, revision 1): fail"/>');
     expect(xml.match(/<testcase /g)).toHaveLength(clauses.length);
     expect(xml).toContain('<property name="serial" value="5c2fafaabbcc"/>');
     expect(xml).toContain(`name="${clauseTitle(clauses[0]!).replace(/"/g, '&quot;')}"`);

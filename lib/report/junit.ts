@@ -4,6 +4,7 @@ import jrb from 'junit-report-builder';
 import type { Builder, TestCase } from 'junit-report-builder';
 import { describeExchange } from '../client/exchange-log.js';
 import { type CheckResult, type RunResults, STRICT_DEVIATION, areasOf } from './results.js';
+import { profileText } from './summary.js';
 
 // The package's CommonJS export is the builder itself; its typings describe an ES default.
 const builder = jrb as unknown as Builder;
@@ -47,6 +48,7 @@ export function junitXml(r: RunResults): string {
       suite.property(k, String(v ?? ''));
     }
     for (const n of r.notes) suite.property('note', n);
+    for (const p of r.profiles ?? []) suite.property('profile', `${profileText(p)}: ${p.verdict}`);
     for (const c of checks) {
       const tc = suite.testCase().className(area).name(c.title).time(c.durationMs / 1000);
       // --strict: a deviation or a warning fails, each under a type of its own.

@@ -1,7 +1,7 @@
 // results.json as a schema: the zod type the tests hold every run's results.json to, and the JSON Schema
 // made from it (schemas/results.schema.json, shipped in the package) for the tools that read results.json.
 import { z } from 'zod';
-import { AREAS, LEVELS } from '../spec/clause-types.js';
+import { AREAS, LEVELS, PROFILES } from '../spec/clause-types.js';
 import { CLIENT_AREAS, PHASES } from '../spec/client-clause-types.js';
 import { STATUSES, type Status } from './results.js';
 
@@ -24,7 +24,8 @@ const exchange = z.object({
 }).strict();
 
 const check = z.object({
-  clause: z.string().regex(/^(CL-)?[A-Z]+-\d+$/).describe('a clause of spec/clauses.md, or of spec/client-clauses.md (CL-) in certify-client\'s results'),
+  clause: z.string().regex(/^(CL-|V-)?[A-Z]+-\d+$/)
+    .describe('a clause of spec/clauses.md, of spec/vendor-clauses.md (V-), or of spec/client-clauses.md (CL-) in certify-client\'s results'),
   level: z.enum(LEVELS),
   title: z.string(),
   status,
@@ -40,6 +41,8 @@ const check = z.object({
   exchanges: z.array(exchange),
 }).strict();
 
+const summary = z.object(Object.fromEntries(STATUSES.map((s) => [s, count])) as Record<Status, typeof count>).strict();
+
 export const resultsSchema = z.object({
   tool: z.object({ name: z.literal('energy-conform'), version: z.string() }).strict(),
   target: z.object({
@@ -50,14 +53,17 @@ export const resultsSchema = z.object({
   finished: z.string(),
   durationMs: z.number().min(0),
   verdict: z.enum(['pass', 'fail', 'error']).describe('exit 0, 1 and 2'),
-  summary: z.object(Object.fromEntries(STATUSES.map((s) => [s, count])) as Record<Status, typeof count>).strict(),
+  summary,
   presses: z.object({ count, asked: count, backend: z.string().nullable() }).strict(),
   requests: count,
   connections: count,
   socket: z.object({ stateRequests: count, relaySwitches: count }).strict().nullable(),
   residue: z.array(z.string()).describe('what the run left changed on the device'),
   notes: z.array(z.string()),
-  checks: z.array(check).describe('one per clause of the catalogue'),
+  profiles: z.array(z.object({
+    profile: z.enum(PROFILES), catalogue: z.string(), revision: count, verdict: z.enum(['pass', 'fail', 'error']), summary,
+  }).strict()).optional().describe('a device run: each profile that ran (--profile), its catalogue, its counts and its verdict (error: none of its checks ran)'),
+  checks: z.array(check).describe('one per clause of the catalogues of the profiles that ran'),
   strict: z.boolean(),
   options: z.record(z.string(), z.unknown()),
   integration: z.object({ name: z.string(), version: z.string().nullable(), command: z.string().nullable() }).strict().optional()

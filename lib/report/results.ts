@@ -1,6 +1,6 @@
 // The result model of DESIGN.md: one entry per catalogue clause, and results.json.
 import type { Exchange } from '../client/exchange-log.js';
-import type { Level } from '../spec/clause-types.js';
+import type { Level, Profile } from '../spec/clause-types.js';
 
 /**
  * `deviation`: a MUST violated under a capability the specification marks "In development" for the kind
@@ -65,6 +65,8 @@ export interface RunResults {
   notes: string[];
   /** State requests and relay switches, where the run touched a socket's state (--pace is for hardware that needs it). */
   socket: { stateRequests: number; relaySwitches: number } | null;
+  /** A device run: each profile that ran, with its own counts and verdict (certify-client has none). */
+  profiles?: ProfileResult[];
   checks: CheckResult[];
   strict: boolean;
   options: Record<string, unknown>;
@@ -72,6 +74,15 @@ export interface RunResults {
   integration?: IntegrationFacts;
   /** certify-client: the scenario's phases as they ran, in ms from its start, and the requests of each. */
   scenario?: { catalogue: string; phases: { phase: string; from: number; to: number; requests: number }[]; timeline: TimelineMark[] };
+}
+
+export interface ProfileResult {
+  profile: Profile;
+  catalogue: string;
+  revision: number;
+  /** As the run's: pass (every MUST that ran passed), fail, or error (none of its checks ran). */
+  verdict: 'pass' | 'fail' | 'error';
+  summary: Record<Status, number>;
 }
 
 export interface IntegrationFacts {
@@ -102,7 +113,7 @@ export function summarize(checks: readonly CheckResult[]): Record<Status, number
 export function resultsJson(r: RunResults): string {
   const doc = {
     tool: r.tool, target: r.target, started: r.started, finished: r.finished, durationMs: r.durationMs,
-    verdict: r.verdict, summary: r.summary, presses: r.presses, requests: r.requests, connections: r.connections, socket: r.socket, residue: r.residue, notes: r.notes,
+    verdict: r.verdict, summary: r.summary, ...(r.profiles ? { profiles: r.profiles } : {}), presses: r.presses, requests: r.requests, connections: r.connections, socket: r.socket, residue: r.residue, notes: r.notes,
     // Beyond DESIGN.md's keys: what `energy-conform report` needs to render report.html again.
     checks: r.checks.map(({ clause, level, title, status, message, durationMs, area, expected, observed, deviation, exchanges, evidence, rows }) =>
       ({ clause, level, title, status, message, durationMs, ...(deviation ? { deviation } : {}), area, expected, observed, rows,

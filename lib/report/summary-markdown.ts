@@ -2,7 +2,7 @@
 // the verdict and the device, a table of the areas, then every failure, error, deviation and warning with why.
 import { markdownCell as cell } from './markdown.js';
 import { PROBLEMS, REPORT_FILES, type RunResults, STATUSES, STRICT_DEVIATION, areasOf } from './results.js';
-import { subjectText } from './summary.js';
+import { profileText, subjectText } from './summary.js';
 
 const COLUMNS = STATUSES.map((s) => (s === 'observation' ? 'observed' : s === 'skip' ? 'skipped' : s));
 
@@ -16,6 +16,10 @@ export function summaryMarkdown(r: RunResults): string {
     out.push(`| ${area} | ${STATUSES.map((s) => checks.filter((c) => c.status === s).length).join(' | ')} |`);
   }
   out.push(`| **all** | ${STATUSES.map((s) => `**${r.summary[s]}**`).join(' | ')} |`, '');
+  if (r.profiles) {
+    out.push(`| profile | verdict | ${COLUMNS.join(' | ')} |`, `| --- | --- |${' ---: |'.repeat(STATUSES.length)}`,
+      ...r.profiles.map((p) => `| ${cell(profileText(p))} | ${p.verdict.toUpperCase()} | ${STATUSES.map((s) => p.summary[s]).join(' | ')} |`), '');
+  }
   for (const status of PROBLEMS) {
     const of = r.checks.filter((c) => c.status === status);
     if (!of.length) continue;

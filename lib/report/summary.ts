@@ -1,5 +1,5 @@
 // The readable summary printed at the end of a run.
-import { PROBLEMS, REPORT_FILES, type RunResults, STRICT_DEVIATION, areasOf } from './results.js';
+import { PROBLEMS, type ProfileResult, REPORT_FILES, type RunResults, STRICT_DEVIATION, areasOf } from './results.js';
 
 const COLOURS: Record<string, number> = { PASS: 32, FAIL: 31, ERROR: 35, WARN: 33, DEVIATION: 33 };
 
@@ -31,6 +31,13 @@ export function subjectText(r: Pick<RunResults, 'target' | 'integration'>): stri
   return `the integration ${name}${version ? ` ${version}` : ''}, served an emulated ${r.target.kind} serial ${r.target.serial} at ${r.target.host}`;
 }
 
+/** A profile as every report names it: `vendor (spec/vendor-clauses.md, revision 1)`. */
+export const profileText = (p: ProfileResult): string => `${p.profile} (${p.catalogue}, revision ${p.revision})`;
+
+/** The outcome counts, in the order every summary gives them. */
+export const countsText = (s: RunResults['summary']): string =>
+  `${s.pass} pass, ${s.fail} fail, ${deviations(s.deviation)}${s.warn} warn, ${s.observation} observed, ${s.error} error, ${s.skip} skipped`;
+
 export function summaryText(r: RunResults, reportsDir: string, style: SummaryStyle = {}): string {
   const paint = (word: string) => (style.color && COLOURS[word] ? `\x1b[${COLOURS[word]}m${word}\x1b[0m` : word);
   const lines: string[] = [];
@@ -56,8 +63,8 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
     lines.push(`deviations: ${s.deviation} MUST ${s.deviation === 1 ? 'clause' : 'clauses'} violated under an "In development" capability; `
       + `${STRICT_DEVIATION}${r.strict ? ' (--strict was given)' : ''}`);
   }
-  lines.push(`verdict: ${paint(r.verdict.toUpperCase())} — ${s.pass} pass, ${s.fail} fail, ${deviations(s.deviation)}${s.warn} warn, ${s.observation} observed, `
-    + `${s.error} error, ${s.skip} skipped; ${r.requests} requests, ${r.connections} ${r.connections === 1 ? 'connection' : 'connections'}, ${r.presses.count} ${r.presses.count === 1 ? 'press' : 'presses'}, ${(r.durationMs / 1000).toFixed(1)} s`);
+  for (const p of r.profiles ?? []) lines.push(`profile ${profileText(p)}: ${paint(p.verdict.toUpperCase())} — ${countsText(p.summary)}`);
+  lines.push(`verdict: ${paint(r.verdict.toUpperCase())} — ${countsText(s)}; ${r.requests} requests, ${r.connections} ${r.connections === 1 ? 'connection' : 'connections'}, ${r.presses.count} ${r.presses.count === 1 ? 'press' : 'presses'}, ${(r.durationMs / 1000).toFixed(1)} s`);
   lines.push(`reports: ${REPORT_FILES.map((f) => `${reportsDir}/${f}`).join(', ')}`);
   return lines.join('\n');
 }

@@ -25,7 +25,7 @@ describe('the exit code (DESIGN.md "Result model")', () => {
 
 describe('assembling results', () => {
   test('lists every catalogue clause; one without a test is skipped with its plan reason or as not implemented', () => {
-    const checks = assemble([], { 'SOCK-04': 'the state endpoint exists only on the energy socket' }, '9.9.9');
+    const checks = assemble([], { 'SOCK-04': 'the state endpoint exists only on the energy socket' }, '9.9.9', ['spec']);
     expect(checks.find((c) => c.clause === 'SOCK-04')?.message).toBe('the state endpoint exists only on the energy socket');
     expect(checks.find((c) => c.clause === 'CLOUD-01')?.message).toBe('not implemented yet in energy-conform 9.9.9');
   });
@@ -33,7 +33,7 @@ describe('assembling results', () => {
   test('a runner check joins the clause\'s outcome, the worst one winning', () => {
     const tests = [{ title: 'PAIR-03 [MUST] …', state: 'passed' as const, message: '', durationMs: 1,
       records: [{ clause: 'PAIR-03' as const, status: 'pass' as const, message: '', exchanges: [] }] }];
-    const checks = assemble(tests, {}, '9.9.9', [{ clause: 'PAIR-03', status: 'fail', message: 'pairing refused', exchanges: [] }]);
+    const checks = assemble(tests, {}, '9.9.9', ['spec'], [{ clause: 'PAIR-03', status: 'fail', message: 'pairing refused', exchanges: [] }]);
     expect(checks.find((c) => c.clause === 'PAIR-03')).toMatchObject({ status: 'fail', message: 'pairing refused\n(1 of 2 cases fail)' });
   });
 
@@ -44,7 +44,7 @@ describe('assembling results', () => {
         { clause: 'SOCK-03' as const, status: echo, message: echo === 'fail' ? `SOCK-04 [MUST] row ${n}: expected the echo` : '', exchanges: [] }],
     });
     const tests = [row(1, 'pass', 'pass'), ...Array.from({ length: 25 }, (_, i) => row(i + 2, 'fail', i === 0 ? 'fail' : 'pass'))];
-    const checks = assemble(tests, {}, '9.9.9');
+    const checks = assemble(tests, {}, '9.9.9', ['spec']);
     const sock04 = checks.find((c) => c.clause === 'SOCK-04')!;
     expect(sock04).toMatchObject({ status: 'fail', durationMs: 52 });
     expect(sock04.message.split('\n')).toHaveLength(22);
@@ -58,7 +58,7 @@ describe('assembling results', () => {
     const t = (title: string, status: 'pass' | 'fail', message = '') => ({ title, state: 'passed' as const, message: '', durationMs: 1,
       records: [{ clause: 'AUTH-02' as const, status, message, exchanges: [] }] });
     const checks = assemble([t('AUTH-02 [MUST] GET /api — an unknown token', 'pass'),
-      t('AUTH-02 [MUST] GET /api/user — an unknown token', 'fail', 'AUTH-02 [MUST] GET /api/user — an unknown token: expected 401')], {}, '9.9.9');
+      t('AUTH-02 [MUST] GET /api/user — an unknown token', 'fail', 'AUTH-02 [MUST] GET /api/user — an unknown token: expected 401')], {}, '9.9.9', ['spec']);
     expect(checks.find((c) => c.clause === 'AUTH-02')?.rows).toEqual([
       { title: 'AUTH-02 [MUST] GET /api — an unknown token', status: 'pass', message: '' },
       { title: 'AUTH-02 [MUST] GET /api/user — an unknown token', status: 'fail', message: 'expected 401' },

@@ -1,7 +1,7 @@
 // Collected tests -> one result per catalogue clause, run or skipped, so coverage is computable.
-import { clauses } from '../spec/catalogue.js';
-import { type ClauseId, clauseTitle } from '../spec/clause-types.js';
-import type { CaseResult, CheckResult, Status } from '../report/results.js';
+import { clause, clausesOf, hasClause } from '../spec/catalogue.js';
+import { CATALOGUES, type ClauseId, type Profile, clauseTitle } from '../spec/clause-types.js';
+import { type CaseResult, type CheckResult, type ProfileResult, type Status, summarize } from '../report/results.js';
 import type { CheckRecord } from '../contract/run-context.js';
 import type { CollectedTest } from './vitest-run.js';
 
@@ -51,9 +51,9 @@ export interface RunnerCheck {
   exchanges: CheckResult['exchanges'];
 }
 
-export function assemble(tests: readonly CollectedTest[], skips: Record<string, string>, version: string,
+export function assemble(tests: readonly CollectedTest[], skips: Record<string, string>, version: string, profiles: readonly Profile[],
   runnerChecks: readonly RunnerCheck[] = []): CheckResult[] {
-  return clauses.map((c) => {
+  return clausesOf(profiles).map((c) => {
     const base = { clause: c.id, level: c.level, title: clauseTitle(c), area: c.area };
     const mine: Outcome[] = [
       ...tests.flatMap((t) => (t.records.length === 0
@@ -86,4 +86,14 @@ export function exitCodeOf(checks: readonly CheckResult[], strict: boolean): 0 |
   const soft = (c: CheckResult) => c.status === 'warn' || c.status === 'deviation';
   if (checks.some((c) => c.status === 'fail' || mustError(c) || (strict && soft(c)))) return 1;
   return 0;
+}
+
+/** Each profile's own counts and verdict, from the checks of its catalogue (DESIGN.md "Profiles"). */
+export function profileResults(checks: readonly CheckResult[], profiles: readonly Profile[], strict: boolean): ProfileResult[] {
+  return profiles.map((profile) => {
+    const mine = checks.filter((c) => hasClause(c.clause) && clause(c.clause).profile === profile);
+    const code = exitCodeOf(mine, strict);
+    return { profile, catalogue: CATALOGUES[profile].file, revision: CATALOGUES[profile].revision,
+      verdict: code === 0 ? 'pass' : code === 1 ? 'fail' : 'error', summary: summarize(mine) };
+  });
 }

@@ -1,6 +1,6 @@
 // One typed RunConfig: what the CLI's flags mean, validated once.
 import type { Advertised } from '../spec/advertisement.js';
-import type { ClauseId } from '../spec/clause-types.js';
+import type { ClauseId, Profile } from '../spec/clause-types.js';
 import type { KindId } from '../spec/kinds.js';
 
 export interface RunConfig {
@@ -24,10 +24,14 @@ export interface RunConfig {
   pressHook?: string;
   pressTimeoutS: number;
   pairingName: string;
+  /** The catalogues to judge against (--profile): `spec` by default. */
+  profiles: Profile[];
   suites?: string[];
   clauses?: ClauseId[];
   slow: boolean;
   allowCloudToggle: boolean;
+  /** Checks that reboot the device may run (V-SYS-11, V-SYS-12). */
+  allowReboot: boolean;
   manual: boolean;
   strict: boolean;
   /** Delete the pairing user at the end of the run (and its stored token): DEL-05. */

@@ -6,7 +6,7 @@ import type { Preflight } from './preflight.js';
 
 const cfg: RunConfig = {
   host: '10.0.0.9', httpPort: 80, httpsPort: 443, caPem: '', caLabel: 'the vendor CA', insecure: false, tokenStore: '',
-  pressTimeoutS: 1, pairingName: 'local/energy-conform', slow: false, allowCloudToggle: false, manual: false, strict: false, forget: false,
+  pressTimeoutS: 1, pairingName: 'local/energy-conform', slow: false, allowCloudToggle: false, allowReboot: false, profiles: ['spec'], manual: false, strict: false, forget: false,
   yes: false, requestTimeoutMs: 1000, pressHook: 'true', paceMs: 0, forceKind: false,
 };
 const pre: Preflight = { v1: true, v2: true, certificate: null, v2Usable: true, system: true, systemRead: undefined, v1Info: null, v1Api: null, kind: 'p1dongle', exchanges: [] };

@@ -3,6 +3,7 @@ import { clauses } from '../spec/catalogue.js';
 import { type Clause, type Gate, parseGate } from '../spec/clause-types.js';
 import { NEEDS, type Need } from '../spec/clause-roles.js';
 import { KINDS, type KindId } from '../spec/kinds.js';
+import { VENDOR_GATES, vendorGateHolds, vendorGateReason } from '../spec/vendor-kinds.js';
 import type { RunConfig } from './config.js';
 import type { Preflight } from './preflight.js';
 
@@ -34,6 +35,9 @@ function facts(cfg: RunConfig, pre: Preflight, kind: KindId, area: Clause['area'
     cloud: { holds: cfg.allowCloudToggle, reason: 'it changes the cloud setting: run with --allow-cloud-toggle' },
     tls: { holds: !cfg.insecure, reason: 'certificate validation is off (--insecure)' },
     v1: { holds: pre.v1, reason: cfg.httpPort === null ? 'the device has no HTTP (v1) port' : `the HTTP (v1) port did not answer at ${cfg.host}:${cfg.httpPort}` },
+    reboot: { holds: cfg.allowReboot, reason: 'it reboots the device: run with --allow-reboot' },
+    ...Object.fromEntries(VENDOR_GATES.map((g) => [g, { holds: vendorGateHolds(g, kind), reason: vendorGateReason(g, k.name, kind) }])) as
+      Record<(typeof VENDOR_GATES)[number], { holds: boolean; reason: string }>,
   };
 }
 
@@ -68,6 +72,7 @@ const statementReason = (c: Clause, kind: KindId, cfg: RunConfig) => {
 };
 
 function selectionReason(c: Clause, cfg: RunConfig): string | undefined {
+  if (!cfg.profiles.includes(c.profile)) return `not selected (--profile ${cfg.profiles.join(' ')})`;
   if (cfg.clauses?.length && !cfg.clauses.includes(c.id)) return `not selected (--clause ${cfg.clauses.join(' ')})`;
   if (cfg.suites?.length && !cfg.suites.includes(c.area)) return `not selected (--suite ${cfg.suites.join(' ')})`;
   if (c.level === 'MANUAL' && !cfg.manual) return 'it needs an operator action other than the button press: run with --manual';

@@ -1,5 +1,5 @@
 // RunConfig -> plan -> vitest -> results -> reports -> exit code.
-import { clauses } from '../spec/catalogue.js';
+import { clausesOf } from '../spec/catalogue.js';
 import type { SummaryStyle } from '../report/summary.js';
 import { assemble, exitCodeOf } from './assemble.js';
 import type { RunConfig } from './config.js';
@@ -40,7 +40,7 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
   const version = packageVersion();
   checkConfirmable(cfg, io);
   // vitest starts while the run prepares the device (preflight, token, the run's own reads), not after.
-  const suites = openSuites(cfg.suites, checkTimeoutMs(cfg), progressTo(io));
+  const suites = openSuites(cfg.suites ?? [...new Set(clausesOf(cfg.profiles).map((c) => c.area))], checkTimeoutMs(cfg), progressTo(io));
   // Handled where it is awaited (the session); until then a failure to start vitest must not end the process.
   suites.catch(() => undefined);
   let session: Session;
@@ -61,7 +61,7 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
   }
   const { redactor } = run;
   const { suiteRun, presses, runnerChecks, removed, restored, residue, exchanges, context } = session;
-  const checks = assemble(suiteRun.tests, context.skips, version, runnerChecks);
+  const checks = assemble(suiteRun.tests, context.skips, version, cfg.profiles, runnerChecks);
   // An interrupted run could not happen as asked: exit 2, after cleaning up.
   const verdictCode = signal?.aborted ? 2 : exitCodeOf(checks, cfg.strict);
   if (signal?.aborted) {
@@ -102,7 +102,7 @@ async function stoppedBeforeSuites(run: Run, stopped: StoppedBeforeSuites, start
   const { kind, serial } = identityOf(run.cfg, pre);
   return writeRun(run, {
     started, version, exitCode: 2, presses: stopped.presses, residue: [], notes: [], connections, exchanges: stopped.exchanges,
-    checks: assemble([], Object.fromEntries(clauses.map((c) => [c.id, reason])), version),
+    checks: assemble([], Object.fromEntries(clausesOf(run.cfg.profiles).map((c) => [c.id, reason])), version, run.cfg.profiles),
     target: { kind: kind ?? run.cfg.kind ?? 'unknown', serial, ...described(pre.v1Info, pre.certificate?.fingerprint256) },
   }, style);
 }

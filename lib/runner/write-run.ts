@@ -12,6 +12,7 @@ import { summaryMarkdown } from '../report/summary-markdown.js';
 import { auditSecrets } from './secret-audit.js';
 import type { Run } from './run-object.js';
 import { socketCounters } from './socket-counters.js';
+import { profileResults } from './assemble.js';
 
 export interface RunOutcome {
   results: RunResults;
@@ -46,11 +47,12 @@ export async function writeRun({ cfg, redactor }: Pick<Run, 'cfg' | 'redactor'>,
     started: r.started.toISOString(), finished: finished.toISOString(), durationMs: finished.getTime() - r.started.getTime(),
     verdict: r.exitCode === 0 ? 'pass' : r.exitCode === 1 ? 'fail' : 'error',
     summary: summarize(r.checks),
+    profiles: profileResults(r.checks, cfg.profiles, cfg.strict),
     presses: r.presses, residue: r.residue, notes: r.notes,
     requests: all.length, connections: r.connections,
     socket: socketCounters(all),
     checks: r.checks, strict: cfg.strict,
-    options: { insecure: cfg.insecure, ca: cfg.caLabel, suites: cfg.suites ?? null, clauses: cfg.clauses ?? null },
+    options: { insecure: cfg.insecure, ca: cfg.caLabel, profiles: cfg.profiles, suites: cfg.suites ?? null, clauses: cfg.clauses ?? null },
   });
   const stamp = r.started.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   const reportsDir = cfg.reportsDir ?? path.join('reports', `${r.target.serial ?? 'unknown'}-${stamp}`);

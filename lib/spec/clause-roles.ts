@@ -16,5 +16,5 @@ export const NEEDS: Partial<Record<ClauseId, Need>> = {
   'KIND-01': 'users-supported',
 };
 
-/** CLOUD-03 and CLOUD-04 switch it by their statements; CLOUD-07 switches it off to start from where it finds it on. */
-export const SWITCH_CLOUD_OFF: readonly ClauseId[] = ['CLOUD-03', 'CLOUD-04', 'CLOUD-07'];
+/** CLOUD-03, CLOUD-04 and V-SYS-04 switch it by their statements; CLOUD-07 switches it off to start from where it finds it on. */
+export const SWITCH_CLOUD_OFF: readonly ClauseId[] = ['CLOUD-03', 'CLOUD-04', 'CLOUD-07', 'V-SYS-04'];

@@ -1,4 +1,5 @@
 import type { ClauseId } from './clauses.js';
+import { VENDOR_GATES } from './vendor-kinds.js';
 
 export type { ClauseId };
 
@@ -7,15 +8,30 @@ export type Level = (typeof LEVELS)[number];
 
 export const AREAS = [
   'info', 'versioning', 'auth', 'users', 'socket', 'cloud', 'tls', 'measurement', 'errors', 'kind',
+  'vendor-system', 'vendor-telegram', 'vendor-batteries', 'vendor-websocket', 'vendor-measurement',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
-/** Gate names of spec/clauses.md "Gates". */
-export const GATES = ['v2', 'users', 'state', 'system', 'press', 'slow', 'cloud', 'tls', 'v1'] as const;
+/** Gate names of spec/clauses.md "Gates", then those of spec/vendor-clauses.md "Gates". */
+export const GATES = ['v2', 'users', 'state', 'system', 'press', 'slow', 'cloud', 'tls', 'v1', 'reboot', ...VENDOR_GATES] as const;
 export type Gate = (typeof GATES)[number];
+
+/**
+ * The catalogues a run can judge against (DESIGN.md "Profiles"): `spec`, the specification's (spec/clauses.md), the
+ * default; `vendor`, the vendor's whole v2 surface (spec/vendor-clauses.md).
+ */
+export const PROFILES = ['spec', 'vendor'] as const;
+export type Profile = (typeof PROFILES)[number];
+
+/** Each profile's catalogue, as reports name it. */
+export const CATALOGUES: Readonly<Record<Profile, { file: string; revision: number; name: string }>> = {
+  spec: { file: 'spec/clauses.md', revision: 2, name: 'the specification' },
+  vendor: { file: 'spec/vendor-clauses.md', revision: 1, name: 'the vendor profile' },
+};
 
 export interface Clause {
   id: ClauseId;
+  profile: Profile;
   level: Level;
   area: Area;
   /** The gate exactly as the catalogue writes it: `v2, users`, `state or system`, `not state`, `—`. */
@@ -49,7 +65,7 @@ export function parseGate(text: string): GateExpr {
  * SOCK-17 case of a SOCK-12 row reads `SOCK-17 [SHOULD] …`, not `SOCK-12 [MUST] …`.
  */
 export function retitle(title: string, other: Pick<Clause, 'id' | 'level'>): string {
-  return title.replace(/^[A-Z]+-\d+ \[[A-Z]+\]/, `${other.id} [${other.level}]`);
+  return title.replace(/^(?:V-)?[A-Z]+-\d+ \[[A-Z]+\]/, `${other.id} [${other.level}]`);
 }
 
 /** The test title: `<ID> [<LEVEL>] <statement>`. */

@@ -1,8 +1,9 @@
 // The clause catalogue as data, transcribed from spec/clauses.md (clauses.spec.ts keeps the two equal).
 // IDs are stable: never renumber, never reuse. `ClauseId` is derived from it, so a misspelt ID fails tsc.
 import type { Area, Clause, Level } from "./clause-types.js";
+import type { VendorClauseId } from "./vendor-clauses.js";
 
-interface Row {
+export interface Row {
   id: string;
   level: Level;
   area: Area;
@@ -299,6 +300,8 @@ const CATALOGUE = [
     where: "public docs" },
 ] as const satisfies readonly Row[];
 
-export type ClauseId = (typeof CATALOGUE)[number]["id"];
+/** A clause of either profile: the specification's catalogue (this file) or the vendor profile's (vendor-clauses.ts). */
+export type ClauseId = (typeof CATALOGUE)[number]["id"] | VendorClauseId;
 
-export const clauses: readonly Clause[] = CATALOGUE;
+/** The specification's catalogue: the default profile. */
+export const specClauses: readonly Clause[] = CATALOGUE.map((c) => ({ ...c, profile: "spec" as const }));
