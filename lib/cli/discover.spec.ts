@@ -49,7 +49,7 @@ describe('with a socket and a P1 meter advertising on loopback', () => {
     for (const emu of [socket!, p1!]) {
       expect(devices.find((d) => d.serial === emu.ready.serial)).toMatchObject({
         kind: emu.ready.kind, address: '127.0.0.1', v1Port: emu.ready.httpPort, v2Port: emu.ready.httpsPort, api_enabled: '1',
-        api_version: '2.0.0', id: `appliance/${emu.ready.kind}/${emu.ready.serial}`, notes: [],
+        api_version: '2.2.0', id: `appliance/${emu.ready.kind}/${emu.ready.serial}`, notes: [],
       });
     }
     // One line a CI matrix takes, and each entry is what `run` needs: run from it, it reaches that device.

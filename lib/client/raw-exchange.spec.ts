@@ -67,7 +67,7 @@ describe('a raw exchange', () => {
       const token = await pairedToken(emu, client);
       await fetch(`${emu.ready.controlUrl}/cloud-user`, { method: 'POST', body: JSON.stringify({ name: 'cloud/x' }) });
       const res = await client.v2.raw('DELETE', '/api/user', { token, body: { name: 'cloud/x' } });
-      expect(res).toMatchObject({ status: 204, text: '', after: faults.length ? '{}' : '', headers: { 'content-length': '0', 'x-api-version': '2.0.0' } });
+      expect(res).toMatchObject({ status: 204, text: '', after: faults.length ? '{}' : '', headers: { 'content-length': '0', 'x-api-version': '2.2.0' } });
       expect(JSON.stringify(res.exchange)).not.toContain(token);
       expect(emu.state.users.has('cloud/x')).toBe(false);
       await client.close();

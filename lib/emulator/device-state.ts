@@ -4,8 +4,13 @@ import { randomBytes } from 'node:crypto';
 import { KINDS, type KindId } from '../spec/kinds.js';
 import { Meter } from './meter.js';
 import { type SystemSettings, systemDefaults } from './system.js';
+import { type BatteryGroup, defaultBatteries, servesBatteries } from './batteries.js';
 
-export const API_VERSION = '2.0.0';
+/** The WebSocket's topics that change by a write (DOC v2/websocket.mdx): their subscribers are told at once. */
+export type ChangedTopic = 'system' | 'batteries' | 'user';
+
+// The version the vendor's documentation gives the P1 meter and kWh meter today (2.2.0: battery permissions and battery_count).
+export const API_VERSION = '2.2.0';
 export const CREATION_WINDOW_MS = 30_000;
 
 export interface SocketState {
@@ -18,6 +23,9 @@ export interface Snapshot {
   users: string[];
   socket: SocketState | null;
   cloud_enabled: boolean | null;
+  /** Beyond DESIGN.md's keys: the vendor profile's settings a run may change and must put back. */
+  system: { status_led_brightness_pct: number; api_v1_enabled: boolean };
+  batteries: BatteryGroup | null;
 }
 
 export interface DeviceIdentity {
@@ -67,6 +75,10 @@ export class DeviceState {
   windowOpenedAt: number | null = null;
   socket: SocketState | null;
   cloudEnabled: boolean | null;
+  /** The plug-in batteries the P1 meter or kWh meter controls (batteries.ts); null on other kinds. */
+  batteries: BatteryGroup | null;
+  /** Who hears of a change (the WebSocket's subscribers). */
+  readonly listeners = new Set<(topic: ChangedTopic) => void>();
 
   constructor(readonly kind: KindId, serial: string, opts: DeviceStateOptions = {}) {
     const k = KINDS[kind];
@@ -85,6 +97,12 @@ export class DeviceState {
     this.socket = k.state === 'Supported' ? { power_on: true, switch_lock: false, brightness: 255 } : null;
     // The battery has no v1, but its v2 system reports cloud_enabled (always true, read-only).
     this.cloudEnabled = k.v1 || kind === 'battery' ? true : null;
+    this.batteries = servesBatteries(kind) ? defaultBatteries() : null;
+  }
+
+  /** Something a topic of the WebSocket shows was written. */
+  changed(topic: ChangedTopic): void {
+    for (const listener of this.listeners) listener(topic);
   }
 
   /** The device is back from a reboot: a fresh uptime, no creation window; users and settings kept. */
@@ -129,6 +147,8 @@ export class DeviceState {
       users: [...this.users.keys()].sort(),
       socket: this.socket ? { ...this.socket } : null,
       cloud_enabled: this.cloudEnabled,
+      system: { status_led_brightness_pct: this.system.status_led_brightness_pct, api_v1_enabled: this.system.api_v1_enabled },
+      batteries: this.batteries && { mode: this.batteries.mode, permissions: [...this.batteries.permissions] },
     };
   }
 
@@ -139,5 +159,6 @@ export class DeviceState {
     this.windowOpenedAt = null;
     this.socket = fresh.socket;
     this.cloudEnabled = fresh.cloudEnabled;
+    this.batteries = fresh.batteries;
   }
 }

@@ -8,7 +8,8 @@ import { createTestCa, issueDeviceCert, type DeviceCertOptions, type IssuedCert,
 import { controlServer } from './control.js';
 import { DeviceState, randomSerial } from './device-state.js';
 import type { Fault } from './fault-types.js';
-import { type Handler, faultsByName, withFaults } from './fault-layer.js';
+import { type Handler, faultsByName, withFaults, wsFaults } from './fault-layer.js';
+import { serveWebSocket } from './websocket.js';
 import { advertise } from './mdns.js';
 import { type ApiServer, Power } from './power.js';
 import { routeV1 } from './routes-v1.js';
@@ -164,7 +165,9 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     // v2 on every kind whose user/token capability is Supported or In development.
     const identity = applianceIdentity(kind.id, serial);
     const valid = kind.userToken === 'Not supported' ? null : tlsPair(await deviceCert(ca, certStyle, identity, serial, faults));
-    const https = valid && httpsServer(received(withEvents(withFaults(routeV2, faults, 'v2'), events, 'v2')), state, valid, transport);
+    const v2 = withEvents(withFaults(routeV2, faults, 'v2'), events, 'v2');
+    const https = valid && httpsServer(received(v2), state, valid, transport);
+    const sockets = https && serveWebSocket(https, v2, state, wsFaults(faults));
     const httpsPort = https ? await start(https, opts.httpsPort, 'v2') : null;
     const httpPort = kind.v1 ? await start(httpServer(received(withEvents(withFaults(routeV1, faults, 'v1'), events, 'v1')), state, transport), opts.httpPort, 'v1') : null;
     const control = controlServer(state, power);
@@ -182,6 +185,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     };
     const dropConnections = () => {
       for (const { server } of api) server.closeAllConnections();
+      sockets?.closeAll();
     };
     // The certificates a scenario presents: its own, the right identity from another CA, and another device's from the right CA.
     const presentable: Partial<Record<Presented, TlsPair>> = { valid: valid ?? undefined };

@@ -54,7 +54,7 @@ describe('the events of the scenario', () => {
     } finally {
       emu.events.newerVersion = null;
     }
-    expect((await get('/api')).headers['x-api-version']).toBe('2.0.0');
+    expect((await get('/api')).headers['x-api-version']).toBe('2.2.0');
   });
 
   test('away: a connection is accepted and its request cut off; back, it answers', async () => {

@@ -3,6 +3,7 @@ import type { DeviceState } from './device-state.js';
 import type { EmuRequest, EmuResponse } from './exchange.js';
 import type { Fault } from './fault-types.js';
 import { FAULTS } from './faults.js';
+import type { WsFaults, WsMessage } from './websocket.js';
 
 export type Handler = (req: EmuRequest, state: DeviceState) => EmuResponse;
 
@@ -21,5 +22,22 @@ export function withFaults(handler: Handler, faults: readonly Fault[], server: '
     const seen = mine.reduce((r, f) => (f.request ? f.request(r, state) : r), req);
     const res = mine.reduce<EmuResponse | undefined>((r, f) => r ?? f.answer?.(seen, state), undefined) ?? handler(seen, state);
     return mine.reduce((r, f) => (f.response ? f.response(r, seen, state) : r), res);
+  };
+}
+
+/** DOC v2/websocket.mdx: 40 s to authorize; measurements about once a second. */
+export const WS_TIMING = { authorizeWithinMs: 40_000, measurementEveryMs: 1000 };
+
+/** The same layer for the WebSocket: each fault rewrites (or drops) what the device sends and receives. */
+export function wsFaults(faults: readonly Fault[]): WsFaults {
+  type Rewrite = NonNullable<Fault['wsSend']>;
+  const through = (pick: (f: Fault) => Rewrite | undefined): Rewrite => (msg, view, state) =>
+    faults.reduce<WsMessage | null>((m, f) => {
+      const rewrite = pick(f);
+      return m === null || !rewrite ? m : rewrite(m, view, state);
+    }, msg);
+  return {
+    send: through((f) => f.wsSend), receive: through((f) => f.wsReceive),
+    timing: Object.assign({ ...WS_TIMING }, ...faults.map((f) => f.wsTiming ?? {})),
   };
 }

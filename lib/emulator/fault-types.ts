@@ -3,6 +3,7 @@ import type { KindId } from '../spec/kinds.js';
 import type { CertStyle } from './cert-styles.js';
 import type { DeviceState } from './device-state.js';
 import type { EmuRequest, EmuResponse } from './exchange.js';
+import type { WsMessage, WsTiming, WsView } from './websocket.js';
 
 /** How a fault changes the certificate the emulator serves. */
 export type CertChange =
@@ -58,6 +59,11 @@ export interface Fault {
   request?: (req: EmuRequest, state: DeviceState) => EmuRequest;
   response?: (res: EmuResponse, req: EmuRequest, state: DeviceState) => EmuResponse;
   cert?: CertChange;
+  /** The WebSocket (websocket.ts): what the device sends instead (null: nothing), and what it takes a client's message for. */
+  wsSend?: (msg: WsMessage, view: WsView, state: DeviceState) => WsMessage | null;
+  wsReceive?: (msg: WsMessage, view: WsView, state: DeviceState) => WsMessage | null;
+  /** The WebSocket's timing: the authorization window, the measurement interval. */
+  wsTiming?: Partial<WsTiming>;
   /** Changes the TXT keys the emulator advertises over mDNS (with --mdns). */
   mdns?: (txt: Record<string, string>) => Record<string, string>;
 }

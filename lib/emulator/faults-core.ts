@@ -16,7 +16,7 @@ export const CORE_FAULTS: readonly Fault[] = [
     response: onDeviceInfo((b) => ({ ...b, firmware_version: '6.001' })) },
   { name: 'api-version-two-parts', clause: 'INFO-03', says: 'api_version reads "2.0" in GET /api',
     response: onDeviceInfo((b) => ({ ...b, api_version: '2.0' })) },
-  { name: 'api-version-body-differs', clause: 'INFO-04', says: 'api_version reads 2.1.0 while the header says 2.0.0',
+  { name: 'api-version-body-differs', clause: 'INFO-04', says: 'api_version reads 2.1.0 while the header says 2.2.0',
     response: onDeviceInfo((b) => ({ ...b, api_version: '2.1.0' })) },
   { name: 'product-type-unknown', clause: 'INFO-05', strict: true, says: 'product_type is HWE-XYZ',
     response: onDeviceInfo((b) => ({ ...b, product_type: 'HWE-XYZ' })) },

@@ -1,5 +1,5 @@
 // v2 over HTTPS: version negotiation, bearer tokens, users, device information, measurement, and
-// the system endpoints of the kinds that have them (system.ts).
+// the system endpoints and batteries of the kinds that have them (system.ts, batteries.ts). The WebSocket is websocket.ts.
 // Choices for what the specification leaves open are marked OBSERVE with their clause.
 import { API_VERSION, type DeviceState } from './device-state.js';
 import {
@@ -7,6 +7,7 @@ import {
 } from './exchange.js';
 import { measurementOf } from './measurements.js';
 import { routeSystem, servesSystemPath } from './system.js';
+import { routeBatteries, servesBatteries } from './batteries.js';
 
 const USER_NAME = /^local\/[a-zA-Z0-9\-_/\\# ]{1,40}$/;
 const SUPPORTED_MAJOR = API_VERSION.split('.')[0]!;
@@ -55,6 +56,7 @@ function createUser(req: EmuRequest, state: DeviceState): EmuResponse {
   if (!USER_NAME.test(name)) return error(400, 'user:name-invalid');
   // PAIR-07, PAIR-10: one user per press; re-using a name re-issues its token.
   const token = state.createUser(name);
+  state.changed('user');
   return json(200, { name, token });
 }
 
@@ -71,6 +73,7 @@ function deleteUser(req: EmuRequest, self: string, state: DeviceState): EmuRespo
   // OBSERVE DEL-06, DEL-07: an unknown name (or one without its prefix) answers 404.
   if (!state.users.has(name)) return error(404, 'user:not-found');
   state.users.delete(name);
+  state.changed('user');
   return empty(204, { 'content-length': '0' });
 }
 
@@ -79,6 +82,10 @@ function route(req: EmuRequest, state: DeviceState): EmuResponse {
   if (refused) return refused;
   const self = caller(req, state);
   if (servesSystemPath(state.kind, req.path)) return routeSystem(req, state, self !== undefined);
+  if (req.path === '/api/batteries' && servesBatteries(state.kind)) {
+    if (req.method !== 'GET' && req.method !== 'PUT') return methodNotAllowed('GET, PUT');
+    return self === undefined ? unauthorized() : routeBatteries(req, state);
+  }
   const known = ['/api', '/api/user', '/api/measurement'];
   if (!known.includes(req.path)) return notFound();
 

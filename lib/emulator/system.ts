@@ -74,6 +74,7 @@ function putSystem(req: EmuRequest, state: DeviceState, sys: SystemOfKind): EmuR
     else if (key === 'status_led_brightness_pct') state.system.status_led_brightness_pct = body[key] as number;
     else if (key === 'api_v1_enabled') state.system.api_v1_enabled = body[key] as boolean;
   }
+  state.changed('system');
   // The answer is the whole object, as after a GET.
   return json(200, systemBody(state, sys.fields));
 }
