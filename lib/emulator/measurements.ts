@@ -58,7 +58,7 @@ export function measurementOf(kind: KindId, r: Reading): Record<string, unknown>
     case 'watermeter': return { total_liter_m3: r3(r.waterM3), active_liter_lpm: r3(r.flowLpm) };
     case 'battery': {
       const [w, v] = [r.phaseW[0]!, r.voltageV[0]!];
-      return { ...electricity(r), voltage_l1_v: r3(v), current_a: r3(Math.abs(w) / v), frequency_hz: r3(r.frequencyHz),
+      return { ...electricity(r), voltage_v: r3(v), current_a: r3(Math.abs(w) / v), frequency_hz: r3(r.frequencyHz),
         state_of_charge_pct: r3(r.socPct), cycles: Math.floor(r.cycles) };
     }
     default: return {};

@@ -54,5 +54,6 @@ export function vendorGateReason(gate: VendorGate, kindName: string, kind: KindI
   const said = VENDOR_KINDS[kind][feature];
   const what = FEATURE_WORDS[feature];
   if (said === undefined) return `the vendor's documentation does not say whether the ${kindName} serves ${what} (its v2 API is "In development")`;
-  return no ? `the vendor's documentation lists ${what} for the ${kindName}` : `the vendor's documentation marks ${what} "Not supported" on the ${kindName}`;
+  return no ? `it holds where the vendor's documentation marks ${what} "Not supported"; it lists it for the ${kindName}`
+    : `it holds where the vendor's documentation lists ${what}; it does not for the ${kindName}`;
 }

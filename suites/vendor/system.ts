@@ -1,0 +1,55 @@
+// Reading, writing and putting back /api/system, for the vendor profile's checks (DOC v2/system.mdx).
+import type { DeviceResponse } from '../../lib/client/device-client.js';
+import { PreconditionError, describeResponse, isJsonObject } from '../../lib/harness/clause-failure.js';
+import type { CheckContext } from '../../lib/harness/clause-test.js';
+import type { KindId } from '../../lib/spec/kinds.js';
+import { vendorGateHolds } from '../../lib/spec/vendor-kinds.js';
+
+export const SYSTEM = '/api/system';
+export type SystemBody = Record<string, unknown>;
+
+/** Fields that move by themselves: never compared between two reads. */
+export const LIVE_FIELDS = ['uptime_s', 'wifi_rssi_db'];
+
+export async function getSystem(ctx: Pick<CheckContext, 'device' | 'token'>): Promise<{ res: DeviceResponse; body: SystemBody | null }> {
+  const res = await ctx.device.v2.get(SYSTEM, { token: ctx.token });
+  return { res, body: res.status === 200 && isJsonObject(res.json) ? res.json : null };
+}
+
+export async function putSystem(ctx: Pick<CheckContext, 'device' | 'token'>, body: unknown): Promise<DeviceResponse> {
+  return ctx.device.v2.put(SYSTEM, { token: ctx.token, body });
+}
+
+/** The system object as a check starts from it; a device that does not answer it is no ground for the check. */
+export async function systemFound(ctx: CheckContext): Promise<SystemBody> {
+  const { res, body } = await getSystem(ctx);
+  if (!body) throw new PreconditionError(`GET ${SYSTEM} did not answer a JSON object (see V-SYS-01): ${describeResponse(res)}`);
+  return body;
+}
+
+/** The fields the documentation lets a client write on the kind. */
+export function writableOn(kind: KindId): string[] {
+  return [...(vendorGateHolds('v-led', kind) ? ['status_led_brightness_pct'] : []),
+    ...(vendorGateHolds('v-v1-switch', kind) ? ['api_v1_enabled'] : []), ...(vendorGateHolds('v-cloud-rw', kind) ? ['cloud_enabled'] : [])];
+}
+
+/** Those a check may change: the cloud only where the run may switch it (--allow-cloud-toggle). */
+export const writableFields = (ctx: CheckContext): string[] => writableOn(ctx.run.kind).filter((f) => f !== 'cloud_enabled' || ctx.run.cloudToggle);
+
+/** The fields of `after` that differ from `before`, live ones aside. */
+export function changedFields(before: SystemBody, after: SystemBody | null): string[] {
+  if (!after) return ['the whole object (not read)'];
+  return Object.keys({ ...before, ...after }).filter((k) => !LIVE_FIELDS.includes(k) && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+}
+
+/** Runs `fn` from the object found, then writes back every writable field that no longer reads as found, whatever happened. */
+export async function keepingSystem<T>(ctx: CheckContext, fn: (found: SystemBody) => Promise<T>): Promise<T> {
+  const found = await systemFound(ctx);
+  try {
+    return await fn(found);
+  } finally {
+    const now = (await getSystem(ctx)).body;
+    const back = Object.fromEntries(writableOn(ctx.run.kind).filter((f) => f in found && now?.[f] !== found[f]).map((f) => [f, found[f]]));
+    if (Object.keys(back).length) await putSystem(ctx, back);
+  }
+}
