@@ -1,0 +1,67 @@
+// The vendor profile's reboot checks, last of the whole run (spec/run-order.ts), only with --allow-reboot
+// (V-SYS-11, V-SYS-12; DOC v2/system.mdx "Reboot"). The first telegram read after the return meets the P1
+// meter without one, where V-TEL-03 is judged.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DeviceClient, type DeviceResponse } from '../lib/client/device-client.js';
+import { describeResponse, expectThat } from '../lib/harness/clause-failure.js';
+import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
+import { vendorGateHolds } from '../lib/spec/vendor-kinds.js';
+import { expectNoTelegram, isNoTelegram } from './vendor/telegram.js';
+import { getSystem, systemFound } from './vendor/system.js';
+
+/** spec/vendor-clauses.md V-SYS-11: the suite's bound; the documentation gives none. */
+const BACK_WITHIN_S = 180;
+
+/** Polls GET /api with the token on a client of its own (the check's pool holds the connection the reboot cut) until it answers 200. */
+async function whenBack(ctx: CheckContext, seconds: number): Promise<{ res: DeviceResponse | null; away: boolean; afterS: number }> {
+  const poll = new DeviceClient(ctx.run.target, ctx.device.redactor, 2000);
+  const from = performance.now();
+  let away = false;
+  try {
+    while (performance.now() - from < seconds * 1000) {
+      try {
+        const res = await poll.v2.get('/api', { token: ctx.token });
+        if (res.status === 200) return { res, away, afterS: (performance.now() - from) / 1000 };
+      } catch {
+        away = true;
+      }
+      await sleep(500);
+    }
+    return { res: null, away, afterS: seconds };
+  } finally {
+    await poll.close();
+  }
+}
+
+clauseTest('V-SYS-11', async (ctx) => {
+  const before = await systemFound(ctx);
+  const asked = performance.now();
+  const res = await ctx.device.v2.put('/api/system/reboot', { token: ctx.token });
+  expectThat(res.status === 204, '204', describeResponse(res), res);
+  // What a rebooting device does before it goes: the answer first, then its servers close.
+  await sleep(1000);
+  const back = await whenBack(ctx, BACK_WITHIN_S);
+  expectThat(back.res !== null, `the device answers GET /api with the run's token within ${BACK_WITHIN_S} s`,
+    `no 200 within ${BACK_WITHIN_S} s${back.away ? ' (it went away)' : ' (it answered, but not 200)'}`, res);
+  if (vendorGateHolds('v-telegram', ctx.run.kind) && !ctx.run.skips['V-TEL-03']) {
+    const telegram = await ctx.device.v2.get('/api/telegram', { token: ctx.token });
+    if (isNoTelegram(telegram)) await ctx.also('V-TEL-03', () => expectNoTelegram(telegram));
+  }
+  const after = await getSystem(ctx);
+  const since = (performance.now() - asked) / 1000;
+  expectThat(typeof after.body?.uptime_s === 'number' && after.body.uptime_s < since,
+    `uptime_s below the ${since.toFixed(0)} s since the reboot was asked (it was ${String(before.uptime_s)} before)`,
+    describeResponse(after.res), [res, back.res!, after.res]);
+  ctx.observe({ backAfterS: Number(back.afterS.toFixed(1)), wentAway: back.away });
+}, { needsToken: true, timeoutMs: (BACK_WITHIN_S + 60) * 1000, also: ['V-TEL-03'] });
+
+clauseTest('V-SYS-12', async (ctx) => {
+  const before = await systemFound(ctx);
+  const res = await ctx.device.v2.put('/api/system/reboot', { token: ctx.token });
+  await sleep(2000);
+  const back = await whenBack(ctx, 60);
+  const after = await getSystem(ctx);
+  expectThat(res.status < 200 || res.status >= 300, 'no 2xx: the plug-in battery cannot be rebooted remotely', describeResponse(res), res);
+  expectThat(!back.away && Number(after.body?.uptime_s) >= Number(before.uptime_s), 'the device stays up: uptime_s keeps counting',
+    `${back.away ? 'it went away; ' : ''}uptime_s ${String(before.uptime_s)} then ${String(after.body?.uptime_s)}`, [res, after.res]);
+}, { needsToken: true, timeoutMs: 120_000 });
