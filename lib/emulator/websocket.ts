@@ -17,9 +17,11 @@ export interface WsMessage {
   data?: unknown;
 }
 
-/** What a fault may see of a connection. */
+/** What a fault may see of a connection; `authorized` and `token` it may also set (a firmware that skips the check). */
 export interface WsView {
   authorized: boolean;
+  /** The token the connection authorized with: the topics' data is asked with it. */
+  token: string;
   subscriptions: ReadonlySet<string>;
   /** Messages of each type the device has sent on this connection so far. */
   sent: ReadonlyMap<string, number>;
@@ -71,8 +73,7 @@ export function serveWebSocket(server: https.Server, handler: Handler, state: De
 function connection(ws: WebSocket, handler: Handler, state: DeviceState, faults: WsFaults): void {
   const subscriptions = new Set<string>();
   const sent = new Map<string, number>();
-  const view = { authorized: false, subscriptions, sent };
-  let token = '';
+  const view: WsView = { authorized: false, token: '', subscriptions, sent };
   const send = (msg: WsMessage) => {
     const out = faults.send(msg, view, state);
     if (out === null || ws.readyState !== ws.OPEN) return;
@@ -80,7 +81,7 @@ function connection(ws: WebSocket, handler: Handler, state: DeviceState, faults:
     ws.send(JSON.stringify(out));
   };
   const ask = (method: string, path: string, body?: unknown) => {
-    const req: EmuRequest = { server: 'v2', method, path, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    const req: EmuRequest = { server: 'v2', method, path, headers: { authorization: `Bearer ${view.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       rawHeaderNames: ['authorization'], bodyText: body === undefined ? '' : JSON.stringify(body) };
     return handler(req, state);
   };
@@ -117,7 +118,7 @@ function connection(ws: WebSocket, handler: Handler, state: DeviceState, faults:
     if (msg.type === 'authorization') {
       // OBSERVE: an unknown token is answered with the v2 error code; the connection stays open until the 40 s end.
       if (typeof msg.data !== 'string' || state.userOfToken(msg.data) === undefined) return send(error('user:unauthorized'));
-      token = msg.data;
+      view.token = msg.data;
       view.authorized = true;
       clearTimeout(authTimer);
       return send({ type: 'authorized' });

@@ -34,7 +34,7 @@ export const VENDOR_CATALOGUE = [
     statement: "On the kWh meter PUT /api/system/identify is not served: the answer is not 2xx.",
     where: "§3.5" },
   { id: "V-SYS-11", level: "MUST", area: "vendor-system", gate: "v2, v-reboot, reboot",
-    statement: "PUT /api/system/reboot answers 204; the device goes away and answers again within 180 s; its uptime_s then restarts (lower than the seconds since the reboot was asked); the run's token still serves GET /api.",
+    statement: "PUT /api/system/reboot answers 204; the device goes away and answers again within 180 s; its uptime_s then restarts (below the seconds since the reboot was asked, and at least 2 s below what it would read had the device not rebooted); the run's token still serves GET /api.",
     where: "§3.5" },
   { id: "V-SYS-12", level: "MUST", area: "vendor-system", gate: "v2, v-no-reboot, reboot",
     statement: "On the plug-in battery PUT /api/system/reboot is not served: the answer is not 2xx, and the device stays up (uptime_s keeps counting).",
