@@ -8,7 +8,10 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ReadyInfo, startEmulator } from '../emulator/emulator.js';
 import { junitSchemaErrors } from '../report/junit-validate.js';
-import { clauses } from '../spec/catalogue.js';
+import { clausesOf } from '../spec/catalogue.js';
+
+/** The checks of a default run: the specification's catalogue. */
+const clauses = clausesOf(['spec']);
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { BIN, cli } from '../testing/cli-process.js';
 

@@ -103,7 +103,11 @@ export function httpsServer(handler: Handler, state: DeviceState, tls: { cert: s
   return underLink(https.createServer(tls, listener('v2', handler, state, t.link)), t.link, t.slots);
 }
 
+/** Emitted on a server that closes: connections upgraded away from HTTP (the WebSocket) are cut by whoever took them. */
+export const CLOSING = 'energy-conform:closing';
+
 export async function closeServer(server: http.Server): Promise<void> {
+  server.emit(CLOSING);
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }

@@ -10,6 +10,7 @@ import type { EmuRequest } from './exchange.js';
 import type { Handler } from './fault-layer.js';
 import { servesBatteries } from './batteries.js';
 import { servesSystemPath } from './system.js';
+import { CLOSING } from './servers.js';
 
 /** One message, in both directions: `type` and an optional `data`. */
 export interface WsMessage {
@@ -65,8 +66,9 @@ export function serveWebSocket(server: https.Server, handler: Handler, state: De
   const closeAll = () => {
     for (const ws of wss.clients) ws.terminate();
   };
-  // A server that closes (the device reboots) takes its sockets with it: upgraded ones are no longer the server's own.
-  server.on('close', closeAll);
+  // A server that closes (the device reboots) takes its sockets with it: upgraded ones are no longer the server's to
+  // cut, and it would wait for them before it closed.
+  server.on(CLOSING, closeAll);
   return { closeAll };
 }
 

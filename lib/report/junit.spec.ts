@@ -57,7 +57,7 @@ describe('results.json', () => {
     const doc = JSON.parse(resultsJson(results()));
     const design = ['tool', 'target', 'started', 'finished', 'durationMs', 'verdict', 'summary', 'presses', 'requests'];
     expect(Object.keys(doc).filter((k) => design.includes(k))).toEqual(design);
-    expect(Object.keys(doc).filter((k) => !design.includes(k))).toEqual(['connections', 'socket', 'residue', 'notes', 'checks', 'strict', 'options']);
+    expect(Object.keys(doc).filter((k) => !design.includes(k))).toEqual(['profiles', 'connections', 'socket', 'residue', 'notes', 'checks', 'strict', 'options']);
     expect(Object.keys(doc.target)).toEqual(['host', 'kind', 'product_type', 'serial', 'firmware_version', 'api_version', 'certificate_sha256']);
     expect(Object.keys(doc.summary).sort()).toEqual(['deviation', 'error', 'fail', 'observation', 'pass', 'skip', 'warn']);
     expect(doc.checks.map((c: { clause: string }) => c.clause)).toEqual(clauses.map((c) => c.id));

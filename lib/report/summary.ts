@@ -55,6 +55,7 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
         ...(c.deviation ? [`      why a deviation: ${c.deviation}`] : []));
     }
   }
+  for (const p of r.profiles ?? []) lines.push(`profile ${profileText(p)}: ${paint(p.verdict.toUpperCase())} — ${countsText(p.summary)}`);
   const s = r.summary;
   if (style.quiet) lines.splice(0, lines.length, ...notes);
   // What the run could not put back, or could not read to put back: the operator must see it, quiet or not.
@@ -63,7 +64,6 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
     lines.push(`deviations: ${s.deviation} MUST ${s.deviation === 1 ? 'clause' : 'clauses'} violated under an "In development" capability; `
       + `${STRICT_DEVIATION}${r.strict ? ' (--strict was given)' : ''}`);
   }
-  for (const p of r.profiles ?? []) lines.push(`profile ${profileText(p)}: ${paint(p.verdict.toUpperCase())} — ${countsText(p.summary)}`);
   lines.push(`verdict: ${paint(r.verdict.toUpperCase())} — ${countsText(s)}; ${r.requests} requests, ${r.connections} ${r.connections === 1 ? 'connection' : 'connections'}, ${r.presses.count} ${r.presses.count === 1 ? 'press' : 'presses'}, ${(r.durationMs / 1000).toFixed(1)} s`);
   lines.push(`reports: ${REPORT_FILES.map((f) => `${reportsDir}/${f}`).join(', ')}`);
   return lines.join('\n');

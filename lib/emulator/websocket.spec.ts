@@ -1,0 +1,94 @@
+// The emulator's WebSocket through a client written by others: the npm package `ws` (8.23.0), driving the
+// documented handshake (DOC v2/websocket.mdx) over real TLS with the emulator's test CA, as an energy manager would.
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import WebSocket, { type ClientOptions } from 'ws';
+import { type Emulator, startEmulator } from './emulator.js';
+
+interface Msg {
+  type: string;
+  data?: Record<string, unknown> & { message?: string };
+}
+
+/** A `ws` client on the emulator's /api/ws that keeps every message it hears. */
+async function connect(emu: Emulator): Promise<{ ws: WebSocket; heard: Msg[]; next(type: string, from?: number): Promise<Msg>; closed: Promise<number> }> {
+  const ws = new WebSocket(`wss://${emu.ready.host}:${emu.ready.httpsPort}/api/ws`, {
+    // The identity is appliance/<code>/<serial>, not a host name: this test checks the chain only.
+    ca: await readFile(emu.ready.ca), checkServerIdentity: (() => undefined) as unknown as ClientOptions['checkServerIdentity'],
+  });
+  const heard: Msg[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on('message', (raw) => {
+    heard.push(JSON.parse(String(raw)) as Msg);
+    for (const w of waiters.splice(0)) w();
+  });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  const next = (type: string, from = 0) => new Promise<Msg>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${type} message within 5 s: ${JSON.stringify(heard)}`)), 5000);
+    const look = () => {
+      const m = heard.slice(from).find((x) => x.type === type);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m);
+      } else waiters.push(look);
+    };
+    look();
+  });
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  return { ws, heard, next, closed };
+}
+
+describe('the emulator\'s WebSocket, through the `ws` client', () => {
+  let emu: Emulator;
+  let token: string;
+  beforeAll(async () => {
+    emu = await startEmulator({ kind: 'p1dongle' });
+    emu.state.press();
+    token = emu.state.createUser('local/energy-manager');
+  });
+  afterAll(async () => emu.close());
+
+  test('authorizes, subscribes to measurement and receives the current value, then a push about every second', async () => {
+    const c = await connect(emu);
+    expect(await c.next('authorization_requested')).toEqual({ type: 'authorization_requested', data: { api_version: '2.2.0' } });
+    c.ws.send(JSON.stringify({ type: 'authorization', data: token }));
+    expect(await c.next('authorized')).toEqual({ type: 'authorized' });
+    const from = c.heard.length;
+    c.ws.send(JSON.stringify({ type: 'subscribe', data: 'measurement' }));
+    const first = await c.next('measurement', from);
+    expect(first.data).toMatchObject({ power_w: expect.any(Number), energy_import_kwh: expect.any(Number) });
+    await new Promise((r) => setTimeout(r, 2300));
+    expect(c.heard.slice(from).filter((m) => m.type === 'measurement').length).toBeGreaterThanOrEqual(3);
+    c.ws.close();
+  });
+
+  test('a set over the socket reaches a second subscriber, and GET /api/system over HTTPS agrees', async () => {
+    const [a, b] = [await connect(emu), await connect(emu)];
+    for (const c of [a, b]) {
+      c.ws.send(JSON.stringify({ type: 'authorization', data: token }));
+      await c.next('authorized');
+    }
+    b.ws.send(JSON.stringify({ type: 'subscribe', data: 'system' }));
+    await b.next('system');
+    const from = b.heard.length;
+    a.ws.send(JSON.stringify({ type: 'system', data: { status_led_brightness_pct: 12 } }));
+    expect((await a.next('system')).data).toMatchObject({ status_led_brightness_pct: 12 });
+    expect((await b.next('system', from)).data).toMatchObject({ status_led_brightness_pct: 12 });
+    expect(emu.state.system.status_led_brightness_pct).toBe(12);
+    for (const c of [a, b]) c.ws.close();
+  });
+
+  test('a wrong token is refused and nothing is served; a reboot closes every socket', async () => {
+    const c = await connect(emu);
+    c.ws.send(JSON.stringify({ type: 'authorization', data: '0'.repeat(32) }));
+    expect(await c.next('error')).toEqual({ type: 'error', data: { message: 'user:unauthorized' } });
+    c.ws.send(JSON.stringify({ type: 'subscribe', data: 'device' }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(c.heard.map((m) => m.type)).toEqual(['authorization_requested', 'error', 'error']);
+    const d = await connect(emu);
+    const rebooted = emu.reboot(1);
+    expect(await c.closed).toBeGreaterThan(0);
+    expect(await d.closed).toBeGreaterThan(0);
+    await rebooted;
+  });
+});
