@@ -5,8 +5,8 @@ import { describeResponse, expectStatus, expectThat, isJsonObject } from '../lib
 import { type CheckContext, clauseRows, clauseTest } from '../lib/harness/clause-test.js';
 import { errorCode } from '../lib/client/answers.js';
 import { rowTitle } from '../lib/spec/endpoints.js';
-import { vendorGateHolds } from '../lib/spec/vendor-kinds.js';
-import { SYSTEM, changedFields, getSystem, keepingSystem, putSystem, systemFound, writableOn } from './vendor/system.js';
+import { vendorGateHolds, writableSystemFields } from '../lib/spec/vendor-kinds.js';
+import { SYSTEM, changedFields, getSystem, keepingSystem, putSystem, systemFound } from './vendor/system.js';
 
 const withToken = { needsToken: true } as const;
 const TYPES: Record<string, (v: unknown) => boolean> = {
@@ -65,7 +65,7 @@ clauseTest('V-SYS-04', async (ctx) => keepingSystem(ctx, async () => {
 
 clauseTest('V-SYS-05', async (ctx) => keepingSystem(ctx, async (found) => {
   // The value found written again: nothing changes, and the answer must still be the whole object.
-  const field = writableOn(ctx.run.kind).find((f) => f !== 'cloud_enabled');
+  const field = writableSystemFields(ctx.run.kind).find((f) => f !== 'cloud_enabled');
   if (!field) return ctx.skip(`the documentation lists no field the ${ctx.run.kind} lets a client write but the cloud setting`);
   const res = await putSystem(ctx, { [field]: found[field] });
   expectStatus(res, 200);

@@ -1,4 +1,4 @@
-// What the run may change besides users: the socket state and the cloud setting. Read before the
+// What the run may change besides users: the socket state, the cloud setting, and the vendor profile's settings. Read before the
 // suites (runner-reads.ts), put back after them, on failure and on interruption as well (DESIGN.md
 // "Leaving the device as found").
 import { readCloud, setCloud } from '../client/cloud.js';
@@ -6,10 +6,13 @@ import type { DeviceClient } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
 import { STATE_PATH, readSocket, sameSocket, steerSocket } from '../client/socket.js';
 import { type SocketState, describeSocket } from '../spec/socket-model.js';
+import { type VendorFound, restoreVendor } from './vendor-found.js';
 
 export interface Found {
   socket: SocketState | null;
   cloudEnabled: boolean | null;
+  /** What the vendor profile may change (vendor-found.ts), where it runs. */
+  vendor: VendorFound | null;
 }
 
 const cloudNow = async (device: DeviceClient) => (await readCloud(device)).value;
@@ -42,6 +45,8 @@ async function restoreCloud(device: DeviceClient, found: boolean, out: Restorati
 export async function restoreFound(device: DeviceClient, found: Found): Promise<Restoration> {
   const out: Restoration = { restored: [], residue: [] };
   const steps: [string, () => Promise<void>][] = [];
+  // First: a v1 API the vendor checks left switched off would leave the v1 restores below nothing to talk to.
+  if (found.vendor) steps.push(['the vendor profile\'s settings', () => restoreVendor(device, found.vendor!, out)]);
   if (found.socket) steps.push(['the socket state', () => restoreSocket(device, found.socket!, out)]);
   if (found.cloudEnabled !== null) steps.push(['cloud_enabled', () => restoreCloud(device, found.cloudEnabled!, out)]);
   for (const [what, step] of steps) {

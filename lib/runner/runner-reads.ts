@@ -1,7 +1,7 @@
-// What the run reads of the device itself before the suites: the user list, the socket state and the
-// cloud setting, to put them back after. Each is read defensively: a read that fails (no answer, a
-// reset, an error status, a body without what the run needs) is the outcome of the clause that governs
-// the endpoint, with its exchange; the checks that need what it would have given skip, saying why; where
+// What the run reads of the device itself before the suites: the user list, the socket state, the cloud
+// setting and (vendor profile) the writable system fields and the battery group, to put them back after.
+// Each is read defensively: a read that fails (no answer, a reset, an error status, a body without what the
+// run needs) is the outcome of the clause that governs the endpoint, with its exchange; the checks that need what it would have given skip, saying why; where
 // nothing came back at all the suites give the endpoint up too (SuiteContext `unreadable`, the harness's
 // given-up.ts), while an answer that came back leaves it to be asked and judged (VER-08 on a 400, say).
 // What could not be read cannot be put back: the residue says so.
@@ -20,6 +20,8 @@ import type { Found } from './device-found.js';
 import type { Preflight } from './preflight.js';
 import type { Run } from './run-object.js';
 import { runnerCheck } from './runner-check.js';
+import { BATTERIES, SYSTEM_V2, groupOf, writableOf } from './vendor-found.js';
+import { vendorGateHolds } from '../spec/vendor-kinds.js';
 
 /** A read of the run's that failed: its clause's outcome, the clauses that skip, the endpoint given up, the residue line. */
 export interface ReadFailure {
@@ -87,6 +89,10 @@ export function judgeRead<T>(draft: Pick<ContextDraft, 'deviations'>, part: Part
   } };
 }
 
+/** The vendor profile's settings: any answer but the object is V-SYS-01's or V-BAT-01's to judge; here only what cannot be put back. */
+const vendorPart = <T>(what: string, clause: ClauseId, path: string, value: (res: DeviceResponse) => T | null): Part<T> =>
+  ({ what, clause, side: 'v2', path, value, expected: 'status 200 with a JSON object', consequence: 'so it could not be put back', needs: () => false });
+
 export interface BeforeSuites {
   found: Found;
   /** The user names before the suites; null where they were not, or could not be, read. */
@@ -118,7 +124,14 @@ export async function readBeforeSuites(run: Run, draft: Pick<ContextDraft, 'targ
     const sys = pre.systemRead;
     const served = sys !== undefined && (isTransportError(sys) || sys.status < 400 || sys.status >= 500);
     const cloudEnabled = served ? judged(CLOUD, sys, pre.exchanges.filter((e) => new URL(e.url).pathname === CLOUD.path)) : null;
-    return { found: { socket, cloudEnabled }, users, failures, exchanges: device.log.records };
+    const vendor = token && draft.usable.v2 && run.cfg.profiles.includes('vendor') ? {
+      kind: draft.kind, token,
+      system: vendorGateHolds('v-system', draft.kind)
+        ? await read(vendorPart('the writable /api/system fields', 'V-SYS-01', SYSTEM_V2, writableOf(draft.kind)), () => device.v2.get(SYSTEM_V2, { token })) : null,
+      batteries: vendorGateHolds('v-batteries', draft.kind)
+        ? await read(vendorPart('the battery group', 'V-BAT-01', BATTERIES, groupOf), () => device.v2.get(BATTERIES, { token })) : null,
+    } : null;
+    return { found: { socket, cloudEnabled, vendor }, users, failures, exchanges: device.log.records };
   } finally {
     await device.close();
   }

@@ -57,3 +57,9 @@ export function vendorGateReason(gate: VendorGate, kindName: string, kind: KindI
   return no ? `it holds where the vendor's documentation marks ${what} "Not supported"; it lists it for the ${kindName}`
     : `it holds where the vendor's documentation lists ${what}; it does not for the ${kindName}`;
 }
+
+/** The /api/system fields the documentation lets a client write on the kind (DOC v2/system.mdx "Parameters"). */
+export function writableSystemFields(kind: KindId): string[] {
+  return [...(vendorGateHolds('v-led', kind) ? ['status_led_brightness_pct'] : []),
+    ...(vendorGateHolds('v-v1-switch', kind) ? ['api_v1_enabled'] : []), ...(vendorGateHolds('v-cloud-rw', kind) ? ['cloud_enabled'] : [])];
+}

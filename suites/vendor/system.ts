@@ -2,8 +2,7 @@
 import type { DeviceResponse } from '../../lib/client/device-client.js';
 import { PreconditionError, describeResponse, isJsonObject } from '../../lib/harness/clause-failure.js';
 import type { CheckContext } from '../../lib/harness/clause-test.js';
-import type { KindId } from '../../lib/spec/kinds.js';
-import { vendorGateHolds } from '../../lib/spec/vendor-kinds.js';
+import { writableSystemFields } from '../../lib/spec/vendor-kinds.js';
 
 export const SYSTEM = '/api/system';
 export type SystemBody = Record<string, unknown>;
@@ -27,15 +26,6 @@ export async function systemFound(ctx: CheckContext): Promise<SystemBody> {
   return body;
 }
 
-/** The fields the documentation lets a client write on the kind. */
-export function writableOn(kind: KindId): string[] {
-  return [...(vendorGateHolds('v-led', kind) ? ['status_led_brightness_pct'] : []),
-    ...(vendorGateHolds('v-v1-switch', kind) ? ['api_v1_enabled'] : []), ...(vendorGateHolds('v-cloud-rw', kind) ? ['cloud_enabled'] : [])];
-}
-
-/** Those a check may change: the cloud only where the run may switch it (--allow-cloud-toggle). */
-export const writableFields = (ctx: CheckContext): string[] => writableOn(ctx.run.kind).filter((f) => f !== 'cloud_enabled' || ctx.run.cloudToggle);
-
 /** The fields of `after` that differ from `before`, live ones aside. */
 export function changedFields(before: SystemBody, after: SystemBody | null): string[] {
   if (!after) return ['the whole object (not read)'];
@@ -49,7 +39,7 @@ export async function keepingSystem<T>(ctx: CheckContext, fn: (found: SystemBody
     return await fn(found);
   } finally {
     const now = (await getSystem(ctx)).body;
-    const back = Object.fromEntries(writableOn(ctx.run.kind).filter((f) => f in found && now?.[f] !== found[f]).map((f) => [f, found[f]]));
+    const back = Object.fromEntries(writableSystemFields(ctx.run.kind).filter((f) => f in found && now?.[f] !== found[f]).map((f) => [f, found[f]]));
     if (Object.keys(back).length) await putSystem(ctx, back);
   }
 }
