@@ -20,7 +20,7 @@ import { auditSecrets } from '../runner/secret-audit.js';
 import { PHASES, type Phase } from '../spec/client-clause-types.js';
 import { type KindId, applianceIdentity } from '../spec/kinds.js';
 import { certificationMarkdown, sha256 } from './certification.js';
-import { certifyResults, exchangeOf } from './results.js';
+import { certifyResults, exchangeOf, socketExchange } from './results.js';
 import { type ScenarioPlan, playScenario } from './scenario.js';
 
 export interface CertifyConfig {
@@ -123,7 +123,8 @@ export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: 
     const results = JSON.parse(redact(JSON.stringify(certifyResults(traffic, verdicts, { tool: cfg.tool, integration: cfg.integration, device, started,
       finished: new Date(), notes, interrupted: Boolean(signal?.aborted), strict: cfg.strict,
       options: { kind: cfg.kind, phases: plan.lengths, pressAfter: plan.pressAfterS, away: plan.awayS, strict: cfg.strict } })))) as RunResults;
-    const har = redact(JSON.stringify(harOf(traffic.requests.map((r) => exchangeOf(r, device, started)), cfg.tool), null, 1));
+    const har = redact(JSON.stringify(harOf([...traffic.requests.map((r) => exchangeOf(r, device, started)),
+      ...traffic.sockets.map((s) => socketExchange(s, device, started))].sort((a, b) => a.startedAt.localeCompare(b.startedAt)), cfg.tool), null, 1));
     const json = resultsJson(results);
     const files: [string, string][] = [['results.json', json], ['junit.xml', junitXml(results)], ['report.html', reportHtml(results)],
       ['summary.md', summaryMarkdown(results)], ['exchanges.har', `${har}\n`], ['certification.md', certificationMarkdown(results, json)]];

@@ -5,9 +5,9 @@ import type { Exchange } from '../client/exchange-log.js';
 import type { ClientVerdict } from '../judge/verdict.js';
 import { type CheckResult, type IntegrationFacts, type RunResults, summarize } from '../report/results.js';
 import { clientClause } from '../spec/client-clauses.js';
-import type { SeenRequest, Traffic } from '../spec/traffic.js';
+import type { SeenRequest, SeenSocket, Traffic } from '../spec/traffic.js';
 
-export const CATALOGUE = 'spec/client-clauses.md, revision 1';
+export const CATALOGUE = 'spec/client-clauses.md, revision 2';
 const EXCHANGES_KEPT = 20;
 
 export interface CertifyFacts {
@@ -21,6 +21,16 @@ export interface CertifyFacts {
   interrupted: boolean;
   strict: boolean;
   options: Record<string, unknown>;
+}
+
+/** A WebSocket conversation as an exchange of the reports: what the integration sent, then what the device did, each with its time. */
+export function socketExchange(s: SeenSocket, d: CertifyFacts['device'], t0: Date): Exchange {
+  const lines = (from: 'client' | 'device') => s.messages.filter((m) => m.from === from).map((m) => `+${m.at - s.openedAt}ms ${m.text}`).join('\n');
+  return {
+    side: 'v2', method: 'WS', url: `wss://${d.host}:${d.httpsPort}/api/ws`, requestHeaders: {}, requestBody: lines('client'),
+    ...(s.cut ? { error: 'cut off by the device (it was away)' } : { status: 101, responseBody: lines('device') }),
+    startedAt: new Date(t0.getTime() + s.openedAt).toISOString(), durationMs: (s.closedAt ?? s.openedAt) - s.openedAt,
+  };
 }
 
 /** A request of the integration as an exchange of the reports (the HAR, the evidence). */
@@ -40,11 +50,13 @@ const title = (v: ClientVerdict) => {
 };
 
 export function certifyResults(t: Traffic, verdicts: readonly ClientVerdict[], f: CertifyFacts): RunResults {
-  const byId = new Map(t.requests.map((r) => [r.id, r]));
+  // Requests and WebSocket conversations share one numbering.
+  const byId = new Map<number, Exchange>([...t.requests.map((r) => [r.id, exchangeOf(r, f.device, f.started)] as const),
+    ...t.sockets.map((s) => [s.id, socketExchange(s, f.device, f.started)] as const)]);
   const checks: CheckResult[] = verdicts.map((v) => {
     const c = clientClause(v.clause);
     // The request that shows the outcome first (the reports show it open), then up to EXCHANGES_KEPT in all (the HAR has every one).
-    const evidence = v.evidence.slice(0, EXCHANGES_KEPT).map((id) => byId.get(id)).filter((r) => r !== undefined).map((r) => exchangeOf(r, f.device, f.started));
+    const evidence = v.evidence.slice(0, EXCHANGES_KEPT).map((id) => byId.get(id)).filter((e) => e !== undefined);
     return { clause: v.clause, level: c.level, title: title(v), status: v.status, message: v.message, durationMs: 0, area: c.area,
       ...(v.observed === undefined ? {} : { observed: v.observed }), exchanges: evidence };
   });

@@ -167,7 +167,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     const valid = kind.userToken === 'Not supported' ? null : tlsPair(await deviceCert(ca, certStyle, identity, serial, faults));
     const v2 = withEvents(withFaults(routeV2, faults, 'v2'), events, 'v2');
     const https = valid && httpsServer(received(v2), state, valid, transport);
-    const sockets = https && serveWebSocket(https, v2, state, wsFaults(faults));
+    const sockets = https && serveWebSocket(https, v2, state, wsFaults(faults), { recorder: opts.recorder, away: () => events.away });
     const httpsPort = https ? await start(https, opts.httpsPort, 'v2') : null;
     const httpPort = kind.v1 ? await start(httpServer(received(withEvents(withFaults(routeV1, faults, 'v1'), events, 'v1')), state, transport), opts.httpPort, 'v1') : null;
     const control = controlServer(state, power);

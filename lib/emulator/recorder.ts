@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Phase } from '../spec/client-clause-types.js';
 import type { KindId } from '../spec/kinds.js';
-import type { Presented, SeenConnection, SeenRequest, Traffic } from '../spec/traffic.js';
+import type { Presented, SeenConnection, SeenRequest, SeenSocket, Traffic } from '../spec/traffic.js';
 
 /** Bodies are kept up to this length: enough for every body of the API, and for a judge to see what a client sent. */
 const BODY_KEPT = 16 * 1024;
@@ -22,7 +22,7 @@ export class TrafficRecorder {
 
   constructor(device: { kind: KindId; serial: string }, private readonly now: () => number = Date.now) {
     this.t0 = now();
-    this.record = { device, phases: [], connections: [], requests: [], tokens: [], away: [], presses: [] };
+    this.record = { device, phases: [], connections: [], requests: [], sockets: [], tokens: [], away: [], presses: [] };
     this.record.phases.push({ phase: this.phase, from: 0, to: 0 });
   }
 
@@ -111,7 +111,7 @@ export class TrafficRecorder {
     }) as typeof res.end;
     const url = new URL(req.url ?? '/', 'http://device');
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v ?? '']));
-    const seen: SeenRequest = { id: this.record.requests.length + 1, connection: this.ids.get(req.socket) ?? 0, side, phase: this.phase, at,
+    const seen: SeenRequest = { id: this.nextId(), connection: this.ids.get(req.socket) ?? 0, side, phase: this.phase, at,
       method: req.method ?? 'GET', path: url.pathname, query: url.search.slice(1), headers, body: '', status: 0, responseBody: '' };
     this.record.requests.push(seen);
     req.once('end', () => (seen.body = Buffer.concat(chunks).toString('utf8')));
@@ -122,6 +122,25 @@ export class TrafficRecorder {
       seen.responseBody = Buffer.concat(answer).toString('utf8').slice(0, BODY_KEPT);
       if (seen.method === 'POST' && seen.path === '/api/user' && seen.status === 200) this.issued(seen);
     });
+  }
+
+  /** Requests and sockets share one numbering: a verdict's evidence names either. */
+  private nextId(): number {
+    return this.record.requests.length + this.record.sockets.length + 1;
+  }
+
+  /** A WebSocket opened on `raw` (or cut off, the device away): what to tell of each frame, and of its close. */
+  socket(raw: Socket, cut: boolean): { frame(from: 'client' | 'device', text: string): void; closed(by: 'client' | 'device'): void } {
+    const at = this.at();
+    const s: SeenSocket = { id: this.nextId(), connection: this.ids.get(raw) ?? 0, phase: this.phase, openedAt: at,
+      closedAt: cut ? at : null, closedBy: cut ? 'device' : null, cut, messages: [] };
+    this.record.sockets.push(s);
+    return {
+      frame: (from, text) => void s.messages.push({ at: this.at(), from, text: text.slice(0, BODY_KEPT) }),
+      closed: (by) => {
+        if (s.closedAt === null) Object.assign(s, { closedAt: this.at(), closedBy: by });
+      },
+    };
   }
 
   private issued(r: SeenRequest): void {

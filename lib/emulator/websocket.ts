@@ -4,6 +4,8 @@
 // connection's token, so the two never disagree unless a fault makes them. Choices where the documentation is
 // silent are marked OBSERVE.
 import type https from 'node:https';
+import type { Socket } from 'node:net';
+import type { TrafficRecorder } from './recorder.js';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { API_VERSION, type ChangedTopic, type DeviceState } from './device-state.js';
 import type { EmuRequest } from './exchange.js';
@@ -53,18 +55,33 @@ export function topicsOf(state: DeviceState): string[] {
 
 const error = (message: string): WsMessage => ({ type: 'error', data: { message } });
 
+/** Who watches the socket beside the device (certify-client's recorder), and whether the device is away. */
+export interface WsSurroundings {
+  recorder?: TrafficRecorder;
+  /** The device is away (certify-client's reboot): an upgrade is cut off, as every request is then. */
+  away(): boolean;
+}
+
 /** Serves the socket on `server`'s upgrades to /api/ws; `closeAll` cuts every connection (a reboot, a certificate change). */
-export function serveWebSocket(server: https.Server, handler: Handler, state: DeviceState, faults: WsFaults): { closeAll(): void } {
+export function serveWebSocket(server: https.Server, handler: Handler, state: DeviceState, faults: WsFaults, around: WsSurroundings): { closeAll(): void } {
   const wss = new WebSocketServer({ noServer: true });
-  server.on('upgrade', (req, socket, head) => {
+  server.on('upgrade', (req, socket: Socket, head) => {
     if (new URL(req.url ?? '/', 'https://device').pathname !== WS_PATH) {
       socket.end('HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => connection(ws, handler, state, faults));
+    if (around.away()) {
+      around.recorder?.socket(socket, true);
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => connection(ws, handler, state, faults, around.recorder?.socket(socket, false)));
   });
   const closeAll = () => {
-    for (const ws of wss.clients) ws.terminate();
+    for (const ws of wss.clients) {
+      cutByDevice.add(ws);
+      ws.terminate();
+    }
   };
   // A server that closes (the device reboots) takes its sockets with it: upgraded ones are no longer the server's to
   // cut, and it would wait for them before it closed.
@@ -72,7 +89,16 @@ export function serveWebSocket(server: https.Server, handler: Handler, state: De
   return { closeAll };
 }
 
-function connection(ws: WebSocket, handler: Handler, state: DeviceState, faults: WsFaults): void {
+type Watch = ReturnType<TrafficRecorder['socket']>;
+/** Sockets the device cut (a reboot, a certificate change): their close is the device's. */
+const cutByDevice = new WeakSet<WebSocket>();
+
+function connection(ws: WebSocket, handler: Handler, state: DeviceState, faults: WsFaults, watch?: Watch): void {
+  let closedByDevice = false;
+  const closeAsDevice = (code: number, reason: string) => {
+    closedByDevice = true;
+    ws.close(code, reason);
+  };
   const subscriptions = new Set<string>();
   const sent = new Map<string, number>();
   const view: WsView = { authorized: false, token: '', subscriptions, sent };
@@ -80,7 +106,9 @@ function connection(ws: WebSocket, handler: Handler, state: DeviceState, faults:
     const out = faults.send(msg, view, state);
     if (out === null || ws.readyState !== ws.OPEN) return;
     sent.set(out.type, (sent.get(out.type) ?? 0) + 1);
-    ws.send(JSON.stringify(out));
+    const text = JSON.stringify(out);
+    watch?.frame('device', text);
+    ws.send(text);
   };
   const ask = (method: string, path: string, body?: unknown) => {
     const req: EmuRequest = { server: 'v2', method, path, headers: { authorization: `Bearer ${view.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -94,13 +122,14 @@ function connection(ws: WebSocket, handler: Handler, state: DeviceState, faults:
     return { type: topic, data: res.body };
   };
   const topics = topicsOf(state);
-  const authTimer = setTimeout(() => ws.close(1008, 'no authorization within 40 s'), faults.timing.authorizeWithinMs);
+  const authTimer = setTimeout(() => closeAsDevice(1008, 'no authorization within 40 s'), faults.timing.authorizeWithinMs);
   let measuring: NodeJS.Timeout | undefined;
   const onChange = (topic: ChangedTopic) => {
     if (view.authorized && subscriptions.has(topic)) send(current(topic));
   };
   state.listeners.add(onChange);
   ws.on('close', () => {
+    watch?.closed(closedByDevice || cutByDevice.has(ws) ? 'device' : 'client');
     clearTimeout(authTimer);
     clearInterval(measuring);
     state.listeners.delete(onChange);
@@ -149,6 +178,7 @@ function connection(ws: WebSocket, handler: Handler, state: DeviceState, faults:
   };
 
   ws.on('message', (raw) => {
+    watch?.frame('client', String(raw));
     let msg: unknown;
     try {
       msg = JSON.parse(String(raw));
@@ -159,5 +189,10 @@ function connection(ws: WebSocket, handler: Handler, state: DeviceState, faults:
     const seen = faults.receive(msg as WsMessage, view, state);
     return seen === null ? undefined : handle(seen);
   });
-  send({ type: 'authorization_requested', data: { api_version: API_VERSION } });
+  // A moment after the upgrade, as a device's own loop gets to it: a client that sends its token at once is seen to.
+  const asking = setTimeout(() => send({ type: 'authorization_requested', data: { api_version: API_VERSION } }), ASK_AFTER_MS);
+  ws.on('close', () => clearTimeout(asking));
 }
+
+/** How long after the upgrade the device asks for the token. */
+export const ASK_AFTER_MS = 100;

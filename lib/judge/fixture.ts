@@ -44,7 +44,7 @@ export class TrafficBuilder {
       return span;
     });
     const reboot = phases.find((p) => p.phase === 'reboot')!;
-    this.t = { device: { kind: 'p1dongle', serial: '5c2fafaabbcc' }, phases, connections: [], requests: [], tokens: [],
+    this.t = { device: { kind: 'p1dongle', serial: '5c2fafaabbcc' }, phases, connections: [], requests: [], sockets: [], tokens: [],
       away: [{ from: reboot.from + AWAY.from * 1000, to: reboot.from + AWAY.to * 1000 }], presses: [] };
   }
 
@@ -69,9 +69,23 @@ export class TrafficBuilder {
   }
 
   request(spec: RequestSpec): SeenRequest {
-    const r = seenRequest(spec, this.t.requests.length + 1, spec.connection ?? this.connection(spec.side ?? 'v2', spec.at), this.phaseAt(spec.at));
+    const r = seenRequest(spec, this.t.requests.length + this.t.sockets.length + 1, spec.connection ?? this.connection(spec.side ?? 'v2', spec.at), this.phaseAt(spec.at));
     this.t.requests.push(r);
     return r;
+  }
+
+  /** A WebSocket conversation opened at `at`: its frames at offsets (ms) from then, closed by whom and when (or open). */
+  socket(at: number, frames: readonly [number, 'client' | 'device', unknown][], closed?: { at: number; by: 'client' | 'device' }, cut = false): number {
+    const id = this.t.requests.length + this.t.sockets.length + 1;
+    this.t.sockets.push({ id, connection: this.connection('v2', at), phase: this.phaseAt(at), openedAt: at, closedAt: closed?.at ?? null,
+      closedBy: closed?.by ?? null, cut, messages: frames.map(([dt, from, m]) => ({ at: at + dt, from, text: typeof m === 'string' ? m : JSON.stringify(m) })) });
+    return id;
+  }
+
+  /** The documented handshake (DOC v2/websocket.mdx), then the client's own frames. */
+  authorizedSocket(at: number, token: string, then: readonly [number, 'client' | 'device', unknown][] = [], closed?: { at: number; by: 'client' | 'device' }): number {
+    return this.socket(at, [[100, 'device', { type: 'authorization_requested', data: { api_version: '2.2.0' } }],
+      [150, 'client', { type: 'authorization', data: token }], [151, 'device', { type: 'authorized' }], ...then], closed);
   }
 
   /** A POST /api/user: refused before the press, else a token. */
@@ -99,6 +113,9 @@ export class TrafficBuilder {
   }
 }
 
+/** The battery group's default: zero, both permissions. */
+export const ZERO = { mode: 'zero', permissions: ['charge_allowed', 'discharge_allowed'] };
+
 /** Every second from `from` until before `to` (milliseconds). */
 const seconds = (from: number, to: number, step = 1000) => Array.from({ length: Math.ceil((to - from) / step) }, (_, i) => from + i * step);
 
@@ -112,7 +129,18 @@ export function referenceTraffic(): Traffic {
   for (const at of seconds(1000, press1 + 1001)) b.pair(at, c, at > press1 ? TOKEN_1 : null);
   const away = b.t.away[0]!;
   for (const at of seconds(press1 + 2000, away.from)) b.poll(at, c, TOKEN_1);
+  // One battery write and one system setting, as the documentation has them.
+  const writing = { authorization: `Bearer ${TOKEN_1}`, 'content-type': 'application/json' };
+  b.request({ at: b.start('steady') + 1500, connection: c, method: 'PUT', path: '/api/batteries', headers: writing, body: JSON.stringify(ZERO),
+    responseBody: JSON.stringify({ ...ZERO, power_w: 0 }) });
+  b.request({ at: b.start('steady') + 2500, connection: c, method: 'PUT', path: '/api/system', headers: writing, body: '{"status_led_brightness_pct":50}',
+    responseBody: '{"cloud_enabled":true,"status_led_brightness_pct":50,"api_v1_enabled":true}' });
   b.close(c, away.from, 'device');
+  // The WebSocket, for the device's topic: opened once the token is in use, cut by the reboot, tried every 2 s while away, opened again.
+  const subscribe: [number, 'client' | 'device', unknown][] = [[200, 'client', { type: 'subscribe', data: 'device' }], [201, 'device', { type: 'device', data: {} }]];
+  b.authorizedSocket(press1 + 2500, TOKEN_1, subscribe, { at: away.from, by: 'device' });
+  for (const at of seconds(away.from + 1000, away.to, 2000)) b.socket(at, [], { at, by: 'device' }, true);
+  b.authorizedSocket(away.to + 1000, TOKEN_1, subscribe, { at: b.start('foreign-ca'), by: 'device' });
   // While away: one attempt every two seconds, each cut off.
   for (const at of seconds(away.from + 500, away.to, 2000)) {
     const gone = b.connection('v2', at);
@@ -146,7 +174,7 @@ export function addRequest(t: Traffic, spec: RequestSpec): SeenRequest {
     connection = Math.max(0, ...t.connections.map((c) => c.id)) + 1;
     t.connections.push({ id: connection, side, phase, openedAt: spec.at, closedAt: spec.at + 5, closedBy: 'client', tls: side === 'v2' ? validTls() : undefined });
   }
-  const r = seenRequest(spec, Math.max(0, ...t.requests.map((x) => x.id)) + 1, connection, phase);
+  const r = seenRequest(spec, Math.max(0, ...t.requests.map((x) => x.id), ...t.sockets.map((x) => x.id)) + 1, connection, phase);
   t.requests.push(r);
   t.requests.sort((a, b) => a.at - b.at || a.id - b.id);
   return r;

@@ -25,7 +25,56 @@ function accepts(t: Traffic, presented: Exclude<Presented, 'valid'>, from = 0): 
   }
 }
 
+/** The integration's WebSocket conversations the device heard it speak on. */
+const spoken = (t: Traffic) => t.sockets.filter((x) => x.messages.some((m) => m.from === 'client'));
+const frame = (at: number, text: unknown) => ({ at, from: 'client' as const, text: typeof text === 'string' ? text : JSON.stringify(text) });
+const writes = (t: Traffic, path: string) => t.requests.filter((r) => r.method === 'PUT' && r.path === path);
+
+const VENDOR_FAULTS: TrafficFault[] = [
+  { name: 'subscribes before it authorizes', clause: 'CL-WS-01', apply: (t) => {
+    const s = spoken(t)[0]!;
+    s.messages.splice(1, 0, frame(s.openedAt + 120, { type: 'subscribe', data: 'device' }));
+  } },
+  { name: 'authorizes the socket with a token the device never issued', clause: 'CL-WS-01', apply: (t) => {
+    const s = spoken(t)[1]!;
+    s.messages.find((m) => m.from === 'client')!.text = JSON.stringify({ type: 'authorization', data: '7'.repeat(32) });
+  } },
+  { name: 'sends its token before the device asks for it', clause: 'CL-WS-02', apply: (t) => {
+    const s = spoken(t)[0]!;
+    s.messages = [frame(s.openedAt + 20, { type: 'authorization', data: TOKEN_1 }), ...s.messages.filter((m) => m.from === 'device' || !m.text.includes('authorization'))];
+  } },
+  { name: 'subscribed to the device topic, polls GET /api every second all the same', clause: 'CL-WS-03', apply: (t) => {
+    for (const r of polls(t, 'steady').slice(0, 5)) addRequest(t, { at: r.at + 500, connection: r.connection, path: '/api', headers: bearer(TOKEN_1) });
+  } },
+  { name: 'tries the socket every 200 ms while the device is away', clause: 'CL-WS-04', apply: (t) => {
+    const away = t.away[0]!;
+    for (let at = away.from + 300; at < away.from + 2000; at += 200) {
+      t.sockets.push({ id: Math.max(...t.requests.map((r) => r.id), ...t.sockets.map((x) => x.id)) + 1, connection: 0, phase: 'reboot', openedAt: at, closedAt: at,
+        closedBy: 'device', cut: true, messages: [] });
+    }
+  } },
+  { name: 'sends a bare text command', clause: 'CL-WS-05', apply: (t) => {
+    const s = spoken(t)[0]!;
+    s.messages.push(frame(s.openedAt + 400, 'subscribe measurement'));
+  } },
+  { name: 'switches the v1 API off', clause: 'CL-SYS-01', apply: (t) => void (writes(t, '/api/system')[0]!.body = '{"api_v1_enabled":false}') },
+  { name: 'switches the cloud off over the socket', clause: 'CL-SYS-01', apply: (t) => {
+    const s = spoken(t)[0]!;
+    s.messages.push(frame(s.openedAt + 400, { type: 'system', data: { cloud_enabled: false } }));
+  } },
+  { name: 'asks for to_full with permissions in one write', clause: 'CL-BAT-01', apply: (t) => {
+    writes(t, '/api/batteries')[0]!.body = '{"mode":"to_full","permissions":["charge_allowed"]}';
+  } },
+  { name: 'writes permissions while the device said it is in to_full', clause: 'CL-BAT-01', apply: (t) => {
+    const w = writes(t, '/api/batteries')[0]!;
+    addRequest(t, { at: w.at - 300, connection: w.connection, path: '/api/batteries', headers: bearer(TOKEN_1), responseBody: '{"mode":"to_full","permissions":[]}' });
+    w.body = '{"permissions":["charge_allowed"]}';
+  } },
+  { name: 'asks for a mode the documentation does not name', clause: 'CL-BAT-01', apply: (t) => void (writes(t, '/api/batteries')[0]!.body = '{"mode":"eco"}') },
+];
+
 const FAULTS: TrafficFault[] = [
+  ...VENDOR_FAULTS,
   { name: 'sends its token to the v1 port', clause: 'CL-AUTH-01', apply: (t) => void addRequest(t, { at: span(t, 'steady').from + 300, side: 'v1', path: '/api', headers: bearer(TOKEN_1) }) },
   { name: 'puts its token in a v1 body', clause: 'CL-AUTH-01', apply: (t) => void addRequest(t, { at: span(t, 'steady').from + 300, side: 'v1', method: 'PUT',
     path: '/api/v1/system', headers: json, body: JSON.stringify({ cloud_enabled: true, token: TOKEN_1 }) }) },
@@ -133,7 +182,7 @@ describe('each misbehaviour is caught by its clause, and breaks no other', () =>
     const level = clientClauses.find((c) => c.id === fault.clause)!.level;
     expect(mine.status, mine.message).toBe(level === 'MUST' ? 'fail' : 'warn');
     expect(mine.evidence.length, mine.message).toBeGreaterThan(0);
-    for (const id of mine.evidence) expect(t.requests.some((r) => r.id === id)).toBe(true);
+    for (const id of mine.evidence) expect(t.requests.some((r) => r.id === id) || t.sockets.some((x) => x.id === id)).toBe(true);
     const changed = verdicts.filter((v) => (v.status === 'fail' || v.status === 'warn') && v.status !== clean[v.clause]).map((v) => v.clause);
     expect(changed.sort()).toEqual([fault.clause, ...(fault.also ?? [])].sort());
     for (const token of [TOKEN_1, TOKEN_2]) expect(JSON.stringify(verdicts).toUpperCase()).not.toContain(token);

@@ -10,6 +10,8 @@ import { pair01, pair02, pair03, pair04, pair05 } from './pair.js';
 import { tls01, tls02, tls03, tls04 } from './tls.js';
 import { type ClientVerdict, type Judge, issuedTokens, phasesOf, tokenRedactor, verdictOf } from './verdict.js';
 import { ver01, ver02, ver03 } from './versions.js';
+import { bat01, sys01 } from './vendor.js';
+import { ws01, ws02, ws03, ws04, ws05 } from './websocket.js';
 
 export const JUDGES = {
   'CL-AUTH-01': auth01, 'CL-AUTH-02': auth02, 'CL-AUTH-03': auth03, 'CL-AUTH-04': auth04, 'CL-AUTH-05': auth05,
@@ -21,6 +23,8 @@ export const JUDGES = {
   'CL-BODY-01': body01, 'CL-BODY-02': body02,
   'CL-SOCK-01': sock01, 'CL-SOCK-02': sock02, 'CL-SOCK-03': sock03,
   'CL-CLOUD-01': cloud01,
+  'CL-WS-01': ws01, 'CL-WS-02': ws02, 'CL-WS-03': ws03, 'CL-WS-04': ws04, 'CL-WS-05': ws05,
+  'CL-SYS-01': sys01, 'CL-BAT-01': bat01,
 } as const satisfies Record<ClientClauseId, Judge>;
 
 /** Every verdict, with every token the device issued redacted from its words (a URL a message quotes may hold one). */

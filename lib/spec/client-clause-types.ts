@@ -1,6 +1,6 @@
 // The vocabulary of spec/client-clauses.md: its areas and the phases of the scenario certify-client runs.
 
-export const CLIENT_AREAS = ['auth', 'pair', 'tls', 'versioning', 'load', 'life', 'body', 'socket', 'cloud'] as const;
+export const CLIENT_AREAS = ['auth', 'pair', 'tls', 'versioning', 'load', 'life', 'body', 'socket', 'cloud', 'websocket', 'system', 'batteries'] as const;
 export type ClientArea = (typeof CLIENT_AREAS)[number];
 
 /** The scenario's phases, in the order it runs them (client-clauses.md "Phases of the scenario"). */

@@ -44,6 +44,21 @@ export interface SeenRequest {
   responseBody: string;
 }
 
+/** One WebSocket conversation on /api/ws (DOC v2/websocket.mdx), or an attempt at one the device cut off while away. */
+export interface SeenSocket {
+  /** Numbered with the requests: a verdict's evidence names either. */
+  id: number;
+  connection: number;
+  phase: Phase;
+  openedAt: number;
+  closedAt: number | null;
+  closedBy: 'client' | 'device' | null;
+  /** The device was away: it cut the upgrade off, as it cuts every request then. */
+  cut: boolean;
+  /** Every frame both ways, in order, as text. */
+  messages: { at: number; from: 'client' | 'device'; text: string }[];
+}
+
 /** A token the device issued (a 200 of POST /api/user). */
 export interface IssuedToken {
   token: string;
@@ -64,6 +79,8 @@ export interface Traffic {
   phases: PhaseSpan[];
   connections: SeenConnection[];
   requests: SeenRequest[];
+  /** WebSocket conversations (the vendor's /api/ws). */
+  sockets: SeenSocket[];
   tokens: IssuedToken[];
   /** When the device was away (the reboot phase's down time): it accepted connections only to cut their requests off. */
   away: { from: number; to: number }[];
