@@ -57,6 +57,14 @@ const VENDOR_FAULTS: TrafficFault[] = [
     const s = spoken(t)[0]!;
     s.messages.push(frame(s.openedAt + 400, 'subscribe measurement'));
   } },
+  { name: 'speaks over a WebSocket whose certificate is from a foreign CA', clause: 'CL-TLS-01', apply: (t) => {
+    const c = t.connections.find((x) => x.tls?.presented === 'foreign-ca')!;
+    c.tls!.handshake = 'completed';
+    t.sockets.push({ id: Math.max(...t.requests.map((r) => r.id), ...t.sockets.map((x) => x.id)) + 1, connection: c.id, phase: 'foreign-ca', openedAt: c.openedAt,
+      closedAt: c.openedAt + 500, closedBy: 'device', cut: false,
+      messages: [{ at: c.openedAt + 100, from: 'device', text: '{"type":"authorization_requested","data":{"api_version":"2.2.0"}}' },
+        frame(c.openedAt + 150, { type: 'authorization', data: TOKEN_1 })] });
+  } },
   { name: 'switches the v1 API off', clause: 'CL-SYS-01', apply: (t) => void (writes(t, '/api/system')[0]!.body = '{"api_v1_enabled":false}') },
   { name: 'switches the cloud off over the socket', clause: 'CL-SYS-01', apply: (t) => {
     const s = spoken(t)[0]!;

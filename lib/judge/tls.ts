@@ -10,14 +10,20 @@ const WHAT: Record<Exclude<Presented, 'valid'>, string> = {
 };
 
 const requestsOn = (t: Traffic, c: SeenConnection) => t.requests.filter((r) => r.connection === c.id);
-/** The integration refused what was presented: it broke the handshake off, or closed the connection without a request. */
-const refused = (t: Traffic, c: SeenConnection) => c.tls?.handshake === 'failed' || (c.closedAt !== null && !requestsOn(t, c).length);
+/** The integration refused what was presented: it broke the handshake off, or closed the connection without a request (a WebSocket is one). */
+const refused = (t: Traffic, c: SeenConnection) => c.tls?.handshake === 'failed'
+  || (c.closedAt !== null && !requestsOn(t, c).length && !t.sockets.some((s) => s.connection === c.id));
 
 function noRequestOver(presented: Exclude<Presented, 'valid'>) {
   return (t: Traffic): Finding => {
     const shown = t.connections.filter((c) => c.side === 'v2' && c.tls?.presented === presented);
     if (!shown.length) return { skip: `the integration opened no HTTPS connection while the device presented ${WHAT[presented]}` };
     const accepted = shown.flatMap((c) => requestsOn(t, c));
+    // A WebSocket it spoke on over such a connection is as much an acceptance: its first message is the token.
+    const spoken = t.sockets.filter((s) => shown.some((c) => c.id === s.connection) && s.messages.some((m) => m.from === 'client'));
+    if (spoken.length && !accepted.length) {
+      return { held: false, evidence: spoken.map((s) => s.id), message: `it spoke over the WebSocket (${count(spoken.length, 'connection')}) where the device presented ${WHAT[presented]}` };
+    }
     if (!accepted.length) return { held: true, message: `it refused ${WHAT[presented]} on each of ${count(shown.length, 'connection')}` };
     const tokened = accepted.filter((r) => r.headers.authorization !== undefined).length;
     return { held: false, evidence: accepted.map((r) => r.id), message: `${named(accepted[0]!)} went over a connection where the device presented ${WHAT[presented]} `

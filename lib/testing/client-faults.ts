@@ -44,4 +44,11 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
   { name: 'delete-without-body', clause: 'CL-BODY-02', says: 'deletes its user at the end with a body-less DELETE' },
   { name: 'socket-off-and-locked', clause: 'CL-SOCK-01', kind: 'energysocket', says: 'asks the socket for off and locked' },
   { name: 'socket-brightness-256', clause: 'CL-SOCK-02', kind: 'energysocket', says: 'asks the socket for brightness 256' },
+  { name: 'ws-subscribe-first', clause: 'CL-WS-01', says: 'subscribes on the WebSocket before it authorizes' },
+  { name: 'ws-token-first', clause: 'CL-WS-02', says: 'sends its token on the WebSocket as soon as it opens, before the device asks' },
+  { name: 'ws-subscribe-and-poll', clause: 'CL-WS-03', says: 'subscribed to the device topic, polls GET /api every second all the same' },
+  { name: 'ws-reconnect-fast', clause: 'CL-WS-04', says: 'tries the WebSocket again 100 ms after it closes' },
+  { name: 'ws-text-command', clause: 'CL-WS-05', says: 'sends a bare text command over the WebSocket' },
+  { name: 'switch-v1-off', clause: 'CL-SYS-01', says: 'switches the v1 API off once it has its token' },
+  { name: 'battery-to-full-with-permissions', clause: 'CL-BAT-01', says: 'asks for to_full with permissions in one write' },
 ];

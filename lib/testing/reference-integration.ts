@@ -2,11 +2,14 @@
 // address, ports, CA and identity come from the environment). It pairs (a POST every second until the
 // press), polls GET /api/measurement every second over one kept-alive connection, trusts only the CA it was
 // given and only the identity of its device, waits 2 s after a connection fails, pairs again once its
-// token is refused, switches a socket on once, and deletes its user when stopped. EC_CLIENT_FAULT names
+// token is refused, switches a socket on once, and deletes its user when stopped. With its token it also
+// keeps the vendor's WebSocket open (authorized when the device asks, subscribed to the device topic, tried
+// again 2 s after it closes), and once sets the status LED and the battery group where the kind has them. EC_CLIENT_FAULT names
 // misbehaviours of client-faults.ts to switch on. Run as `node reference-integration.js`.
 import { type PeerCertificate, type TLSSocket, connect as tlsConnect } from 'node:tls';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
+import WebSocket from 'ws';
 
 const env = process.env;
 const faults = new Set((env.EC_CLIENT_FAULT ?? '').split(',').filter(Boolean));
@@ -56,8 +59,55 @@ async function call(base: string, method: string, path: string, o: { token?: str
 
 let token: string | null = null;
 let stale: string | null = null;
+let socket: WebSocket | null = null;
+let settled = false;
 let stopping = false;
 let refusals = 0;
+
+/** The WebSocket's own identity check: the same rule as the HTTPS one, without its faults' memory of the last refusal. */
+const socketIdentity = (_host: string, cert: PeerCertificate) => (cert.subject?.CN === identity ? undefined : new Error(`the certificate names ${cert.subject?.CN}`));
+
+/** Opens the WebSocket where the integration has a token and none is open; tried again 2 s after it closes. */
+function openSocket(): void {
+  if (stopping || !token || socket) return;
+  // It validates the socket's certificate as its HTTPS requests' (the TLS faults included), but for their memory of the last refusal.
+  const tls = on('any-ca') ? { rejectUnauthorized: false } : on('no-identity-check') ? { ca, checkServerIdentity: () => undefined }
+    : { ca, checkServerIdentity: socketIdentity };
+  const ws = new WebSocket(`wss://${host}:${env.EC_DEVICE_HTTPS_PORT}/api/ws`, tls as never);
+  socket = ws;
+  // any-ca: the chain is not checked, so neither is the identity by Node; the integration checks it itself, as for HTTPS.
+  if (on('any-ca')) ws.once('upgrade', (res) => socketIdentity(host, (res.socket as TLSSocket).getPeerCertificate()) && ws.terminate());
+  // The token it opened the socket with: one refused meanwhile is still the one it has, until it pairs again.
+  const opened = token;
+  const say = (m: unknown) => ws.readyState === ws.OPEN && ws.send(typeof m === 'string' ? m : JSON.stringify(m));
+  const authorize = () => say({ type: 'authorization', data: opened });
+  if (on('ws-token-first')) ws.once('open', authorize);
+  ws.on('message', (raw) => {
+    const m = JSON.parse(String(raw)) as { type?: string };
+    if (m.type === 'authorization_requested' && on('ws-subscribe-first')) say({ type: 'subscribe', data: 'device' });
+    if (m.type === 'authorization_requested' && !on('ws-token-first')) authorize();
+    if (m.type === 'authorized') {
+      say({ type: 'subscribe', data: 'device' });
+      if (on('ws-text-command')) say('subscribe measurement');
+    }
+  });
+  ws.on('error', () => undefined);
+  ws.once('close', () => {
+    socket = null;
+    setTimeout(openSocket, on('ws-reconnect-fast') ? 100 : 2000);
+  });
+}
+
+/** Once after pairing: what a binding's settings page writes, each only where the kind has it (DOC v2/system.mdx, batteries.mdx). */
+async function settle(kind: string | undefined): Promise<void> {
+  if (kind === 'p1dongle' || kind === 'battery') {
+    await call(v2, 'PUT', '/api/system', { token, body: on('switch-v1-off') ? { api_v1_enabled: false } : { status_led_brightness_pct: 50 } });
+  }
+  if (kind === 'p1dongle' || kind === 'energymeter') {
+    await call(v2, 'PUT', '/api/batteries', { token, body: on('battery-to-full-with-permissions') ? { mode: 'to_full', permissions: ['charge_allowed'] }
+      : { mode: 'zero', permissions: ['charge_allowed', 'discharge_allowed'] } });
+  }
+}
 
 async function pair(): Promise<void> {
   const res = await call(v2, 'POST', '/api/user', { body: { name: NAME }, token: on('stale-token-on-pairing') ? stale : null });
@@ -65,6 +115,11 @@ async function pair(): Promise<void> {
   token = String(res.json.token);
   if (on('pair-twice')) await call(v2, 'POST', '/api/user', { body: { name: NAME } });
   if (on('probe-before-token')) await call(v2, 'GET', '/api');
+  if (!settled) {
+    settled = true;
+    await settle(env.EC_DEVICE_KIND);
+  }
+  openSocket();
   if (v1 && env.EC_DEVICE_KIND === 'energysocket') {
     await call(v1, 'GET', '/api/v1/state');
     const body = on('socket-off-and-locked') ? { power_on: false, switch_lock: true } : on('socket-brightness-256') ? { brightness: 256 } : { power_on: true };
@@ -76,6 +131,8 @@ async function poll(): Promise<void> {
   const headers: Record<string, string> = { 'x-api-version': on('api-version-1') ? '1' : '2' };
   if (on('token-in-extra-header')) headers['x-token'] = token!;
   const res = await call(v2, 'GET', `/api/measurement${on('token-in-query') ? `?token=${token}` : ''}`, { token, headers });
+  if (on('ws-subscribe-and-poll') && res.status === 200) await call(v2, 'GET', '/api', { token, headers });
+  openSocket();
   if (on('token-to-v1') && v1 && res.status === 200) await call(v1, 'GET', '/api', { token });
   if (res.status === 401) {
     refusals += 1;
@@ -103,6 +160,7 @@ async function main(): Promise<void> {
 
 process.once('SIGTERM', () => {
   stopping = true;
+  socket?.close();
   const goodbye = token
     ? call(v2, 'DELETE', '/api/user', { token, ...(on('delete-without-body') ? {} : { body: { name: NAME } }) }).catch(() => undefined)
     : Promise.resolve();
