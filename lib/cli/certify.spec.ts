@@ -47,7 +47,7 @@ describe('certify-client -- <the reference integration>', () => {
     const hash = createHash('sha256').update(await readFile(path.join(dir, 'clean', 'results.json'))).digest('hex');
     const filed = await readFile(path.join(dir, 'clean', 'certification.md'), 'utf8');
     expect(res.stdout).toContain(`certification: ${path.join(dir, 'clean', 'certification.md')} (results.json SHA-256 ${hash})`);
-    for (const line of ['# Certification summary: reference 1.0', '| Integration | reference, version 1.0 |', '| Catalogue | spec/client-clauses.md, revision 1 (28 clauses) |',
+    for (const line of ['# Certification summary: reference 1.0', '| Integration | reference, version 1.0 |', '| Catalogue | spec/client-clauses.md, revision 2 (35 clauses) |',
       `| results.json SHA-256 | \`${hash}\` |`, '| CL-PAIR-01 | MUST | pass |']) expect(filed).toContain(line);
     expect(filed).toMatch(/\| Scenario \| pairing \d+ s, steady 6 s, newer 6 s, reboot 12 s, foreign-ca 5 s, wrong-identity 5 s, revoked \d+ s;/);
     expect(filed).toMatch(/\| Verdict \| \*\*PASS\*\*: MUST \d+ passed, 0 failed; SHOULD \d+ passed, 0 warned;/);
