@@ -175,6 +175,22 @@ describe('the reference traffic', () => {
     expect(judgeTraffic(t).find((v) => v.clause === 'CL-LOAD-02')!.status).toBe('pass');
   });
 
+  test('a WebSocket opened during steady is not a connection a request could have reused (CL-LOAD-02)', () => {
+    const t = referenceTraffic();
+    const from = span(t, 'steady').from;
+    // Five polls (one connection allowed), and two WebSockets opened in steady: the first closed by the integration.
+    const polls = t.requests.filter((r) => r.phase === 'steady');
+    t.requests = t.requests.filter((r) => !polls.slice(5).includes(r));
+    for (const [id, at, closedAt] of [[9_000, from + 500, from + 2000], [9_002, from + 3000, null]] as const) {
+      const closedBy = closedAt === null ? null : 'client' as const;
+      t.connections.push({ id, side: 'v2', phase: 'steady', openedAt: at, closedAt, closedBy });
+      t.sockets.push({ id: id + 1, connection: id, phase: 'steady', openedAt: at, closedAt, closedBy, cut: false, messages: [] });
+    }
+    const load02 = judgeTraffic(t).find((v) => v.clause === 'CL-LOAD-02')!;
+    expect(load02.status, load02.message).toBe('pass');
+    expect(load02.message).toBe('2 connections opened for 5 requests during steady, never more than 3 open');
+  });
+
   test('its verdicts name no token', () => {
     const text = JSON.stringify(judgeTraffic(referenceTraffic()));
     for (const token of [TOKEN_1, TOKEN_2]) expect(text.toUpperCase()).not.toContain(token);

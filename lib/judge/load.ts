@@ -60,10 +60,12 @@ export function load02(t: Traffic, within: readonly Phase[]): Finding {
   // A connection the device closed (its keep-alive time) has to be opened again: that one is the device's doing,
   // unless the client asked for the close (`Connection: close` on its last request).
   const askedToClose = (id: number) => /close/i.test(t.requests.filter((r) => r.connection === id).at(-1)?.headers.connection ?? '');
+  // A WebSocket is a long connection of its own (the WS clauses judge it), not one a request could have reused.
+  const upgraded = new Set(t.sockets.map((s) => s.connection));
   // Per port: a client of both APIs keeps a connection to each.
   for (const side of ['v1', 'v2'] as const) {
     const requests = steady.filter((r) => r.side === side);
-    const opened = t.connections.filter((c) => c.side === side && c.phase === 'steady');
+    const opened = t.connections.filter((c) => c.side === side && c.phase === 'steady' && !upgraded.has(c.id));
     const deviceClosed = t.connections.filter((c) => c.side === side && c.closedBy === 'device' && c.closedAt !== null && inside(c.closedAt)
       && c.phase !== 'reboot' && !askedToClose(c.id)).length;
     const allowed = Math.ceil(requests.length / REQUESTS_PER_CONNECTION) + deviceClosed;
