@@ -10,7 +10,7 @@ interface Msg {
   data?: Record<string, unknown> & { message?: string };
 }
 
-/** A `ws` client on the emulator's /api/ws that keeps every message it hears. */
+/** A `ws` client on the emulator's /api/ws that keeps every message it hears, connected once the device asks for the token. */
 async function connect(emu: Emulator): Promise<{ ws: WebSocket; heard: Msg[]; next(type: string, from?: number): Promise<Msg>; closed: Promise<number> }> {
   const ws = new WebSocket(`wss://${emu.ready.host}:${emu.ready.httpsPort}/api/ws`, {
     // The identity is appliance/<code>/<serial>, not a host name: this test checks the chain only.
@@ -35,6 +35,7 @@ async function connect(emu: Emulator): Promise<{ ws: WebSocket; heard: Msg[]; ne
     look();
   });
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  await next('authorization_requested');
   return { ws, heard, next, closed };
 }
 
@@ -50,7 +51,7 @@ describe('the emulator\'s WebSocket, through the `ws` client', () => {
 
   test('authorizes, subscribes to measurement and receives the current value, then a push about every second', async () => {
     const c = await connect(emu);
-    expect(await c.next('authorization_requested')).toEqual({ type: 'authorization_requested', data: { api_version: '2.2.0' } });
+    expect(c.heard).toEqual([{ type: 'authorization_requested', data: { api_version: '2.2.0' } }]);
     c.ws.send(JSON.stringify({ type: 'authorization', data: token }));
     expect(await c.next('authorized')).toEqual({ type: 'authorized' });
     const from = c.heard.length;

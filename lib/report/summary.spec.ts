@@ -46,3 +46,10 @@ test.for([
 ] as const)('the header of %s says what is known, and once what is not', ([, target, text]) => {
   expect(summaryText({ ...r, target }, 'out').split('\n')[0]).toBe(`energy-conform 0.1.0: ${text}`);
 });
+
+test('the areas\' counts stand in one column, also beside the vendor profile\'s longer area names', () => {
+  const vendor = checks.map((c) => (c.area === 'kind' ? { ...c, area: 'vendor-measurement' as const, status: 'pass' as const } : c));
+  const rows = summaryText({ ...r, checks: vendor }, 'out').split('\n').filter((l) => /^ {2}\S+ +\d+ pass/.test(l));
+  expect(rows.map((l) => l.trim().split(/ +/)[0])).toEqual(['info', 'vendor-measurement']);
+  expect(new Set(rows.map((l) => l.search(/\d+ pass/))).size).toBe(1);
+});

@@ -44,11 +44,12 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
   lines.push(`energy-conform ${r.tool.version}: ${subjectText(r)}`);
   const notes = r.notes.map((n) => `note: ${n}`);
   lines.push(...notes);
+  const width = Math.max(12, ...areasOf(r.checks).map((a) => a.length));
   for (const area of areasOf(r.checks)) {
     const checks = r.checks.filter((c) => c.area === area);
     if (!checks.length || checks.every((c) => c.status === 'skip')) continue;
     const count = (s: string) => checks.filter((c) => c.status === s).length;
-    lines.push(`  ${area.padEnd(12)} ${count('pass')} pass, ${count('fail')} fail, ${deviations(count('deviation'))}${count('warn')} warn, `
+    lines.push(`  ${area.padEnd(width)} ${count('pass')} pass, ${count('fail')} fail, ${deviations(count('deviation'))}${count('warn')} warn, `
       + `${count('observation')} observed, ${count('error')} error, ${count('skip')} skipped`);
     for (const c of checks.filter((x) => PROBLEMS.includes(x.status))) {
       lines.push(`    ${paint(c.status.toUpperCase())} ${c.title}`, ...c.message.split('\n').map((m) => `      ${m}`),
