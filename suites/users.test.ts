@@ -98,7 +98,7 @@ const judgeAnswer = async (row: AnswerRow, ctx: CheckContext) => {
     if (res.json === undefined) ctx.skip(`no JSON body to judge (${describeResponse(res)})`);
     expectJsonContentType(res);
   } else {
-    expectFullVersionHeader(res);
+    expectFullVersionHeader(res, ctx.run.servedVersion);
   }
 };
 clauseRows([

@@ -1,4 +1,4 @@
-import { describeResponse, expectError, expectFullVersionHeader, expectStatus, expectThat } from '../lib/harness/clause-failure.js';
+import { describeResponse, expectError, expectFullVersionHeader, expectStatus, expectThat, servedText } from '../lib/harness/clause-failure.js';
 import { clauseRows, clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
 import { sendTo } from '../lib/harness/endpoint-request.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
@@ -11,29 +11,33 @@ const withVersion = (ctx: CheckContext, version: string | undefined, path = '/ap
   ctx.device.v2.get(path, { token: ctx.token, headers: version === undefined ? {} : { 'X-Api-Version': version } });
 const withToken = { needsToken: true } as const;
 
-/** Versioning 5, 6: the version that serves a request without the header (VER-05 compares with it). */
-let served: Promise<string | undefined> | undefined;
-const servedVersion = (ctx: CheckContext) => (served ??= withVersion(ctx, undefined).then((r) => r.headers['x-api-version']));
-
 // VER-01 on the answers this file can have; the 200 of POST /api/user and the 204 of DELETE are the users suite's.
 clauseRows(endpointRows('VER-01', TOKEN_READS, [{ probe: 'a successful answer' }]), async ({ endpoint }, ctx) => {
   const res = await sendTo(ctx.device, ctx.run, endpoint, { token: ctx.token });
   if (res.status < 200 || res.status > 299) ctx.skip(`no successful answer to judge (${describeResponse(res)})`);
-  expectFullVersionHeader(res);
+  expectFullVersionHeader(res, ctx.run.servedVersion);
 }, withToken);
 
-clauseTest('VER-02', async (ctx) => {
+/** Versioning 5: without the header, the latest version serves the request: the device's own, whatever was asked before. */
+const latestServes = async (ctx: CheckContext) => {
   const res = await withVersion(ctx, undefined);
   expectStatus(res, 200);
-  const m = major(res.headers['x-api-version']);
-  expectThat(m >= 2, 'a response header whose MAJOR is at least 2', `X-Api-Version: ${res.headers['x-api-version'] ?? 'absent'}`, res);
-}, withToken);
+  const got = res.headers['x-api-version'];
+  expectThat(major(got) >= 2, 'a response header whose MAJOR is at least 2', `X-Api-Version: ${got ?? 'absent'}`, res);
+  const served = ctx.run.servedVersion;
+  if (served !== null) expectThat(got === served, servedText(served), `X-Api-Version: ${got}`, res);
+};
+const VER_02 = (occasion: string) => ({ clause: 'VER-02' as const, title: rowTitle('VER-02', 'GET /api', occasion) });
+clauseRows([VER_02('without X-Api-Version')], (_, ctx) => latestServes(ctx), withToken);
 
 clauseTest('VER-03', async (ctx) => {
   const res = await withVersion(ctx, '2');
   expectStatus(res, 200);
-  expectThat(major(res.headers['x-api-version']) === 2, 'a response header whose MAJOR is 2',
-    `X-Api-Version: ${res.headers['x-api-version'] ?? 'absent'}`, res);
+  const got = res.headers['x-api-version'];
+  expectThat(major(got) === 2, 'a response header whose MAJOR is 2', `X-Api-Version: ${got ?? 'absent'}`, res);
+  // A device serves one version of a MAJOR: where the latest is a 2, asking for 2 is served by it.
+  const served = ctx.run.servedVersion;
+  if (served !== null && major(served) === 2) expectThat(got === served, servedText(served), `X-Api-Version: ${got}`, res);
 }, withToken);
 
 const asking = (version: string) => ({ probe: `X-Api-Version: ${version}`, version });
@@ -43,21 +47,21 @@ clauseRows(endpointRows('VER-04', TOKEN_ENDPOINTS, [asking('1')]), async ({ endp
   expectError(res, 400, NOT_SUPPORTED);
 }, withToken);
 
+// Compared with the version read before any check: a device that takes up a refused version afterwards is VER-02's.
 clauseRows(endpointRows('VER-05', TOKEN_ENDPOINTS, [asking('1')]), async ({ endpoint, probe }, ctx) => {
-  const current = await servedVersion(ctx);
+  const current = ctx.run.servedVersion;
   const res = await sendTo(ctx.device, ctx.run, endpoint, { token: ctx.token, headers: { 'X-Api-Version': probe.version } });
   if (res.status !== 400) ctx.skip(`no 400 to judge (${describeResponse(res)}): VER-04 judges the answer`);
-  if (current === undefined || !SEMVER.test(current)) ctx.skip('a request without X-Api-Version was answered with no full version to compare with (see VER-01)');
+  if (current === null) return ctx.skip('GET /api without X-Api-Version was answered with no full version to compare with (see VER-01)');
   const got = res.headers['x-api-version'];
-  expectThat(got === current, `X-Api-Version: ${current}, the version that serves a request without the header`,
-    got === undefined ? 'no X-Api-Version header' : `X-Api-Version: ${got}`, res);
+  expectThat(got === current, servedText(current), got === undefined ? 'no X-Api-Version header' : `X-Api-Version: ${got}`, res);
 }, withToken);
 
 // A major version above the latest: the latest's MAJOR + 1 (from what serves a request without the header), and 99.
 const ABOVE: { probe: string; version: string | null }[] = [{ probe: 'X-Api-Version: the latest MAJOR + 1', version: null }, { probe: 'X-Api-Version: 99', version: '99' }];
 
 clauseRows(endpointRows('VER-06', TOKEN_ENDPOINTS, ABOVE), async ({ endpoint, probe }, ctx) => {
-  const latest = probe.version === null ? major(await servedVersion(ctx)) : NaN;
+  const latest = probe.version === null ? major(ctx.run.servedVersion ?? undefined) : NaN;
   if (probe.version === null && Number.isNaN(latest)) ctx.skip('no full version served without X-Api-Version (see VER-01), so the latest MAJOR is unknown');
   const version = probe.version ?? String(latest + 1);
   expectError(await sendTo(ctx.device, ctx.run, endpoint, { token: ctx.token, headers: { 'X-Api-Version': version } }), 400, NOT_SUPPORTED);
@@ -79,8 +83,10 @@ clauseTest('VER-08', async (ctx) => {
 clauseTest('VER-09', async (ctx) => {
   const answers = [await ctx.device.v2.get('/api'), await postUserUnpressed(ctx, 'v9')];
   if (ctx.run.token !== null) answers.push(await ctx.device.v2.get('/api/ec-no-such-path', { token: ctx.token }));
+  const served = ctx.run.servedVersion;
   ctx.observe(answers.map((res) => ({ request: `${res.exchange.method} ${new URL(res.exchange.url).pathname}`, status: res.status,
-    'X-Api-Version': res.headers['x-api-version'] ?? null })));
+    'X-Api-Version': res.headers['x-api-version'] ?? null,
+    ...(served !== null && res.headers['x-api-version'] !== undefined ? { 'the version the device serves': res.headers['x-api-version'] === served } : {}) })));
 });
 
 // HTTP field names are case-insensitive (RFC 9110 §5.1): each spelling asks for version 1.
@@ -88,3 +94,6 @@ const SPELLINGS = ['X-Api-Version', 'x-api-version', 'X-API-VERSION'];
 clauseRows(SPELLINGS.map((name) => ({ clause: 'VER-10', title: rowTitle('VER-10', 'GET /api', `${name}: 1`), name })), async ({ name }, ctx) => {
   expectError(await ctx.device.v2.get('/api', { token: ctx.token, headers: { [name]: '1' } }), 400, NOT_SUPPORTED);
 }, withToken);
+
+// Last of the file, after every refused version (VER-04, VER-05, VER-06, VER-10): none of them changed the version.
+clauseRows([VER_02('without X-Api-Version, after the refused versions')], (_, ctx) => latestServes(ctx), withToken);

@@ -17,6 +17,11 @@ export interface SuiteContext {
   token: string | null;
   /** Why there is no token, for the skip reason. */
   noTokenReason: string;
+  /**
+   * The version the device serves (Versioning 5, 6): the X-Api-Version of the run's own GET /api without the header,
+   * asked with the token before any check; null where that gave no full version. The VER checks hold answers to it.
+   */
+  servedVersion: string | null;
   /** Which sides can be used for requests: v1 answered; v2 answered and its chain is trusted (or --insecure). */
   usable: { v1: boolean; v2: boolean };
   /** Why v2 cannot carry requests, when `usable.v2` is false. */

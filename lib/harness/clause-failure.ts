@@ -42,11 +42,18 @@ export function expectError(res: DeviceResponse, status: number, code: string): 
   expectThat(res.status === status && got === code, `${status} {"error":"${code}"}`, shown(res), res);
 }
 
-/** Versioning 6: X-Api-Version with the full MAJOR.MINOR.PATCH version (VER-01, VER-05). */
-export function expectFullVersionHeader(res: DeviceResponse): void {
+/** The device's version as the VER checks name it (SuiteContext.servedVersion). */
+export const servedText = (served: string) => `X-Api-Version: ${served}, the version the device serves (its answer to GET /api without the header, before any check)`;
+
+/**
+ * Versioning 6: X-Api-Version with the full MAJOR.MINOR.PATCH version that served the request, which is the device's one
+ * version wherever it is known (VER-01, VER-05): an answer naming another is the one that is wrong.
+ */
+export function expectFullVersionHeader(res: DeviceResponse, served: string | null): void {
   const v = res.headers['x-api-version'];
-  expectThat(v !== undefined && SEMVER.test(v), 'an X-Api-Version header of the form MAJOR.MINOR.PATCH',
-    v === undefined ? 'no X-Api-Version header' : `X-Api-Version: ${v}`, res);
+  const got = v === undefined ? 'no X-Api-Version header' : `X-Api-Version: ${v}`;
+  expectThat(v !== undefined && SEMVER.test(v), 'an X-Api-Version header of the form MAJOR.MINOR.PATCH', got, res);
+  if (served !== null) expectThat(v === served, servedText(served), got, res);
 }
 
 /** Endpoints: a JSON body says `Content-Type: application/json`, parameters allowed (ERR-02). */

@@ -4,6 +4,7 @@ import type { Exchange } from '../client/exchange-log.js';
 import { EnergyConformError, RunError, type TransportError, answerOrFailure, isTransportError } from '../client/errors.js';
 import type { ContextDraft, SuiteContext } from '../contract/run-context.js';
 import { KINDS, isKindId, type KindId, kindOfProductType } from '../spec/kinds.js';
+import { SEMVER } from '../spec/schemas.js';
 import type { Run } from './run-object.js';
 import { plan } from './plan.js';
 import { harnessRequest } from '../operator/pairing.js';
@@ -106,6 +107,7 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
   let token: TokenOutcome = { token: null, reason: '', presses: { count: 0, asked: 0, backend: null }, owner: null };
   let deviceInfo = pre.v1Info;
   let infoRead: { answer: DeviceResponse | TransportError; exchanges: Exchange[] } | null = null;
+  let servedVersion: string | null = null;
 
   if (!pre.v2) token.reason = `no token: the HTTPS endpoint did not answer at ${cfg.host}:${cfg.httpsPort}`;
   else if (!pre.v2Usable) token.reason = 'no token is sent to a device whose certificate does not chain to the CA (see TLS-01)';
@@ -122,6 +124,8 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
         // Judged with the other reads once the plan is known; without it the run goes on with what v1 and the certificate tell.
         infoRead = { answer, exchanges: device.log.records.slice(from) };
         const info = isTransportError(answer) ? undefined : answer.json;
+        const header = isTransportError(answer) ? undefined : answer.headers['x-api-version'];
+        if (header !== undefined && SEMVER.test(header)) servedVersion = header;
         if (typeof info === 'object' && info !== null) deviceInfo = info as Record<string, unknown>;
         kind ??= kindFromV2Info(info);
         // GET /api over HTTPS is one more thing the device says of itself, asked before any check.
@@ -146,7 +150,7 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
   const info = infoRead && judgeRead({ deviations }, DEVICE_INFO, infoRead.answer, infoRead.exchanges);
   if (info && 'failure' in info) readFailures.unshift(info.failure);
   const draft: ContextDraft = {
-    target, kind, serial, serialSource, token: token.token, noTokenReason: token.reason || 'no token', usable,
+    target, kind, serial, serialSource, token: token.token, noTokenReason: token.reason || 'no token', servedVersion, usable,
     v2Reason, system: pre.system, requestTimeoutMs: cfg.requestTimeoutMs, deviations, runTag: run.runTag,
     // The plan's reasons (not selected, gate not met) come first.
     skips: { ...Object.assign({}, ...readFailures.map((f) => f.skips)), ...skips },
