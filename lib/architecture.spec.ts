@@ -28,11 +28,12 @@ const ALLOWED: Record<string, string[]> = {
   discovery: ['net', 'spec'],
   emulator: ['net', 'spec'],
   judge: ['spec'],
+  explore: ['client', 'spec'],
   certify: ['runner', 'emulator', 'judge', 'report', 'client', 'spec'],
-  runner: ['contract', 'client', 'operator', 'report', 'spec'],
-  cli: ['certify', 'runner', 'operator', 'discovery', 'emulator', 'report', 'client', 'spec'],
-  bench: ['testing', 'cli', 'runner', 'emulator', 'report', 'client', 'spec'],
-  testing: ['certify', 'judge', 'cli', 'runner', 'operator', 'discovery', 'emulator', 'report', 'contract', 'client', 'spec'],
+  runner: ['explore', 'contract', 'client', 'operator', 'report', 'spec'],
+  cli: ['certify', 'explore', 'runner', 'operator', 'discovery', 'emulator', 'report', 'client', 'spec'],
+  bench: ['testing', 'explore', 'cli', 'runner', 'emulator', 'report', 'client', 'spec'],
+  testing: ['certify', 'judge', 'explore', 'cli', 'runner', 'operator', 'discovery', 'emulator', 'report', 'contract', 'client', 'spec'],
 };
 /** Only these read argv or the environment, or end the process: the command line, and the programs that start it. */
 const ENTRY_POINTS = ['lib/cli/', 'lib/bench/', 'lib/testing/'];

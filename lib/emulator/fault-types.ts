@@ -43,6 +43,8 @@ export interface Fault {
   args?: readonly string[];
   /** Its clause needs an operator at a terminal (MANUAL): lib/cli/cloud-terminal.spec.ts shows it caught. */
   operator?: boolean;
+  /** Only a sequence shows it (issue 27): `explore` must find it; no fixed row is asked to (lib/explore/explore.spec.ts). */
+  sequence?: boolean;
   /** Which side it sits in front of (default v2). */
   server?: 'v1' | 'v2' | 'both';
   /** The outcome its clause gets (default fail): a device that never answers makes the check `error`. */

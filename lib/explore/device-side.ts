@@ -1,0 +1,121 @@
+// The device's side of an exploration: each step as the requests it makes, their answers as the model
+// reads them (plain data), and what putting the device back between sequences costs.
+import type { DeviceClient, DeviceResponse } from '../client/device-client.js';
+import { firstAnswerInWindow } from '../client/creation-window.js';
+import { STATE_PATH, readSocket, steerSocket } from '../client/socket.js';
+import { SYSTEM_PATH, readCloud } from '../client/cloud.js';
+import type { Answer, ModelState, Observation, Slot, Step } from '../spec/explore-model.js';
+import type { SocketState } from '../spec/socket-model.js';
+import type { Cost } from './budget.js';
+
+export interface Observed extends Cost {
+  observation: Observation;
+}
+
+export interface SideInput {
+  token: string | null;
+  socket: SocketState | null;
+  cloud: boolean | null;
+  users: boolean;
+  press: (() => Promise<void>) | null;
+  secret: (token: string) => void;
+  signal?: AbortSignal;
+}
+
+const answerOf = (res: DeviceResponse): Answer => ({ status: res.status, json: res.json, length: Buffer.byteLength(res.text),
+  ...(res.headers['x-api-version'] === undefined ? {} : { version: res.headers['x-api-version'] }) });
+
+const switched = (a: SocketState | null, b: unknown) =>
+  a !== null && typeof b === 'object' && b !== null && typeof (b as SocketState).power_on === 'boolean' && (b as SocketState).power_on !== a.power_on ? 1 : 0;
+
+/** Seconds a creation step waits for the device to see its press. */
+const PRESS_SEEN_S = 15;
+
+export class DeviceSide {
+  /** POSTs refused since the last creation, over every sequence so far: the device saw them all (PAIR-02). */
+  refusedPolls = 0;
+
+  constructor(private readonly device: DeviceClient, private readonly input: SideInput, private readonly names: Record<Slot, string>) {}
+
+  async take(step: Step, m: ModelState): Promise<Observed> {
+    const { device, input, names } = this;
+    const token = input.token ?? undefined;
+    const one = (res: DeviceResponse, extra: Partial<Observed> = {}): Observed =>
+      ({ observation: { answer: answerOf(res) }, requests: 1, switches: 0, presses: 0, steps: 1, ...extra });
+    switch (step.kind) {
+      case 'socket': {
+        const put = await device.v1.put(STATE_PATH, { body: step.put });
+        const read = await device.v1.get(STATE_PATH);
+        return { observation: { answer: answerOf(put), read: answerOf(read) }, requests: 2, switches: switched(m.socket, read.json), presses: 0, steps: 1 };
+      }
+      case 'cloud': {
+        const put = await device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: m.cloud } });
+        const read = await device.v1.get(SYSTEM_PATH);
+        const socket = m.socket === null ? undefined : await device.v1.get(STATE_PATH);
+        return { observation: { answer: answerOf(put), read: answerOf(read), ...(socket ? { socket: answerOf(socket) } : {}) },
+          requests: socket ? 3 : 2, switches: switched(m.socket, socket?.json), presses: 0, steps: 1 };
+      }
+      case 'version':
+        return one(await device.v2.get('/api', { token, headers: step.asked === null ? {} : { 'X-Api-Version': step.asked } }));
+      case 'poll': {
+        let res: DeviceResponse;
+        let sent = 0;
+        do {
+          res = await device.v2.post('/api/user', { body: { name: names[step.slot] } });
+          sent += 1;
+          if (res.status === 403) this.refusedPolls += 1;
+        } while (sent < step.times && res.status === 403);
+        if (res.status === 200) this.refusedPolls = 0;
+        const t = (res.json as { token?: unknown } | undefined)?.token;
+        if (typeof t === 'string') input.secret(t);
+        return { ...one(res, { requests: sent }), observation: { answer: answerOf(res), sent } };
+      }
+      case 'create': {
+        await input.press!();
+        let posts = 0;
+        const res = await firstAnswerInWindow(() => { posts += 1; return device.v2.post('/api/user', { body: { name: names[step.slot] } }); },
+          { timeoutS: PRESS_SEEN_S, timedOut: () => new Error('no press seen'), signal: input.signal });
+        const t = (res.json as { token?: unknown } | undefined)?.token;
+        if (typeof t === 'string') input.secret(t);
+        if (res.status === 200) this.refusedPolls = 0;
+        return one(res, { requests: posts, presses: 1 });
+      }
+      case 'delete':
+        return one(await device.v2.delete('/api/user', { token, body: { name: names[step.slot] } }));
+      case 'list':
+        return one(await device.v2.get('/api/user', { token }));
+      case 'use': {
+        const uses: Answer[] = [];
+        for (const t of m.users[step.slot].tokens) uses.push(answerOf(await device.v2.get('/api', { token: t })));
+        return { observation: { answer: uses[uses.length - 1]!, uses }, requests: uses.length, switches: 0, presses: 0, steps: 1 };
+      }
+    }
+  }
+
+  /** The socket back to the state the run found, and the explorer's users deleted: every sequence starts there. */
+  async reset(spent: Cost): Promise<{ socket: SocketState | null; cloud: boolean | null }> {
+    const { device, input, names } = this;
+    if (input.token !== null && input.users) {
+      const list = await device.v2.get('/api/user', { token: input.token });
+      spent.requests += 1;
+      const listed = Array.isArray(list.json) ? list.json.map((e) => (e as { name?: unknown } | null)?.name) : [];
+      for (const name of Object.values(names).filter((n) => listed.includes(n))) {
+        await device.v2.delete('/api/user', { token: input.token, body: { name } });
+        spent.requests += 1;
+      }
+    }
+    let cloud: boolean | null = null;
+    if (input.cloud !== null) {
+      cloud = (await readCloud(device)).value;
+      spent.requests += 1;
+    }
+    if (input.socket === null) return { socket: null, cloud };
+    const now = await readSocket(device);
+    spent.requests += 1;
+    if (now.state === null) return { socket: input.socket, cloud };
+    const steered = await steerSocket(device, now.state, input.socket);
+    spent.requests += steered.answers.length;
+    spent.switches += now.state.power_on !== input.socket.power_on ? 1 : 0;
+    return { socket: steered.reached ?? input.socket, cloud };
+  }
+}

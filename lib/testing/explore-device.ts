@@ -1,0 +1,36 @@
+// An emulated device ready for the explorer, as a run would hand it over: paired (the run's own user and
+// token), the version it serves and the socket state read first. The press is the emulator's control
+// endpoint, as the press hook a run is given.
+import { readFile } from 'node:fs/promises';
+import { DeviceClient } from '../client/device-client.js';
+import { readSocket } from '../client/socket.js';
+import { readCloud } from '../client/cloud.js';
+import { type Emulator, startEmulator } from '../emulator/emulator.js';
+import { type Budget, DEFAULT_BUDGET } from '../explore/budget.js';
+import { type ExploreResult, explore } from '../explore/explorer.js';
+import { KINDS, type KindId } from '../spec/kinds.js';
+
+export async function exploreEmulated(kind: KindId, faults: string[], seed: number, budget: Budget = DEFAULT_BUDGET,
+  signal?: AbortSignal): Promise<{ result: ExploreResult; emu: Emulator; requestsSeen: number }> {
+  const emu = await startEmulator({ kind, faults });
+  const device = new DeviceClient({ host: emu.ready.host, httpPort: emu.ready.httpPort, httpsPort: emu.ready.httpsPort,
+    caPem: await readFile(emu.ready.ca, 'utf8'), insecure: false });
+  try {
+    emu.state.press();
+    const token = emu.state.createUser('local/energy-conform');
+    const served = (await device.v2.get('/api', { token })).headers['x-api-version'] ?? null;
+    const socket = KINDS[kind].state === 'Supported' ? (await readSocket(device)).state : null;
+    const cloud = KINDS[kind].v1 ? (await readCloud(device)).value : null;
+    const before = emu.requests.length;
+    const press = async () => {
+      const res = await fetch(`${emu.ready.controlUrl}/press`, { method: 'POST' });
+      if (!res.ok) throw new Error(`the emulator's press answered ${res.status}`);
+    };
+    const result = await explore({ device, token, served, socket, cloud, users: KINDS[kind].userToken !== 'Not supported', press,
+      runTag: 'ec-explore', seed, budget, signal, secret: () => undefined });
+    return { result, emu, requestsSeen: emu.requests.length - before };
+  } finally {
+    await device.close();
+    await emu.close();
+  }
+}
