@@ -4,6 +4,7 @@ import type { Argv } from 'yargs';
 import { CERT_STYLES, type CertStyle } from '../emulator/cert-styles.js';
 import { LINK_NAMES, type LinkName } from '../emulator/link.js';
 import { DEFAULT_TOKEN_STORE } from '../operator/token-store.js';
+import { DEFAULT_BUDGET } from '../explore/budget.js';
 import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS } from '../runner/config.js';
 import { AREAS, PROFILES } from '../spec/clause-types.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
@@ -32,7 +33,8 @@ export function pairOptions<T>(y: Argv<T>) {
 }
 
 export function runOptions<T>(y: Argv<T>) {
-  return pairOptions(y)
+  return exploreBudgetOptions(pairOptions(y))
+    .option('explore', { type: 'boolean', default: false, describe: 'after the suites, explore: random sequences of the specification\'s requests judged by its state machines (see explore --help)' })
     .option('profile', { type: 'array', choices: PROFILES, describe: 'catalogues to judge against: spec (spec/clauses.md, the default), vendor (spec/vendor-clauses.md: '
       + 'system, telegram, batteries, WebSocket, measurement fields); both: --profile spec vendor' })
     .option('suite', { type: 'array', string: true, describe: `areas to run: ${AREAS.join(' ')}` })
@@ -52,6 +54,30 @@ export function runOptions<T>(y: Argv<T>) {
     .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/ (with --all: one folder per serial in it)' });
 }
 
+/** The exploration's seed and budget (lib/explore/budget.ts), for `explore` and `run --explore`. */
+export function exploreBudgetOptions<T>(y: Argv<T>) {
+  const b = DEFAULT_BUDGET;
+  return y
+    .option('seed', { type: 'number', describe: 'seed of the exploration: the same seed draws the same sequences (random by default, printed)' })
+    .option('sequences', { type: 'number', default: b.sequences, describe: 'sequences to draw (shrinking a disagreement comes on top, within the limits below)' })
+    .option('steps', { type: 'number', default: b.steps, describe: 'steps at most in one sequence' })
+    .option('max-requests', { type: 'number', default: b.requests, describe: 'requests the exploration may send' })
+    .option('max-switches', { type: 'number', default: b.switches, describe: 'times the exploration may switch the socket\'s relay' })
+    .option('presses', { type: 'number', default: b.presses, describe: 'button presses the exploration may ask of the press hook (creation steps need one each; none without --press-hook)' })
+    .option('max-seconds', { type: 'number', default: b.seconds, describe: 'seconds the exploration may take' });
+}
+
+export function exploreOptions<T>(y: Argv<T>) {
+  return exploreBudgetOptions(pairOptions(y))
+    .option('yes', { type: 'boolean', default: false, describe: 'answer confirmations (needed without a TTY)' })
+    .option('pace', { type: 'number', default: 0, describe: 'milliseconds to wait before each v1 request (socket state, cloud setting), for hardware that needs it' })
+    .option('run-timeout', { type: 'number', default: 3600, describe: 'seconds the run may take before it is stopped, cleaned up and reported' })
+    .option('quiet', { type: 'boolean', default: false, describe: 'print only the verdict and where the reports are (prompts still appear)' })
+    .option('verbose', { type: 'boolean', default: false, describe: 'print every check as it ends, with its outcome' })
+    .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/' });
+}
+
+export type ExploreArgs = Awaited<ReturnType<typeof exploreOptions>['argv']>;
 export type RunArgs = Awaited<ReturnType<typeof runOptions>['argv']>;
 export type PairArgs = Awaited<ReturnType<typeof pairOptions>['argv']>;
 export function discoveryOptions<T>(y: Argv<T>) {

@@ -5,7 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { EnergyConformError, RunError } from '../client/errors.js';
 import { packageVersion } from '../runner/package-root.js';
-import { certifyOptions, compareOptions, discoverOptions, emulateOptions, pairOptions, reportOptions, runOptions } from './options.js';
+import { certifyOptions, compareOptions, discoverOptions, emulateOptions, exploreOptions, pairOptions, reportOptions, runOptions } from './options.js';
 import { nearest, notNumbers } from './suggest.js';
 
 type Handler = (a: never, env: NodeJS.ProcessEnv) => Promise<number | 'running'>;
@@ -22,6 +22,10 @@ const COMMANDS: Command[] = [
   { name: 'run', describe: 'run the conformance suites against a device', options: runOptions,
     example: ['$0 run --host 192.168.1.40 --reports out', 'test the device at that address; reports in out/'],
     handler: async () => (await import('./run-command.js')).runCommand as Handler },
+  { name: 'explore', describe: 'random sequences of the specification\'s requests, judged by its state machines; a disagreement is shrunk and replayed by --seed',
+    options: exploreOptions,
+    example: ['$0 explore --host 192.168.1.40 --press-hook "relay 3" --seed 42', 'the same sequences as the run with seed 42; reports in reports/'],
+    handler: async () => (await import('./run-command.js')).exploreCommand as Handler },
   { name: 'pair', describe: 'pair with a device by its button and keep the token for later runs', options: pairOptions,
     example: ['$0 pair --host 192.168.1.40', 'press the button when asked; the token is kept for later runs'],
     handler: async () => (await import('./run-command.js')).pairCommand as Handler },

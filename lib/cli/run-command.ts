@@ -2,7 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { interruptible } from './interrupt.js';
-import type { PairArgs, RunArgs } from './options.js';
+import type { ExploreArgs, PairArgs, RunArgs } from './options.js';
+import type { ExploreOptions } from '../runner/explore-phase.js';
 import { RunError } from '../client/errors.js';
 import { type DiscoveredDevice, disagreementsOf } from '../discovery/records.js';
 import { runBench } from './bench-run.js';
@@ -106,14 +107,35 @@ export async function pairCommand(a: PairArgs, env: NodeJS.ProcessEnv): Promise<
   return 0;
 }
 
-export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv): Promise<number> {
+/** The exploration's seed and budget from the flags, each checked; a seed drawn where none is given. */
+type BudgetArgs = { seed?: number; sequences: number; steps: number; 'max-requests': number; 'max-switches': number; presses: number; 'max-seconds': number };
+
+export function exploreOptionsOf(a: BudgetArgs, only: boolean): ExploreOptions {
+  const limits = { '--sequences': a.sequences, '--steps': a.steps, '--max-requests': a['max-requests'], '--max-switches': a['max-switches'],
+    '--max-seconds': a['max-seconds'] };
+  for (const [flag, v] of Object.entries(limits)) {
+    if (!(Number.isInteger(v) && v >= 1)) throw new RunError('EC_BAD_OPTION', `${flag} must be a whole number of 1 or more (got ${v})`);
+  }
+  if (!(Number.isInteger(a.presses) && a.presses >= 0)) throw new RunError('EC_BAD_OPTION', `--presses must be a whole number of 0 or more (got ${a.presses})`);
+  const seed = a.seed ?? Math.floor(Math.random() * 2 ** 31);
+  if (!(Number.isInteger(seed) && seed >= 0 && seed < 2 ** 31)) throw new RunError('EC_BAD_OPTION', `--seed must be a whole number from 0 to ${2 ** 31 - 1} (got ${seed})`);
+  return { seed, only, budget: { sequences: a.sequences, steps: a.steps, requests: a['max-requests'], switches: a['max-switches'], presses: a.presses, seconds: a['max-seconds'] } };
+}
+
+/** `explore`: `run` with the exploration alone (the same target, pairing, clean-up and reports). */
+export async function exploreCommand(a: ExploreArgs, env: NodeJS.ProcessEnv): Promise<number> {
+  return runCommand({ ...a, explore: true, slow: false, strict: false, forget: false, all: false, 'allow-cloud-toggle': false, 'allow-reboot': false, manual: false } as RunArgs, env, true);
+}
+
+export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv, exploreOnly = false): Promise<number> {
   if (a.quiet && a.verbose) throw new RunError('EC_BAD_OPTION', '--quiet and --verbose together: choose one');
+  const explore = a.explore || exploreOnly ? exploreOptionsOf(a, exploreOnly) : undefined;
   const io = streamIo(process.stderr, process.stdin.isTTY === true, process.stdin, a.quiet ? 'quiet' : a.verbose ? 'verbose' : 'normal');
   // Colours only on a terminal, and never where NO_COLOR is set (no-color.org).
   const style = { color: process.stdout.isTTY === true && !env.NO_COLOR, quiet: a.quiet };
   return interruptible((sig) => `\nenergy-conform: ${sig}: stopping the checks and cleaning up the device (again to leave at once)\n`, async (interrupted) => {
     const caPem = await checkOptions(a);
-    const run = (cfg: RunConfig) => withDeadline(interrupted, a['run-timeout'], (signal) => runConformance(cfg, io, signal, style));
+    const run = (cfg: RunConfig) => withDeadline(interrupted, a['run-timeout'], (signal) => runConformance(explore ? { ...cfg, explore } : cfg, io, signal, style));
     if (a.host) {
       const outcome = await run(toRunConfig(a, env, caPem));
       process.stdout.write(`${outcome.summary}\n`);

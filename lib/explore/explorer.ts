@@ -10,6 +10,7 @@ import { type ModelState, type Slot, type Step, SLOTS, canTake, describeStep, in
 import { type Budget, type Spent, overBudget, spentOn } from './budget.js';
 import { DeviceSide, type Observed } from './device-side.js';
 import { stepArbitrary } from './steps.js';
+import { heldTo } from '../spec/explore-clauses.js';
 
 export interface ExploreInput {
   device: DeviceClient;
@@ -39,8 +40,9 @@ export interface ExploreFinding {
   observed: string;
   /** The shrunk sequence, in words; the last step is the one the device disagreed on. */
   sequence: string[];
-  /** The exchanges of that sequence, the disagreeing answer last among its own. */
+  /** The exchanges of that sequence: the disagreeing step's first (`evidence` of them), then the steps before it in order. */
   exchanges: Exchange[];
+  evidence: number;
 }
 
 export interface ExploreResult {
@@ -57,6 +59,8 @@ export interface ExploreResult {
   left: string[];
   /** "Not shown" outcomes adopted from what the device did, per clause that records them. */
   adopted: Record<string, number>;
+  /** Steps that agreed with the model, per clause they were held to. */
+  held: Record<string, number>;
   finding: ExploreFinding | null;
 }
 
@@ -75,6 +79,7 @@ export async function explore(input: ExploreInput): Promise<ExploreResult> {
   const spent: Spent = { sequences: 0, steps: 0, requests: 0, switches: 0, presses: 0, seconds: 0 };
   const started = Date.now();
   const adopted: Record<string, number> = {};
+  const held: Record<string, number> = {};
   let stoppedBy: ExploreResult['stoppedBy'] = null;
   let broken: string | null = null;
   const out = () => {
@@ -91,6 +96,7 @@ export async function explore(input: ExploreInput): Promise<ExploreResult> {
     check = async (h: Readonly<Holder>) => !out() && canTake(h.state, this.step) && (this.step.kind !== 'create' || spent.presses < budget.presses);
     async run(h: Holder, real: DeviceSide) {
       h.taken.push(this.step);
+      const stepFrom = device.log.records.length;
       let o: Observed;
       try {
         o = await real.take(this.step, h.state);
@@ -105,8 +111,10 @@ export async function explore(input: ExploreInput): Promise<ExploreResult> {
       if (judged.disagreement) {
         const d = judged.disagreement;
         throw new Disagreed({ clause: d.clause, expected: d.expected, observed: d.observed,
-          sequence: h.taken.map((s) => describeStep(s, (x) => names[x])), exchanges: device.log.since(h.from) });
+          sequence: h.taken.map((s) => describeStep(s, (x) => names[x])),
+          exchanges: [...device.log.since(stepFrom), ...device.log.records.slice(h.from, stepFrom)], evidence: device.log.records.length - stepFrom });
       }
+      for (const c of heldTo(h.state, this.step)) held[c] = (held[c] ?? 0) + 1;
       h.state = judged.next;
     }
     toString = () => describeStep(this.step, (x) => names[x]);
@@ -133,5 +141,5 @@ export async function explore(input: ExploreInput): Promise<ExploreResult> {
   }
   if (broken === null) await side.reset(spent);
   out();
-  return { seed: input.seed, budget, spent, stoppedBy, broken, drawn, left, adopted, finding };
+  return { seed: input.seed, budget, spent, stoppedBy, broken, drawn, left, adopted, held, finding };
 }

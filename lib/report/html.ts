@@ -3,6 +3,7 @@
 // clause (filterable by outcome and area), what was observed, the device and the run, and the coverage.
 import { badge, clauseTable, filterCss } from './html-clauses.js';
 import { esc, exchanges } from './html-exchange.js';
+import { exploredSection } from './html-explored.js';
 import { TIMELINE_CSS, timeline } from './html-timeline.js';
 import { type CheckResult, type RunResults, STRICT_DEVIATION, type Status, areasOf } from './results.js';
 import { countsText, profileText } from './summary.js';
@@ -117,6 +118,7 @@ ${failures.length ? `<h2>Failures (${failures.length})</h2>${failures.map(proble
 ${softer.length ? `<h2>Deviations and warnings (${softer.length})</h2>`
     + `${s.deviation ? `<p>Deviations: MUST clauses violated under a capability the specification marks "In development" for this kind; ${esc(STRICT_DEVIATION)}${r.strict ? ' (--strict was given)' : ''}.</p>` : ''}`
     + `${softer.map(problem).join('')}` : ''}
+${exploredSection(r)}
 <h2>Every clause</h2>${clauseTable(r.checks)}
 ${timeline(r)}
 ${observed.length ? `<h2>Observations: what the device answered where the specification says "not shown" (${observed.length})</h2>${observed.map(observation).join('')}` : ''}

@@ -41,6 +41,7 @@ const check = z.object({
   exchanges: z.array(exchange),
 }).strict();
 
+const cost = z.object({ sequences: count, steps: count, requests: count, switches: count, presses: count, seconds: z.number().nonnegative() }).strict();
 const summary = z.object(Object.fromEntries(STATUSES.map((s) => [s, count])) as Record<Status, typeof count>).strict();
 
 export const resultsSchema = z.object({
@@ -68,6 +69,11 @@ export const resultsSchema = z.object({
   options: z.record(z.string(), z.unknown()),
   integration: z.object({ name: z.string(), version: z.string().nullable(), command: z.string().nullable() }).strict().optional()
     .describe('certify-client: the integration judged; target is then the emulated device it was served'),
+  explored: z.object({
+    seed: count, budget: cost, spent: cost, stoppedBy: z.string().nullable(), broken: z.string().nullable(),
+    drawn: z.array(z.string()), left: z.array(z.string()), adopted: z.record(z.string(), count), held: z.record(z.string(), count),
+    finding: z.object({ clause: z.string(), expected: z.string(), observed: z.string(), sequence: z.array(z.string()) }).strict().nullable(),
+  }).strict().optional().describe('explore, run --explore: the seed (--seed replays it), the budget and what the exploration cost, the clauses its steps held, and the shrunk sequence of a disagreement'),
   scenario: z.object({
     catalogue: z.string(),
     phases: z.array(z.object({ phase: z.enum(PHASES), from: z.number(), to: z.number(), requests: count }).strict()),

@@ -72,8 +72,32 @@ export interface RunResults {
   options: Record<string, unknown>;
   /** certify-client: the integration judged (the subject of the run); `target` is then the device it was served. */
   integration?: IntegrationFacts;
+  /** `explore`, `run --explore`: the seed (`--seed` replays it), the budget and what it cost, and the shrunk sequence of a disagreement. */
+  explored?: ExploredFacts;
   /** certify-client: the scenario's phases as they ran, in ms from its start, and the requests of each. */
   scenario?: { catalogue: string; phases: { phase: string; from: number; to: number; requests: number }[]; timeline: TimelineMark[] };
+}
+
+export interface ExploreCost {
+  sequences: number;
+  steps: number;
+  requests: number;
+  switches: number;
+  presses: number;
+  seconds: number;
+}
+
+export interface ExploredFacts {
+  seed: number;
+  budget: ExploreCost;
+  spent: ExploreCost;
+  stoppedBy: string | null;
+  broken: string | null;
+  drawn: string[];
+  left: string[];
+  adopted: Record<string, number>;
+  held: Record<string, number>;
+  finding: { clause: string; expected: string; observed: string; sequence: string[] } | null;
 }
 
 export interface ProfileResult {
@@ -120,6 +144,7 @@ export function resultsJson(r: RunResults): string {
         ...(evidence ? { evidence } : {}), exchanges })),
     strict: r.strict, options: r.options,
     ...(r.integration ? { integration: r.integration } : {}), ...(r.scenario ? { scenario: r.scenario } : {}),
+    ...(r.explored ? { explored: r.explored } : {}),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

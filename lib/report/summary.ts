@@ -38,6 +38,20 @@ export const profileText = (p: ProfileResult): string => `${p.profile} (${p.cata
 export const countsText = (s: RunResults['summary']): string =>
   `${s.pass} pass, ${s.fail} fail, ${deviations(s.deviation)}${s.warn} warn, ${s.observation} observed, ${s.error} error, ${s.skip} skipped`;
 
+/** The exploration in one line: its seed, what it cost against its budget, and what it found. */
+export function exploredText(e: NonNullable<RunResults['explored']>): string {
+  const { spent: x, budget: b } = e;
+  const cost = `${x.sequences} sequences (${b.sequences} drawn at most, shrinking's on top), ${x.steps} steps, ${x.requests}/${b.requests} requests, `
+    + `${x.switches}/${b.switches} relay switches, ${x.presses}/${b.presses} presses, ${x.seconds}/${b.seconds} s`;
+  const stop = e.stoppedBy ? `; stopped early (${e.stoppedBy === 'broken' ? e.broken : e.stoppedBy === 'interrupted' ? 'interrupted' : `the --${BUDGET_FLAGS[e.stoppedBy] ?? e.stoppedBy} budget was spent`})` : '';
+  const found = e.finding
+    ? `a disagreement under ${e.finding.clause} after ${e.finding.sequence.length} step${e.finding.sequence.length === 1 ? '' : 's'}; replay it with --seed ${e.seed}`
+    : 'no disagreement with the model';
+  return `explored with seed ${e.seed}: ${found}; ${cost}${stop}`;
+}
+
+const BUDGET_FLAGS: Record<string, string> = { requests: 'max-requests', switches: 'max-switches', seconds: 'max-seconds' };
+
 export function summaryText(r: RunResults, reportsDir: string, style: SummaryStyle = {}): string {
   const paint = (word: string) => (style.color && COLOURS[word] ? `\x1b[${COLOURS[word]}m${word}\x1b[0m` : word);
   const lines: string[] = [];
@@ -57,6 +71,7 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
     }
   }
   for (const p of r.profiles ?? []) lines.push(`profile ${profileText(p)}: ${paint(p.verdict.toUpperCase())} — ${countsText(p.summary)}`);
+  if (r.explored) lines.push(exploredText(r.explored));
   const s = r.summary;
   if (style.quiet) lines.splice(0, lines.length, ...notes);
   // What the run could not put back, or could not read to put back: the operator must see it, quiet or not.

@@ -49,6 +49,8 @@ export interface RunnerCheck {
   message: string;
   deviation?: string;
   exchanges: CheckResult['exchanges'];
+  /** How many of `exchanges`, from the first, the outcome is about. */
+  evidence?: number;
 }
 
 export function assemble(tests: readonly CollectedTest[], skips: Record<string, string>, version: string, profiles: readonly Profile[],

@@ -2,6 +2,7 @@
 import type { Advertised } from '../spec/advertisement.js';
 import type { ClauseId, Profile } from '../spec/clause-types.js';
 import type { KindId } from '../spec/kinds.js';
+import type { ExploreOptions } from './explore-phase.js';
 
 export interface RunConfig {
   host: string;
@@ -38,6 +39,8 @@ export interface RunConfig {
   forget: boolean;
   yes: boolean;
   reportsDir?: string;
+  /** `explore`, or `run --explore`: the seed, the budget, and whether the suites run too. */
+  explore?: ExploreOptions;
   /** Wait before each v1 request (socket state, cloud setting). */
   paceMs: number;
   requestTimeoutMs: number;

@@ -73,6 +73,7 @@ const statementReason = (c: Clause, kind: KindId, cfg: RunConfig) => {
 
 function selectionReason(c: Clause, cfg: RunConfig): string | undefined {
   if (!cfg.profiles.includes(c.profile)) return `not selected (--profile ${cfg.profiles.join(' ')})`;
+  if (cfg.explore?.only) return 'not reached by the exploration: `explore` runs no suites (`run --explore` runs both)';
   if (cfg.clauses?.length && !cfg.clauses.includes(c.id)) return `not selected (--clause ${cfg.clauses.join(' ')})`;
   if (cfg.suites?.length && !cfg.suites.includes(c.area)) return `not selected (--suite ${cfg.suites.join(' ')})`;
   if (c.level === 'MANUAL' && !cfg.manual) return 'it needs an operator action other than the button press: run with --manual';

@@ -25,7 +25,7 @@ export async function pressServiceFor(cfg: RunConfig, io: OperatorIo, kind: Kind
 
 /** Whether this run's selection includes the users suite, which presses again after pairing. */
 export function usersSelected(cfg: RunConfig): boolean {
-  if (!cfg.profiles.includes('spec')) return false;
+  if (!cfg.profiles.includes('spec') || cfg.explore?.only) return false;
   if (cfg.suites && !cfg.suites.includes('users')) return false;
   return !cfg.clauses || cfg.clauses.some((id) => clause(id).area === 'users');
 }

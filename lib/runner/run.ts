@@ -40,7 +40,8 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
   const version = packageVersion();
   checkConfirmable(cfg, io);
   // vitest starts while the run prepares the device (preflight, token, the run's own reads), not after.
-  const suites = openSuites(cfg.suites ?? [...new Set(clausesOf(cfg.profiles).map((c) => c.area))], checkTimeoutMs(cfg), progressTo(io));
+  // `explore` runs no suites: vitest is not even started.
+  const suites = openSuites(cfg.explore?.only ? [] : cfg.suites ?? [...new Set(clausesOf(cfg.profiles).map((c) => c.area))], checkTimeoutMs(cfg), progressTo(io));
   // Handled where it is awaited (the session); until then a failure to start vitest must not end the process.
   suites.catch(() => undefined);
   let session: Session;
@@ -60,7 +61,7 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
     await suites.then((s) => s.close(), () => undefined);
   }
   const { redactor } = run;
-  const { suiteRun, presses, runnerChecks, removed, restored, residue, exchanges, context } = session;
+  const { suiteRun, presses, runnerChecks, removed, restored, residue, exchanges, context, explored } = session;
   const checks = assemble(suiteRun.tests, context.skips, version, cfg.profiles, runnerChecks);
   // An interrupted run could not happen as asked: exit 2, after cleaning up.
   const verdictCode = signal?.aborted ? 2 : exitCodeOf(checks, cfg.strict);
@@ -75,7 +76,7 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
   const exitCode = verdictCode === 0 && residue.length ? 1 : verdictCode;
   if (residue.length) io.say(`the run could not leave the device as it found it: ${residue.join('; ')}`);
   const outcome = await writeRun(run, {
-    started, version, checks, presses, residue, exitCode, notes: prepared.notes,
+    started, version, checks, presses, residue, exitCode, notes: prepared.notes, ...(explored ? { explored } : {}),
     // The main process's own, and the worker's (the most any check saw: its count runs on through the run).
     connections: connectionsOpened() - opened + Math.max(0, ...suiteRun.tests.flatMap((t) => t.records.map((r) => r.connections ?? 0))),
     target: { kind: context.kind, serial: context.serial, ...described(prepared.deviceInfo, prepared.preflight.certificate?.fingerprint256) },

@@ -21,6 +21,7 @@ import type { Exchange } from '../client/exchange-log.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import type { RunConfig } from './config.js';
 import type { OpenSuites, Progress, SuiteRun } from './vitest-run.js';
+import { type Explored, explorePhase } from './explore-phase.js';
 
 /** A check may wait for every press of the plan (a person at the bench), plus its requests. */
 export const checkTimeoutMs = (cfg: RunConfig): number =>
@@ -47,6 +48,8 @@ export interface Session {
   exchanges: Exchange[];
   /** The context the workers had, frozen when the suites started. */
   context: Readonly<SuiteContext>;
+  /** `explore`, `run --explore`: what the exploration did and found. */
+  explored: Explored | null;
 }
 
 /** `suites`: vitest, opened while the run prepared the device (vitest-run.ts openSuites). */
@@ -62,17 +65,24 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
     let context: Readonly<SuiteContext>;
     let suiteRun: SuiteRun;
     let restoration: Restoration;
+    let explored: Explored | null = null;
+    const exploreChecks: RunnerCheck[] = [];
     try {
       context = workerContext(draft, { pressUrl: presses?.url ?? null, pressTimed: presses?.timed ?? false,
         cloudToggle: consent.cloudToggle, skipped: consent.skipped });
       suiteRun = await (await suites).run(context, signal);
+      if (cfg.explore && !signal?.aborted) {
+        const phase = await explorePhase(run, device, context, found, cfg.explore);
+        explored = phase.explored;
+        exploreChecks.push(...phase.checks);
+      }
     } finally {
       io.status('');
       await presses?.close();
       restoration = await restoreFound(device, found);
     }
     // Under an "In development" capability a violation is a deviation, like every other v2 MUST (runner-check.ts).
-    const runnerChecks: RunnerCheck[] = prepared.readFailures.map((f) => f.check);
+    const runnerChecks: RunnerCheck[] = [...prepared.readFailures.map((f) => f.check), ...exploreChecks];
     const unread = prepared.readFailures.flatMap((f) => (f.residue ? [f.residue] : []));
     const { pairing } = prepared;
     // PAIR-03 from the pairing POST: a pass where PAIR-03 was selected; a violation whatever the selection.
@@ -105,9 +115,12 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
         restoration.residue.push(...again.residue);
       }
     }
-    const { count, asked } = presses?.count() ?? prepared.presses;
+    const suitesPressed = presses?.count() ?? prepared.presses;
+    // The exploration's presses are the hook's, each confirmed by the creation that followed it.
+    const explorePresses = explored?.spent.presses ?? 0;
+    const [count, asked] = [suitesPressed.count + explorePresses, suitesPressed.asked + explorePresses];
     return { suiteRun, presses: { count, asked, backend: asked ? pressBackendFor(cfg, io)?.name ?? null : null }, runnerChecks, removed,
-      restored: restoration.restored, residue: [...unread, ...residue, ...restoration.residue], exchanges: device.log.records, context };
+      restored: restoration.restored, residue: [...unread, ...residue, ...restoration.residue], exchanges: device.log.records, context, explored };
   } finally {
     await device.close();
   }

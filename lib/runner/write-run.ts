@@ -36,6 +36,8 @@ export interface RunRecord {
   /** Every exchange of the run, in any order. */
   exchanges: Exchange[];
   exitCode: 0 | 1 | 2;
+  /** `explore`, `run --explore`: what the exploration did and found. */
+  explored?: RunResults['explored'];
 }
 
 export async function writeRun({ cfg, redactor }: Pick<Run, 'cfg' | 'redactor'>, r: RunRecord, style: SummaryStyle): Promise<RunOutcome> {
@@ -53,6 +55,7 @@ export async function writeRun({ cfg, redactor }: Pick<Run, 'cfg' | 'redactor'>,
     socket: socketCounters(all),
     checks: r.checks, strict: cfg.strict,
     options: { insecure: cfg.insecure, ca: cfg.caLabel, profiles: cfg.profiles, suites: cfg.suites ?? null, clauses: cfg.clauses ?? null },
+    ...(r.explored ? { explored: r.explored } : {}),
   });
   const stamp = r.started.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   const reportsDir = cfg.reportsDir ?? path.join('reports', `${r.target.serial ?? 'unknown'}-${stamp}`);

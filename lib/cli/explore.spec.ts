@@ -1,0 +1,99 @@
+// `energy-conform explore` as a person runs it, against the emulator: a clean device passes with the
+// exploration's cost printed and recorded; a fault only a sequence shows fails its clause with the shrunk
+// sequence, and the same seed replays the same sequence on a fresh device; Ctrl-C ends it within 5 s, the
+// device as found, the reports written.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Emulator, startEmulator } from '../emulator/emulator.js';
+import { LINKS } from '../emulator/link.js';
+import type { RunResults } from '../report/results.js';
+import { BIN, cli, targetArgs } from '../testing/cli-process.js';
+import { control } from '../testing/emulator-client.js';
+import type { KindId } from '../spec/kinds.js';
+
+let dir: string;
+beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-explore-')); });
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+const snapshot = async (emu: Emulator) => (await control(emu, '/snapshot')).json as { users: string[]; socket: unknown; cloud_enabled: unknown };
+const results = async (name: string) => JSON.parse(await readFile(path.join(dir, name, 'results.json'), 'utf8')) as RunResults;
+
+// Each press of the tests' hook starts a node process: the CLI's explorations keep to a few.
+async function explore(name: string, kind: KindId, faults: string[], seed: number, presses: number) {
+  const emu = await startEmulator({ kind, faults });
+  try {
+    const before = await snapshot(emu);
+    const res = await cli(['explore', ...targetArgs(emu.ready, path.join(dir, `${name}.json`)), '--seed', String(seed), '--presses', String(presses),
+      '--reports', path.join(dir, name)]);
+    // The pairing user stays (its token is kept for later runs); nothing else the exploration made.
+    const after = await snapshot(emu);
+    return { res, before, after, results: await results(name) };
+  } finally {
+    await emu.close();
+  }
+}
+
+describe.concurrent('explore', { timeout: 180_000 }, () => {
+  test('a clean energy socket: exit 0, no disagreement, the cost within the budget printed and recorded, the device as found', async () => {
+    const { res, before, after, results: r } = await explore('clean', 'energysocket', [], 11, 10);
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/^explored with seed 11: no disagreement with the model; \d+ sequences .*, \d+\/6000 requests, \d+\/600 relay switches, \d+\/10 presses/m);
+    expect(r.explored).toMatchObject({ seed: 11, finding: null, stoppedBy: null });
+    expect(r.explored!.spent.requests).toBeLessThanOrEqual(r.explored!.budget.requests);
+    expect(r.explored!.held['SOCK-06']).toBeGreaterThan(0);
+    expect(r.checks.find((c) => c.clause === 'SOCK-06')?.status).toBe('pass');
+    expect(r.checks.find((c) => c.clause === 'TLS-01')?.message).toMatch(/not reached by the exploration/);
+    expect({ ...after, users: after.users.filter((u) => u !== 'local/energy-conform') }).toEqual(before);
+    expect(await readFile(path.join(dir, 'clean', 'report.html'), 'utf8')).toContain('<h2>Explored</h2>');
+  });
+
+  test('a window opened by refused polls: PAIR-02 fails with the shrunk sequence, and --seed replays it on a fresh device', async () => {
+    const fault = ['window-opened-by-refused-polls'];
+    const runs = await Promise.all([explore('window-1', 'p1dongle', fault, 4, 0), explore('window-2', 'p1dongle', fault, 4, 0)]);
+    for (const { res, results: r } of runs) {
+      expect(res.code, res.stdout + res.stderr).toBe(1);
+      expect(r.explored?.finding?.clause).toBe('PAIR-02');
+      expect(r.explored?.left).toContain('creations: --presses 0');
+      expect(r.checks.find((c) => c.clause === 'PAIR-02')).toMatchObject({ status: 'fail', message: expect.stringMatching(/^explore, seed 4: after \d steps? \(1\. /) });
+      expect(res.stdout).toMatch(/explored with seed 4: a disagreement under PAIR-02 after \d steps?; replay it with --seed 4/);
+    }
+    const words = (r: RunResults) => r.explored!.finding!.sequence.map((s) => s.replace(/ec-[0-9a-f]{6}-/g, 'ec-<run>-'));
+    expect(words(runs[1]!.results)).toEqual(words(runs[0]!.results));
+    expect(runs[0]!.results.explored!.finding!.sequence.length).toBeLessThanOrEqual(4);
+    // The failure's exchanges are the shrunk sequence's, the disagreeing step's first: its last POST is the one answered 200.
+    const failed = runs[0]!.results.checks.find((c) => c.clause === 'PAIR-02')!;
+    expect(failed.evidence).toBeGreaterThan(0);
+    expect(failed.exchanges[failed.evidence! - 1]).toMatchObject({ method: 'POST', status: 200 });
+    expect(failed.exchanges.slice(0, failed.evidence! - 1).every((e) => e.method === 'POST' && e.status === 403)).toBe(true);
+  });
+
+  test('Ctrl-C while exploring: exit 2 within 5 s, the device as found, the reports written', async () => {
+    const emu = await startEmulator({ kind: 'energysocket', link: LINKS.wifi });
+    try {
+      const before = await snapshot(emu);
+      const reports = path.join(dir, 'interrupted');
+      const child = spawn(process.execPath, [BIN, 'explore', ...targetArgs(emu.ready, path.join(dir, 'interrupted.json')), '--seed', '3', '--presses', '10', '--reports', reports],
+        { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+      await new Promise<void>((resolve) => { const t = setInterval(() => { if (/exploring with seed 3/.test(out)) { clearInterval(t); resolve(); } }, 50); });
+      await new Promise((r) => setTimeout(r, 1500));
+      const started = Date.now();
+      child.kill('SIGINT');
+      const code = await exited;
+      expect(code, out).toBe(2);
+      expect(Date.now() - started, out).toBeLessThan(5000);
+      expect(out).toMatch(/explored with seed 3: .*stopped early \(interrupted\)/);
+      for (const f of ['report.html', 'junit.xml', 'results.json', 'exchanges.har']) expect((await stat(path.join(reports, f))).size).toBeGreaterThan(0);
+      const after = await snapshot(emu);
+      expect({ ...after, users: after.users.filter((u) => u !== 'local/energy-conform') }).toEqual(before);
+    } finally {
+      await emu.close();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+// `explore` and `run --explore` within a run: after the suites (if any) and before the device is put back,
+// the explorer walks the model on the run's device with the run's token; what it found becomes runner
+// checks under the clauses of its steps (a disagreement fails its clause; a clause its steps held to passes),
+// and results.json's `explored`.
+import type { DeviceClient } from '../client/device-client.js';
+import type { SuiteContext } from '../contract/run-context.js';
+import type { Budget } from '../explore/budget.js';
+import { type ExploreResult, explore } from '../explore/explorer.js';
+import { runPressHook } from '../operator/press-hook.js';
+import type { ClauseId } from '../spec/clause-types.js';
+import { KINDS } from '../spec/kinds.js';
+import type { Found } from './device-found.js';
+import type { RunnerCheck } from './assemble.js';
+import type { Run } from './run-object.js';
+import { runnerCheck } from './runner-check.js';
+
+export interface ExploreOptions {
+  seed: number;
+  budget: Budget;
+  /** `explore`: no suites, only the exploration. */
+  only: boolean;
+}
+
+/** results.json's `explored`: the exploration's seed, budget, cost and what it found, exchanges apart (they are the check's). */
+export type Explored = Omit<ExploreResult, 'finding'> & { finding: Omit<NonNullable<ExploreResult['finding']>, 'exchanges' | 'evidence'> | null };
+
+export async function explorePhase(run: Run, device: DeviceClient, context: Readonly<SuiteContext>, found: Found, options: ExploreOptions):
+  Promise<{ explored: Explored; checks: RunnerCheck[] }> {
+  const { cfg, io } = run;
+  let n = 0;
+  const hook = cfg.pressHook;
+  // Presses by the hook alone (a person is not asked for hundreds): one status line, not a line each.
+  const press = hook ? async () => {
+    n += 1;
+    io.status(`exploring: press ${n} (at most ${options.budget.presses}) by the press hook`);
+    await runPressHook(hook, cfg.pressTimeoutS * 1000, run.signal);
+  } : null;
+  io.say(`exploring with seed ${options.seed} (replay with --seed ${options.seed})`);
+  const result = await explore({
+    device, token: context.usable.v2 ? context.token : null, served: context.servedVersion, socket: found.socket, cloud: found.cloudEnabled,
+    users: KINDS[context.kind].userToken !== 'Not supported', press, runTag: context.runTag, seed: options.seed, budget: options.budget,
+    signal: run.signal, secret: (t) => run.redactor.add(t),
+  });
+  const { finding } = result;
+  const checks: RunnerCheck[] = [];
+  const seedNote = `explore, seed ${options.seed}`;
+  if (finding) {
+    const id = finding.clause as ClauseId;
+    const steps = finding.sequence.map((s, i) => `${i + 1}. ${s}`).join('; ');
+    checks.push({ ...runnerCheck(context, id, { kind: 'violated', expected: finding.expected, observed: finding.observed,
+      message: `${seedNote}: after ${finding.sequence.length} step${finding.sequence.length === 1 ? '' : 's'} (${steps}): expected ${finding.expected}; observed ${finding.observed}` },
+    finding.exchanges), evidence: finding.evidence });
+  }
+  // A clause the exploration held passes where the run asked for it: on `explore`, every clause its steps reached.
+  for (const [id, count] of Object.entries(result.held)) {
+    if (id === finding?.clause || (!options.only && context.skips[id])) continue;
+    checks.push(runnerCheck(context, id as ClauseId, { kind: 'completed', observed: { explored: `${count} step${count === 1 ? '' : 's'} agreed with the model (${seedNote})` } }, []));
+  }
+  io.status('');
+  if (result.broken) io.say(`the exploration stopped: ${result.broken}`);
+  const { finding: _, ...rest } = result;
+  return { explored: { ...rest, finding: finding && { clause: finding.clause, expected: finding.expected, observed: finding.observed, sequence: finding.sequence } }, checks };
+}
+
