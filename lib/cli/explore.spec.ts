@@ -12,6 +12,7 @@ import { LINKS } from '../emulator/link.js';
 import type { RunResults } from '../report/results.js';
 import { BIN, cli, targetArgs } from '../testing/cli-process.js';
 import { control } from '../testing/emulator-client.js';
+import { Terminal, hasTmux } from '../testing/tmux-terminal.js';
 import type { KindId } from '../spec/kinds.js';
 
 let dir: string;
@@ -68,6 +69,44 @@ describe.concurrent('explore', { timeout: 180_000 }, () => {
     expect(failed.evidence).toBeGreaterThan(0);
     expect(failed.exchanges[failed.evidence! - 1]).toMatchObject({ method: 'POST', status: 200 });
     expect(failed.exchanges.slice(0, failed.evidence! - 1).every((e) => e.method === 'POST' && e.status === 403)).toBe(true);
+  });
+
+  test('run --explore: the suites pass a socket whose cloud PUT puts the brightness back; the exploration fails CLOUD-02 in two steps', async () => {
+    const emu = await startEmulator({ kind: 'energysocket', faults: ['cloud-put-resets-brightness'] });
+    try {
+      const res = await cli(['run', '--explore', '--suite', 'socket', 'cloud', ...targetArgs(emu.ready, path.join(dir, 'run-explore.json')), '--seed', '5',
+        '--presses', '0', '--reports', path.join(dir, 'run-explore')]);
+      expect(res.code, res.stdout + res.stderr).toBe(1);
+      const r = await results('run-explore');
+      expect(r.checks.filter((c) => c.status === 'fail').map((c) => c.clause)).toEqual(['CLOUD-02']);
+      const cloud02 = r.checks.find((c) => c.clause === 'CLOUD-02')!;
+      // The suite's own row passed; the exploration's case failed.
+      expect(cloud02.rows?.map((row) => row.status)).toEqual(expect.arrayContaining(['pass', 'fail']));
+      expect(r.explored?.finding?.sequence).toEqual([expect.stringMatching(/^PUT \/api\/v1\/state \{.*brightness:(0|1|128|254)\b/),
+        'PUT /api/v1/system with the cloud_enabled it has, then GET /api/v1/system and GET /api/v1/state']);
+    } finally {
+      await emu.close();
+    }
+  });
+
+  test.skipIf(!hasTmux)('without a press hook, a person at the terminal is asked for the --presses given, and no more', async () => {
+    const emu = await startEmulator({ kind: 'p1dongle' });
+    const term = new Terminal([process.execPath, BIN, 'explore', '--host', emu.ready.host, '--http-port', String(emu.ready.httpPort),
+      '--https-port', String(emu.ready.httpsPort), '--ca', emu.ready.ca, '--token-store', path.join(dir, 'person.json'),
+      '--presses', '2', '--seed', '9', '--sequences', '30', '--reports', path.join(dir, 'person')]);
+    try {
+      for (const press of ['1 of 1', '1 of 2', '2 of 2']) {
+        await term.waitFor(new RegExp(`waiting for the press ${press}`), 60_000);
+        await control(emu, '/press');
+      }
+      const screen = await term.waitFor(/EXIT=\d+/, 60_000);
+      expect(screen).toMatch(/EXIT=0/);
+      expect(screen).not.toMatch(/press 3 of/);
+      expect((await results('person')).explored?.spent.presses).toBe(2);
+    } finally {
+      term.close();
+      await emu.close();
+    }
   });
 
   test('Ctrl-C while exploring: exit 2 within 5 s, the device as found, the reports written', async () => {

@@ -63,7 +63,8 @@ export function exploreBudgetOptions<T>(y: Argv<T>) {
     .option('steps', { type: 'number', default: b.steps, describe: 'steps at most in one sequence' })
     .option('max-requests', { type: 'number', default: b.requests, describe: 'requests the exploration may send' })
     .option('max-switches', { type: 'number', default: b.switches, describe: 'times the exploration may switch the socket\'s relay' })
-    .option('presses', { type: 'number', default: b.presses, describe: 'button presses the exploration may ask of the press hook (creation steps need one each; none without --press-hook)' })
+    .option('presses', { type: 'number', describe: `button presses the exploration may ask for, one per creation step (default ${b.presses} `
+      + 'with --press-hook; without it 0: a person at the terminal is asked only for as many as given)' })
     .option('max-seconds', { type: 'number', default: b.seconds, describe: 'seconds the exploration may take' });
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { interruptible } from './interrupt.js';
 import type { ExploreArgs, PairArgs, RunArgs } from './options.js';
 import type { ExploreOptions } from '../runner/explore-phase.js';
+import { DEFAULT_BUDGET } from '../explore/budget.js';
 import { RunError } from '../client/errors.js';
 import { type DiscoveredDevice, disagreementsOf } from '../discovery/records.js';
 import { runBench } from './bench-run.js';
@@ -108,7 +109,8 @@ export async function pairCommand(a: PairArgs, env: NodeJS.ProcessEnv): Promise<
 }
 
 /** The exploration's seed and budget from the flags, each checked; a seed drawn where none is given. */
-type BudgetArgs = { seed?: number; sequences: number; steps: number; 'max-requests': number; 'max-switches': number; presses: number; 'max-seconds': number };
+type BudgetArgs = { seed?: number; sequences: number; steps: number; 'max-requests': number; 'max-switches': number; presses?: number; 'max-seconds': number;
+  'press-hook'?: string };
 
 export function exploreOptionsOf(a: BudgetArgs, only: boolean): ExploreOptions {
   const limits = { '--sequences': a.sequences, '--steps': a.steps, '--max-requests': a['max-requests'], '--max-switches': a['max-switches'],
@@ -116,10 +118,12 @@ export function exploreOptionsOf(a: BudgetArgs, only: boolean): ExploreOptions {
   for (const [flag, v] of Object.entries(limits)) {
     if (!(Number.isInteger(v) && v >= 1)) throw new RunError('EC_BAD_OPTION', `${flag} must be a whole number of 1 or more (got ${v})`);
   }
-  if (!(Number.isInteger(a.presses) && a.presses >= 0)) throw new RunError('EC_BAD_OPTION', `--presses must be a whole number of 0 or more (got ${a.presses})`);
+  // A hook presses as often as the budget allows; a person is asked only for the presses given.
+  const presses = a.presses ?? (a['press-hook'] ? DEFAULT_BUDGET.presses : 0);
+  if (!(Number.isInteger(presses) && presses >= 0)) throw new RunError('EC_BAD_OPTION', `--presses must be a whole number of 0 or more (got ${presses})`);
   const seed = a.seed ?? Math.floor(Math.random() * 2 ** 31);
   if (!(Number.isInteger(seed) && seed >= 0 && seed < 2 ** 31)) throw new RunError('EC_BAD_OPTION', `--seed must be a whole number from 0 to ${2 ** 31 - 1} (got ${seed})`);
-  return { seed, only, budget: { sequences: a.sequences, steps: a.steps, requests: a['max-requests'], switches: a['max-switches'], presses: a.presses, seconds: a['max-seconds'] } };
+  return { seed, only, budget: { sequences: a.sequences, steps: a.steps, requests: a['max-requests'], switches: a['max-switches'], presses, seconds: a['max-seconds'] } };
 }
 
 /** `explore`: `run` with the exploration alone (the same target, pairing, clean-up and reports). */

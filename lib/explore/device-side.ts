@@ -12,12 +12,16 @@ export interface Observed extends Cost {
   observation: Observation;
 }
 
+/** Asks for a press; what it returns, if anything, is told how the wait ended (a person's prompt is cleared). */
+export type Press = () => Promise<((outcome: 'seen' | 'timeout' | 'interrupted') => void) | undefined>;
+
 export interface SideInput {
   token: string | null;
   socket: SocketState | null;
   cloud: boolean | null;
   users: boolean;
-  press: (() => Promise<void>) | null;
+  press: Press | null;
+  pressTimeoutS: number;
   secret: (token: string) => void;
   signal?: AbortSignal;
 }
@@ -27,9 +31,6 @@ const answerOf = (res: DeviceResponse): Answer => ({ status: res.status, json: r
 
 const switched = (a: SocketState | null, b: unknown) =>
   a !== null && typeof b === 'object' && b !== null && typeof (b as SocketState).power_on === 'boolean' && (b as SocketState).power_on !== a.power_on ? 1 : 0;
-
-/** Seconds a creation step waits for the device to see its press. */
-const PRESS_SEEN_S = 15;
 
 export class DeviceSide {
   /** POSTs refused since the last creation, over every sequence so far: the device saw them all (PAIR-02). */
@@ -71,10 +72,18 @@ export class DeviceSide {
         return { ...one(res, { requests: sent }), observation: { answer: answerOf(res), sent } };
       }
       case 'create': {
-        await input.press!();
+        const end = await input.press!();
         let posts = 0;
-        const res = await firstAnswerInWindow(() => { posts += 1; return device.v2.post('/api/user', { body: { name: names[step.slot] } }); },
-          { timeoutS: PRESS_SEEN_S, timedOut: () => new Error('no press seen'), signal: input.signal });
+        let res: DeviceResponse;
+        try {
+          res = await firstAnswerInWindow(() => { posts += 1; return device.v2.post('/api/user', { body: { name: names[step.slot] } }); },
+            { timeoutS: input.pressTimeoutS, timedOut: () => new Error(`no press was seen within ${input.pressTimeoutS} s`), signal: input.signal,
+              interrupted: () => new Error('interrupted while waiting for a press') });
+        } catch (err) {
+          end?.(input.signal?.aborted ? 'interrupted' : 'timeout');
+          throw err;
+        }
+        end?.('seen');
         const t = (res.json as { token?: unknown } | undefined)?.token;
         if (typeof t === 'string') input.secret(t);
         if (res.status === 200) this.refusedPolls = 0;

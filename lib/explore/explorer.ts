@@ -8,7 +8,7 @@ import type { Exchange } from '../client/exchange-log.js';
 import type { SocketState } from '../spec/socket-model.js';
 import { type ModelState, type Slot, type Step, SLOTS, canTake, describeStep, initialModel, judgeStep } from '../spec/explore-model.js';
 import { type Budget, type Spent, overBudget, spentOn } from './budget.js';
-import { DeviceSide, type Observed } from './device-side.js';
+import { DeviceSide, type Observed, type Press } from './device-side.js';
 import { stepArbitrary } from './steps.js';
 import { heldTo } from '../spec/explore-clauses.js';
 
@@ -24,8 +24,10 @@ export interface ExploreInput {
   cloud: boolean | null;
   /** Whether the kind creates users (its user/token support is "Supported"). */
   users: boolean;
-  /** A button press (the press hook): creation steps need it. */
-  press: (() => Promise<void>) | null;
+  /** A button press (the press hook, or a person asked): creation steps need it. It may return what ends its prompt. */
+  press: Press | null;
+  /** Seconds a creation step waits for the device to see its press. */
+  pressTimeoutS: number;
   runTag: string;
   seed: number;
   budget: Budget;

@@ -42,7 +42,7 @@ export function stepArbitrary(input: Pick<ExploreInput, 'socket' | 'cloud' | 'to
         { arbitrary: fc.constant<Step>({ kind: 'list' }), weight: 1 },
         { arbitrary: slot.map((s): Step => ({ kind: 'use', slot: s })), weight: 3 });
       if (input.press && input.budget.presses > 0) add('creations after a press', { arbitrary: slot.map((s): Step => ({ kind: 'create', slot: s })), weight: 3 });
-      else left.push(input.press ? 'creations: --presses 0' : 'creations: no press hook (give --press-hook)');
+      else left.push(input.press ? 'creations: --presses 0' : 'creations: no press hook and no terminal (give --press-hook)');
     }
   }
   return { step: steps.length ? fc.oneof(...steps) : null, drawn, left };

@@ -6,6 +6,7 @@ import type { DeviceClient } from '../client/device-client.js';
 import type { SuiteContext } from '../contract/run-context.js';
 import type { Budget } from '../explore/budget.js';
 import { type ExploreResult, explore } from '../explore/explorer.js';
+import { consoleBackend } from '../operator/press.js';
 import { runPressHook } from '../operator/press-hook.js';
 import type { ClauseId } from '../spec/clause-types.js';
 import { KINDS } from '../spec/kinds.js';
@@ -29,16 +30,22 @@ export async function explorePhase(run: Run, device: DeviceClient, context: Read
   const { cfg, io } = run;
   let n = 0;
   const hook = cfg.pressHook;
-  // Presses by the hook alone (a person is not asked for hundreds): one status line, not a line each.
+  // A person at the terminal is asked only for the presses --presses gives (0 by default without a hook).
+  const person = !hook && io.interactive ? consoleBackend(io) : null;
   const press = hook ? async () => {
     n += 1;
+    // The hook's presses: one status line, not a line each.
     io.status(`exploring: press ${n} (at most ${options.budget.presses}) by the press hook`);
     await runPressHook(hook, cfg.pressTimeoutS * 1000, run.signal);
+    return undefined;
+  } : person ? async () => {
+    n += 1;
+    return person.request({ kind: context.kind, n, of: options.budget.presses, timeoutS: cfg.pressTimeoutS, why: 'a creation step of the exploration', signal: run.signal });
   } : null;
   io.say(`exploring with seed ${options.seed} (replay with --seed ${options.seed})`);
   const result = await explore({
     device, token: context.usable.v2 ? context.token : null, served: context.servedVersion, socket: found.socket, cloud: found.cloudEnabled,
-    users: KINDS[context.kind].userToken !== 'Not supported', press, runTag: context.runTag, seed: options.seed, budget: options.budget,
+    users: KINDS[context.kind].userToken !== 'Not supported', press, pressTimeoutS: cfg.pressTimeoutS, runTag: context.runTag, seed: options.seed, budget: options.budget,
     signal: run.signal, secret: (t) => run.redactor.add(t),
   });
   const { finding } = result;

@@ -25,8 +25,9 @@ export async function exploreEmulated(kind: KindId, faults: string[], seed: numb
     const press = async () => {
       const res = await fetch(`${emu.ready.controlUrl}/press`, { method: 'POST' });
       if (!res.ok) throw new Error(`the emulator's press answered ${res.status}`);
+      return undefined;
     };
-    const result = await explore({ device, token, served, socket, cloud, users: KINDS[kind].userToken !== 'Not supported', press,
+    const result = await explore({ device, token, served, socket, cloud, users: KINDS[kind].userToken !== 'Not supported', press, pressTimeoutS: 15,
       runTag: 'ec-explore', seed, budget, signal, secret: () => undefined });
     return { result, emu, requestsSeen: emu.requests.length - before };
   } finally {
