@@ -78,14 +78,8 @@ export interface RunResults {
   scenario?: { catalogue: string; phases: { phase: string; from: number; to: number; requests: number }[]; timeline: TimelineMark[] };
 }
 
-export interface ExploreCost {
-  sequences: number;
-  steps: number;
-  requests: number;
-  switches: number;
-  presses: number;
-  seconds: number;
-}
+/** What an exploration may cost and did cost (lib/explore/budget.ts). */
+export type ExploreCost = Record<'sequences' | 'steps' | 'requests' | 'switches' | 'presses' | 'seconds', number>;
 
 export interface ExploredFacts {
   seed: number;
