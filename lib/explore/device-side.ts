@@ -1,5 +1,6 @@
 // The device's side of an exploration: each step as the requests it makes, their answers as the model
 // reads them (plain data), and what putting the device back between sequences costs.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeviceClient, DeviceResponse } from '../client/device-client.js';
 import { firstAnswerInWindow } from '../client/creation-window.js';
 import { STATE_PATH, readSocket, steerSocket } from '../client/socket.js';
@@ -22,9 +23,12 @@ export interface SideInput {
   users: boolean;
   press: Press | null;
   pressTimeoutS: number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   secret: (token: string) => void;
   signal?: AbortSignal;
 }
+
+const defaultSleep = (ms: number, signal?: AbortSignal) => sleep(ms, undefined, { signal }).catch(() => undefined);
 
 const answerOf = (res: DeviceResponse): Answer => ({ status: res.status, json: res.json, length: Buffer.byteLength(res.text),
   ...(res.headers['x-api-version'] === undefined ? {} : { version: res.headers['x-api-version'] }) });
@@ -88,6 +92,17 @@ export class DeviceSide {
         if (typeof t === 'string') input.secret(t);
         if (res.status === 200) this.refusedPolls = 0;
         return one(res, { requests: posts, presses: 1 });
+      }
+      case 'late': {
+        const end = await input.press!();
+        end?.('seen');
+        await (input.sleep ?? defaultSleep)(step.after * 1000, input.signal);
+        const res = await device.v2.post('/api/user', { body: { name: names[step.slot] } });
+        const t = (res.json as { token?: unknown } | undefined)?.token;
+        if (typeof t === 'string') input.secret(t);
+        if (res.status === 200) this.refusedPolls = 0;
+        else if (res.status === 403) this.refusedPolls += 1;
+        return one(res, { presses: 1 });
       }
       case 'delete':
         return one(await device.v2.delete('/api/user', { token, body: { name: names[step.slot] } }));

@@ -32,3 +32,18 @@ describe.concurrent('a fault only a sequence shows', () => {
     expect(again.result.spent).toEqual({ ...first.result.spent, seconds: again.result.spent.seconds });
   });
 });
+
+// --slow: the window's 30 s, the emulator on the test's clock (a step's wait moves it on at once).
+describe.concurrent('with --slow', () => {
+  test('the clean emulator holds PAIR-08 and PAIR-09', async () => {
+    const { result } = await exploreEmulated('p1dongle', [], 1, DEFAULT_BUDGET, { slow: true });
+    expect(result.finding).toBeNull();
+    expect(result.held['PAIR-08']).toBeGreaterThan(0);
+    expect(result.held['PAIR-09']).toBeGreaterThan(0);
+  });
+
+  test('a window every POST keeps open is found under PAIR-08, in one step', async () => {
+    const { result } = await exploreEmulated('p1dongle', ['window-never-closes'], 1, DEFAULT_BUDGET, { slow: true });
+    expect(result.finding).toMatchObject({ clause: 'PAIR-08', sequence: [expect.stringMatching(/^a button press, then 31 s without a request, then POST/)] });
+  });
+});

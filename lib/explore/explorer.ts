@@ -28,6 +28,12 @@ export interface ExploreInput {
   press: Press | null;
   /** Seconds a creation step waits for the device to see its press. */
   pressTimeoutS: number;
+  /** The press is a hook's: when it returns, the device has been pressed (the window's steps need that). */
+  pressByHook: boolean;
+  /** --slow: steps that wait out the creation window's 30 s. */
+  slow: boolean;
+  /** How a step waits (the tests' emulator has a clock of its own). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   runTag: string;
   seed: number;
   budget: Budget;
@@ -66,6 +72,8 @@ export interface ExploreResult {
   finding: ExploreFinding | null;
 }
 
+const PRESSING: readonly Step['kind'][] = ['create', 'late'];
+
 class Disagreed extends Error {
   constructor(readonly finding: ExploreFinding) {
     super(`${finding.clause}: expected ${finding.expected}; observed ${finding.observed}`);
@@ -95,7 +103,7 @@ export async function explore(input: ExploreInput): Promise<ExploreResult> {
   type Holder = { state: ModelState; taken: Step[]; from: number };
   class StepCommand implements fc.AsyncCommand<Holder, DeviceSide, true> {
     constructor(readonly step: Step) {}
-    check = async (h: Readonly<Holder>) => !out() && canTake(h.state, this.step) && (this.step.kind !== 'create' || spent.presses < budget.presses);
+    check = async (h: Readonly<Holder>) => !out() && canTake(h.state, this.step) && (!PRESSING.includes(this.step.kind) || spent.presses < budget.presses);
     async run(h: Holder, real: DeviceSide) {
       h.taken.push(this.step);
       const stepFrom = device.log.records.length;

@@ -15,7 +15,7 @@ const SOCKET_PUT = fc.record({
   .map((put): Step => ({ kind: 'socket', put }));
 
 /** `latest`: the MAJOR of the version the device serves, null where none was read. */
-export function stepArbitrary(input: Pick<ExploreInput, 'socket' | 'cloud' | 'token' | 'users' | 'press' | 'budget'>, latest: number | null):
+export function stepArbitrary(input: Pick<ExploreInput, 'socket' | 'cloud' | 'token' | 'users' | 'press' | 'pressByHook' | 'slow' | 'budget'>, latest: number | null):
   { step: fc.Arbitrary<Step> | null; drawn: string[]; left: string[] } {
   const steps: Weighted[] = [];
   const drawn: string[] = [];
@@ -42,6 +42,11 @@ export function stepArbitrary(input: Pick<ExploreInput, 'socket' | 'cloud' | 'to
         { arbitrary: fc.constant<Step>({ kind: 'list' }), weight: 1 },
         { arbitrary: slot.map((s): Step => ({ kind: 'use', slot: s })), weight: 3 });
       if (input.press && input.budget.presses > 0) add('creations after a press', { arbitrary: slot.map((s): Step => ({ kind: 'create', slot: s })), weight: 3 });
+      // The window's 30 s: a wait a step, so only with --slow, and only by a hook (its end is when the press happened at the latest).
+      if (input.slow && input.pressByHook && input.budget.presses > 0) {
+        add('creations 25 s and 31 s after a press (--slow)',
+          { arbitrary: fc.tuple(slot, fc.constantFrom<25 | 31>(25, 31)).map(([s, after]): Step => ({ kind: 'late', slot: s, after })), weight: 1 });
+      } else if (input.slow) left.push('creations long after a press: they need --press-hook');
       else left.push(input.press ? 'creations: --presses 0' : 'creations: no press hook and no terminal (give --press-hook)');
     }
   }

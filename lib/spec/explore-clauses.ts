@@ -20,6 +20,7 @@ export function heldTo(m: ModelState, step: Step): ClauseId[] {
       return n === latest ? ['VER-03'] : [n < latest ? 'VER-04' : 'VER-06', 'VER-05'];
     }
     case 'poll': return [m.afterCreation ? 'PAIR-07' : m.polls > 0 ? 'PAIR-02' : 'PAIR-01'];
+    case 'late': return step.after === 31 ? ['PAIR-08'] : ['PAIR-09', ...heldTo(m, { kind: 'create', slot: step.slot })];
     case 'create': return ['PAIR-03', 'PAIR-04', 'PAIR-05', ...(m.users[step.slot].exists ? ['PAIR-11' as const] : []), 'VER-01'];
     case 'delete': return m.users[step.slot].exists ? ['DEL-01', 'DEL-02', 'VER-01'] : [];
     case 'list': return ['LIST-01', 'LIST-04', 'LIST-05', 'DEL-04', 'VER-01'];

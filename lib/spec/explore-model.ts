@@ -18,6 +18,8 @@ export type Step =
   /** POST /api/user without a press, `times` times in a row, as a client polls for the press. */
   | { kind: 'poll'; slot: Slot; times: number }
   | { kind: 'create'; slot: Slot }
+  /** A press, then `after` seconds without a request, then POST /api/user: inside the 30 s window (25) or past it (31). */
+  | { kind: 'late'; slot: Slot; after: 25 | 31 }
   | { kind: 'delete'; slot: Slot }
   | { kind: 'list' }
   /** GET /api with each token the name has been issued, oldest first. */
@@ -107,6 +109,7 @@ export function describeStep(step: Step, nameOf: (slot: Slot) => string): string
     case 'version': return step.asked === null ? 'GET /api without X-Api-Version' : `GET /api with X-Api-Version: ${step.asked}`;
     case 'poll': return `POST /api/user {"name":"${nameOf(step.slot)}"} without a press${step.times > 1 ? `, ${step.times} times` : ''}`;
     case 'create': return `a button press, then POST /api/user {"name":"${nameOf(step.slot)}"}`;
+    case 'late': return `a button press, then ${step.after} s without a request, then POST /api/user {"name":"${nameOf(step.slot)}"}`;
     case 'delete': return `DELETE /api/user {"name":"${nameOf(step.slot)}"}`;
     case 'list': return 'GET /api/user';
     case 'use': return `GET /api with each token ${nameOf(step.slot)} was issued, oldest first`;
@@ -211,6 +214,14 @@ function judgeUsers(m: ModelState, step: Exclude<Step, { kind: 'socket' | 'versi
       }
       return ok(after);
     }
+    case 'late':
+      if (step.after === 31) {
+        const after = next({ polls: m.polls + 1, afterCreation: false });
+        if (a.status !== 403 || errorOf(a) !== NOT_ENABLED) return fail(after, 'PAIR-08', `403 {"error":"${NOT_ENABLED}"}: the 30 s window after the press is over`, shownAnswer(a));
+        return ok(after);
+      }
+      if (a.status !== 200) return fail(m, 'PAIR-09', '200 with name and token: 25 s after the press the window is still open', shownAnswer(a));
+      return judgeUsers(m, { kind: 'create', slot: step.slot }, o);
     case 'create': {
       const u = m.users[step.slot];
       const body = (typeof a.json === 'object' && a.json !== null ? a.json : {}) as { name?: unknown; token?: unknown };

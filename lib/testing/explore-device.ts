@@ -10,9 +10,11 @@ import { type Budget, DEFAULT_BUDGET } from '../explore/budget.js';
 import { type ExploreResult, explore } from '../explore/explorer.js';
 import { KINDS, type KindId } from '../spec/kinds.js';
 
+/** `slow`: the window's steps too, the emulator on a clock of the test's that a step's wait moves on at once. */
 export async function exploreEmulated(kind: KindId, faults: string[], seed: number, budget: Budget = DEFAULT_BUDGET,
-  signal?: AbortSignal): Promise<{ result: ExploreResult; emu: Emulator; requestsSeen: number }> {
-  const emu = await startEmulator({ kind, faults });
+  o: { signal?: AbortSignal; slow?: boolean } = {}): Promise<{ result: ExploreResult; emu: Emulator; requestsSeen: number }> {
+  let clock = Date.now();
+  const emu = await startEmulator({ kind, faults, ...(o.slow ? { now: () => clock } : {}) });
   const device = new DeviceClient({ host: emu.ready.host, httpPort: emu.ready.httpPort, httpsPort: emu.ready.httpsPort,
     caPem: await readFile(emu.ready.ca, 'utf8'), insecure: false });
   try {
@@ -28,7 +30,8 @@ export async function exploreEmulated(kind: KindId, faults: string[], seed: numb
       return undefined;
     };
     const result = await explore({ device, token, served, socket, cloud, users: KINDS[kind].userToken !== 'Not supported', press, pressTimeoutS: 15,
-      runTag: 'ec-explore', seed, budget, signal, secret: () => undefined });
+      pressByHook: true, slow: o.slow ?? false, sleep: async (ms) => { clock += ms; },
+      runTag: 'ec-explore', seed, budget, signal: o.signal, secret: () => undefined });
     return { result, emu, requestsSeen: emu.requests.length - before };
   } finally {
     await device.close();
