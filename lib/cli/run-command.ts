@@ -108,10 +108,10 @@ export async function pairCommand(a: PairArgs, env: NodeJS.ProcessEnv): Promise<
   return 0;
 }
 
-/** The exploration's seed and budget from the flags, each checked; a seed drawn where none is given. */
 type BudgetArgs = { seed?: number; sequences: number; steps: number; 'max-requests': number; 'max-switches': number; presses?: number; 'max-seconds': number;
   'press-hook'?: string };
 
+/** The exploration's seed and budget from the flags, each checked; a seed drawn where none is given. */
 export function exploreOptionsOf(a: BudgetArgs, only: boolean): ExploreOptions {
   const limits = { '--sequences': a.sequences, '--steps': a.steps, '--max-requests': a['max-requests'], '--max-switches': a['max-switches'],
     '--max-seconds': a['max-seconds'] };

@@ -116,7 +116,7 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
       }
     }
     const suitesPressed = presses?.count() ?? prepared.presses;
-    // The exploration's presses are the hook's, each confirmed by the creation that followed it.
+    // The exploration's presses (the hook's or a person's), each seen by the device: a creation followed it.
     const explorePresses = explored?.spent.presses ?? 0;
     const [count, asked] = [suitesPressed.count + explorePresses, suitesPressed.asked + explorePresses];
     return { suiteRun, presses: { count, asked, backend: asked ? pressBackendFor(cfg, io)?.name ?? null : null }, runnerChecks, removed,
