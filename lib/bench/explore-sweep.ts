@@ -25,7 +25,7 @@ let bad = 0;
 console.log(`budget: ${describeBudget(DEFAULT_BUDGET)}`);
 for (const kind of KIND_IDS) {
   const results: ExploreResult[] = [];
-  for (const seed of seeds(CLEAN_SEEDS)) results.push((await exploreEmulated(kind as KindId, [], seed)).result);
+  for (const seed of seeds(CLEAN_SEEDS)) results.push(await exploreEmulated(kind as KindId, [], seed));
   const wrong = results.filter((r) => r.finding || r.broken || r.stoppedBy);
   bad += wrong.length;
   console.log(`clean ${kind}: ${results.length - wrong.length}/${results.length} seeds without disagreement; ${costText(tally(results))}`);
@@ -33,7 +33,7 @@ for (const kind of KIND_IDS) {
 }
 for (const fault of FAULTS.filter((f) => f.sequence)) {
   const results: ExploreResult[] = [];
-  for (const seed of seeds(FAULT_SEEDS)) results.push((await exploreEmulated(fault.kind ?? 'p1dongle', [fault.name], seed)).result);
+  for (const seed of seeds(FAULT_SEEDS)) results.push(await exploreEmulated(fault.kind ?? 'p1dongle', [fault.name], seed));
   const found = results.filter((r) => r.finding?.clause === fault.clause && r.finding.sequence.length <= 5);
   bad += results.length - found.length;
   const lengths = results.map((r) => (r.finding ? `${r.finding.clause}/${r.finding.sequence.length}` : '-')).join(' ');

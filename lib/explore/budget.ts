@@ -18,12 +18,7 @@ export type Spent = Budget;
 export const DEFAULT_BUDGET: Budget = { sequences: 100, steps: 16, requests: 6000, switches: 600, presses: 200, seconds: 600 };
 
 /** What one step or one reset cost. */
-export interface Cost {
-  requests: number;
-  switches: number;
-  presses: number;
-  steps: number;
-}
+export type Cost = Pick<Budget, 'requests' | 'switches' | 'presses' | 'steps'>;
 
 export function spentOn(spent: Spent, c: Cost): void {
   spent.requests += c.requests;

@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeviceClient, DeviceResponse } from '../client/device-client.js';
 import { firstAnswerInWindow } from '../client/creation-window.js';
-import { STATE_PATH, readSocket, steerSocket } from '../client/socket.js';
+import { STATE_PATH, readSocket, socketStateOf, steerSocket } from '../client/socket.js';
 import { SYSTEM_PATH, readCloud } from '../client/cloud.js';
 import type { Answer, ModelState, Observation, Slot, Step } from '../spec/explore-model.js';
 import type { SocketState } from '../spec/socket-model.js';
@@ -33,8 +33,10 @@ const defaultSleep = (ms: number, signal?: AbortSignal) => sleep(ms, undefined, 
 const answerOf = (res: DeviceResponse): Answer => ({ status: res.status, json: res.json, length: Buffer.byteLength(res.text),
   ...(res.headers['x-api-version'] === undefined ? {} : { version: res.headers['x-api-version'] }) });
 
-const switched = (a: SocketState | null, b: unknown) =>
-  a !== null && typeof b === 'object' && b !== null && typeof (b as SocketState).power_on === 'boolean' && (b as SocketState).power_on !== a.power_on ? 1 : 0;
+const switched = (a: SocketState | null, body: unknown) => {
+  const b = socketStateOf(body);
+  return a !== null && b !== null && b.power_on !== a.power_on ? 1 : 0;
+};
 
 export class DeviceSide {
   /** POSTs refused since the last creation, over every sequence so far: the device saw them all (PAIR-02). */
@@ -66,13 +68,9 @@ export class DeviceSide {
         let res: DeviceResponse;
         let sent = 0;
         do {
-          res = await device.v2.post('/api/user', { body: { name: names[step.slot] } });
+          res = this.counted(await device.v2.post('/api/user', { body: { name: names[step.slot] } }));
           sent += 1;
-          if (res.status === 403) this.refusedPolls += 1;
         } while (sent < step.times && res.status === 403);
-        if (res.status === 200) this.refusedPolls = 0;
-        const t = (res.json as { token?: unknown } | undefined)?.token;
-        if (typeof t === 'string') input.secret(t);
         return { ...one(res, { requests: sent }), observation: { answer: answerOf(res), sent } };
       }
       case 'create': {
@@ -88,21 +86,13 @@ export class DeviceSide {
           throw err;
         }
         end?.('seen');
-        const t = (res.json as { token?: unknown } | undefined)?.token;
-        if (typeof t === 'string') input.secret(t);
-        if (res.status === 200) this.refusedPolls = 0;
-        return one(res, { requests: posts, presses: 1 });
+        return one(this.counted(res), { requests: posts, presses: 1 });
       }
       case 'late': {
         const end = await input.press!();
         end?.('seen');
         await (input.sleep ?? defaultSleep)(step.after * 1000, input.signal);
-        const res = await device.v2.post('/api/user', { body: { name: names[step.slot] } });
-        const t = (res.json as { token?: unknown } | undefined)?.token;
-        if (typeof t === 'string') input.secret(t);
-        if (res.status === 200) this.refusedPolls = 0;
-        else if (res.status === 403) this.refusedPolls += 1;
-        return one(res, { presses: 1 });
+        return one(this.counted(await device.v2.post('/api/user', { body: { name: names[step.slot] } })), { presses: 1 });
       }
       case 'delete':
         return one(await device.v2.delete('/api/user', { token, body: { name: names[step.slot] } }));
@@ -114,6 +104,15 @@ export class DeviceSide {
         return { observation: { answer: uses[uses.length - 1]!, uses }, requests: uses.length, switches: 0, presses: 0, steps: 1 };
       }
     }
+  }
+
+  /** A creation's answer: the token it issued told at once, the refusals since the last creation counted. */
+  private counted(res: DeviceResponse): DeviceResponse {
+    const t = (res.json as { token?: unknown } | undefined)?.token;
+    if (typeof t === 'string') this.input.secret(t);
+    if (res.status === 200) this.refusedPolls = 0;
+    else if (res.status === 403) this.refusedPolls += 1;
+    return res;
   }
 
   /** The socket back to the state the run found, and the explorer's users deleted: every sequence starts there. */

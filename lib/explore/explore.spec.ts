@@ -11,7 +11,7 @@ const SEQUENCE_FAULTS = FAULTS.filter((f) => f.sequence);
 
 describe.concurrent('a clean emulator', () => {
   test.for(KIND_IDS.map((k) => [k] as const))('%s: no disagreement, within the budget', async ([kind]) => {
-    const { result } = await exploreEmulated(kind, [], 1);
+    const result = await exploreEmulated(kind, [], 1);
     expect(result.finding, JSON.stringify(result.finding, null, 1)).toBeNull();
     expect(result.broken).toBeNull();
     expect(result.stoppedBy).toBeNull();
@@ -24,26 +24,26 @@ describe.concurrent('a clean emulator', () => {
 describe.concurrent('a fault only a sequence shows', () => {
   test.for(SEQUENCE_FAULTS.map((f) => [f.name, f] as const))('%s: found under its clause, shrunk, replayed by its seed', async ([name, fault]) => {
     const first = await exploreEmulated(fault.kind ?? 'p1dongle', [name], 7);
-    const finding = first.result.finding;
-    expect(finding?.clause, JSON.stringify(first.result, null, 1)).toBe(fault.clause);
+    const finding = first.finding;
+    expect(finding?.clause, JSON.stringify(first, null, 1)).toBe(fault.clause);
     expect(finding!.sequence.length).toBeLessThanOrEqual(5);
     const again = await exploreEmulated(fault.kind ?? 'p1dongle', [name], 7);
-    expect(again.result.finding?.sequence).toEqual(finding!.sequence);
-    expect(again.result.spent).toEqual({ ...first.result.spent, seconds: again.result.spent.seconds });
+    expect(again.finding?.sequence).toEqual(finding!.sequence);
+    expect(again.spent).toEqual({ ...first.spent, seconds: again.spent.seconds });
   });
 });
 
 // --slow: the window's 30 s, the emulator on the test's clock (a step's wait moves it on at once).
 describe.concurrent('with --slow', () => {
   test('the clean emulator holds PAIR-08 and PAIR-09', async () => {
-    const { result } = await exploreEmulated('p1dongle', [], 1, DEFAULT_BUDGET, { slow: true });
+    const result = await exploreEmulated('p1dongle', [], 1, DEFAULT_BUDGET, { slow: true });
     expect(result.finding).toBeNull();
     expect(result.held['PAIR-08']).toBeGreaterThan(0);
     expect(result.held['PAIR-09']).toBeGreaterThan(0);
   });
 
   test('a window every POST keeps open is found under PAIR-08, in one step', async () => {
-    const { result } = await exploreEmulated('p1dongle', ['window-never-closes'], 1, DEFAULT_BUDGET, { slow: true });
+    const result = await exploreEmulated('p1dongle', ['window-never-closes'], 1, DEFAULT_BUDGET, { slow: true });
     expect(result.finding).toMatchObject({ clause: 'PAIR-08', sequence: [expect.stringMatching(/^a button press, then 31 s without a request, then POST/)] });
   });
 });

@@ -86,6 +86,7 @@ export async function explore(input: ExploreInput): Promise<ExploreResult> {
   const latest = input.served === null ? null : Number(input.served.split('.')[0]);
   const { step, drawn, left } = stepArbitrary(input, latest);
   const side = new DeviceSide(device, input, names);
+  const words = (s: Step) => describeStep(s, (x) => names[x]);
   const spent: Spent = { sequences: 0, steps: 0, requests: 0, switches: 0, presses: 0, seconds: 0 };
   const started = Date.now();
   const adopted: Record<string, number> = {};
@@ -112,7 +113,7 @@ export async function explore(input: ExploreInput): Promise<ExploreResult> {
         o = await real.take(this.step, h.state);
       } catch (err) {
         // Not a disagreement to shrink: the exploration ends here, and says why.
-        broken = `${describeStep(this.step, (x) => names[x])}: ${err instanceof Error ? err.message : String(err)}`;
+        broken = `${words(this.step)}: ${err instanceof Error ? err.message : String(err)}`;
         return;
       }
       spentOn(spent, o);
@@ -121,13 +122,13 @@ export async function explore(input: ExploreInput): Promise<ExploreResult> {
       if (judged.disagreement) {
         const d = judged.disagreement;
         throw new Disagreed({ clause: d.clause, expected: d.expected, observed: d.observed,
-          sequence: h.taken.map((s) => describeStep(s, (x) => names[x])),
+          sequence: h.taken.map(words),
           exchanges: [...device.log.since(stepFrom), ...device.log.records.slice(h.from, stepFrom)], evidence: device.log.records.length - stepFrom });
       }
       for (const c of heldTo(h.state, this.step)) held[c] = (held[c] ?? 0) + 1;
       h.state = judged.next;
     }
-    toString = () => describeStep(this.step, (x) => names[x]);
+    toString = () => words(this.step);
   }
 
   let finding: ExploreFinding | null = null;

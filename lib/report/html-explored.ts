@@ -2,6 +2,7 @@
 // budget, the shrunk sequence of a disagreement step by step, and what the steps held.
 import { esc } from './html-exchange.js';
 import type { RunResults } from './results.js';
+import { exploreCostText } from './summary.js';
 
 const countList = (counts: Record<string, number>) =>
   Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)).map(([clause, n]) => `${esc(clause)} ${n}`).join(', ') || 'none';
@@ -9,11 +10,9 @@ const countList = (counts: Record<string, number>) =>
 export function exploredSection(r: RunResults): string {
   const e = r.explored;
   if (!e) return '';
-  const { spent: x, budget: b } = e;
   const rows: [string, string][] = [
     ['Seed', `${e.seed}: the same seed draws the same sequences (--seed ${e.seed})`],
-    ['Cost / budget', `${x.sequences} sequences (${b.sequences} drawn at most, shrinking's on top, each of up to ${b.steps} steps), ${x.steps} steps, `
-      + `${x.requests}/${b.requests} requests, ${x.switches}/${b.switches} relay switches, ${x.presses}/${b.presses} presses, ${x.seconds}/${b.seconds} s`],
+    ['Cost / budget', `${exploreCostText(e)}; each sequence of up to ${e.budget.steps} steps`],
     ['Stopped early', e.stoppedBy === null ? 'no' : e.stoppedBy === 'broken' ? `the device: ${e.broken}` : e.stoppedBy],
     ['Steps drawn', e.drawn.join('; ') || 'none'],
     ['Steps left out', e.left.join('; ') || 'none'],

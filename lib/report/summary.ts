@@ -38,11 +38,15 @@ export const profileText = (p: ProfileResult): string => `${p.profile} (${p.cata
 export const countsText = (s: RunResults['summary']): string =>
   `${s.pass} pass, ${s.fail} fail, ${deviations(s.deviation)}${s.warn} warn, ${s.observation} observed, ${s.error} error, ${s.skip} skipped`;
 
+/** What an exploration cost against its budget, as the terminal and report.html say it. */
+export function exploreCostText({ spent: x, budget: b }: NonNullable<RunResults['explored']>): string {
+  return `${x.sequences} sequences (${b.sequences} drawn at most, shrinking's on top), ${x.steps} steps, ${x.requests}/${b.requests} requests, `
+    + `${x.switches}/${b.switches} relay switches, ${x.presses}/${b.presses} presses, ${x.seconds}/${b.seconds} s`;
+}
+
 /** The exploration in one line: its seed, what it cost against its budget, and what it found. */
 export function exploredText(e: NonNullable<RunResults['explored']>): string {
-  const { spent: x, budget: b } = e;
-  const cost = `${x.sequences} sequences (${b.sequences} drawn at most, shrinking's on top), ${x.steps} steps, ${x.requests}/${b.requests} requests, `
-    + `${x.switches}/${b.switches} relay switches, ${x.presses}/${b.presses} presses, ${x.seconds}/${b.seconds} s`;
+  const cost = exploreCostText(e);
   const stop = e.stoppedBy ? `; stopped early (${e.stoppedBy === 'broken' ? e.broken : e.stoppedBy === 'interrupted' ? 'interrupted' : `the --${BUDGET_FLAGS[e.stoppedBy] ?? e.stoppedBy} budget was spent`})` : '';
   const found = e.finding
     ? `a disagreement under ${e.finding.clause} after ${e.finding.sequence.length} step${e.finding.sequence.length === 1 ? '' : 's'}; replay it with --seed ${e.seed}`

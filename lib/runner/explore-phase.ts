@@ -5,7 +5,8 @@
 import type { DeviceClient } from '../client/device-client.js';
 import type { SuiteContext } from '../contract/run-context.js';
 import type { Budget } from '../explore/budget.js';
-import { type ExploreResult, explore } from '../explore/explorer.js';
+import { explore } from '../explore/explorer.js';
+import type { ExploredFacts } from '../report/results.js';
 import { consoleBackend } from '../operator/press.js';
 import { runPressHook } from '../operator/press-hook.js';
 import type { ClauseId } from '../spec/clause-types.js';
@@ -22,11 +23,8 @@ export interface ExploreOptions {
   only: boolean;
 }
 
-/** results.json's `explored`: the exploration's seed, budget, cost and what it found, exchanges apart (they are the check's). */
-export type Explored = Omit<ExploreResult, 'finding'> & { finding: Omit<NonNullable<ExploreResult['finding']>, 'exchanges' | 'evidence'> | null };
-
 export async function explorePhase(run: Run, device: DeviceClient, context: Readonly<SuiteContext>, found: Found, options: ExploreOptions):
-  Promise<{ explored: Explored; checks: RunnerCheck[] }> {
+  Promise<{ explored: ExploredFacts; checks: RunnerCheck[] }> {
   const { cfg, io } = run;
   let n = 0;
   const hook = cfg.pressHook;
@@ -65,6 +63,7 @@ export async function explorePhase(run: Run, device: DeviceClient, context: Read
   }
   io.status('');
   if (result.broken) io.say(`the exploration stopped: ${result.broken}`);
+  // results.json's `explored`: the finding without its exchanges (they are the failing check's).
   const { finding: _, ...rest } = result;
   return { explored: { ...rest, finding: finding && { clause: finding.clause, expected: finding.expected, observed: finding.observed, sequence: finding.sequence } }, checks };
 }

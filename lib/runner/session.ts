@@ -21,7 +21,8 @@ import type { Exchange } from '../client/exchange-log.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import type { RunConfig } from './config.js';
 import type { OpenSuites, Progress, SuiteRun } from './vitest-run.js';
-import { type Explored, explorePhase } from './explore-phase.js';
+import { explorePhase } from './explore-phase.js';
+import type { ExploredFacts } from '../report/results.js';
 
 /** A check may wait for every press of the plan (a person at the bench), plus its requests. */
 export const checkTimeoutMs = (cfg: RunConfig): number =>
@@ -49,7 +50,7 @@ export interface Session {
   /** The context the workers had, frozen when the suites started. */
   context: Readonly<SuiteContext>;
   /** `explore`, `run --explore`: what the exploration did and found. */
-  explored: Explored | null;
+  explored: ExploredFacts | null;
 }
 
 /** `suites`: vitest, opened while the run prepared the device (vitest-run.ts openSuites). */
@@ -65,7 +66,7 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
     let context: Readonly<SuiteContext>;
     let suiteRun: SuiteRun;
     let restoration: Restoration;
-    let explored: Explored | null = null;
+    let explored: ExploredFacts | null = null;
     const exploreChecks: RunnerCheck[] = [];
     try {
       context = workerContext(draft, { pressUrl: presses?.url ?? null, pressTimed: presses?.timed ?? false,

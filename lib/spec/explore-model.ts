@@ -4,6 +4,7 @@
 // before give a verdict and the state after. Where the specification does not show the outcome, the
 // device's answer is adopted and never fails.
 import type { ClauseId } from './clause-types.js';
+import { socketReading } from './schemas.js';
 import { type SocketPut, type SocketState, describePut, describeSocket, isConsistent, socketOutcome } from './socket-model.js';
 
 /** One of the explorer's two user names (`local/<run tag>-x<slot>`): few, so that re-use and re-creation happen. */
@@ -276,10 +277,8 @@ function judgeUsers(m: ModelState, step: Exclude<Step, { kind: 'socket' | 'versi
 }
 
 function readSocketState(json: unknown): SocketState | null {
-  if (typeof json !== 'object' || json === null) return null;
-  const { power_on, switch_lock, brightness } = json as Record<string, unknown>;
-  if (typeof power_on !== 'boolean' || typeof switch_lock !== 'boolean' || typeof brightness !== 'number') return null;
-  return { power_on, switch_lock, brightness };
+  const r = socketReading.safeParse(json);
+  return r.success ? { power_on: r.data.power_on, switch_lock: r.data.switch_lock, brightness: r.data.brightness } : null;
 }
 
 const sameState = (a: SocketState, b: SocketState) => a.power_on === b.power_on && a.switch_lock === b.switch_lock && a.brightness === b.brightness;

@@ -5,14 +5,14 @@ import { readFile } from 'node:fs/promises';
 import { DeviceClient } from '../client/device-client.js';
 import { readSocket } from '../client/socket.js';
 import { readCloud } from '../client/cloud.js';
-import { type Emulator, startEmulator } from '../emulator/emulator.js';
+import { startEmulator } from '../emulator/emulator.js';
 import { type Budget, DEFAULT_BUDGET } from '../explore/budget.js';
 import { type ExploreResult, explore } from '../explore/explorer.js';
 import { KINDS, type KindId } from '../spec/kinds.js';
 
 /** `slow`: the window's steps too, the emulator on a clock of the test's that a step's wait moves on at once. */
 export async function exploreEmulated(kind: KindId, faults: string[], seed: number, budget: Budget = DEFAULT_BUDGET,
-  o: { signal?: AbortSignal; slow?: boolean } = {}): Promise<{ result: ExploreResult; emu: Emulator; requestsSeen: number }> {
+  o: { signal?: AbortSignal; slow?: boolean } = {}): Promise<ExploreResult> {
   let clock = Date.now();
   const emu = await startEmulator({ kind, faults, ...(o.slow ? { now: () => clock } : {}) });
   const device = new DeviceClient({ host: emu.ready.host, httpPort: emu.ready.httpPort, httpsPort: emu.ready.httpsPort,
@@ -23,16 +23,14 @@ export async function exploreEmulated(kind: KindId, faults: string[], seed: numb
     const served = (await device.v2.get('/api', { token })).headers['x-api-version'] ?? null;
     const socket = KINDS[kind].state === 'Supported' ? (await readSocket(device)).state : null;
     const cloud = KINDS[kind].v1 ? (await readCloud(device)).value : null;
-    const before = emu.requests.length;
     const press = async () => {
       const res = await fetch(`${emu.ready.controlUrl}/press`, { method: 'POST' });
       if (!res.ok) throw new Error(`the emulator's press answered ${res.status}`);
       return undefined;
     };
-    const result = await explore({ device, token, served, socket, cloud, users: KINDS[kind].userToken !== 'Not supported', press, pressTimeoutS: 15,
+    return await explore({ device, token, served, socket, cloud, users: KINDS[kind].userToken !== 'Not supported', press, pressTimeoutS: 15,
       pressByHook: true, slow: o.slow ?? false, sleep: async (ms) => { clock += ms; },
       runTag: 'ec-explore', seed, budget, signal: o.signal, secret: () => undefined });
-    return { result, emu, requestsSeen: emu.requests.length - before };
   } finally {
     await device.close();
     await emu.close();
