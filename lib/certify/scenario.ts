@@ -9,8 +9,13 @@ import { PHASES, type Phase } from '../spec/client-clause-types.js';
 export interface ScenarioPlan {
   /** Seconds each phase lasts (pairing and revoked: from the press). */
   lengths: Record<Phase, number>;
-  /** Seconds into the pairing and revoked phases the judge presses the button; null: someone presses it on the control port. */
+  /**
+   * Seconds into the pairing and revoked phases the judge presses the button (in the pairing phase, counted from the
+   * integration's first request, waited for up to `firstRequestS`); null: someone presses it on the control port.
+   */
   pressAfterS: number | null;
+  /** How long the pairing phase waits for the integration's first request before its press is counted from the start. */
+  firstRequestS: number;
   awayAfterS: number;
   awayS: number;
   /** How long to wait for someone's press before the phase goes on without one. */
@@ -20,12 +25,12 @@ export interface ScenarioPlan {
 /** Long enough for an integration that polls every few seconds to show what it does in each phase. */
 export const DEFAULT_PLAN: ScenarioPlan = {
   lengths: { pairing: 15, steady: 30, newer: 30, reboot: 40, 'foreign-ca': 15, 'wrong-identity': 15, revoked: 30 },
-  pressAfterS: 3, awayAfterS: 2, awayS: 10, pressTimeoutS: 120,
+  pressAfterS: 3, firstRequestS: 30, awayAfterS: 2, awayS: 10, pressTimeoutS: 120,
 };
 
 /**
  * `--quick`: about a minute, for an integration's own CI: each phase still long enough for an integration that
- * polls every second, the press late enough for one that starts slowly to have asked first, the device away
+ * polls every second, the press 3 s after its first request, the device away
  * 5 s (two retries of one that waits 2 s), and 30 s after its return.
  */
 export const QUICK_PLAN: ScenarioPlan = { ...DEFAULT_PLAN, pressAfterS: 3, awayAfterS: 2, awayS: 5,
@@ -93,9 +98,17 @@ export async function playScenario(emu: Emulator, recorder: TrafficRecorder, pla
     recorder.pressed();
     pressed();
   };
-  /** The judge presses after pressAfterS, or someone presses on the control port (waited for up to pressTimeoutS). */
-  const buttonPress = async () => {
+  /**
+   * The judge presses after pressAfterS (in the pairing phase, after the integration's first request: one that starts
+   * slowly has asked first), or someone presses on the control port (waited for up to pressTimeoutS).
+   */
+  const buttonPress = async (phase: Phase) => {
     if (plan.pressAfterS !== null) {
+      if (phase === 'pairing') {
+        await Promise.race([recorder.firstRequest, sleep(plan.firstRequestS)]);
+        // The wait's timer, where the request came first.
+        wake();
+      }
       await sleep(plan.pressAfterS);
       if (!stop) emu.state.press();
       return;
@@ -113,7 +126,7 @@ export async function playScenario(emu: Emulator, recorder: TrafficRecorder, pla
           await emu.present('valid');
           emu.state.users.clear();
         }
-        await buttonPress();
+        await buttonPress(phase);
         await sleep(plan.lengths[phase]);
       } else if (phase === 'newer') {
         emu.events.newerVersion = NEWER_VERSION;

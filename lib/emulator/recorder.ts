@@ -19,6 +19,9 @@ export class TrafficRecorder {
   private readonly record: Traffic;
   private readonly ids = new WeakMap<Socket, number>();
   private readonly accepted = new Map<string, Presented>();
+  private heard: () => void = () => {};
+  /** Resolves at the integration's first request. */
+  readonly firstRequest = new Promise<void>((resolve) => { this.heard = resolve; });
 
   constructor(device: { kind: KindId; serial: string }, private readonly now: () => number = Date.now) {
     this.t0 = now();
@@ -82,6 +85,7 @@ export class TrafficRecorder {
 
   private request(req: http.IncomingMessage, res: http.ServerResponse, side: 'v1' | 'v2'): void {
     const at = this.at();
+    this.heard();
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
