@@ -23,12 +23,12 @@ const snapshot = async (emu: Emulator) => (await control(emu, '/snapshot')).json
 const results = async (name: string) => JSON.parse(await readFile(path.join(dir, name, 'results.json'), 'utf8')) as RunResults;
 
 // Each press of the tests' hook starts a node process: the CLI's explorations keep to a few.
-async function explore(name: string, kind: KindId, faults: string[], seed: number, presses: number, sequences = 100) {
+async function explore(name: string, kind: KindId, faults: string[], seed: number, presses: number, sequences = 100, extra: string[] = []) {
   const emu = await startEmulator({ kind, faults });
   try {
     const before = await snapshot(emu);
     const res = await cli(['explore', ...targetArgs(emu.ready, path.join(dir, `${name}.json`)), '--seed', String(seed), '--presses', String(presses), '--sequences', String(sequences),
-      '--reports', path.join(dir, name)]);
+      ...extra, '--reports', path.join(dir, name)]);
     // The pairing user stays (its token is kept for later runs); nothing else the exploration made.
     const after = await snapshot(emu);
     return { res, before, after, results: await results(name) };
@@ -38,14 +38,15 @@ async function explore(name: string, kind: KindId, faults: string[], seed: numbe
 }
 
 describe.concurrent('explore', { timeout: 180_000 }, () => {
-  test('a clean energy socket: exit 0, no disagreement, the cost within the budget printed and recorded, the device as found', async () => {
-    const { res, before, after, results: r } = await explore('clean', 'energysocket', [], 11, 10, 40);
+  test('a clean energy socket, the cloud switched too: exit 0, no disagreement, the cost within the budget printed and recorded, the device as found', async () => {
+    const { res, before, after, results: r } = await explore('clean', 'energysocket', [], 11, 10, 40, ['--allow-cloud-toggle']);
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(res.stdout).toMatch(/^explored with seed 11: no disagreement with the model; 40 sequences \(40 drawn at most, shrinking's on top\), \d+ steps, \d+\/6000 requests, \d+\/600 relay switches, \d+\/10 presses/m);
     expect(r.explored).toMatchObject({ seed: 11, finding: null, stoppedBy: null });
     expect(r.explored!.spent.requests).toBeLessThanOrEqual(r.explored!.budget.requests);
     expect(r.explored!.held['SOCK-06']).toBeGreaterThan(0);
     expect(r.checks.find((c) => c.clause === 'SOCK-06')?.status).toBe('pass');
+    expect([r.explored!.held['CLOUD-03'], r.explored!.held['CLOUD-04']].every((n) => (n ?? 0) > 0)).toBe(true);
     expect(r.checks.find((c) => c.clause === 'TLS-01')?.message).toMatch(/not reached by the exploration/);
     expect({ ...after, users: after.users.filter((u) => u !== 'local/energy-conform') }).toEqual(before);
     expect(await readFile(path.join(dir, 'clean', 'report.html'), 'utf8')).toContain('<h2>Explored</h2>');
@@ -57,7 +58,7 @@ describe.concurrent('explore', { timeout: 180_000 }, () => {
     for (const { res, results: r } of runs) {
       expect(res.code, res.stdout + res.stderr).toBe(1);
       expect(r.explored?.finding?.clause).toBe('PAIR-02');
-      expect(r.explored?.left).toContain('creations: --presses 0');
+      expect(r.explored?.left).toEqual(expect.arrayContaining(['creations: --presses 0', 'the cloud setting switched: give --allow-cloud-toggle']));
       expect(r.checks.find((c) => c.clause === 'PAIR-02')).toMatchObject({ status: 'fail', message: expect.stringMatching(/^explore, seed 4: after \d steps? \(1\. /) });
       expect(res.stdout).toMatch(/explored with seed 4: a disagreement under PAIR-02 after \d steps?; replay it with --seed 4/);
     }

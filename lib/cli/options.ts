@@ -71,6 +71,7 @@ export function exploreBudgetOptions<T>(y: Argv<T>) {
 export function exploreOptions<T>(y: Argv<T>) {
   return exploreBudgetOptions(pairOptions(y))
     .option('slow', { type: 'boolean', default: false, describe: 'also draw creations 25 s and 31 s after a press (the 30 s window; with --press-hook); raise --max-seconds' })
+    .option('allow-cloud-toggle', { type: 'boolean', default: false, describe: 'also draw steps that switch the cloud off and on (CLOUD-03, CLOUD-04); the setting found is put back' })
     .option('yes', { type: 'boolean', default: false, describe: 'answer confirmations (needed without a TTY)' })
     .option('pace', { type: 'number', default: 0, describe: 'milliseconds to wait before each v1 request (socket state, cloud setting), for hardware that needs it' })
     .option('run-timeout', { type: 'number', default: 3600, describe: 'seconds the run may take before it is stopped, cleaned up and reported' })

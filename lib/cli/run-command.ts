@@ -128,7 +128,7 @@ export function exploreOptionsOf(a: BudgetArgs, only: boolean): ExploreOptions {
 
 /** `explore`: `run` with the exploration alone (the same target, pairing, clean-up and reports). */
 export async function exploreCommand(a: ExploreArgs, env: NodeJS.ProcessEnv): Promise<number> {
-  return runCommand({ ...a, explore: true, strict: false, forget: false, all: false, 'allow-cloud-toggle': false, 'allow-reboot': false, manual: false } as RunArgs, env, true);
+  return runCommand({ ...a, explore: true, strict: false, forget: false, all: false, 'allow-reboot': false, manual: false } as RunArgs, env, true);
 }
 
 export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv, exploreOnly = false): Promise<number> {

@@ -1,6 +1,6 @@
 // Faults only a sequence shows (issue 27): each breaks its clause on an occasion no fixed row makes, and
 // `explore` must find it. The self-test's fixed rows are not asked to catch them (lib/explore/explore.spec.ts is).
-import { json } from './exchange.js';
+import { isPlainObject, json, parseJson } from './exchange.js';
 import { V, bearer, is, nameIn, perDevice } from './fault-helpers.js';
 import type { Fault } from './fault-types.js';
 
@@ -10,6 +10,12 @@ const pollsOf = perDevice(() => ({ refused: 0 }));
 const relistedOf = perDevice(() => ({ deleted: new Set<string>(), twice: new Set<string>() }));
 
 export const SEQUENCE_FAULTS: readonly Fault[] = [
+  { name: 'cloud-off-ignored-while-locked', clause: 'CLOUD-03', kind: 'energysocket', server: 'v1', sequence: true, args: ['--allow-cloud-toggle'],
+    says: 'PUT /api/v1/system {cloud_enabled:false} answers 200 and leaves the cloud on while the socket\'s switch lock is on',
+    answer: (req, state) => {
+      const body = is(req, 'PUT', '/api/v1/system') ? parseJson(req.bodyText) : undefined;
+      return isPlainObject(body) && body.cloud_enabled === false && state.cloudEnabled && state.socket?.switch_lock ? json(200, { cloud_enabled: false }) : undefined;
+    } },
   { name: 'cloud-put-resets-brightness', clause: 'CLOUD-02', kind: 'energysocket', server: 'v1', sequence: true,
     says: 'a PUT /api/v1/system writes the settings back from the copy read at boot: the brightness returns to what it was then',
     request: (req, state) => {

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeviceClient, DeviceResponse } from '../client/device-client.js';
 import { firstAnswerInWindow } from '../client/creation-window.js';
 import { STATE_PATH, readSocket, socketStateOf, steerSocket } from '../client/socket.js';
-import { SYSTEM_PATH, readCloud } from '../client/cloud.js';
+import { SYSTEM_PATH, readCloud, setCloud } from '../client/cloud.js';
 import type { Answer, ModelState, Observation, Slot, Step } from '../spec/explore-model.js';
 import type { SocketState } from '../spec/socket-model.js';
 import type { Cost } from './budget.js';
@@ -20,6 +20,8 @@ export interface SideInput {
   token: string | null;
   socket: SocketState | null;
   cloud: boolean | null;
+  /** --allow-cloud-toggle, confirmed: steps may switch the cloud setting. */
+  cloudToggle: boolean;
   users: boolean;
   press: Press | null;
   pressTimeoutS: number;
@@ -55,8 +57,9 @@ export class DeviceSide {
         const read = await device.v1.get(STATE_PATH);
         return { observation: { answer: answerOf(put), read: answerOf(read) }, requests: 2, switches: switched(m.socket, read.json), presses: 0, steps: 1 };
       }
-      case 'cloud': {
-        const put = await device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: m.cloud } });
+      case 'cloud':
+      case 'toggle': {
+        const put = await device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: step.kind === 'toggle' ? !m.cloud : m.cloud } });
         const read = await device.v1.get(SYSTEM_PATH);
         const socket = m.socket === null ? undefined : await device.v1.get(STATE_PATH);
         return { observation: { answer: answerOf(put), read: answerOf(read), ...(socket ? { socket: answerOf(socket) } : {}) },
@@ -115,7 +118,7 @@ export class DeviceSide {
     return res;
   }
 
-  /** The socket back to the state the run found, and the explorer's users deleted: every sequence starts there. */
+  /** The socket and the cloud setting back to what the run found, and the explorer's users deleted: every sequence starts there. */
   async reset(spent: Cost): Promise<{ socket: SocketState | null; cloud: boolean | null }> {
     const { device, input, names } = this;
     if (input.token !== null && input.users) {
@@ -131,6 +134,10 @@ export class DeviceSide {
     if (input.cloud !== null) {
       cloud = (await readCloud(device)).value;
       spent.requests += 1;
+      if (cloud !== null && cloud !== input.cloud) {
+        cloud = (await setCloud(device, input.cloud)).now;
+        spent.requests += 2;
+      }
     }
     if (input.socket === null) return { socket: null, cloud };
     const now = await readSocket(device);

@@ -3,7 +3,7 @@
 // One seed each here; the long sweeps (100 seeds a kind, 10 a fault) are `npm run explore-sweep`'s.
 import { describe, expect, test } from 'vitest';
 import { FAULTS } from '../emulator/faults.js';
-import { KIND_IDS } from '../spec/kinds.js';
+import { KIND_IDS, KINDS } from '../spec/kinds.js';
 import { exploreEmulated } from '../testing/explore-device.js';
 import { DEFAULT_BUDGET } from './budget.js';
 
@@ -18,6 +18,9 @@ describe.concurrent('a clean emulator', () => {
     expect(result.spent.requests).toBeLessThanOrEqual(DEFAULT_BUDGET.requests);
     expect(result.spent.presses).toBeLessThanOrEqual(DEFAULT_BUDGET.presses);
     expect(result.spent.steps).toBeGreaterThan(0);
+    // A clean device is explored as with --allow-cloud-toggle: where it has a cloud setting, both switches were held.
+    if (KINDS[kind].v1) expect(result.drawn).toContain('the cloud setting switched');
+    if (result.drawn.includes('the cloud setting switched')) expect(Math.min(result.held['CLOUD-03'] ?? 0, result.held['CLOUD-04'] ?? 0)).toBeGreaterThan(0);
   });
 });
 

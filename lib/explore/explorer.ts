@@ -22,6 +22,8 @@ export interface ExploreInput {
   socket: SocketState | null;
   /** The cloud setting the run found, where the device serves /api/v1/system: cloud steps put it as it is. */
   cloud: boolean | null;
+  /** --allow-cloud-toggle, confirmed: steps also switch the cloud setting (each sequence starts from the one found). */
+  cloudToggle: boolean;
   /** Whether the kind creates users (its user/token support is "Supported"). */
   users: boolean;
   /** A button press (the press hook, or a person asked): creation steps need it. It may return what ends its prompt. */

@@ -15,7 +15,7 @@ const SOCKET_PUT = fc.record({
   .map((put): Step => ({ kind: 'socket', put }));
 
 /** `latest`: the MAJOR of the version the device serves, null where none was read. */
-export function stepArbitrary(input: Pick<ExploreInput, 'socket' | 'cloud' | 'token' | 'users' | 'press' | 'pressByHook' | 'slow' | 'budget'>, latest: number | null):
+export function stepArbitrary(input: Pick<ExploreInput, 'socket' | 'cloud' | 'cloudToggle' | 'token' | 'users' | 'press' | 'pressByHook' | 'slow' | 'budget'>, latest: number | null):
   { step: fc.Arbitrary<Step> | null; drawn: string[]; left: string[] } {
   const steps: Weighted[] = [];
   const drawn: string[] = [];
@@ -27,8 +27,12 @@ export function stepArbitrary(input: Pick<ExploreInput, 'socket' | 'cloud' | 'to
   const slot = fc.constantFrom<Slot>(...SLOTS);
   if (input.socket) add('socket state PUTs', { arbitrary: SOCKET_PUT, weight: 6 });
   else left.push('socket: this kind has no socket state');
-  if (input.cloud !== null) add('the cloud setting put as it is', { arbitrary: fc.constant<Step>({ kind: 'cloud' }), weight: 1 });
-  else left.push('cloud: no /api/v1/system');
+  if (input.cloud === null) left.push('cloud: no /api/v1/system');
+  else {
+    add('the cloud setting put as it is', { arbitrary: fc.constant<Step>({ kind: 'cloud' }), weight: 1 });
+    if (input.cloudToggle) add('the cloud setting switched', { arbitrary: fc.constant<Step>({ kind: 'toggle' }), weight: 1 });
+    else left.push('the cloud setting switched: give --allow-cloud-toggle');
+  }
   if (input.token === null || latest === null) {
     left.push(input.token === null ? 'v2 steps: no token' : 'v2 steps: no full version served without X-Api-Version');
   } else {

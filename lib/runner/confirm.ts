@@ -31,19 +31,22 @@ export interface CloudConsent {
 
 /**
  * With --allow-cloud-toggle: --yes confirms; on a terminal the operator types "yes", or the toggles
- * are skipped and CLOUD-06 sends only values that cannot switch the cloud off.
+ * are skipped and CLOUD-06 sends only values that cannot switch the cloud off. `cloud`: the device
+ * serves a cloud setting (an exploration switches it only then).
  */
-export async function confirmCloudToggle({ cfg, io, signal }: Run, context: ContextDraft): Promise<CloudConsent> {
+export async function confirmCloudToggle({ cfg, io, signal }: Run, context: ContextDraft, cloud: boolean): Promise<CloudConsent> {
   const planned = SWITCH_CLOUD_OFF.filter((id) => !context.skips[id]);
   const probing = !context.skips['CLOUD-06'];
-  if (!cfg.allowCloudToggle || (planned.length === 0 && !probing)) return { cloudToggle: false, skipped: {} };
+  const exploring = cfg.explore !== undefined && cloud;
+  if (!cfg.allowCloudToggle || (planned.length === 0 && !probing && !exploring)) return { cloudToggle: false, skipped: {} };
   if (cfg.yes) return { cloudToggle: true, skipped: {} };
   const device = `${deviceName(context)} at ${context.target.host}`;
-  const who = planned.length ? `${planned.join(', ').replace(/, ([^,]+)$/, ' and $1')} switch` : 'CLOUD-06 may switch (on a device that reads "false" leniently)';
+  const who = [...(planned.length ? [`${planned.join(', ').replace(/, ([^,]+)$/, ' and $1')} switch`] : []),
+    ...(exploring ? ['the exploration switches'] : []), ...(!planned.length && !exploring ? ['CLOUD-06 may switch (on a device that reads "false" leniently)'] : [])].join('; ');
   io.say(`${who} cloud communication OFF on ${device}, and back on. While it is off the device is fully local: `
     + 'the app cannot reach it, it gets no firmware updates, and no cloud user can be created. The setting found is put back at the end.');
   const answer = await io.ask('type yes to allow it, anything else to skip these checks: ', signal);
   if (answer.toLowerCase() === 'yes') return { cloudToggle: true, skipped: {} };
-  io.say(`not switching the cloud${planned.length ? `: skipping ${planned.join(', ')}` : ''}`);
+  io.say(`not switching the cloud${planned.length ? `: skipping ${planned.join(', ')}` : exploring ? ': the exploration puts it only as it is' : ''}`);
   return { cloudToggle: false, skipped: Object.fromEntries(planned.map((id) => [id, 'the operator did not confirm switching the cloud off'])) };
 }

@@ -42,7 +42,7 @@ export async function explorePhase(run: Run, device: DeviceClient, context: Read
   } : null;
   io.say(`exploring with seed ${options.seed} (replay with --seed ${options.seed})`);
   const result = await explore({
-    device, token: context.usable.v2 ? context.token : null, served: context.servedVersion, socket: found.socket, cloud: found.cloudEnabled,
+    device, token: context.usable.v2 ? context.token : null, served: context.servedVersion, socket: found.socket, cloud: found.cloudEnabled, cloudToggle: context.cloudToggle,
     users: KINDS[context.kind].userToken !== 'Not supported', press, pressTimeoutS: cfg.pressTimeoutS, pressByHook: hook !== undefined, slow: cfg.slow, runTag: context.runTag, seed: options.seed, budget: options.budget,
     signal: run.signal, secret: (t) => run.redactor.add(t),
   });

@@ -54,7 +54,7 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
       return await stoppedBeforeSuites(run, err, started, version, style, connectionsOpened() - opened);
     }
     run.redactor.add(prepared.draft.token);
-    const consent = await confirmCloudToggle(run, prepared.draft);
+    const consent = await confirmCloudToggle(run, prepared.draft, prepared.before.found.cloudEnabled !== null);
     session = await runSession(run, prepared, consent, suites);
   } finally {
     // Closed by its run where the suites ran; here where they never did.

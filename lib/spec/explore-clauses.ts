@@ -12,6 +12,7 @@ export function heldTo(m: ModelState, step: Step): ClauseId[] {
       return o.kind === 'unchanged' ? ['SOCK-01', 'SOCK-02', o.clause] : ['SOCK-01', 'SOCK-02'];
     }
     case 'cloud': return ['CLOUD-02'];
+    case 'toggle': return [m.cloud ? 'CLOUD-03' : 'CLOUD-04'];
     case 'version': {
       const latest = Number(m.served.split('.')[0]);
       if (step.asked === null) return ['VER-02'];

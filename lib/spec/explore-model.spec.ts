@@ -68,6 +68,31 @@ test('a cloud setting put as it is that changes the socket is CLOUD-02\'s ("chan
   expect(j.disagreement).toMatchObject({ clause: 'CLOUD-02', about: 'read', observed: 'on, unlocked, brightness 255' });
 });
 
+describe('the cloud switched (--allow-cloud-toggle): CLOUD-03 from true, CLOUD-04 from false', () => {
+  const cloud = (v: unknown): Answer => ({ status: 200, json: { cloud_enabled: v } });
+  type ToggleRow = [string, boolean, Answer, Answer, string | null];
+  const toggles: ToggleRow[] = [
+    ['off: answered and read false', true, cloud(false), cloud(false), null],
+    ['off: answered false, read true', true, cloud(false), cloud(true), 'CLOUD-03'],
+    ['off: answered true', true, cloud(true), cloud(true), 'CLOUD-03'],
+    ['off: answered 204', true, { status: 204 }, cloud(false), 'CLOUD-03'],
+    ['on: answered and read true', false, cloud(true), cloud(true), null],
+    ['on: answered true, read false', false, cloud(true), cloud(false), 'CLOUD-04'],
+    ['on: answered "true"', false, cloud('true'), cloud(true), 'CLOUD-04'],
+  ];
+  test.for(toggles)('%s', ([, from, answer, read, clause]) => {
+    const j = judgeStep(model({ cloud: from }), { kind: 'toggle' }, { answer, read, socket: { status: 200, json: ON } });
+    expect(j.disagreement?.clause ?? null).toBe(clause);
+    if (clause === null) expect(j.next.cloud).toBe(!from);
+  });
+
+  test('a socket that moved when the cloud was switched is adopted (not shown), the model following it', () => {
+    const moved = { ...ON, brightness: 3 };
+    const j = judgeStep(model(), { kind: 'toggle' }, { answer: cloud(false), read: cloud(false), socket: { status: 200, json: moved } });
+    expect(j).toMatchObject({ disagreement: null, adopted: { clause: 'CLOUD-03' }, next: { cloud: false, socket: moved } });
+  });
+});
+
 test('a burst of polls: the eighth answered 200 is PAIR-02\'s, and says how many were refused before it', () => {
   const j = judgeStep(model(), { kind: 'poll', slot: 'a', times: 10 }, { answer: { status: 200, json: { name: NAMES.a, token: T1 }, ...V }, sent: 8 });
   expect(j.disagreement).toMatchObject({ clause: 'PAIR-02', expected: expect.stringContaining('7 refused before it') });

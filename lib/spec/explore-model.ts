@@ -13,8 +13,10 @@ export const SLOTS: readonly Slot[] = ['a', 'b'];
 
 export type Step =
   | { kind: 'socket'; put: SocketPut }
-  /** PUT /api/v1/system with the value it has (CLOUD-02): the explorer never toggles the cloud. */
+  /** PUT /api/v1/system with the value it has (CLOUD-02). */
   | { kind: 'cloud' }
+  /** PUT /api/v1/system with the other value (CLOUD-03 from true, CLOUD-04 from false): only with --allow-cloud-toggle. */
+  | { kind: 'toggle' }
   | { kind: 'version'; asked: string | null }
   /** POST /api/user without a press, `times` times in a row, as a client polls for the press. */
   | { kind: 'poll'; slot: Slot; times: number }
@@ -107,6 +109,7 @@ export function describeStep(step: Step, nameOf: (slot: Slot) => string): string
   switch (step.kind) {
     case 'socket': return `PUT /api/v1/state ${describePut(step.put as Record<string, unknown>)}, then GET /api/v1/state`;
     case 'cloud': return 'PUT /api/v1/system with the cloud_enabled it has, then GET /api/v1/system and GET /api/v1/state';
+    case 'toggle': return 'PUT /api/v1/system switching cloud_enabled to the other value, then GET /api/v1/system and GET /api/v1/state';
     case 'version': return step.asked === null ? 'GET /api without X-Api-Version' : `GET /api with X-Api-Version: ${step.asked}`;
     case 'poll': return `POST /api/user {"name":"${nameOf(step.slot)}"} without a press${step.times > 1 ? `, ${step.times} times` : ''}`;
     case 'create': return `a button press, then POST /api/user {"name":"${nameOf(step.slot)}"}`;
@@ -120,7 +123,7 @@ export function describeStep(step: Step, nameOf: (slot: Slot) => string): string
 /** Whether the model can take the step: a token to use must have been issued. */
 export function canTake(m: ModelState, step: Step): boolean {
   if (step.kind === 'socket') return m.socket !== null;
-  if (step.kind === 'cloud') return m.cloud !== null;
+  if (step.kind === 'cloud' || step.kind === 'toggle') return m.cloud !== null;
   if (step.kind === 'use') return m.users[step.slot].tokens.length > 0;
   return true;
 }
@@ -139,6 +142,7 @@ export function judgeStep(m: ModelState, step: Step, o: Observation): Judged {
   switch (step.kind) {
     case 'socket': return judgeSocket(m, step.put, o);
     case 'cloud': return judgeCloud(m, o);
+    case 'toggle': return judgeToggle(m, o);
     case 'version': return judgeVersion(m, step.asked, o.answer);
     default: {
       const j = judgeUsers(m, step, o);
@@ -186,12 +190,13 @@ function judgeSocket(m: ModelState, put: SocketPut, o: Observation): Judged {
   return ok(at(state));
 }
 
+const cloudIn = (a: Answer | undefined) => (a && typeof a.json === 'object' && a.json !== null ? (a.json as { cloud_enabled?: unknown }).cloud_enabled : undefined);
+
 /** CLOUD-02: the value it has answers 200 with that value, and changes nothing: neither the setting nor the socket. */
 function judgeCloud(m: ModelState, o: Observation): Judged {
   const want = `200 {"cloud_enabled":${m.cloud}}`;
-  const got = (a: Answer | undefined) => (a && typeof a.json === 'object' && a.json !== null ? (a.json as { cloud_enabled?: unknown }).cloud_enabled : undefined);
-  if (o.answer.status !== 200 || got(o.answer) !== m.cloud) return fail(m, 'CLOUD-02', want, shownAnswer(o.answer));
-  if (o.read?.status !== 200 || got(o.read) !== m.cloud) return fail(m, 'CLOUD-02', `GET /api/v1/system: ${want}, unchanged`, o.read ? shownAnswer(o.read) : 'no answer', 'read');
+  if (o.answer.status !== 200 || cloudIn(o.answer) !== m.cloud) return fail(m, 'CLOUD-02', want, shownAnswer(o.answer));
+  if (o.read?.status !== 200 || cloudIn(o.read) !== m.cloud) return fail(m, 'CLOUD-02', `GET /api/v1/system: ${want}, unchanged`, o.read ? shownAnswer(o.read) : 'no answer', 'read');
   if (m.socket === null) return ok(m);
   const state = o.socket && o.socket.status === 200 ? readSocketState(o.socket.json) : null;
   if (state === null || !sameState(state, m.socket)) {
@@ -200,7 +205,25 @@ function judgeCloud(m: ModelState, o: Observation): Judged {
   return ok(m);
 }
 
-function judgeUsers(m: ModelState, step: Exclude<Step, { kind: 'socket' | 'version' | 'cloud' }>, o: Observation): Judged {
+/**
+ * CLOUD-03 (from true) and CLOUD-04 (from false): the other value answers 200 with it, and GET then reads it.
+ * Whether switching the cloud moves the socket is not shown: the socket read after it is adopted.
+ */
+function judgeToggle(m: ModelState, o: Observation): Judged {
+  const to = !m.cloud;
+  const clause: ClauseId = to ? 'CLOUD-04' : 'CLOUD-03';
+  const want = `200 {"cloud_enabled":${to}}`;
+  if (o.answer.status !== 200 || cloudIn(o.answer) !== to) return fail(m, clause, want, shownAnswer(o.answer));
+  if (o.read?.status !== 200 || cloudIn(o.read) !== to) return fail(m, clause, `GET /api/v1/system then reads ${want}`, o.read ? shownAnswer(o.read) : 'no answer', 'read');
+  const next = { ...m, cloud: to };
+  if (m.socket === null) return ok(next);
+  const state = o.socket && o.socket.status === 200 ? readSocketState(o.socket.json) : null;
+  if (state === null) return fail(next, 'SOCK-01', 'GET /api/v1/state: 200 with power_on, switch_lock and brightness', o.socket ? shownAnswer(o.socket) : 'no answer', 'read');
+  if (sameState(state, m.socket)) return ok(next);
+  return ok({ ...next, socket: state }, { clause, why: 'whether switching the cloud changes the socket state is not shown' });
+}
+
+function judgeUsers(m: ModelState, step: Exclude<Step, { kind: 'socket' | 'version' | 'cloud' | 'toggle' }>, o: Observation): Judged {
   const a = o.answer;
   const users = { ...m.users };
   const next = (change: Partial<ModelState>): ModelState => ({ ...m, users, ...change });

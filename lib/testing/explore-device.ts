@@ -6,13 +6,17 @@ import { DeviceClient } from '../client/device-client.js';
 import { readSocket } from '../client/socket.js';
 import { readCloud } from '../client/cloud.js';
 import { startEmulator } from '../emulator/emulator.js';
+import { FAULTS } from '../emulator/faults.js';
 import { type Budget, DEFAULT_BUDGET } from '../explore/budget.js';
 import { type ExploreResult, explore } from '../explore/explorer.js';
 import { KINDS, type KindId } from '../spec/kinds.js';
 
-/** `slow`: the window's steps too, the emulator on a clock of the test's that a step's wait moves on at once. */
+/**
+ * `slow`: the window's steps too, the emulator on a clock of the test's that a step's wait moves on at once.
+ * `cloudToggle`: as --allow-cloud-toggle; by default on for a clean device, and for faults that all need that option.
+ */
 export async function exploreEmulated(kind: KindId, faults: string[], seed: number, budget: Budget = DEFAULT_BUDGET,
-  o: { signal?: AbortSignal; slow?: boolean } = {}): Promise<ExploreResult> {
+  o: { signal?: AbortSignal; slow?: boolean; cloudToggle?: boolean } = {}): Promise<ExploreResult> {
   let clock = Date.now();
   const emu = await startEmulator({ kind, faults, ...(o.slow ? { now: () => clock } : {}) });
   const device = new DeviceClient({ host: emu.ready.host, httpPort: emu.ready.httpPort, httpsPort: emu.ready.httpsPort,
@@ -28,7 +32,8 @@ export async function exploreEmulated(kind: KindId, faults: string[], seed: numb
       if (!res.ok) throw new Error(`the emulator's press answered ${res.status}`);
       return undefined;
     };
-    return await explore({ device, token, served, socket, cloud, users: KINDS[kind].userToken !== 'Not supported', press, pressTimeoutS: 15,
+    const cloudToggle = o.cloudToggle ?? FAULTS.filter((f) => faults.includes(f.name)).every((f) => f.args?.includes('--allow-cloud-toggle') ?? false);
+    return await explore({ device, token, served, socket, cloud, cloudToggle, users: KINDS[kind].userToken !== 'Not supported', press, pressTimeoutS: 15,
       pressByHook: true, slow: o.slow ?? false, sleep: async (ms) => { clock += ms; },
       runTag: 'ec-explore', seed, budget, signal: o.signal, secret: () => undefined });
   } finally {
