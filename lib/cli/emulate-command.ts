@@ -5,13 +5,26 @@ import { startEmulator } from '../emulator/emulator.js';
 import type { EmulateArgs } from './options.js';
 import { FAULTS } from '../emulator/faults.js';
 import { LINKS, type Link, parseLatency } from '../emulator/link.js';
+import { FIELD_FAULTS, type FieldFaults, parseFieldFault } from '../emulator/field.js';
 
 /** An emulator bound to loopback is advertised on loopback only, unless --interface says otherwise. */
 const loopbackOf = (host: string) => (host.startsWith('127.') ? host : undefined);
 
 export function faultTable(): string {
   const width = Math.max(...FAULTS.map((f) => f.name.length));
-  return FAULTS.map((f) => `${f.name.padEnd(width)}  ${f.clause.padEnd(8)}  ${f.says}`).join('\n');
+  return [...FAULTS.map((f) => `${f.name.padEnd(width)}  ${f.clause.padEnd(8)}  ${f.says}`), '', 'field faults (--field name=value; soak sees them):',
+    ...FIELD_FAULTS.map((f) => `${`${f.name}=N`.padEnd(width)}  ${f.unit.padEnd(8)}  ${f.says} (N ${f.default} if not given)`)].join('\n');
+}
+
+/** The --field flags as the emulator takes them; each checked. */
+export function fieldOf(texts: readonly string[]): FieldFaults {
+  const field: FieldFaults = {};
+  for (const t of texts) {
+    const f = parseFieldFault(t);
+    if (typeof f === 'string') throw new RunError('EC_BAD_OPTION', `--field ${t}: ${f}`);
+    field[f.name] = f.value;
+  }
+  return field;
 }
 
 /** The --link profile with the explicit flags over it; each value checked. */
@@ -48,8 +61,10 @@ export async function emulateCommand(a: EmulateArgs): Promise<number | 'running'
   if (a.seed !== undefined && !(Number.isInteger(a.seed) && a.seed >= 0 && a.seed <= 0xffffffff)) {
     throw new RunError('EC_BAD_OPTION', `--seed must be a whole number from 0 to 4294967295 (got ${a.seed})`);
   }
+  const field = fieldOf(a.field);
+  if (a.firmware !== undefined && !/^\S{1,32}$/.test(a.firmware)) throw new RunError('EC_BAD_OPTION', `--firmware takes a version without spaces, like 6.0304 (got "${a.firmware}")`);
   const emu = await startEmulator({
-    certStyle: a['cert-style'], seed: a.seed, refusalClosesWindow: a['refusal-closes-window'], link: linkOf(a),
+    field, firmware: a.firmware, certStyle: a['cert-style'], seed: a.seed, refusalClosesWindow: a['refusal-closes-window'], link: linkOf(a),
     kind: a.kind, serial: a.serial, host: a.host, httpPort: a['http-port'], httpsPort: a['https-port'],
     controlPort: a['control-port'], faults: a.fault, mdns: a.mdns ? { interface: a.interface ?? loopbackOf(a.host) } : undefined,
   });

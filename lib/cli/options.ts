@@ -5,6 +5,7 @@ import { CERT_STYLES, type CertStyle } from '../emulator/cert-styles.js';
 import { LINK_NAMES, type LinkName } from '../emulator/link.js';
 import { DEFAULT_TOKEN_STORE } from '../operator/token-store.js';
 import { DEFAULT_BUDGET } from '../explore/budget.js';
+import { DEFAULT_THRESHOLDS } from '../soak/verdict.js';
 import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS } from '../runner/config.js';
 import { AREAS, PROFILES } from '../spec/clause-types.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
@@ -80,6 +81,23 @@ export function exploreOptions<T>(y: Argv<T>) {
     .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/' });
 }
 
+/** `soak`: the device as `pair` finds it, then the integrations, the spot checks and the thresholds. */
+export function soakOptions<T>(y: Argv<T>) {
+  const t = DEFAULT_THRESHOLDS;
+  return pairOptions(y)
+    .option('duration', { type: 'string', default: '1h', describe: 'how long: 90s, 30m, 8h, 2d (a bare number is minutes)' })
+    .option('clients', { type: 'number', default: 3, describe: 'simulated integrations, each polling over connections it keeps alive' })
+    .option('poll', { type: 'number', default: 1000, describe: 'milliseconds between an integration\'s polls (the vendor asks for 500 at the least); GET /api/system every 10th' })
+    .option('interval', { type: 'number', describe: 'seconds per interval of the series (default: 60, or the duration / 60 if shorter)' })
+    .option('check-every', { type: 'number', default: 300, describe: 'seconds between spot checks of a few clauses that read and change nothing (never a press)' })
+    .option('max-error-percent', { type: 'number', default: t.maxErrorPercent, describe: 'errors of every kind (refused, reset, timeout, bad answer) as a percentage of the requests, at most' })
+    .option('max-reboots', { type: 'number', default: t.maxReboots, describe: 'reboots allowed (uptime_s restarting where GET /api/system tells it; else every request failing, then answered again)' })
+    .option('max-p99', { type: 'number', default: t.maxP99Ms, describe: 'milliseconds every endpoint\'s p99 latency must stay under, in every interval' })
+    .option('quiet', { type: 'boolean', default: false, describe: 'print only the verdict and where the reports are' })
+    .option('reports', { type: 'string', describe: 'report folder, default reports/soak-<serial>-<UTC timestamp>/' });
+}
+
+export type SoakArgs = Awaited<ReturnType<typeof soakOptions>['argv']>;
 export type ExploreArgs = Awaited<ReturnType<typeof exploreOptions>['argv']>;
 export type RunArgs = Awaited<ReturnType<typeof runOptions>['argv']>;
 export type PairArgs = Awaited<ReturnType<typeof pairOptions>['argv']>;
@@ -116,6 +134,9 @@ export function emulateOptions<T>(y: Argv<T>) {
     .option('latency', { type: 'string', describe: 'each request waits this long first, in ms: 60±40 (or 60+-40, or 60); overrides --link\'s' })
     .option('max-connections', { type: 'number', describe: 'connection slots of both API ports together; one more purges the least recently used; overrides --link\'s' })
     .option('idle-close', { type: 'number', describe: 'seconds after which an idle connection is closed; overrides --link\'s' })
+    .option('field', { type: 'array', string: true, default: [] as string[],
+      describe: 'a fault that shows over time, with its value (repeatable): slot-leak=N connections, reboot-every=N s, latency-creep=N ms a minute' })
+    .option('firmware', { type: 'string', describe: 'the firmware version the device names (default 6.00), to play releases on a bench' })
     .option('list-faults', { type: 'boolean', default: false, describe: 'print the fault catalogue and exit' })
     .option('ready-file', { type: 'string', describe: 'also write the ready line to this file' });
 }

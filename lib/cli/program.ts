@@ -5,7 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { EnergyConformError, RunError } from '../client/errors.js';
 import { packageVersion } from '../runner/package-root.js';
-import { certifyOptions, compareOptions, discoverOptions, emulateOptions, exploreOptions, pairOptions, reportOptions, runOptions } from './options.js';
+import { certifyOptions, compareOptions, discoverOptions, emulateOptions, exploreOptions, pairOptions, reportOptions, runOptions, soakOptions } from './options.js';
 import { nearest, notNumbers } from './suggest.js';
 
 type Handler = (a: never, env: NodeJS.ProcessEnv) => Promise<number | 'running'>;
@@ -26,6 +26,10 @@ const COMMANDS: Command[] = [
     options: exploreOptions,
     example: ['$0 explore --host 192.168.1.40 --press-hook "relay 3" --seed 42', 'the same sequences as the run with seed 42; reports in reports/'],
     handler: async () => (await import('./run-command.js')).exploreCommand as Handler },
+  { name: 'soak', describe: 'simulated integrations poll the device for hours, with spot checks; a verdict against error, reboot and latency thresholds',
+    options: soakOptions,
+    example: ['$0 soak --host 192.168.1.40 --duration 8h --reports night', 'a night of three integrations polling; plots and figures in night/report.html'],
+    handler: async () => (await import('./soak-command.js')).soakCommand as Handler },
   { name: 'pair', describe: 'pair with a device by its button and keep the token for later runs', options: pairOptions,
     example: ['$0 pair --host 192.168.1.40', 'press the button when asked; the token is kept for later runs'],
     handler: async () => (await import('./run-command.js')).pairCommand as Handler },

@@ -45,7 +45,7 @@ function pressHookOf(hook: string | undefined, serial: string | null | undefined
 }
 
 /** Every option checked, before anything goes on the network; the CA's PEM text. */
-async function checkOptions(a: ConfigArgs): Promise<string> {
+export async function checkOptions(a: ConfigArgs): Promise<string> {
   checkNumbers(a);
   if (a['force-kind'] && !a.kind) throw new RunError('EC_BAD_OPTION', '--force-kind insists on the kind given with --kind: give --kind too');
   const unknown = (a.clause ?? []).filter((c) => !hasClause(c));
@@ -77,7 +77,7 @@ const profilesOf = (a: Pick<ConfigArgs, 'profile'>): Profile[] => [...new Set((a
 const areaProfile = (area: string): Profile => (area.startsWith('vendor-') ? 'vendor' : 'spec');
 
 /** The options (checked, `caPem` read by checkOptions), for the device at --host or for one that discovery found. */
-function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv, caPem: string, found?: DiscoveredDevice): RunConfig {
+export function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv, caPem: string, found?: DiscoveredDevice): RunConfig {
   const host = found?.address ?? a.host;
   if (!host) throw new RunError('EC_NO_HOST', 'no device address; give it with --host');
   const advertised = found && { serial: found.serial, product_type: found.product_type, product_name: found.product_name, id: found.id,

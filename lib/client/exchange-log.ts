@@ -26,6 +26,8 @@ export const exchangesLogged = (): number => logged;
 
 export class ExchangeLog {
   readonly records: Exchange[] = [];
+  /** The most recent records kept (a soak's hours of polling keep few); `since` counts only while nothing was dropped. */
+  keep = Infinity;
   constructor(private readonly redactor: Redactor) {}
 
   add(ex: Exchange): Exchange {
@@ -34,6 +36,7 @@ export class ExchangeLog {
       : ex;
     const safe = this.redactor.redactDeep(kept);
     this.records.push(safe);
+    if (this.records.length > this.keep) this.records.splice(0, this.records.length - this.keep);
     logged += 1;
     return safe;
   }

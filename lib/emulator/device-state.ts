@@ -55,6 +55,8 @@ export interface DeviceStateOptions {
   seed?: number;
   /** A refused POST /api/user closes the creation window: conformant too (PAIR-13 only records it). */
   refusalClosesWindow?: boolean;
+  /** The firmware version GET /api names (default 6.00): a bench plays firmware releases with it. */
+  firmware?: string;
 }
 
 export class DeviceState {
@@ -92,7 +94,7 @@ export class DeviceState {
       product_name: PRODUCT_NAMES[kind],
       product_type: k.productTypes[k.productTypes.length > 1 ? 1 : 0]!,
       serial,
-      firmware_version: '6.00',
+      firmware_version: opts.firmware ?? '6.00',
     };
     this.socket = k.state === 'Supported' ? { power_on: true, switch_lock: false, brightness: 255 } : null;
     // The battery has no v1, but its v2 system reports cloud_enabled (always true, read-only).

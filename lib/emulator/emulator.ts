@@ -14,8 +14,9 @@ import { advertise } from './mdns.js';
 import { type ApiServer, Power } from './power.js';
 import { routeV1 } from './routes-v1.js';
 import { routeV2 } from './routes-v2.js';
-import { closeServer, httpServer, httpsServer, listen } from './servers.js';
+import { closeServer, httpServer, httpsServer, linkDelay, listen } from './servers.js';
 import { LINKS, type Link, Slots } from './link.js';
+import { FIELD_REBOOT_AWAY_S, type FieldFaults, creepMs, leakSlots } from './field.js';
 import type { TrafficRecorder } from './recorder.js';
 import { type DeviceEvents, newEvents, withEvents } from './events.js';
 import type { Presented } from '../spec/traffic.js';
@@ -47,6 +48,10 @@ export interface EmulatorOptions {
   link?: Link;
   /** Records what the device sees of its client, for certify-client (recorder.ts). */
   recorder?: TrafficRecorder;
+  /** Faults that show over time: slots that leak, reboots, latency that creeps (field.ts). */
+  field?: FieldFaults;
+  /** The firmware version the device names (default 6.00). */
+  firmware?: string;
 }
 
 /** The ready line of DESIGN.md "CLI contract". */
@@ -63,6 +68,7 @@ export interface ReadyInfo {
   certStyle: CertStyle;
   refusalClosesWindow: boolean;
   link: Link;
+  field: FieldFaults;
 }
 
 /** A request as the device received it. */
@@ -127,14 +133,19 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   const serial = opts.serial ?? randomSerial();
   const faults = faultsByName(opts.faults ?? []);
   const certStyle = opts.certStyle ?? 'real';
-  const state = new DeviceState(kind.id, serial, { seed: opts.seed, now: opts.now, refusalClosesWindow: opts.refusalClosesWindow });
+  const state = new DeviceState(kind.id, serial, { seed: opts.seed, now: opts.now, refusalClosesWindow: opts.refusalClosesWindow, firmware: opts.firmware });
   const dir = await mkdtemp(path.join(tmpdir(), `energy-conform-emu-${kind.id}-`));
   const ca = opts.ca ?? await createTestCa();
   const caPath = path.join(dir, 'ca.pem');
   await writeFile(caPath, ca.certPem);
 
   const link: Link = opts.link ?? LINKS.lan;
-  const transport = { link, slots: new Slots(link.maxConnections) };
+  const field = opts.field ?? {};
+  const slots = new Slots(link.maxConnections);
+  leakSlots(slots, field['slot-leak'], link.maxConnections);
+  const started = state.now();
+  const latency = linkDelay(link);
+  const transport = { link, slots, delay: () => latency() + creepMs(field, (state.now() - started) / 60_000) };
   const servers: http.Server[] = [];
   const api: ApiServer[] = [];
   const power = new Power(host, api, () => state.booted());
@@ -174,10 +185,13 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     const controlPort = await start(control, opts.controlPort);
     const ready: ReadyInfo = {
       kind: kind.id, serial, host, httpPort, httpsPort, controlUrl: `http://${host}:${controlPort}`, ca: caPath,
-      faults: faults.map((f) => f.name), seed: state.seed, certStyle, refusalClosesWindow: state.refusalClosesWindow, link,
+      faults: faults.map((f) => f.name), seed: state.seed, certStyle, refusalClosesWindow: state.refusalClosesWindow, link, field,
     };
+    const every = field['reboot-every'];
+    const reboots = every === undefined ? null : setInterval(() => void power.goDown(FIELD_REBOOT_AWAY_S), every * 1000);
     const advertisement = opts.mdns ? await advertise(state, { httpPort, httpsPort }, opts.mdns.interface, faults) : null;
     const close = async () => {
+      if (reboots) clearInterval(reboots);
       await advertisement?.stop();
       await power.close();
       await closeServer(control);

@@ -42,16 +42,23 @@ export function delayOf(link: Pick<Link, 'latencyMs' | 'jitterMs'>, random: () =
 export class Slots {
   private readonly open = new Map<Socket, number>();
   private clock = 0;
+  /** Heard of every new connection before it takes a slot (field.ts: a leak counts them). */
+  onConnection: (() => void) | null = null;
 
-  constructor(private readonly max: number | null) {}
+  constructor(public capacity: number | null) {}
 
-  /** A new connection takes a slot; where none is free, the least recently used connection is closed. */
+  /** A new connection takes a slot; where none is free, the least recently used connection is closed, and with no slot at all, the new one. */
   add(socket: Socket): void {
+    this.onConnection?.();
+    if (this.capacity === 0) {
+      socket.destroy();
+      return;
+    }
     this.open.set(socket, this.clock++);
     socket.once('close', () => this.open.delete(socket));
     socket.on('data', () => this.open.set(socket, this.clock++));
-    if (this.max === null) return;
-    while (this.open.size > this.max) {
+    if (this.capacity === null) return;
+    while (this.open.size > this.capacity) {
       const [lru] = [...this.open].filter(([s]) => s !== socket).sort(([, a], [, b]) => a - b)[0] ?? [];
       if (!lru) return;
       this.open.delete(lru);

@@ -11,7 +11,7 @@ const MAX_BODY = 64 * 1024;
 
 type Listener = http.RequestListener;
 
-function listener(server: 'v1' | 'v2', handler: Handler, state: DeviceState, link: Link): Listener {
+function listener(server: 'v1' | 'v2', handler: Handler, state: DeviceState, delay: () => number): Listener {
   return (req, res) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -19,7 +19,10 @@ function listener(server: 'v1' | 'v2', handler: Handler, state: DeviceState, lin
       size += c.length;
       if (size <= MAX_BODY) chunks.push(c);
     });
-    req.on('end', () => (link.latencyMs > 0 ? setTimeout(answer, delayOf(link)) : answer()));
+    req.on('end', () => {
+      const ms = delay();
+      return ms > 0 ? setTimeout(answer, ms) : answer();
+    });
     const answer = () => {
       if (res.destroyed) return;
       const url = new URL(req.url ?? '/', 'http://device');
@@ -93,14 +96,18 @@ export async function listen(server: http.Server, host: string, port: number): P
 export interface Transport {
   link: Link;
   slots: Slots;
+  /** The wait of one request, in ms: the link's latency ± jitter, and a field fault's creep (field.ts). */
+  delay: () => number;
 }
 
+export const linkDelay = (link: Link) => () => (link.latencyMs > 0 ? delayOf(link) : 0);
+
 export function httpServer(handler: Handler, state: DeviceState, t: Transport): http.Server {
-  return underLink(http.createServer(listener('v1', handler, state, t.link)), t.link, t.slots);
+  return underLink(http.createServer(listener('v1', handler, state, t.delay)), t.link, t.slots);
 }
 
 export function httpsServer(handler: Handler, state: DeviceState, tls: { cert: string; key: string }, t: Transport): https.Server {
-  return underLink(https.createServer(tls, listener('v2', handler, state, t.link)), t.link, t.slots);
+  return underLink(https.createServer(tls, listener('v2', handler, state, t.delay)), t.link, t.slots);
 }
 
 /** Emitted on a server that closes: connections upgraded away from HTTP (the WebSocket) are cut by whoever took them. */

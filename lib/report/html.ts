@@ -4,6 +4,7 @@
 import { badge, clauseTable, filterCss } from './html-clauses.js';
 import { esc, exchanges } from './html-exchange.js';
 import { exploredSection } from './html-explored.js';
+import { SOAK_CSS, soakSection } from './html-soak.js';
 import { TIMELINE_CSS, timeline } from './html-timeline.js';
 import { type CheckResult, type RunResults, STRICT_DEVIATION, type Status, areasOf } from './results.js';
 import { countsText, profileText } from './summary.js';
@@ -107,7 +108,7 @@ export function reportHtml(r: RunResults): string {
   const s = r.summary;
   const [who, headline, about] = subject(r);
   const title = `${r.verdict.toUpperCase()} — ${who}`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${CSS}${filterCss(areasOf(r.checks))}${r.scenario ? TIMELINE_CSS : ''}</style></head><body>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${CSS}${filterCss(areasOf(r.checks))}${r.scenario ? TIMELINE_CSS : ''}${r.soak ? SOAK_CSS : ''}</style></head><body>
 <h1><span class="verdict s-${r.verdict}">${esc(r.verdict.toUpperCase())}</span> ${headline}</h1>
 ${r.notes.map((n) => `<p class="note"><b>Note:</b> ${esc(n)}</p>`).join('')}
 <p>${about}</p>
@@ -119,6 +120,7 @@ ${softer.length ? `<h2>Deviations and warnings (${softer.length})</h2>`
     + `${s.deviation ? `<p>Deviations: MUST clauses violated under a capability the specification marks "In development" for this kind; ${esc(STRICT_DEVIATION)}${r.strict ? ' (--strict was given)' : ''}.</p>` : ''}`
     + `${softer.map(problem).join('')}` : ''}
 ${exploredSection(r)}
+${soakSection(r)}
 <h2>Every clause</h2>${clauseTable(r.checks)}
 ${timeline(r)}
 ${observed.length ? `<h2>Observations: what the device answered where the specification says "not shown" (${observed.length})</h2>${observed.map(observation).join('')}` : ''}

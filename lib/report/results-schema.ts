@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AREAS, LEVELS, PROFILES } from '../spec/clause-types.js';
 import { CLIENT_AREAS, PHASES } from '../spec/client-clause-types.js';
 import { STATUSES, type Status } from './results.js';
+import { ERROR_KINDS, type ErrorKind } from './soak-facts.js';
 
 const status = z.enum(STATUSES as [Status, ...Status[]]);
 const count = z.number().int().min(0);
@@ -25,14 +26,14 @@ const exchange = z.object({
 
 const check = z.object({
   clause: z.string().regex(/^(CL-|V-)?[A-Z]+-\d+$/)
-    .describe('a clause of spec/clauses.md, of spec/vendor-clauses.md (V-), or of spec/client-clauses.md (CL-) in certify-client\'s results'),
+    .describe('a clause of spec/clauses.md, of spec/vendor-clauses.md (V-), or of spec/client-clauses.md (CL-) in certify-client\'s results; SOAK-: a soak\'s threshold'),
   level: z.enum(LEVELS),
   title: z.string(),
   status,
   message: z.string().describe('why: for every status but pass, what was expected and what was observed, or the reason'),
   durationMs: z.number().min(0),
   deviation: z.string().optional().describe('the capability "In development" for the kind that makes a MUST violation a deviation'),
-  area: z.enum([...new Set([...AREAS, ...CLIENT_AREAS])] as [string, ...string[]]),
+  area: z.enum([...new Set([...AREAS, ...CLIENT_AREAS, 'soak'])] as [string, ...string[]]),
   expected: z.string().optional(),
   observed: z.unknown().optional(),
   rows: z.array(z.object({ title: z.string(), status, message: z.string() }).strict()).optional()
@@ -42,6 +43,20 @@ const check = z.object({
 }).strict();
 
 const cost = z.object({ sequences: count, steps: count, requests: count, switches: count, presses: count, seconds: z.number().nonnegative() }).strict();
+const errorCounts = z.object(Object.fromEntries(ERROR_KINDS.map((k) => [k, count])) as Record<ErrorKind, typeof count>).strict();
+const ms = z.number().nonnegative().nullable();
+const soak = z.object({
+  askedS: z.number().positive(), ranS: z.number().nonnegative(), stoppedBy: z.enum(['duration', 'interrupted']),
+  clients: count, pollMs: z.number().positive(), intervalS: z.number().positive(), checkEveryS: z.number().positive(), spotChecks: count,
+  endpoints: z.array(z.string()),
+  thresholds: z.object({ maxErrorPercent: z.number().nonnegative(), maxReboots: count, maxP99Ms: z.number().positive() }).strict(),
+  intervals: z.array(z.object({
+    from: z.number().nonnegative(), to: z.number().nonnegative(), connections: count,
+    endpoints: z.record(z.string(), z.object({ requests: count, p50: ms, p90: ms, p99: ms, max: ms, errors: errorCounts }).strict()),
+  }).strict()).describe('per interval (s from the start): each endpoint\'s requests, latency percentiles (ms) and errors by kind, and the connections opened'),
+  reboots: z.array(z.object({ at: z.number().nonnegative(), how: z.enum(['uptime', 'absence']), awayS: z.number().nonnegative().optional() }).strict()),
+  totals: z.object({ requests: count, errors: errorCounts, connections: count }).strict(),
+}).strict();
 const summary = z.object(Object.fromEntries(STATUSES.map((s) => [s, count])) as Record<Status, typeof count>).strict();
 
 export const resultsSchema = z.object({
@@ -74,6 +89,7 @@ export const resultsSchema = z.object({
     drawn: z.array(z.string()), left: z.array(z.string()), adopted: z.record(z.string(), count), held: z.record(z.string(), count),
     finding: z.object({ clause: z.string(), expected: z.string(), observed: z.string(), sequence: z.array(z.string()) }).strict().nullable(),
   }).strict().optional().describe('explore, run --explore: the seed (--seed replays it), the budget and what the exploration cost, the clauses its steps held, and the shrunk sequence of a disagreement'),
+  soak: soak.optional().describe('soak: what the simulated integrations saw per interval, the reboots, and the thresholds judged (the SOAK- checks)'),
   scenario: z.object({
     catalogue: z.string(),
     phases: z.array(z.object({ phase: z.enum(PHASES), from: z.number(), to: z.number(), requests: count }).strict()),

@@ -1,6 +1,7 @@
 // The result model of DESIGN.md: one entry per catalogue clause, and results.json.
 import type { Exchange } from '../client/exchange-log.js';
 import type { Level, Profile } from '../spec/clause-types.js';
+import type { SoakFacts } from './soak-facts.js';
 
 /**
  * `deviation`: a MUST violated under a capability the specification marks "In development" for the kind
@@ -74,6 +75,8 @@ export interface RunResults {
   integration?: IntegrationFacts;
   /** `explore`, `run --explore`: the seed (`--seed` replays it), the budget and what it cost, and the shrunk sequence of a disagreement. */
   explored?: ExploredFacts;
+  /** `soak`: the integrations' series per interval and endpoint, the reboots seen, the thresholds. */
+  soak?: SoakFacts;
   /** certify-client: the scenario's phases as they ran, in ms from its start, and the requests of each. */
   scenario?: { catalogue: string; phases: { phase: string; from: number; to: number; requests: number }[]; timeline: TimelineMark[] };
 }
@@ -138,7 +141,7 @@ export function resultsJson(r: RunResults): string {
         ...(evidence ? { evidence } : {}), exchanges })),
     strict: r.strict, options: r.options,
     ...(r.integration ? { integration: r.integration } : {}), ...(r.scenario ? { scenario: r.scenario } : {}),
-    ...(r.explored ? { explored: r.explored } : {}),
+    ...(r.explored ? { explored: r.explored } : {}), ...(r.soak ? { soak: r.soak } : {}),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

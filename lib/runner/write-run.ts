@@ -3,6 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Exchange } from '../client/exchange-log.js';
+import type { Redactor } from '../client/redactor.js';
 import { harOf } from '../report/har.js';
 import { reportHtml } from '../report/html.js';
 import { junitXml } from '../report/junit.js';
@@ -57,13 +58,20 @@ export async function writeRun({ cfg, redactor }: Pick<Run, 'cfg' | 'redactor'>,
     options: { insecure: cfg.insecure, ca: cfg.caLabel, profiles: cfg.profiles, suites: cfg.suites ?? null, clauses: cfg.clauses ?? null },
     ...(r.explored ? { explored: r.explored } : {}),
   });
-  const stamp = r.started.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  const reportsDir = cfg.reportsDir ?? path.join('reports', `${r.target.serial ?? 'unknown'}-${stamp}`);
-  await mkdir(reportsDir, { recursive: true });
+  const reportsDir = cfg.reportsDir ?? path.join('reports', `${r.target.serial ?? 'unknown'}-${stampOf(r.started)}`);
+  await writeReports(results, all, reportsDir, redactor);
+  return { results, exitCode: r.exitCode, reportsDir, summary: summaryText(results, reportsDir, style) };
+}
+
+/** `20261125T163008Z`: a report folder's time. */
+export const stampOf = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+
+/** The five reports of redacted results and their exchanges, written to `dir` and audited for secrets. */
+export async function writeReports(results: RunResults, exchanges: readonly Exchange[], dir: string, redactor: Redactor): Promise<void> {
+  await mkdir(dir, { recursive: true });
   const written: [string, string][] = [['junit.xml', junitXml(results)], ['results.json', resultsJson(results)],
-    ['report.html', reportHtml(results)], ['summary.md', summaryMarkdown(results)], ['exchanges.har', `${JSON.stringify(redactor.redactDeep(harOf(all, results.tool)), null, 1)}\n`]];
-  const files = written.map(([name]) => path.join(reportsDir, name));
+    ['report.html', reportHtml(results)], ['summary.md', summaryMarkdown(results)], ['exchanges.har', `${JSON.stringify(redactor.redactDeep(harOf(exchanges, results.tool)), null, 1)}\n`]];
+  const files = written.map(([name]) => path.join(dir, name));
   await Promise.all(written.map(([, text], i) => writeFile(files[i]!, text)));
   await auditSecrets(files, redactor);
-  return { results, exitCode: r.exitCode, reportsDir, summary: summaryText(results, reportsDir, style) };
 }

@@ -1,0 +1,62 @@
+// A soak in the result model (results.json's `soak`): the series per interval and endpoint, the reboots seen,
+// the thresholds it was judged against and what it cost. lib/soak writes it; the reports read it.
+
+export const ERROR_KINDS = ['refused', 'reset', 'timeout', 'bad answer', 'other'] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+export type ErrorCounts = Record<ErrorKind, number>;
+
+export interface EndpointInterval {
+  requests: number;
+  /** Latency percentiles of the answered requests, in ms (null where none was answered). */
+  p50: number | null;
+  p90: number | null;
+  p99: number | null;
+  max: number | null;
+  errors: ErrorCounts;
+}
+
+export interface SoakInterval {
+  /** Seconds from the start. */
+  from: number;
+  to: number;
+  endpoints: Record<string, EndpointInterval>;
+  /** Connections the integrations opened in it. */
+  connections: number;
+}
+
+export interface Reboot {
+  /** Seconds from the start: when the device started again (by its uptime), or when it answered again after an absence. */
+  at: number;
+  /** `uptime`: GET /api/system's uptime_s went back; `absence`: every request failed, then one was answered. */
+  how: 'uptime' | 'absence';
+  /** For an absence: how long no request was answered, in s. */
+  awayS?: number;
+}
+
+export interface Thresholds {
+  /** Errors of every kind together, as a percentage of the requests. */
+  maxErrorPercent: number;
+  maxReboots: number;
+  /** The p99 latency of each endpoint in each interval, in ms. */
+  maxP99Ms: number;
+}
+
+export interface SoakFacts {
+  /** The duration asked for and the time it ran, in s. */
+  askedS: number;
+  ranS: number;
+  stoppedBy: 'duration' | 'interrupted';
+  clients: number;
+  pollMs: number;
+  intervalS: number;
+  checkEveryS: number;
+  /** Spot checks made (occasions, each of every chosen clause). */
+  spotChecks: number;
+  endpoints: string[];
+  thresholds: Thresholds;
+  intervals: SoakInterval[];
+  reboots: Reboot[];
+  totals: { requests: number; errors: ErrorCounts; connections: number };
+}
+
+export const noErrors = (): ErrorCounts => ({ refused: 0, reset: 0, timeout: 0, 'bad answer': 0, other: 0 });

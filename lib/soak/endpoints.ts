@@ -1,0 +1,45 @@
+// What a simulated integration polls, per kind: what the kind serves of v1 and (with a token) of v2, as
+// Home Assistant's integration and the vendor's own client poll it. Every poll asks for the readings; the
+// slower endpoints come every `every`-th poll. An answer is bad where it is not 200 with the body the
+// endpoint serves.
+import { z } from 'zod';
+import { socketState } from '../spec/schemas.js';
+import { KINDS, type KindId } from '../spec/kinds.js';
+import { vendorGateHolds } from '../spec/vendor-kinds.js';
+
+export interface PolledEndpoint {
+  /** `GET /api/v1/data (v1)`: the name of its series in the reports. */
+  name: string;
+  side: 'v1' | 'v2';
+  path: string;
+  /** Polled every this many polls (1: every poll). */
+  every: number;
+  body: z.ZodType;
+}
+
+const object = z.record(z.string(), z.unknown());
+/** GET /api/system: the uptime it tells is how a reboot is seen. */
+export const systemBody = z.looseObject({ uptime_s: z.number() });
+
+const endpoint = (side: 'v1' | 'v2', path: string, every: number, body: z.ZodType): PolledEndpoint =>
+  ({ name: `GET ${path} (${side})`, side, path, every, body });
+
+/** What an integration with a token (`v2`) polls on this kind. */
+export function polledEndpoints(kind: KindId, v2: boolean): PolledEndpoint[] {
+  const k = KINDS[kind];
+  const out: PolledEndpoint[] = [];
+  if (k.v1) out.push(endpoint('v1', '/api/v1/data', 1, object));
+  if (k.state === 'Supported') out.push(endpoint('v1', '/api/v1/state', 1, socketState));
+  if (v2) {
+    out.push(endpoint('v2', '/api/measurement', 1, object));
+    if (vendorGateHolds('v-system', kind)) out.push(endpoint('v2', '/api/system', 10, systemBody));
+  }
+  return out;
+}
+
+/** Why an answer is bad, or null: not 200, or not the body the endpoint serves. */
+export function badAnswer(e: PolledEndpoint, status: number, json: unknown): string | null {
+  if (status !== 200) return `answered ${status}`;
+  const r = e.body.safeParse(json);
+  return r.success ? null : `the body is not what ${e.path} serves: ${r.error.issues[0]?.message ?? 'invalid'}`;
+}

@@ -1,0 +1,64 @@
+// A soak in the result model every report reads: one check per spot-checked clause and one per threshold
+// (SOAK-01 errors, SOAK-02 reboots, SOAK-03 latency), and results.json's `soak` with the series.
+import type { Exchange } from '../client/exchange-log.js';
+import type { Redactor } from '../client/redactor.js';
+import { type CheckResult, type RunResults, summarize } from '../report/results.js';
+import type { SoakFacts } from '../report/soak-facts.js';
+import { exitCodeOf } from '../runner/assemble.js';
+import type { SoakRecord } from './record.js';
+import type { SoakConfig } from './soak.js';
+import type { SpotChecks } from './spot.js';
+import { type ThresholdOutcome, requestsIn, soakClock, totalErrors } from './verdict.js';
+
+export interface SoakEnd extends SoakConfig {
+  started: Date;
+  finished: Date;
+  ranS: number;
+  interrupted: boolean;
+  target: RunResults['target'];
+  endpoints: string[];
+  record: SoakRecord;
+  outcomes: ThresholdOutcome[];
+  spot: SpotChecks;
+  connections: number;
+  redactor: Redactor;
+  /** The press that paired, where the soak had to pair first. */
+  presses: RunResults['presses'];
+}
+
+export interface SoakOutcome {
+  results: RunResults;
+  exitCode: 0 | 1 | 2;
+  /** The spot checks' exchanges (the integrations keep none): the HAR's. */
+  exchanges: Exchange[];
+}
+
+const thresholdCheck = (o: ThresholdOutcome): CheckResult => ({
+  clause: o.id, level: 'MUST', title: `${o.id} [threshold] ${o.statement}.`, area: 'soak', durationMs: 0, exchanges: [],
+  status: o.held ? 'pass' : 'fail', message: o.held ? '' : o.seen, ...(o.held ? { observed: o.seen } : { expected: o.statement, observed: o.seen }),
+});
+
+export function soakResults(e: SoakEnd): SoakOutcome {
+  const checks = [...e.outcomes.map(thresholdCheck), ...e.spot.results()];
+  const intervals = e.record.closed;
+  const soak: SoakFacts = {
+    askedS: e.durationS, ranS: Math.round(e.ranS * 10) / 10, stoppedBy: e.interrupted ? 'interrupted' : 'duration',
+    clients: e.clients, pollMs: e.pollMs, intervalS: e.intervalS, checkEveryS: e.checkEveryS, spotChecks: e.spot.occasions,
+    endpoints: e.endpoints, thresholds: e.thresholds, intervals, reboots: e.record.reboots,
+    totals: { requests: requestsIn(intervals), errors: totalErrors(intervals), connections: e.connections },
+  };
+  const exitCode = e.interrupted ? 2 : exitCodeOf(checks, false);
+  const exchanges = checks.flatMap((c) => c.exchanges);
+  const notes = e.interrupted ? [`interrupted after ${soakClock(e.ranS)} of ${soakClock(e.durationS)}: judged on what ran`] : [];
+  const results: RunResults = e.redactor.redactDeep({
+    tool: e.tool, target: e.target,
+    started: e.started.toISOString(), finished: e.finished.toISOString(), durationMs: e.finished.getTime() - e.started.getTime(),
+    verdict: exitCode === 0 ? 'pass' : exitCode === 1 ? 'fail' : 'error',
+    summary: summarize(checks), presses: e.presses,
+    requests: soak.totals.requests + exchanges.length, connections: e.connections, socket: null, residue: [], notes, checks, strict: false,
+    options: { duration: e.durationS, clients: e.clients, poll: e.pollMs, interval: e.intervalS, checkEvery: e.checkEveryS,
+      maxErrorPercent: e.thresholds.maxErrorPercent, maxReboots: e.thresholds.maxReboots, maxP99: e.thresholds.maxP99Ms },
+    soak,
+  });
+  return { results, exitCode, exchanges };
+}

@@ -1,0 +1,119 @@
+// `energy-conform soak`: N simulated integrations poll the device for --duration while a few clauses are
+// spot-checked every --check-every; what they saw is kept per interval (record.ts) and judged against the
+// stated thresholds (verdict.ts). Ctrl-C ends it early: the integrations stop, the reports are written.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DeviceClient } from '../client/device-client.js';
+import { RunError } from '../client/errors.js';
+import { Redactor } from '../client/redactor.js';
+import type { OperatorIo } from '../operator/operator-io.js';
+import type { Thresholds } from '../report/soak-facts.js';
+import type { RunConfig } from '../runner/config.js';
+import { preflight } from '../runner/preflight.js';
+import { certificateIdentity } from '../runner/prepare.js';
+import { acquireToken } from '../runner/token.js';
+import { KINDS, type KindId } from '../spec/kinds.js';
+import { polledEndpoints } from './endpoints.js';
+import { type SoakClock, runIntegration } from './integration.js';
+import { SoakRecord } from './record.js';
+import type { SoakEnd } from './results.js';
+import { SpotChecks } from './spot.js';
+import { errorsText, judgeSoak, soakClock } from './verdict.js';
+
+export interface SoakConfig {
+  run: RunConfig;
+  durationS: number;
+  clients: number;
+  pollMs: number;
+  intervalS: number;
+  checkEveryS: number;
+  thresholds: Thresholds;
+  tool: { name: string; version: string };
+  /** The soak's time (tests: a faster one); the wall clock by default. */
+  clock?: SoakClock;
+}
+
+export const realClock = (): SoakClock => {
+  const t0 = Date.now();
+  return { now: () => Date.now() - t0, sleep: (ms, signal) => sleep(ms, undefined, { signal }).catch(() => undefined) };
+};
+
+/** What the soak found out of the device before it starts: its kind, its identity, a token where v2 takes one. */
+async function meet(cfg: RunConfig, io: OperatorIo, redactor: Redactor, signal: AbortSignal) {
+  const pre = await preflight(cfg, redactor);
+  if (!pre.v1 && !pre.v2) {
+    throw new RunError('EC_DEVICE_UNREACHABLE', `nothing answered at ${cfg.host} (HTTP port ${cfg.httpPort ?? 'none'}, HTTPS port ${cfg.httpsPort ?? 'none'})`);
+  }
+  const cert = certificateIdentity(pre);
+  const kind: KindId | undefined = cfg.kind ?? pre.kind ?? cert.kind;
+  if (!kind) throw new RunError('EC_KIND_UNKNOWN', `could not tell what kind of device answers at ${cfg.host}`);
+  const serial = cfg.serial ?? (typeof pre.v1Info?.serial === 'string' ? pre.v1Info.serial : cert.serial) ?? null;
+  const device = new DeviceClient({ host: cfg.host, httpPort: pre.v1 ? cfg.httpPort : null, httpsPort: pre.v2 ? cfg.httpsPort : null, caPem: cfg.caPem,
+    insecure: cfg.insecure }, redactor, cfg.requestTimeoutMs);
+  const v2 = pre.v2Usable && KINDS[kind].userToken === 'Supported';
+  const acquired = v2 ? await acquireToken({ cfg, io, signal }, device, serial, kind, 1) : null;
+  const token = acquired?.token ?? null;
+  if (token) redactor.add(token);
+  const info = token ? await device.v2.get('/api', { token }) : null;
+  const served = info?.headers['x-api-version'] ?? null;
+  const facts = (info?.json ?? pre.v1Info ?? {}) as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    kind, token, served, device, system: pre.system, presses: acquired?.presses ?? { count: 0, asked: 0, backend: null },
+    target: { host: cfg.host, kind, product_type: str(facts.product_type), serial: str(facts.serial) ?? serial, firmware_version: str(facts.firmware_version),
+      api_version: served ?? str(facts.api_version), certificate_sha256: pre.certificate?.fingerprint256 ?? null },
+  };
+}
+
+/** The soak, to its end (the duration, or the signal): what it saw, for soakResults (results.ts). */
+export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal): Promise<SoakEnd> {
+  const clock = cfg.clock ?? realClock();
+  const started = new Date();
+  const redactor = new Redactor();
+  const met = await meet(cfg.run, io, redactor, signal);
+  const endpoints = polledEndpoints(met.kind, met.token !== null);
+  const record = new SoakRecord(cfg.intervalS * 1000, endpoints.map((e) => e.name));
+  const spot = new SpotChecks(met.device, { kind: met.kind, token: met.token, served: met.served, system: met.system });
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  signal.addEventListener('abort', onAbort, { once: true });
+  const durationMs = cfg.durationS * 1000;
+  let connections = 0;
+  io.say(`soaking the ${KINDS[met.kind].name} at ${cfg.run.host} for ${soakClock(cfg.durationS)}: ${cfg.clients} integrations polling ${endpoints.map((e) => e.name).join(', ')} `
+    + `every ${cfg.pollMs} ms; spot checks of ${spot.clauses.join(', ')} every ${cfg.checkEveryS} s`);
+  const t0 = clock.now();
+  const at = () => clock.now() - t0;
+  const integrations = Array.from({ length: cfg.clients }, (_, i) => runIntegration({
+    target: met.device.target, token: met.token, endpoints, pollMs: cfg.pollMs, offsetMs: Math.round((i * cfg.pollMs) / cfg.clients), index: i, of: cfg.clients,
+    timeoutMs: cfg.run.requestTimeoutMs, redactor, clock: { now: at, sleep: clock.sleep },
+    sample: (s) => record.add(s), connection: (when) => {
+      connections += 1;
+      record.connection(when);
+    },
+  }, stop.signal));
+  try {
+    let nextCheck = 0;
+    while (!stop.signal.aborted && at() < durationMs) {
+      if (at() >= nextCheck) {
+        await spot.run(at() / 1000);
+        nextCheck += cfg.checkEveryS * 1000;
+      }
+      record.roll(at());
+      const errors = record.errorsSoFar();
+      io.status(`soak ${soakClock(at() / 1000)} of ${soakClock(cfg.durationS)}: ${record.requestsSoFar()} requests, errors ${errorsText(errors)}, `
+        + `${connections} connections, ${record.reboots.length} reboots`);
+      await clock.sleep(Math.max(1, Math.min(1000, durationMs - at(), nextCheck - at())), stop.signal);
+    }
+  } finally {
+    stop.abort();
+    signal.removeEventListener('abort', onAbort);
+    await Promise.all(integrations);
+    await met.device.close();
+    io.status('');
+  }
+  const ran = at();
+  record.finish(ran);
+  const outcomes = judgeSoak(record.closed, record.reboots, cfg.thresholds);
+  const interrupted = signal.aborted;
+  return ({ ...cfg, started, finished: new Date(), ranS: ran / 1000, interrupted, target: met.target, endpoints: endpoints.map((e) => e.name),
+    record, outcomes, spot, connections, redactor, presses: met.presses });
+}

@@ -1,0 +1,38 @@
+// A short soak of an emulated device in the test's process: the emulator with its field faults, a token
+// made on it (as a stored one would be), the soak's reports rendered. The tests' soaks are seconds long,
+// with intervals of a second or two: what a night does, in miniature.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { emulatorRunConfig } from '../cli/emulator-run.js';
+import { startEmulator } from '../emulator/emulator.js';
+import type { FieldFaults } from '../emulator/field.js';
+import { streamIo } from '../operator/operator-io.js';
+import { reportHtml } from '../report/html.js';
+import { type SoakOutcome, soakResults } from '../soak/results.js';
+import { type SoakConfig, soak } from '../soak/soak.js';
+import { DEFAULT_THRESHOLDS } from '../soak/verdict.js';
+import type { KindId } from '../spec/kinds.js';
+import { Writable } from 'node:stream';
+
+export type SoakPlan = Omit<SoakConfig, 'run' | 'tool'>;
+export const TEST_PLAN: SoakPlan = { durationS: 12, clients: 3, pollMs: 500, intervalS: 1, checkEveryS: 4, thresholds: DEFAULT_THRESHOLDS };
+
+export async function soakEmulated(kind: KindId, field: FieldFaults, plan: Partial<SoakPlan> = {}, signal = new AbortController().signal):
+  Promise<SoakOutcome & { html: string; said: string }> {
+  const emu = await startEmulator({ kind, field });
+  const dir = await mkdtemp(path.join(tmpdir(), 'ec-soak-'));
+  let said = '';
+  const io = streamIo(new Writable({ write: (chunk, _enc, done) => { said += String(chunk); done(); } }), false);
+  try {
+    emu.state.press();
+    const token = emu.ready.httpsPort !== null ? emu.state.createUser('local/energy-conform') : undefined;
+    const run = await emulatorRunConfig(emu.ready, path.join(dir, 'tokens.json'), { token });
+    const end = await soak({ ...TEST_PLAN, ...plan, run, tool: { name: 'energy-conform', version: 'test' } }, io, signal);
+    const outcome = soakResults(end);
+    return { ...outcome, html: reportHtml(outcome.results), said };
+  } finally {
+    await emu.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
