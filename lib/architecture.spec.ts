@@ -31,10 +31,11 @@ const ALLOWED: Record<string, string[]> = {
   explore: ['client', 'spec'],
   certify: ['runner', 'emulator', 'judge', 'report', 'client', 'spec'],
   soak: ['runner', 'operator', 'report', 'client', 'spec'],
+  history: ['report', 'spec'],
   runner: ['explore', 'contract', 'client', 'operator', 'report', 'spec'],
-  cli: ['soak', 'certify', 'explore', 'runner', 'operator', 'discovery', 'emulator', 'report', 'client', 'spec'],
-  bench: ['testing', 'soak', 'explore', 'cli', 'runner', 'emulator', 'report', 'client', 'spec'],
-  testing: ['soak', 'certify', 'judge', 'explore', 'cli', 'runner', 'operator', 'discovery', 'emulator', 'report', 'contract', 'client', 'spec'],
+  cli: ['history', 'soak', 'certify', 'explore', 'runner', 'operator', 'discovery', 'emulator', 'report', 'client', 'spec'],
+  bench: ['testing', 'soak', 'explore', 'operator', 'cli', 'runner', 'emulator', 'report', 'client', 'spec'],
+  testing: ['history', 'soak', 'certify', 'judge', 'explore', 'cli', 'runner', 'operator', 'discovery', 'emulator', 'report', 'contract', 'client', 'spec'],
 };
 /** Only these read argv or the environment, or end the process: the command line, and the programs that start it. */
 const ENTRY_POINTS = ['lib/cli/', 'lib/bench/', 'lib/testing/'];

@@ -4,6 +4,7 @@ import { certifyClient } from '../certify/certify.js';
 import { DEFAULT_PLAN, QUICK_PLAN, parseLengths, scenarioSeconds } from '../certify/scenario.js';
 import { packageVersion } from '../runner/package-root.js';
 import { interruptible } from './interrupt.js';
+import { historyFileOf, recordHistory } from './history-hook.js';
 import type { CertifyArgs } from './options.js';
 
 export async function certifyCommand(a: CertifyArgs, env: NodeJS.ProcessEnv): Promise<number> {
@@ -31,6 +32,7 @@ export async function certifyCommand(a: CertifyArgs, env: NodeJS.ProcessEnv): Pr
       command: command.length ? command : null, env, reportsDir: a.reports ?? null, readyFile: a['ready-file'], strict: a.strict, certStyle: a['cert-style'],
       tool: { name: 'energy-conform', version: packageVersion() },
     }, { ready: (line) => process.stdout.write(`${line}\n`), say }, signal, { color: process.stdout.isTTY === true && !env.NO_COLOR });
+    await recordHistory(historyFileOf(a, env), outcome.results, say);
     process.stdout.write(`${outcome.summary}\n`);
     return outcome.exitCode;
   });

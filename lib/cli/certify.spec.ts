@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { HistoryStore } from '../history/store.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BIN, type CliResult, cli } from '../testing/cli-process.js';
 import { REFERENCE_INTEGRATION } from '../testing/client-faults.js';
@@ -15,12 +16,13 @@ const QUICK_PHASES = ['pairing=4', 'steady=6', 'newer=6', 'reboot=12', 'foreign-
 
 let dir: string;
 const runs: Record<string, Promise<CliResult>> = {};
-const certify = (name: string, fault?: string) => cli(['certify-client', '--name', 'reference', '--integration-version', fault ?? '1.0', '--quick',
-  '--reports', path.join(dir, name), '--', ...REFERENCE_INTEGRATION], { env: fault ? { EC_CLIENT_FAULT: fault } : {}, timeoutMs: 180_000 });
+const certify = (name: string, fault?: string, env: NodeJS.ProcessEnv = {}) => cli(['certify-client', '--name', 'reference', '--integration-version', fault ?? '1.0', '--quick',
+  '--reports', path.join(dir, name), '--', ...REFERENCE_INTEGRATION], { env: { ...env, ...(fault ? { EC_CLIENT_FAULT: fault } : {}) }, timeoutMs: 180_000 });
+const history = () => path.join(dir, 'certified.db');
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ec-certify-cli-'));
-  runs.clean = certify('clean');
+  runs.clean = certify('clean', undefined, { ENERGY_CONFORM_HISTORY: history() });
   runs.v1 = certify('v1', 'token-to-v1');
   runs.identity = certify('identity', 'no-identity-check');
 });
@@ -52,6 +54,11 @@ describe('certify-client -- <the reference integration>', () => {
     expect(filed).toMatch(/\| Scenario \| pairing \d+ s, steady 6 s, newer 6 s, reboot 12 s, foreign-ca 5 s, wrong-identity 5 s, revoked \d+ s;/);
     expect(filed).toMatch(/\| Verdict \| \*\*PASS\*\*: MUST \d+ passed, 0 failed; SHOULD \d+ passed, 0 warned;/);
     expect(html).toMatch(/<td>newer<\/td><td>6 s, \d+ req\.<\/td>/);
+    // ENERGY_CONFORM_HISTORY: the certification is in the lab's history, under the integration's name.
+    expect(res.stderr).toContain(`history: 1 run added to ${history()}`);
+    const store = await HistoryStore.open(history());
+    expect(store.entries().map((e) => [e.command, e.subject, e.verdict, e.catalogues])).toEqual([['certify-client', 'reference 1.0', 'pass', 'spec/client-clauses.md, revision 2']]);
+    store.close();
   });
 
   test('a token sent to the v1 port fails CL-AUTH-01, exit 1, the exchange shown first with the token redacted', { timeout: 180_000 }, async () => {

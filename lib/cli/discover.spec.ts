@@ -235,6 +235,11 @@ describe('the fleet recipes of docs/fleets.md, against two emulators advertised 
     }
     const page = await readFile(summary, 'utf8');
     for (const e of emus) expect(page).toMatch(new RegExp(`## energy-conform \\S+: PASS\\n\\n${e.ready.kind} \\S+ serial ${e.ready.serial} `));
+    // The history job, the artifacts downloaded where the device jobs left them: both devices in it.
+    const [history] = runLines(workflow, 'history');
+    expect(await step(history!)).toBe(0);
+    const html = await readFile(path.join(work, 'history.html'), 'utf8');
+    for (const serial of serials) expect(html).toContain(serial);
   }, 180_000);
 
   test('GitLab CI: the discover job writes a child pipeline with a job per device, and each job\'s script passes its device', async () => {

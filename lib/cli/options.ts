@@ -52,7 +52,8 @@ export function runOptions<T>(y: Argv<T>) {
     .option('quiet', { type: 'boolean', default: false, describe: 'print only the verdict and where the reports are (prompts still appear)' })
     .option('verbose', { type: 'boolean', default: false, describe: 'print every check as it ends, with its outcome' })
     .option('all', { type: 'boolean', default: false, describe: 'without --host: run every device discovery finds, one after another' })
-    .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/ (with --all: one folder per serial in it)' });
+    .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/ (with --all: one folder per serial in it)' })
+    .option('history', { type: 'string', describe: 'add this run to a history database (SQLite; also ENERGY_CONFORM_HISTORY); `energy-conform history FILE` reads it' });
 }
 
 /** The exploration's seed and budget (lib/explore/budget.ts), for `explore` and `run --explore`. */
@@ -78,7 +79,8 @@ export function exploreOptions<T>(y: Argv<T>) {
     .option('run-timeout', { type: 'number', default: 3600, describe: 'seconds the run may take before it is stopped, cleaned up and reported' })
     .option('quiet', { type: 'boolean', default: false, describe: 'print only the verdict and where the reports are (prompts still appear)' })
     .option('verbose', { type: 'boolean', default: false, describe: 'print every check as it ends, with its outcome' })
-    .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/' });
+    .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/' })
+    .option('history', { type: 'string', describe: 'add this run to a history database (SQLite; also ENERGY_CONFORM_HISTORY); `energy-conform history FILE` reads it' });
 }
 
 /** `soak`: the device as `pair` finds it, then the integrations, the spot checks and the thresholds. */
@@ -94,9 +96,20 @@ export function soakOptions<T>(y: Argv<T>) {
     .option('max-reboots', { type: 'number', default: t.maxReboots, describe: 'reboots allowed (uptime_s restarting where GET /api/system tells it; else every request failing, then answered again)' })
     .option('max-p99', { type: 'number', default: t.maxP99Ms, describe: 'milliseconds every endpoint\'s p99 latency must stay under, in every interval' })
     .option('quiet', { type: 'boolean', default: false, describe: 'print only the verdict and where the reports are' })
-    .option('reports', { type: 'string', describe: 'report folder, default reports/soak-<serial>-<UTC timestamp>/' });
+    .option('reports', { type: 'string', describe: 'report folder, default reports/soak-<serial>-<UTC timestamp>/' })
+    .option('history', { type: 'string', describe: 'add this run to a history database (SQLite; also ENERGY_CONFORM_HISTORY); `energy-conform history FILE` reads it' });
 }
 
+export function historyOptions<T>(y: Argv<T>) {
+  return y
+    .positional('file', { type: 'string', demandOption: true, describe: 'the history database (SQLite), as --history names it' })
+    .option('import', { type: 'array', string: true, default: [] as string[], describe: 'results.json files, or folders searched for them, to add first (a run already there is kept once)' })
+    .option('serial', { type: 'string', describe: 'only this device' })
+    .option('html', { type: 'string', describe: 'also write the history as an HTML page to this file' })
+    .option('json', { type: 'boolean', default: false, describe: 'print JSON for tools instead of the table' });
+}
+
+export type HistoryArgs = Awaited<ReturnType<typeof historyOptions>['argv']>;
 export type SoakArgs = Awaited<ReturnType<typeof soakOptions>['argv']>;
 export type ExploreArgs = Awaited<ReturnType<typeof exploreOptions>['argv']>;
 export type RunArgs = Awaited<ReturnType<typeof runOptions>['argv']>;
@@ -175,6 +188,7 @@ export function certifyOptions<T>(y: Argv<T>) {
     .option('away', { type: 'number', describe: 'seconds the device is away in the reboot phase (10; 5 with --quick)' })
     .option('strict', { type: 'boolean', default: false, describe: 'SHOULD clauses the integration breaks fail the run' })
     .option('reports', { type: 'string', describe: 'report folder, default reports/certify-<name>-<UTC timestamp>/' })
+    .option('history', { type: 'string', describe: 'add this run to a history database (SQLite; also ENERGY_CONFORM_HISTORY); `energy-conform history FILE` reads it' })
     .option('ready-file', { type: 'string', describe: 'also write the ready line to this file' })
     .option('cert-style', { choices: CERT_STYLES, default: 'real' as CertStyle,
       describe: 'the device certificate: real (with a DNS subject-alternative name, as real P1 certificates), or cn-only' });

@@ -5,7 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { EnergyConformError, RunError } from '../client/errors.js';
 import { packageVersion } from '../runner/package-root.js';
-import { certifyOptions, compareOptions, discoverOptions, emulateOptions, exploreOptions, pairOptions, reportOptions, runOptions, soakOptions } from './options.js';
+import { certifyOptions, compareOptions, discoverOptions, emulateOptions, exploreOptions, historyOptions, pairOptions, reportOptions, runOptions, soakOptions } from './options.js';
 import { nearest, notNumbers } from './suggest.js';
 
 type Handler = (a: never, env: NodeJS.ProcessEnv) => Promise<number | 'running'>;
@@ -43,6 +43,10 @@ const COMMANDS: Command[] = [
     options: compareOptions,
     example: ['$0 compare reports/fw-6.00 reports/fw-6.01 --markdown changes.md', 'the clauses and rows whose status changed with the new firmware'],
     handler: async () => (await import('./compare-command.js')).compareCommand as Handler },
+  { name: 'history <file>', describe: 'what a history of runs tells per device: clause × firmware, where each clause first failed, flips without a firmware change, soaks',
+    options: historyOptions,
+    example: ['$0 history lab.db --import reports/ --html history.html', 'fill the history from reports on disk, then print it and write it as a page'],
+    handler: async () => (await import('./history-command.js')).historyCommand as Handler },
   { name: 'certify-client', describe: 'judge an integration: serve it an emulated device through a scenario, then judge every client clause',
     options: certifyOptions,
     example: ['$0 certify-client --name my-binding -- node my-binding-test.js', 'run the integration with the device in its environment; reports when the scenario ends'],

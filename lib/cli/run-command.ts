@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { interruptible } from './interrupt.js';
+import { historyFileOf, recordHistory } from './history-hook.js';
 import type { ExploreArgs, PairArgs, RunArgs } from './options.js';
 import type { ExploreOptions } from '../runner/explore-phase.js';
 import { DEFAULT_BUDGET } from '../explore/budget.js';
@@ -139,7 +140,12 @@ export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv, exploreOnly
   const style = { color: process.stdout.isTTY === true && !env.NO_COLOR, quiet: a.quiet };
   return interruptible((sig) => `\nenergy-conform: ${sig}: stopping the checks and cleaning up the device (again to leave at once)\n`, async (interrupted) => {
     const caPem = await checkOptions(a);
-    const run = (cfg: RunConfig) => withDeadline(interrupted, a['run-timeout'], (signal) => runConformance(explore ? { ...cfg, explore } : cfg, io, signal, style));
+    const history = historyFileOf(a, env);
+    const run = async (cfg: RunConfig) => {
+      const outcome = await withDeadline(interrupted, a['run-timeout'], (signal) => runConformance(explore ? { ...cfg, explore } : cfg, io, signal, style));
+      await recordHistory(history, outcome.results, (line) => io.say(line));
+      return outcome;
+    };
     if (a.host) {
       const outcome = await run(toRunConfig(a, env, caPem));
       process.stdout.write(`${outcome.summary}\n`);

@@ -9,6 +9,7 @@ import { summaryText } from '../report/summary.js';
 import { soak } from '../soak/soak.js';
 import { soakResults } from '../soak/results.js';
 import { interruptible } from './interrupt.js';
+import { historyFileOf, recordHistory } from './history-hook.js';
 import type { SoakArgs } from './options.js';
 import { checkOptions, toRunConfig } from './run-command.js';
 
@@ -49,6 +50,7 @@ export async function soakCommand(a: SoakArgs, env: NodeJS.ProcessEnv): Promise<
     const { results, exitCode, exchanges } = soakResults(end);
     const dir = a.reports ?? path.join('reports', `soak-${results.target.serial ?? 'unknown'}-${stampOf(end.started)}`);
     await writeReports(results, exchanges, dir, end.redactor);
+    await recordHistory(historyFileOf(a, env), results, (line) => io.say(line));
     process.stdout.write(`${summaryText(results, dir, style)}\n`);
     return exitCode;
   });

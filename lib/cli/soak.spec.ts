@@ -26,7 +26,7 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
     try {
       const reports = path.join(dir, 'interrupted');
       const child = spawn(process.execPath, [BIN, 'soak', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')).filter((x) => x !== '--yes'), '--duration', '1h', '--check-every', '2',
-        '--reports', reports], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+        '--reports', reports, '--history', path.join(dir, 'lab.db')], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
       let out = '';
       child.stdout.on('data', (d) => (out += d));
       child.stderr.on('data', (d) => (out += d));
@@ -45,6 +45,11 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
       expect(r.soak).toMatchObject({ stoppedBy: 'interrupted', askedS: 3600 });
       expect(r.soak!.totals.requests).toBeGreaterThan(0);
       expect(r.notes[0]).toMatch(/^interrupted after 00:00:0\d of 01:00:00: judged on what ran$/);
+      // Interrupted, and in the history all the same: a soak's figures under its firmware.
+      expect(out).toContain(`history: 1 run added to ${path.join(dir, 'lab.db')}`);
+      const history = await cli(['history', path.join(dir, 'lab.db'), '--json']);
+      const view = JSON.parse(history.stdout) as { devices: { soaks: { firmware: string; soaks: number; requests: number }[] }[] };
+      expect(view.devices[0]!.soaks).toEqual([expect.objectContaining({ firmware: '6.00', soaks: 1, requests: r.soak!.totals.requests })]);
     } finally {
       await emu.close();
     }

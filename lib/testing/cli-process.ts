@@ -17,9 +17,12 @@ export interface CliResult {
 /** `bin`: another installation's, e.g. one installed from the package. */
 export function cli(args: string[], o: { env?: NodeJS.ProcessEnv; timeoutMs?: number; cwd?: string; bin?: string } = {}): Promise<CliResult> {
   const started = Date.now();
+  // A tester's own history is not the tests': a test that wants one names it.
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  delete env.ENERGY_CONFORM_HISTORY;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [o.bin ?? BIN, ...args], {
-      cwd: o.cwd ?? PACKAGE_ROOT, env: { ...process.env, NO_COLOR: '1', ...o.env }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: o.cwd ?? PACKAGE_ROOT, env: { ...env, ...o.env }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';

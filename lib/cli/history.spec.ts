@@ -1,0 +1,89 @@
+// A history of one device over three "firmware versions" of the emulator, faults switched on and off between
+// runs: three runs' reports imported, a fourth added by --history; `energy-conform history` shows the clause ×
+// firmware table, the firmware where each clause first failed and the clause that flipped without a firmware
+// change, in the terminal and as a page read in headless Chromium.
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startEmulator } from '../emulator/emulator.js';
+import { cli, targetArgs } from '../testing/cli-process.js';
+
+const SERIAL = '5c2faf00ab01';
+const CHROMIUM = '/usr/bin/chromium';
+const FUTURE = 'future-version-served-on-api';
+const NO_HEADER = 'no-version-header-on-measurement';
+let dir: string;
+let db: string;
+
+/** One run of the versioning suite against the device as this firmware, with these faults. */
+async function runAs(name: string, firmware: string, faults: string[], extra: string[] = []) {
+  const emu = await startEmulator({ kind: 'p1dongle', serial: SERIAL, firmware, faults });
+  try {
+    return await cli(['run', ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)), '--suite', 'info', 'versioning', '--reports', path.join(dir, 'reports', name), ...extra]);
+  } finally {
+    await emu.close();
+  }
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-history-cli-'));
+  db = path.join(dir, 'lab.db');
+  // 6.00 clean; 6.01 serves versions above the latest (VER-06), and on its second run also drops the header of
+  // GET /api/measurement's answers (VER-01: a flip without a firmware change); 6.02 keeps both and names its API
+  // version "2.0" (INFO-03, and INFO-04: the header says otherwise). The runs of 6.00 and 6.01 go side by side, in
+  // no set order (the history lists firmware in release order); the second run of 6.01 comes after the first.
+  const runs = [...await Promise.all([runAs('1-fw600', '6.00', []), runAs('2-fw601', '6.01', [FUTURE])]), await runAs('3-fw601', '6.01', [FUTURE, NO_HEADER])];
+  expect(runs.map((r) => r.code), runs.map((r) => r.stderr).join('\n')).toEqual([0, 1, 1]);
+  const imported = await cli(['history', db, '--import', path.join(dir, 'reports')]);
+  expect(imported.code, imported.stderr).toBe(0);
+  expect(imported.stderr).toContain(`history: 3 runs imported into ${db}`);
+  const fourth = await runAs('4-fw602', '6.02', [FUTURE, NO_HEADER, 'api-version-two-parts'], ['--history', db]);
+  expect(fourth.code).toBe(1);
+  expect(fourth.stderr).toContain(`history: 1 run added to ${db}`);
+}, 240_000);
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+describe('energy-conform history', () => {
+  test('in the terminal: the table of what did not always pass, the first failing firmware, the flip', async () => {
+    const res = await cli(['history', db]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toContain(`p1dongle ${SERIAL} (HWE-P1): 4 runs over firmware 6.00, 6.01, 6.02`);
+    expect(res.stdout).toMatch(/^ {2}VER-06 +pass +fail ×2 +fail$/m);
+    expect(res.stdout).toMatch(/^ {2}VER-01 +pass +pass\/fail +fail$/m);
+    expect(res.stdout).toMatch(/^ {2}INFO-03 +pass +pass ×2 +fail$/m);
+    expect(res.stdout).toContain('first failed: INFO-03 on 6.02, INFO-04 on 6.02, VER-01 on 6.01, VER-06 on 6.01');
+    expect(res.stdout).toContain('changed without a firmware change (a flaky device, or a flaky check): VER-01 on 6.01 (pass → fail)');
+  });
+
+  test('importing the same reports again adds nothing; --json gives tools the same', async () => {
+    const again = await cli(['history', db, '--import', path.join(dir, 'reports'), '--json']);
+    expect(again.stderr).toContain('history: 0 runs imported');
+    expect(again.stderr).toContain('4 there already');
+    const view = JSON.parse(again.stdout) as { runs: number; devices: { firstFailed: Record<string, string>; flips: { clause: string }[] }[] };
+    expect(view.runs).toBe(4);
+    // "2.0" in GET /api is INFO-03's, and no longer the version the header names: INFO-04's too.
+    expect(view.devices[0]!.firstFailed).toEqual({ 'INFO-03': '6.02', 'INFO-04': '6.02', 'VER-01': '6.01', 'VER-06': '6.01' });
+    expect(view.devices[0]!.flips.map((f) => f.clause)).toEqual(['VER-01']);
+  });
+
+  test.skipIf(!existsSync(CHROMIUM))('as a page in Chromium: the first failures, the flip and the outlined cell in the clause × firmware table', async () => {
+    const page = path.join(dir, 'history.html');
+    expect((await cli(['history', db, '--html', page])).code).toBe(0);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    try {
+      const tab = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+      await tab.goto(`file://${page}`);
+      await expect(tab.getByText('VER-06 first failed on 6.01').isVisible()).resolves.toBe(true);
+      await expect(tab.getByText(/VER-01 on 6\.01: pass \(.*\) → fail/).isVisible()).resolves.toBe(true);
+      const row = tab.locator('tr', { has: tab.locator('td', { hasText: /^VER-06$/ }) });
+      await expect(row.locator('td').allInnerTexts()).resolves.toEqual(['VER-06', 'pass', 'fail ×2', 'fail']);
+      await expect(row.locator('td.first').innerText()).resolves.toBe('fail ×2');
+      expect(await tab.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1280);
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,17 @@
+// `--history FILE` (or ENERGY_CONFORM_HISTORY) on run, explore, soak and certify-client: the run's results
+// added to the history once its reports are written. A history that cannot be written is said, and the
+// run's own verdict and exit code stand.
+import type { RunResults } from '../report/results.js';
+import { entryOf } from './entry.js';
+import { HistoryStore } from './store.js';
+
+export async function appendToHistory(file: string, results: readonly RunResults[]): Promise<string> {
+  const store = await HistoryStore.open(file);
+  try {
+    const added = results.filter((r) => store.add(entryOf(r))).length;
+    await store.save();
+    return `history: ${added} run${added === 1 ? '' : 's'} added to ${file}`;
+  } finally {
+    store.close();
+  }
+}
