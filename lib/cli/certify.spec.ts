@@ -51,7 +51,8 @@ describe('certify-client -- <the reference integration>', () => {
     expect(res.stdout).toContain(`certification: ${path.join(dir, 'clean', 'certification.md')} (results.json SHA-256 ${hash})`);
     for (const line of ['# Certification summary: reference 1.0', '| Integration | reference, version 1.0 |', '| Catalogue | spec/client-clauses.md, revision 2 (35 clauses) |',
       `| results.json SHA-256 | \`${hash}\` |`, '| CL-PAIR-01 | MUST | pass |']) expect(filed).toContain(line);
-    expect(filed).toMatch(/\| Scenario \| pairing \d+ s, steady 6 s, newer 6 s, reboot 12 s, foreign-ca 5 s, wrong-identity 5 s, revoked \d+ s;/);
+    // As the phases ran: presenting another certificate (a key made then) can stretch its phase on a busy machine.
+    expect(filed).toMatch(/\| Scenario \| pairing \d+ s, steady 6 s, newer 6 s, reboot 12 s, foreign-ca \d+ s, wrong-identity \d+ s, revoked \d+ s;/);
     expect(filed).toMatch(/\| Verdict \| \*\*PASS\*\*: MUST \d+ passed, 0 failed; SHOULD \d+ passed, 0 warned;/);
     expect(html).toMatch(/<td>newer<\/td><td>6 s, \d+ req\.<\/td>/);
     // ENERGY_CONFORM_HISTORY: the certification is in the lab's history, under the integration's name.

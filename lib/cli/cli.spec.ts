@@ -102,7 +102,8 @@ describe('pairing', () => {
     const res = await cli(['run', '--host', '127.0.0.1', '--http-port', String(ready.httpPort), '--https-port', String(ready.httpsPort),
       '--ca', ready.ca, '--press-hook', 'true', '--press-timeout', '3', '--token-store', path.join(dir, 'never.json'), '--reports', out]);
     expect(res.code).toBe(2);
-    expect(res.ms).toBeLessThan(3000 + 5000 + 2000);
+    // The contract's 5 s, and the CLI's own start, which a machine busy with the other tests can stretch.
+    expect(res.ms).toBeLessThan(3000 + 5000 + 5000);
     expect(res.stderr).toMatch(/no button press was seen within 3 s; .*raise --press-timeout \[EC_PAIRING_TIMEOUT\]/);
     // The press was asked for and never seen: asked, not counted as given.
     await stoppedReports(out, 'EC_PAIRING_TIMEOUT', { count: 0, asked: 1, backend: 'press-hook' });

@@ -48,18 +48,24 @@ export async function runIntegration(input: IntegrationInput, signal: AbortSigna
   for (const agent of [pool.plain, pool.secure]) agent.on('connect', () => input.connection(clock.now()));
   const device = new DeviceClient(input.target, input.redactor, input.timeoutMs, undefined, pool);
   device.log.keep = 0;
+  // Stopped: a request under way is cut off rather than waited for (a device that hangs would hold Ctrl-C up).
+  const cut = () => void Promise.all([pool.plain.destroy(), pool.secure.destroy()]).catch(() => undefined);
+  signal.addEventListener('abort', cut, { once: true });
   try {
     await clock.sleep(input.offsetMs, signal);
     for (let poll = 0; !signal.aborted; poll += 1) {
       const due = clock.now() + input.pollMs;
       for (const e of endpoints) {
         if ((poll + Math.floor((input.index * e.every) / input.of)) % e.every !== 0 || signal.aborted) continue;
-        input.sample(await ask(device, e, input.token, clock));
+        const sample = await ask(device, e, input.token, clock);
+        // A request the soak itself cut off says nothing of the device.
+        if (!signal.aborted) input.sample(sample);
       }
       await clock.sleep(Math.max(0, due - clock.now()), signal);
     }
   } finally {
-    await pool.close();
+    signal.removeEventListener('abort', cut);
+    await (signal.aborted ? Promise.all([pool.plain.destroy(), pool.secure.destroy()]) : pool.close()).catch(() => undefined);
   }
 }
 

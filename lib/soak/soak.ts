@@ -3,7 +3,8 @@
 // stated thresholds (verdict.ts). Ctrl-C ends it early: the integrations stop, the reports are written.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DeviceClient } from '../client/device-client.js';
-import { RunError } from '../client/errors.js';
+import { ConnectionPool } from '../client/connection-pool.js';
+import { RunError, TransportError } from '../client/errors.js';
 import { Redactor } from '../client/redactor.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import type { Thresholds } from '../report/soak-facts.js';
@@ -44,7 +45,12 @@ async function meet(cfg: RunConfig, io: OperatorIo, redactor: Redactor, signal: 
     throw new RunError('EC_DEVICE_UNREACHABLE', `nothing answered at ${cfg.host} (HTTP port ${cfg.httpPort ?? 'none'}, HTTPS port ${cfg.httpsPort ?? 'none'})`);
   }
   const cert = certificateIdentity(pre);
-  const kind: KindId | undefined = cfg.kind ?? pre.kind ?? cert.kind;
+  const said = pre.kind ?? cert.kind;
+  // The operator's word against the device's: polling what another kind serves would blame the device.
+  if (cfg.kind && said && cfg.kind !== said && !cfg.forceKind) {
+    throw new RunError('EC_KIND_MISMATCH', `--kind ${cfg.kind} was given, but the device at ${cfg.host} says it is a ${KINDS[said].name} (${said})`);
+  }
+  const kind: KindId | undefined = cfg.kind ?? said;
   if (!kind) throw new RunError('EC_KIND_UNKNOWN', `could not tell what kind of device answers at ${cfg.host}`);
   const serial = cfg.serial ?? (typeof pre.v1Info?.serial === 'string' ? pre.v1Info.serial : cert.serial) ?? null;
   const device = new DeviceClient({ host: cfg.host, httpPort: pre.v1 ? cfg.httpPort : null, httpsPort: pre.v2 ? cfg.httpsPort : null, caPem: cfg.caPem,
@@ -70,11 +76,19 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
   const started = new Date();
   const redactor = new Redactor();
   const met = await meet(cfg.run, io, redactor, signal);
+  await met.device.close();
   const endpoints = polledEndpoints(met.kind, met.token !== null);
   const record = new SoakRecord(cfg.intervalS * 1000, endpoints.map((e) => e.name));
-  const spot = new SpotChecks(met.device, { kind: met.kind, token: met.token, served: met.served, system: met.system });
   const stop = new AbortController();
-  const onAbort = () => stop.abort();
+  // The spot checks' own connections, cut off when the soak stops.
+  const spotPool = new ConnectionPool(met.device.target, cfg.run.requestTimeoutMs);
+  const guard = { before: () => { if (stop.signal.aborted) throw new TransportError('EC_TRANSPORT_FAILED', 'the soak stopped'); }, after: () => undefined };
+  const spotDevice = new DeviceClient(met.device.target, redactor, cfg.run.requestTimeoutMs, guard, spotPool);
+  const spot = new SpotChecks(spotDevice, { kind: met.kind, token: met.token, served: met.served, system: met.system });
+  const onAbort = () => {
+    stop.abort();
+    void Promise.all([spotPool.plain.destroy(), spotPool.secure.destroy()]).catch(() => undefined);
+  };
   signal.addEventListener('abort', onAbort, { once: true });
   const durationMs = cfg.durationS * 1000;
   let connections = 0;
@@ -107,7 +121,7 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
     stop.abort();
     signal.removeEventListener('abort', onAbort);
     await Promise.all(integrations);
-    await met.device.close();
+    await spotPool.close().catch(() => undefined);
     io.status('');
   }
   const ran = at();

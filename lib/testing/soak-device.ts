@@ -13,12 +13,18 @@ import { type SoakOutcome, soakResults } from '../soak/results.js';
 import { type SoakConfig, soak } from '../soak/soak.js';
 import { DEFAULT_THRESHOLDS } from '../soak/verdict.js';
 import type { KindId } from '../spec/kinds.js';
+import type { RunConfig } from '../runner/config.js';
 import { Writable } from 'node:stream';
 
 export type SoakPlan = Omit<SoakConfig, 'run' | 'tool'>;
-export const TEST_PLAN: SoakPlan = { durationS: 12, clients: 3, pollMs: 500, intervalS: 1, checkEveryS: 4, thresholds: DEFAULT_THRESHOLDS };
+/**
+ * The emulator answers in the test's own process: on a machine busy with the other tests its answers can wait
+ * a second or more for the event loop, which is the machine's latency, not the device's. The tests' bound is 5 s.
+ */
+export const TEST_PLAN: SoakPlan = { durationS: 12, clients: 3, pollMs: 500, intervalS: 1, checkEveryS: 4, thresholds: { ...DEFAULT_THRESHOLDS, maxP99Ms: 5000 } };
 
-export async function soakEmulated(kind: KindId, field: FieldFaults, plan: Partial<SoakPlan> = {}, signal = new AbortController().signal):
+/** `run`: what the operator gave beyond the emulator's own address, CA and token (a wrong --kind, say). */
+export async function soakEmulated(kind: KindId, field: FieldFaults, plan: Partial<SoakPlan> = {}, run: Partial<RunConfig> = {}):
   Promise<SoakOutcome & { html: string; said: string }> {
   const emu = await startEmulator({ kind, field });
   const dir = await mkdtemp(path.join(tmpdir(), 'ec-soak-'));
@@ -27,8 +33,8 @@ export async function soakEmulated(kind: KindId, field: FieldFaults, plan: Parti
   try {
     emu.state.press();
     const token = emu.ready.httpsPort !== null ? emu.state.createUser('local/energy-conform') : undefined;
-    const run = await emulatorRunConfig(emu.ready, path.join(dir, 'tokens.json'), { token });
-    const end = await soak({ ...TEST_PLAN, ...plan, run, tool: { name: 'energy-conform', version: 'test' } }, io, signal);
+    const cfg = await emulatorRunConfig(emu.ready, path.join(dir, 'tokens.json'), { token, ...run });
+    const end = await soak({ ...TEST_PLAN, ...plan, run: cfg, tool: { name: 'energy-conform', version: 'test' } }, io, new AbortController().signal);
     const outcome = soakResults(end);
     return { ...outcome, html: reportHtml(outcome.results), said };
   } finally {
