@@ -11,13 +11,18 @@ import { junitSchemaErrors } from '../report/junit-validate.js';
 import { resultsSchema } from '../report/results-schema.js';
 import { CLIENT_FAULTS, REFERENCE_INTEGRATION } from '../testing/client-faults.js';
 import { type CertifyOutcome, certifyClient } from './certify.js';
-import { QUICK_PLAN } from './scenario.js';
+import { QUICK_PLAN, type ScenarioPlan } from './scenario.js';
 
 
 let dir: string;
 const runs = new Map<string, Promise<CertifyOutcome>>();
+/**
+ * The quick plan with room for an integration that a busy machine starves: steady and newer long enough for a
+ * few polls, the device away 8 s (three retries of one that waits 2 s; the quick plan's 5 s leaves two, or one).
+ */
+const PLAN: ScenarioPlan = { ...QUICK_PLAN, awayS: 8, lengths: { ...QUICK_PLAN.lengths, pairing: 6, steady: 10, newer: 8, reboot: 16 } };
 const certify = (name: string, kind: KindId, fault?: string) => certifyClient({
-  kind, plan: QUICK_PLAN, integration: { name: 'reference-integration', version: fault ?? 'clean', command: REFERENCE_INTEGRATION.join(' ') }, command: REFERENCE_INTEGRATION,
+  kind, plan: PLAN, integration: { name: 'reference-integration', version: fault ?? 'clean', command: REFERENCE_INTEGRATION.join(' ') }, command: REFERENCE_INTEGRATION,
   env: { PATH: process.env.PATH, ...(fault ? { EC_CLIENT_FAULT: fault } : {}) }, reportsDir: path.join(dir, name), strict: false,
   tool: { name: 'energy-conform', version: 'test' },
 }, { ready: () => undefined, say: () => undefined });

@@ -6,6 +6,7 @@ import { RunError } from '../client/errors.js';
 import { entryOf } from '../history/entry.js';
 import { historyView } from '../history/model.js';
 import { historyHtml, historyJson, historyText } from '../history/render.js';
+import { withLock } from '../history/lock.js';
 import { HistoryStore } from '../history/store.js';
 import type { RunResults } from '../report/results.js';
 import type { HistoryArgs } from './options.js';
@@ -22,38 +23,44 @@ async function resultsFiles(paths: readonly string[]): Promise<string[]> {
   return out.sort();
 }
 
+const openStore = (file: string) => HistoryStore.open(file).catch((err: Error) => {
+  throw new RunError('EC_BAD_OPTION', err.message);
+});
+
+/** The runs of every results.json under `paths` added (each once); how many files could not be read. */
+async function importInto(file: string, paths: readonly string[]): Promise<number> {
+  const store = await openStore(file);
+  try {
+    let [added, again, unreadable] = [0, 0, 0];
+    for (const found of await resultsFiles(paths)) {
+      let r: RunResults;
+      try {
+        r = JSON.parse(await readFile(found, 'utf8')) as RunResults;
+        if (typeof r?.target?.kind !== 'string' || !Array.isArray(r.checks)) throw new Error('not the results.json of an energy-conform run');
+      } catch (err) {
+        unreadable += 1;
+        process.stderr.write(`energy-conform: history: ${found} was not imported: ${(err as Error).message}\n`);
+        continue;
+      }
+      if (store.add(entryOf(r))) added += 1;
+      else again += 1;
+    }
+    await store.save();
+    process.stderr.write(`energy-conform: history: ${added} runs imported into ${file}${again ? `, ${again} there already` : ''}\n`);
+    return unreadable;
+  } finally {
+    store.close();
+  }
+}
+
 export async function historyCommand(a: HistoryArgs): Promise<number> {
   const imports = a.import.map(String);
   if (!imports.length && !(await stat(a.file).catch(() => null))) {
     throw new RunError('EC_BAD_OPTION', `there is no history at ${a.file}: runs add to one with --history ${a.file}, or fill it from reports with --import <folder>`);
   }
-  let store: HistoryStore;
+  const unreadable = imports.length ? await withLock(a.file, () => importInto(a.file, imports)) : 0;
+  const store = await openStore(a.file);
   try {
-    store = await HistoryStore.open(a.file);
-  } catch (err) {
-    throw new RunError('EC_BAD_OPTION', (err as Error).message);
-  }
-  let unreadable = 0;
-  try {
-    if (imports.length) {
-      let added = 0;
-      let again = 0;
-      for (const file of await resultsFiles(imports)) {
-        let r: RunResults;
-        try {
-          r = JSON.parse(await readFile(file, 'utf8')) as RunResults;
-          if (typeof r?.target?.kind !== 'string' || !Array.isArray(r.checks)) throw new Error('not the results.json of an energy-conform run');
-        } catch (err) {
-          unreadable += 1;
-          process.stderr.write(`energy-conform: history: ${file} was not imported: ${(err as Error).message}\n`);
-          continue;
-        }
-        if (store.add(entryOf(r))) added += 1;
-        else again += 1;
-      }
-      await store.save();
-      process.stderr.write(`energy-conform: history: ${added} runs imported into ${a.file}${again ? `, ${again} there already` : ''}\n`);
-    }
     const view = historyView(store.entries().filter((e) => !a.serial || e.serial === a.serial));
     if (a.html) await writeFile(a.html, historyHtml(view, path.basename(a.file)));
     process.stdout.write(a.json ? historyJson(view) : `${historyText(view, a.file)}\n${a.html ? `html: ${a.html}\n` : ''}`);

@@ -3,15 +3,18 @@
 // run's own verdict and exit code stand.
 import type { RunResults } from '../report/results.js';
 import { entryOf } from './entry.js';
+import { withLock } from './lock.js';
 import { HistoryStore } from './store.js';
 
-export async function appendToHistory(file: string, results: readonly RunResults[]): Promise<string> {
-  const store = await HistoryStore.open(file);
-  try {
-    const added = results.filter((r) => store.add(entryOf(r))).length;
-    await store.save();
-    return `history: ${added} run${added === 1 ? '' : 's'} added to ${file}`;
-  } finally {
-    store.close();
-  }
+export function appendToHistory(file: string, results: readonly RunResults[]): Promise<string> {
+  return withLock(file, async () => {
+    const store = await HistoryStore.open(file);
+    try {
+      const added = results.filter((r) => store.add(entryOf(r))).length;
+      await store.save();
+      return `history: ${added} run${added === 1 ? '' : 's'} added to ${file}`;
+    } finally {
+      store.close();
+    }
+  });
 }

@@ -54,7 +54,7 @@ test('the terminal shows the clauses that did not always pass, where each first 
   expect(text).toMatch(/^ {2}VER-01 +pass +fail ×2 +fail$/m);
   expect(text).toContain('first failed: INFO-01 on 6.02, PAIR-02 on 6.01, VER-01 on 6.01');
   expect(text).toContain('changed without a firmware change (a flaky device, or a flaky check): PAIR-02 on 6.01 (pass → fail)');
-  expect(text).toContain('6.02: 1 soak, 2 h, 20000 requests, 3 errors, 1 reboots, worst p99 80 ms');
+  expect(text).toContain('6.02: 1 soak, 2 h, 20000 requests, 3 errors, 1 reboot, worst p99 80 ms');
 });
 
 test('the database keeps each run once, as it was, across a save and a reopen; a file of another kind is named as such', async () => {

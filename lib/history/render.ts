@@ -4,19 +4,21 @@
 import { esc } from '../report/html-exchange.js';
 import { type DeviceHistory, type HistoryView, notAlwaysPassing } from './model.js';
 
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const runsText = (n: number) => count(n, 'run');
 const day = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '—');
 const cellText = (outcomes: string[] | undefined, shown: string | undefined) =>
   !outcomes ? '—' : shown === 'mixed' ? `${outcomes.join('/')}` : `${shown}${outcomes.length > 1 ? ` ×${outcomes.length}` : ''}`;
 
 function soakLine(d: DeviceHistory): string[] {
-  return d.soaks.map((s) => `    ${s.firmware}: ${s.soaks} soak${s.soaks === 1 ? '' : 's'}, ${s.hours} h, ${s.requests} requests, ${s.errors} errors, ${s.reboots} reboots`
+  return d.soaks.map((s) => `    ${s.firmware}: ${count(s.soaks, 'soak')}, ${s.hours} h, ${count(s.requests, 'request')}, ${count(s.errors, 'error')}, ${count(s.reboots, 'reboot')}`
     + `${s.worstP99Ms === null ? '' : `, worst p99 ${s.worstP99Ms} ms`}`);
 }
 
 export function historyText(v: HistoryView, file: string): string {
-  const out = [`${file}: ${v.runs} run${v.runs === 1 ? '' : 's'} of ${v.devices.length} device${v.devices.length === 1 ? '' : 's'}${v.runs ? ` (${day(v.from)} to ${day(v.to)} UTC)` : ''}`];
+  const out = [`${file}: ${runsText(v.runs)} of ${v.devices.length} device${v.devices.length === 1 ? '' : 's'}${v.runs ? ` (${day(v.from)} to ${day(v.to)} UTC)` : ''}`];
   for (const d of v.devices) {
-    out.push('', `${d.kind} ${d.serial}${d.productType ? ` (${d.productType})` : ''}: ${d.runs} runs over firmware ${d.firmwares.join(', ')}`);
+    out.push('', `${d.kind} ${d.serial}${d.productType ? ` (${d.productType})` : ''}: ${runsText(d.runs)} over firmware ${d.firmwares.join(', ')}`);
     const shown = notAlwaysPassing(d);
     const width = Math.max(8, ...shown.map((c) => c.length));
     const cols = d.firmwares.map((fw) => Math.max(fw.length, ...shown.map((c) => cellText(d.table.get(c)!.get(fw)?.outcomes, d.table.get(c)!.get(fw)?.shown).length)));
@@ -56,7 +58,7 @@ function deviceHtml(d: DeviceHistory): string {
     : '<p>No clause changed outcome without a firmware change.</p>';
   const soaks = d.soaks.length ? `<h3>Soaks per firmware</h3><table><tr><th>Firmware</th><th>Soaks</th><th>Hours</th><th>Requests</th><th>Errors</th><th>Reboots</th><th>Worst p99 (ms)</th></tr>${
     d.soaks.map((s) => `<tr><td>${esc(s.firmware)}</td><td>${s.soaks}</td><td>${s.hours}</td><td>${s.requests}</td><td>${s.errors}</td><td>${s.reboots}</td><td>${s.worstP99Ms ?? '—'}</td></tr>`).join('')}</table>` : '';
-  return `<h2>${esc(d.kind)} ${esc(d.serial)}${d.productType ? ` (${esc(d.productType)})` : ''}</h2><p>${d.runs} runs over firmware ${esc(d.firmwares.join(', '))}.</p>`
+  return `<h2>${esc(d.kind)} ${esc(d.serial)}${d.productType ? ` (${esc(d.productType)})` : ''}</h2><p>${runsText(d.runs)} over firmware ${esc(d.firmwares.join(', '))}.</p>`
     + `<h3>First failed</h3>${firsts}<h3>Changed without a firmware change (a flaky device, or a flaky check)</h3>${flips}${soaks}`
     + `<h3>Every clause by firmware</h3><p>Each cell is the outcome of every run of that firmware (×N: the same N times; a/b: runs disagreed). The cell where a clause first failed is outlined.</p>`
     + `<table>${header}${rows}</table>`;
@@ -64,7 +66,7 @@ function deviceHtml(d: DeviceHistory): string {
 
 export function historyHtml(v: HistoryView, file: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>History — ${esc(file)}</title><style>${CSS}</style></head><body>`
-    + `<h1>History of ${esc(file)}</h1><p>${v.runs} runs of ${v.devices.length} devices, ${esc(day(v.from))} to ${esc(day(v.to))} UTC.</p>`
+    + `<h1>History of ${esc(file)}</h1><p>${runsText(v.runs)} of ${v.devices.length} device${v.devices.length === 1 ? '' : 's'}, ${esc(day(v.from))} to ${esc(day(v.to))} UTC.</p>`
     + `${v.devices.map(deviceHtml).join('')}</body></html>\n`;
 }
 
