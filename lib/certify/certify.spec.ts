@@ -21,8 +21,13 @@ const runs = new Map<string, Promise<CertifyOutcome>>();
  * few polls, the device away 8 s (three retries of one that waits 2 s; the quick plan's 5 s leaves two, or one).
  */
 const PLAN: ScenarioPlan = { ...QUICK_PLAN, awayS: 8, lengths: { ...QUICK_PLAN.lengths, pairing: 6, steady: 10, newer: 8, reboot: 16 } };
+/**
+ * The clean runs must give every clause its occasion (a skip fails them): the device away 15 s, so that even a
+ * starved integration retries twice (CL-LOAD-03) and reopens its WebSocket (CL-WS-04) while it is away.
+ */
+const CLEAN_PLAN: ScenarioPlan = { ...PLAN, awayS: 15, lengths: { ...PLAN.lengths, reboot: 23 } };
 const certify = (name: string, kind: KindId, fault?: string) => certifyClient({
-  kind, plan: PLAN, integration: { name: 'reference-integration', version: fault ?? 'clean', command: REFERENCE_INTEGRATION.join(' ') }, command: REFERENCE_INTEGRATION,
+  kind, plan: fault ? PLAN : CLEAN_PLAN, integration: { name: 'reference-integration', version: fault ?? 'clean', command: REFERENCE_INTEGRATION.join(' ') }, command: REFERENCE_INTEGRATION,
   env: { PATH: process.env.PATH, ...(fault ? { EC_CLIENT_FAULT: fault } : {}) }, reportsDir: path.join(dir, name), strict: false,
   tool: { name: 'energy-conform', version: 'test' },
 }, { ready: () => undefined, say: () => undefined });
@@ -34,9 +39,10 @@ const after = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ec-certify-'));
+  // The clean runs last: the suite's first seconds, when every worker starts, are the busiest.
   const all: [string, KindId, string | undefined][] = [
-    ...(['p1dongle', 'energysocket'] as const).map((kind): [string, KindId, undefined] => [`clean-${kind}`, kind, undefined]),
     ...CLIENT_FAULTS.map((f): [string, KindId, string] => [f.name, f.kind ?? 'p1dongle', f.name]),
+    ...(['p1dongle', 'energysocket'] as const).map((kind): [string, KindId, undefined] => [`clean-${kind}`, kind, undefined]),
   ];
   all.forEach(([name, kind, fault], i) => runs.set(name, after(i * STAGGER_MS).then(() => certify(name, kind, fault))));
 });

@@ -58,7 +58,8 @@ describe('certify-client -- <the reference integration>', () => {
     // ENERGY_CONFORM_HISTORY: the certification is in the lab's history, under the integration's name.
     expect(res.stderr).toContain(`history: 1 run added to ${history()}`);
     const store = await HistoryStore.open(history());
-    expect(store.entries().map((e) => [e.command, e.subject, e.verdict, e.catalogues])).toEqual([['certify-client', 'reference 1.0', 'pass', 'spec/client-clauses.md, revision 2']]);
+    expect(store.entries().map((e) => [e.command, e.serial, e.firmware, e.subject, e.verdict, e.catalogues]))
+      .toEqual([['certify-client', 'integration reference', '1.0', 'reference 1.0', 'pass', 'spec/client-clauses.md, revision 2']]);
     store.close();
   });
 

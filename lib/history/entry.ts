@@ -1,6 +1,6 @@
-// One run as the history keeps it (pure): the device and its firmware, the tool and the catalogues it was
-// judged by, every clause's outcome, and for a soak its figures. From a run's results.json, whether it was
-// written just now (--history) or read from reports already on disk (history --import).
+// One run as the history keeps it (pure): the device and its firmware (for certify-client, the integration and
+// its version), the tool and the catalogues it was judged by, every clause's outcome, and for a soak its figures.
+// From a run's results.json, written just now (--history) or read from reports on disk (history --import).
 import { createHash } from 'node:crypto';
 import type { RunResults } from '../report/results.js';
 import { ERROR_KINDS } from '../report/soak-facts.js';
@@ -50,12 +50,16 @@ function commandOf(r: RunResults): Command {
 
 export function entryOf(r: RunResults): HistoryEntry {
   const t = r.target;
+  // certify-client judges the integration, on a device it makes up each time: the history follows the
+  // integration, its versions in place of firmware.
+  const who = r.integration ? { serial: `integration ${r.integration.name}`, kind: 'integration', productType: null, firmware: r.integration.version ?? UNKNOWN_FIRMWARE }
+    : { serial: t.serial ?? t.host, kind: t.kind, productType: t.product_type, firmware: t.firmware_version ?? UNKNOWN_FIRMWARE };
   const catalogues = r.profiles?.map((p) => `${p.profile} r${p.revision}`).join(', ') ?? r.scenario?.catalogue ?? (r.soak ? 'soak thresholds and spot checks' : '');
   const s = r.soak;
   return {
     key: createHash('sha256').update(`${t.serial ?? t.host}|${r.started}|${r.finished}`).digest('hex').slice(0, 32),
     command: commandOf(r), started: r.started, durationMs: r.durationMs,
-    serial: t.serial ?? t.host, kind: t.kind, productType: t.product_type, firmware: t.firmware_version ?? UNKNOWN_FIRMWARE, apiVersion: t.api_version,
+    ...who, apiVersion: t.api_version,
     tool: `${r.tool.name} ${r.tool.version}`, catalogues, verdict: r.verdict, subject: r.integration ? `${r.integration.name}${r.integration.version ? ` ${r.integration.version}` : ''}` : null,
     outcomes: r.checks.map((c) => ({ clause: c.clause, level: c.level, status: c.status, durationMs: c.durationMs })),
     soak: s ? {
