@@ -6,7 +6,8 @@ import { DeviceClient, type Target } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
 import type { Redactor } from '../client/redactor.js';
 import { type PolledEndpoint, badAnswer, systemBody } from './endpoints.js';
-import type { ErrorKind, Sample } from './record.js';
+import type { ErrorKind } from '../report/soak-facts.js';
+import type { Sample } from './record.js';
 
 /** The soak's time: milliseconds from its start, and a wait (a test's clock moves on at once). */
 export interface SoakClock {

@@ -3,9 +3,7 @@
 // the current interval's latencies are kept raw until it closes, every closed one as a few numbers.
 // Pure: times are milliseconds from the soak's start, handed in by the caller.
 
-import { ERROR_KINDS, type ErrorCounts, type ErrorKind, type Reboot, type SoakInterval, type EndpointInterval, noErrors } from '../report/soak-facts.js';
-
-export { ERROR_KINDS, type ErrorCounts, type ErrorKind, type Reboot, type SoakInterval, noErrors };
+import { ERROR_KINDS, type EndpointInterval, type ErrorCounts, type ErrorKind, type Reboot, type SoakInterval, noErrors } from '../report/soak-facts.js';
 
 export interface Sample {
   at: number;

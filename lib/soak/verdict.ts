@@ -26,7 +26,8 @@ export function totalErrors(intervals: readonly SoakInterval[]): ErrorCounts {
 export const requestsIn = (intervals: readonly SoakInterval[]) =>
   intervals.reduce((n, i) => n + Object.values(i.endpoints).reduce((m, e) => m + e.requests, 0), 0);
 
-const clock = (s: number) => `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+/** `01:02:05`: seconds from the soak's start as a clock reads. */
+export const soakClock = (s: number) => `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 export const errorsText = (e: ErrorCounts) => ERROR_KINDS.filter((k) => e[k] > 0).map((k) => `${e[k]} ${k}`).join(', ') || 'none';
 
 export function judgeSoak(intervals: readonly SoakInterval[], reboots: readonly Reboot[], t: Thresholds): ThresholdOutcome[] {
@@ -39,13 +40,12 @@ export function judgeSoak(intervals: readonly SoakInterval[], reboots: readonly 
   const worst = intervals.flatMap((i) => Object.values(i.endpoints).map((e) => e.p99 ?? 0)).reduce((a, b) => Math.max(a, b), 0);
   return [
     { id: 'SOAK-01', statement: `Errors stay within ${t.maxErrorPercent}% of the requests (--max-error-percent)`, held: percent <= t.maxErrorPercent,
-      seen: `${count} errors in ${requests} requests (${percent.toFixed(3)}%): ${errorsText(errors)}${firstError ? `; the first in ${clock(firstError.from)}–${clock(firstError.to)}` : ''}` },
+      seen: `${count} errors in ${requests} requests (${percent.toFixed(3)}%): ${errorsText(errors)}${firstError ? `; the first in ${soakClock(firstError.from)}–${soakClock(firstError.to)}` : ''}` },
     { id: 'SOAK-02', statement: `The device reboots at most ${t.maxReboots} times (--max-reboots)`, held: reboots.length <= t.maxReboots,
-      seen: reboots.length ? `${reboots.length} reboot${reboots.length === 1 ? '' : 's'}: ${reboots.map((r) => `at ${clock(r.at)} (${r.how === 'uptime' ? 'uptime_s restarted' : `no answer for ${r.awayS} s`})`).join(', ')}` : 'no reboot' },
+      seen: reboots.length ? `${reboots.length} reboot${reboots.length === 1 ? '' : 's'}: ${reboots.map((r) => `at ${soakClock(r.at)} (${r.how === 'uptime' ? 'uptime_s restarted' : `no answer for ${r.awayS} s`})`).join(', ')}` : 'no reboot' },
     { id: 'SOAK-03', statement: `Every endpoint's p99 latency stays under ${t.maxP99Ms} ms in every interval (--max-p99)`, held: slow.length === 0,
-      seen: slow.length ? `${slow.length} interval${slow.length === 1 ? '' : 's'} over the bound, the first ${slow[0]!.name} at ${clock(slow[0]!.i.from)}–${clock(slow[0]!.i.to)}: p99 ${slow[0]!.p99} ms`
+      seen: slow.length ? `${slow.length} interval${slow.length === 1 ? '' : 's'} over the bound, the first ${slow[0]!.name} at ${soakClock(slow[0]!.i.from)}–${soakClock(slow[0]!.i.to)}: p99 ${slow[0]!.p99} ms`
         : `the highest p99 of any interval ${worst} ms` },
   ];
 }
 
-export { clock as soakClock };
