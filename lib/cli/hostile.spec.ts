@@ -17,11 +17,14 @@ interface Results {
   checks: { clause: string; area: string; status: string; message: string; exchanges: { url: string; error?: string }[] }[];
 }
 
-async function runAgainst(kind: 'p1dongle' | 'energysocket', fault: string, extra: string[]) {
+/** `paired`: the run is given a token, as a stored one would be: no press to wait for before the checks. */
+async function runAgainst(kind: 'p1dongle' | 'energysocket', fault: string, extra: string[], paired = false) {
   const emu = await startEmulator({ kind, faults: [fault] });
   try {
     const out = path.join(dir, fault);
-    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, `${fault}.json`)), '--reports', out, ...extra]);
+    if (paired) emu.state.press();
+    const token = paired ? ['--token', emu.state.createUser('local/energy-conform')] : [];
+    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, `${fault}.json`)), ...token, '--reports', out, ...extra]);
     const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results;
     return { res, results, out, after: emu.state.snapshot() };
   } finally {
@@ -30,10 +33,11 @@ async function runAgainst(kind: 'p1dongle' | 'energysocket', fault: string, extr
 }
 
 test('--run-timeout stops a run that hangs: cleaned up, reported, exit 2, saying so', async () => {
-  const { res, results } = await runAgainst('p1dongle', 'measurement-never-answers', ['--suite', 'measurement', '--run-timeout', '3']);
+  // Paired already, so that the deadline falls in the hanging check (10 s request timeout), not in a slow press hook.
+  const { res, results } = await runAgainst('p1dongle', 'measurement-never-answers', ['--suite', 'measurement', '--run-timeout', '8'], true);
   expect(res.code).toBe(2);
   expect(res.ms).toBeLessThan(30_000);
-  expect(res.stderr).toMatch(/the run was interrupted \(--run-timeout 3 s passed\) and cleaned up; the device is as the run found it/);
+  expect(res.stderr).toMatch(/the run was interrupted \(--run-timeout 8 s passed\) and cleaned up; the device is as the run found it/);
   expect(results.verdict).toBe('error');
 });
 
