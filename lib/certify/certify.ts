@@ -10,13 +10,11 @@ import { type CertStyle, type ReadyInfo, startEmulator } from '../emulator/emula
 import { TrafficRecorder } from '../emulator/recorder.js';
 import { judgeTraffic } from '../judge/judge.js';
 import { issuedTokens, tokenRedactor } from '../judge/verdict.js';
-import { harOf } from '../report/har.js';
-import { reportHtml } from '../report/html.js';
-import { junitXml } from '../report/junit.js';
 import { type IntegrationFacts, type RunResults, resultsJson } from '../report/results.js';
 import { type SummaryStyle, summaryText } from '../report/summary.js';
-import { summaryMarkdown } from '../report/summary-markdown.js';
 import { auditSecrets } from '../runner/secret-audit.js';
+import { writeReports } from '../runner/write-run.js';
+import type { Exchange } from '../client/exchange-log.js';
 import { PHASES, type Phase } from '../spec/client-clause-types.js';
 import { type KindId, applianceIdentity } from '../spec/kinds.js';
 import { certificationMarkdown, sha256 } from './certification.js';
@@ -123,15 +121,16 @@ export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: 
     const results = JSON.parse(redact(JSON.stringify(certifyResults(traffic, verdicts, { tool: cfg.tool, integration: cfg.integration, device, started,
       finished: new Date(), notes, interrupted: Boolean(signal?.aborted), strict: cfg.strict,
       options: { kind: cfg.kind, phases: plan.lengths, pressAfter: plan.pressAfterS, away: plan.awayS, strict: cfg.strict } })))) as RunResults;
-    const har = redact(JSON.stringify(harOf([...traffic.requests.map((r) => exchangeOf(r, device, started)),
-      ...traffic.sockets.map((s) => socketExchange(s, device, started))].sort((a, b) => a.startedAt.localeCompare(b.startedAt)), cfg.tool), null, 1));
-    const json = resultsJson(results);
-    const files: [string, string][] = [['results.json', json], ['junit.xml', junitXml(results)], ['report.html', reportHtml(results)],
-      ['summary.md', summaryMarkdown(results)], ['exchanges.har', `${har}\n`], ['certification.md', certificationMarkdown(results, json)]];
-    await Promise.all(files.map(([name, text]) => writeFile(path.join(reportsDir, name), text)));
+    // The exchanges redacted as the results are (any letter case), then written with them as `run` writes its reports.
+    const exchanges = JSON.parse(redact(JSON.stringify([...traffic.requests.map((r) => exchangeOf(r, device, started)),
+      ...traffic.sockets.map((s) => socketExchange(s, device, started))].sort((a, b) => a.startedAt.localeCompare(b.startedAt))))) as Exchange[];
     const redactor = new Redactor();
     for (const k of tokens) redactor.add(k);
-    await auditSecrets(files.map(([name]) => path.join(reportsDir, name)), redactor);
+    await writeReports(results, exchanges, reportsDir, redactor);
+    const json = resultsJson(results);
+    const certification = path.join(reportsDir, 'certification.md');
+    await writeFile(certification, certificationMarkdown(results, json));
+    await auditSecrets([certification], redactor);
     const exitCode = results.verdict === 'pass' ? 0 : results.verdict === 'fail' ? 1 : 2;
     return { results, exitCode, reportsDir,
       summary: `${summaryText(results, reportsDir, style)}\ncertification: ${path.join(reportsDir, 'certification.md')} (results.json SHA-256 ${sha256(json)})` };

@@ -3,7 +3,7 @@
 // From a run's results.json, written just now (--history) or read from reports on disk (history --import).
 import { createHash } from 'node:crypto';
 import type { RunResults } from '../report/results.js';
-import { ERROR_KINDS } from '../report/soak-facts.js';
+import { errorCount } from '../report/soak-facts.js';
 
 export type Command = 'run' | 'explore' | 'soak' | 'certify-client';
 
@@ -63,7 +63,7 @@ export function entryOf(r: RunResults): HistoryEntry {
     tool: `${r.tool.name} ${r.tool.version}`, catalogues, verdict: r.verdict, subject: r.integration ? `${r.integration.name}${r.integration.version ? ` ${r.integration.version}` : ''}` : null,
     outcomes: r.checks.map((c) => ({ clause: c.clause, level: c.level, status: c.status, durationMs: c.durationMs })),
     soak: s ? {
-      ranS: s.ranS, requests: s.totals.requests, errors: ERROR_KINDS.reduce((n, k) => n + s.totals.errors[k], 0), reboots: s.reboots.length,
+      ranS: s.ranS, requests: s.totals.requests, errors: errorCount(s.totals.errors), reboots: s.reboots.length,
       connections: s.totals.connections,
       worstP99Ms: s.intervals.flatMap((i) => Object.values(i.endpoints).map((e) => e.p99)).reduce<number | null>((m, v) => (v === null ? m : Math.max(m ?? 0, v)), null),
     } : null,

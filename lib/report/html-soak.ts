@@ -3,7 +3,7 @@
 // are marked on every plot. A table of the figures per endpoint follows.
 import { esc } from './html-exchange.js';
 import type { RunResults } from './results.js';
-import { ERROR_KINDS, type SoakFacts, type SoakInterval } from './soak-facts.js';
+import { ERROR_KINDS, type SoakFacts, type SoakInterval, errorCount, summed } from './soak-facts.js';
 
 const W = 960;
 const H = 170;
@@ -69,8 +69,8 @@ function barPlot(s: SoakFacts, label: string, series: [string, string, (i: SoakI
 function figures(s: SoakFacts): string {
   const rows = s.endpoints.map((name) => {
     const all = s.intervals.map((i) => i.endpoints[name]).filter((e) => e !== undefined);
-    const requests = all.reduce((n, e) => n + e.requests, 0);
-    const errors = ERROR_KINDS.map((k) => all.reduce((n, e) => n + e.errors[k], 0));
+    const { requests, errors: byKind } = summed(all);
+    const errors = ERROR_KINDS.map((k) => byKind[k]);
     const p99s = all.map((e) => e.p99).filter((v) => v !== null);
     return `<tr><td>${esc(name)}</td><td>${requests}</td>${errors.map((n) => `<td>${n}</td>`).join('')}<td>${p99s.length ? Math.max(...p99s) : '—'}</td></tr>`;
   });
@@ -82,7 +82,7 @@ export function soakSection(r: RunResults): string {
   if (!s) return '';
   const t = s.totals;
   return `<h2>Soak</h2><p>${s.clients} integrations polled every ${s.pollMs} ms for ${clock(s.ranS)} of ${clock(s.askedS)}${s.stoppedBy === 'interrupted' ? ' (interrupted)' : ''}: `
-    + `${t.requests} requests over ${t.connections} connections, ${ERROR_KINDS.reduce((n, k) => n + t.errors[k], 0)} errors, ${s.reboots.length} reboots; `
+    + `${t.requests} requests over ${t.connections} connections, ${errorCount(t.errors)} errors, ${s.reboots.length} reboots; `
     + `${s.spotChecks} spot checks; intervals of ${s.intervalS} s. Reboots are the dashed red lines.</p>`
     + latencyPlot(s)
     + `<h3>Errors per interval</h3>${barPlot(s, 'errors per interval, by kind', ERROR_KINDS.map((k) => [k, ERROR_COLORS[k], (i: SoakInterval) => errorsOf(i, k)]))}`

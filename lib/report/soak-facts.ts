@@ -60,3 +60,19 @@ export interface SoakFacts {
 }
 
 export const noErrors = (): ErrorCounts => ({ refused: 0, reset: 0, timeout: 0, 'bad answer': 0, other: 0 });
+
+/** The errors of every kind together. */
+export const errorCount = (e: ErrorCounts): number => ERROR_KINDS.reduce((n, k) => n + e[k], 0);
+
+/** Every endpoint's figures of every interval. */
+export const endpointsOf = (intervals: readonly SoakInterval[]): EndpointInterval[] => intervals.flatMap((i) => Object.values(i.endpoints));
+
+/** The requests and the errors by kind of these figures together (an interval's endpoints, a soak's, an endpoint's intervals). */
+export function summed(figures: Iterable<{ requests: number; errors: ErrorCounts }>): { requests: number; errors: ErrorCounts } {
+  const out = { requests: 0, errors: noErrors() };
+  for (const f of figures) {
+    out.requests += f.requests;
+    for (const k of ERROR_KINDS) out.errors[k] += f.errors[k];
+  }
+  return out;
+}

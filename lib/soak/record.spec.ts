@@ -98,7 +98,7 @@ test('an hour of three integrations polling two endpoints every second is kept a
   }
   r.finish(3_600_000);
   expect(r.closed).toHaveLength(60);
-  expect(r.requestsSoFar()).toBe(21_600);
+  expect(r.soFar().requests).toBe(21_600);
   // Flat: an interval kept at the end of the hour is as large as one kept after ten minutes.
   expect(Math.max(...sizes) / Math.min(...sizes)).toBeLessThan(1.05);
 });

@@ -3,7 +3,7 @@
 // the current interval's latencies are kept raw until it closes, every closed one as a few numbers.
 // Pure: times are milliseconds from the soak's start, handed in by the caller.
 
-import { ERROR_KINDS, type EndpointInterval, type ErrorCounts, type ErrorKind, type Reboot, type SoakInterval, noErrors } from '../report/soak-facts.js';
+import { type EndpointInterval, type ErrorCounts, type ErrorKind, type Reboot, type SoakInterval, endpointsOf, noErrors, summed } from '../report/soak-facts.js';
 
 export interface Sample {
   at: number;
@@ -75,17 +75,9 @@ export class SoakRecord {
     if (at > this.from) this.close(at);
   }
 
-  /** Every error so far, closed intervals and the open one. */
-  errorsSoFar(): ErrorCounts {
-    const all = noErrors();
-    for (const i of this.closed) for (const e of Object.values(i.endpoints)) for (const k of ERROR_KINDS) all[k] += e.errors[k];
-    for (const o of this.open.values()) for (const k of ERROR_KINDS) all[k] += o.errors[k];
-    return all;
-  }
-
-  requestsSoFar(): number {
-    return this.closed.reduce((n, i) => n + Object.values(i.endpoints).reduce((m, e) => m + e.requests, 0), 0)
-      + [...this.open.values()].reduce((n, o) => n + o.requests, 0);
+  /** Every request and error so far, of the closed intervals and the open one. */
+  soFar(): { requests: number; errors: ErrorCounts } {
+    return summed([...endpointsOf(this.closed), ...this.open.values()]);
   }
 
   private answered(at: number): void {

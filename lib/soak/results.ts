@@ -3,12 +3,12 @@
 import type { Exchange } from '../client/exchange-log.js';
 import type { Redactor } from '../client/redactor.js';
 import { type CheckResult, type RunResults, summarize } from '../report/results.js';
-import type { SoakFacts } from '../report/soak-facts.js';
+import { type SoakFacts, endpointsOf, summed } from '../report/soak-facts.js';
 import { exitCodeOf } from '../runner/assemble.js';
 import type { SoakRecord } from './record.js';
 import type { SoakConfig } from './soak.js';
 import type { SpotChecks } from './spot.js';
-import { type ThresholdOutcome, requestsIn, soakClock, totalErrors } from './verdict.js';
+import { type ThresholdOutcome, soakClock } from './verdict.js';
 
 export interface SoakEnd extends SoakConfig {
   started: Date;
@@ -45,7 +45,7 @@ export function soakResults(e: SoakEnd): SoakOutcome {
     askedS: e.durationS, ranS: Math.round(e.ranS * 10) / 10, stoppedBy: e.interrupted ? 'interrupted' : 'duration',
     clients: e.clients, pollMs: e.pollMs, intervalS: e.intervalS, checkEveryS: e.checkEveryS, spotChecks: e.spot.occasions,
     endpoints: e.endpoints, thresholds: e.thresholds, intervals, reboots: e.record.reboots,
-    totals: { requests: requestsIn(intervals), errors: totalErrors(intervals), connections: e.connections },
+    totals: { ...summed(endpointsOf(intervals)), connections: e.connections },
   };
   const exitCode = e.interrupted ? 2 : exitCodeOf(checks, false);
   const exchanges = checks.flatMap((c) => c.exchanges);

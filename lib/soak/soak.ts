@@ -10,7 +10,7 @@ import type { OperatorIo } from '../operator/operator-io.js';
 import type { Thresholds } from '../report/soak-facts.js';
 import type { RunConfig } from '../runner/config.js';
 import { preflight } from '../runner/preflight.js';
-import { certificateIdentity } from '../runner/prepare.js';
+import { identityOf } from '../runner/prepare.js';
 import { acquireToken } from '../runner/token.js';
 import { KINDS, type KindId } from '../spec/kinds.js';
 import { polledEndpoints } from './endpoints.js';
@@ -44,15 +44,13 @@ async function meet(cfg: RunConfig, io: OperatorIo, redactor: Redactor, signal: 
   if (!pre.v1 && !pre.v2) {
     throw new RunError('EC_DEVICE_UNREACHABLE', `nothing answered at ${cfg.host} (HTTP port ${cfg.httpPort ?? 'none'}, HTTPS port ${cfg.httpsPort ?? 'none'})`);
   }
-  const cert = certificateIdentity(pre);
-  const said = pre.kind ?? cert.kind;
+  const { kind: said, serial } = identityOf(cfg, pre);
   // The operator's word against the device's: polling what another kind serves would blame the device.
   if (cfg.kind && said && cfg.kind !== said && !cfg.forceKind) {
     throw new RunError('EC_KIND_MISMATCH', `--kind ${cfg.kind} was given, but the device at ${cfg.host} says it is a ${KINDS[said].name} (${said})`);
   }
   const kind: KindId | undefined = cfg.kind ?? said;
   if (!kind) throw new RunError('EC_KIND_UNKNOWN', `could not tell what kind of device answers at ${cfg.host}`);
-  const serial = cfg.serial ?? (typeof pre.v1Info?.serial === 'string' ? pre.v1Info.serial : cert.serial) ?? null;
   const device = new DeviceClient({ host: cfg.host, httpPort: pre.v1 ? cfg.httpPort : null, httpsPort: pre.v2 ? cfg.httpsPort : null, caPem: cfg.caPem,
     insecure: cfg.insecure }, redactor, cfg.requestTimeoutMs);
   const v2 = pre.v2Usable && KINDS[kind].userToken === 'Supported';
@@ -112,8 +110,8 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
         nextCheck += cfg.checkEveryS * 1000;
       }
       record.roll(at());
-      const errors = record.errorsSoFar();
-      io.status(`soak ${soakClock(at() / 1000)} of ${soakClock(cfg.durationS)}: ${record.requestsSoFar()} requests, errors ${errorsText(errors)}, `
+      const so = record.soFar();
+      io.status(`soak ${soakClock(at() / 1000)} of ${soakClock(cfg.durationS)}: ${so.requests} requests, errors ${errorsText(so.errors)}, `
         + `${connections} connections, ${record.reboots.length} reboots`);
       await clock.sleep(Math.max(1, Math.min(1000, durationMs - at(), nextCheck - at())), stop.signal);
     }

@@ -1,6 +1,6 @@
 // The soak's verdict against its stated thresholds (each a flag with a documented default): errors within
 // a budget, no reboot beyond the allowed, every interval's p99 latency under a bound. Pure.
-import { ERROR_KINDS, type ErrorCounts, type Reboot, type SoakInterval, type Thresholds, noErrors } from '../report/soak-facts.js';
+import { ERROR_KINDS, type ErrorCounts, type Reboot, type SoakInterval, type Thresholds, endpointsOf, errorCount, summed } from '../report/soak-facts.js';
 
 export type { Thresholds };
 
@@ -17,25 +17,15 @@ export interface ThresholdOutcome {
   seen: string;
 }
 
-export function totalErrors(intervals: readonly SoakInterval[]): ErrorCounts {
-  const all = noErrors();
-  for (const i of intervals) for (const e of Object.values(i.endpoints)) for (const k of ERROR_KINDS) all[k] += e.errors[k];
-  return all;
-}
-
-export const requestsIn = (intervals: readonly SoakInterval[]) =>
-  intervals.reduce((n, i) => n + Object.values(i.endpoints).reduce((m, e) => m + e.requests, 0), 0);
-
 /** `01:02:05`: seconds from the soak's start as a clock reads. */
 export const soakClock = (s: number) => `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 export const errorsText = (e: ErrorCounts) => ERROR_KINDS.filter((k) => e[k] > 0).map((k) => `${e[k]} ${k}`).join(', ') || 'none';
 
 export function judgeSoak(intervals: readonly SoakInterval[], reboots: readonly Reboot[], t: Thresholds): ThresholdOutcome[] {
-  const requests = requestsIn(intervals);
-  const errors = totalErrors(intervals);
-  const count = ERROR_KINDS.reduce((n, k) => n + errors[k], 0);
+  const { requests, errors } = summed(endpointsOf(intervals));
+  const count = errorCount(errors);
   const percent = requests ? (100 * count) / requests : 0;
-  const firstError = intervals.find((i) => Object.values(i.endpoints).some((e) => ERROR_KINDS.some((k) => e.errors[k] > 0)));
+  const firstError = intervals.find((i) => Object.values(i.endpoints).some((e) => errorCount(e.errors) > 0));
   const slow = intervals.flatMap((i) => Object.entries(i.endpoints).filter(([, e]) => e.p99 !== null && e.p99 > t.maxP99Ms).map(([name, e]) => ({ i, name, p99: e.p99! })));
   const worst = intervals.flatMap((i) => Object.values(i.endpoints).map((e) => e.p99 ?? 0)).reduce((a, b) => Math.max(a, b), 0);
   return [
