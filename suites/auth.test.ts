@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describeResponse, expectError, expectStatus, expectThat } from '../lib/harness/clause-failure.js';
+import { answerClauseTest } from '../lib/harness/answer-clause.js';
 import { clauseRows, clauseTest } from '../lib/harness/clause-test.js';
 import { sendTo } from '../lib/harness/endpoint-request.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
@@ -11,9 +12,7 @@ import { tokenField } from '../lib/spec/schemas.js';
 const UNAUTHORIZED = 'user:unauthorized';
 const withToken = { needsToken: true } as const;
 
-clauseTest('AUTH-01', async ({ device }) => {
-  expectError(await device.v2.get('/api'), 401, UNAUTHORIZED);
-});
+answerClauseTest('AUTH-01');
 
 clauseRows(endpointRows('AUTH-02', TOKEN_ENDPOINTS, [{ probe: 'a well-formed unknown token' }]), async ({ endpoint }, { device, run, token }) => {
   let unknown = randomBytes(16).toString('hex').toUpperCase();

@@ -3,7 +3,8 @@
 // confirmation, and every check that may change it puts back the value it found.
 import { SYSTEM_PATH, cloudOf, readCloud, setCloud } from '../lib/client/cloud.js';
 import type { DeviceResponse } from '../lib/client/device-client.js';
-import { PreconditionError, describeResponse, expectStatus, expectThat } from '../lib/harness/clause-failure.js';
+import { PreconditionError, describeResponse, expectThat } from '../lib/harness/clause-failure.js';
+import { answerClauseTest } from '../lib/harness/answer-clause.js';
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
 
 async function found(ctx: CheckContext): Promise<boolean> {
@@ -48,11 +49,7 @@ async function toggle(ctx: CheckContext, from: boolean): Promise<void> {
   });
 }
 
-clauseTest('CLOUD-01', async ({ device }) => {
-  const res = await device.v1.get(SYSTEM_PATH);
-  expectStatus(res, 200);
-  expectThat(cloudOf(res) !== null, 'a boolean cloud_enabled', describeResponse(res), res);
-});
+answerClauseTest('CLOUD-01');
 
 clauseTest('CLOUD-02', async (ctx) => {
   await keeping(ctx, async (was) => {

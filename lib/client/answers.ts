@@ -33,3 +33,15 @@ export function describeResponse(res: DeviceResponse): string {
   const body = text.length > 200 ? `${text.slice(0, 200)}…` : text;
   return `${res.status}${body ? ` ${body}` : ' with an empty body'}`;
 }
+
+/** A GET as a judge's table names it (lib/judge/device/table.ts): where, and with the token or without Authorization. */
+export interface Asking {
+  side: 'v1' | 'v2';
+  path: string;
+  token: boolean;
+  headers?: Readonly<Record<string, string>>;
+}
+
+export function ask(device: DeviceClient, { side, path, token: withToken, headers }: Asking, token: string | null): Promise<DeviceResponse> {
+  return device[side].get(path, { ...(withToken && token !== null ? { token } : {}), ...(headers ? { headers: { ...headers } } : {}) });
+}

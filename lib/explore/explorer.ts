@@ -1,16 +1,16 @@
 // `explore`: random sequences of the specification's requests, drawn by fast-check from the model
-// (lib/spec/explore-model.ts), run against the device; each answer and the state read back are judged by
+// (lib/judge/device/explore-model.ts), run against the device; each answer and the state read back are judged by
 // the model. A disagreement is shrunk by fast-check to the shortest sequence that still shows it. The same
 // seed draws the same sequences, so `--seed N` replays a run exactly on a device that behaves the same.
 import fc from 'fast-check';
 import type { DeviceClient } from '../client/device-client.js';
 import type { Exchange } from '../client/exchange-log.js';
 import type { SocketState } from '../spec/socket-model.js';
-import { type ModelState, type Slot, type Step, SLOTS, canTake, describeStep, initialModel, judgeStep } from '../spec/explore-model.js';
+import { type ModelState, type Slot, type Step, SLOTS, canTake, describeStep, initialModel, judgeStep } from '../judge/device/explore-model.js';
 import { type Budget, type Spent, overBudget, spentOn } from './budget.js';
 import { DeviceSide, type Observed, type Press } from './device-side.js';
 import { stepArbitrary } from './steps.js';
-import { heldTo } from '../spec/explore-clauses.js';
+import { heldTo } from '../judge/device/explore-clauses.js';
 
 export interface ExploreInput {
   device: DeviceClient;

@@ -1,7 +1,7 @@
 // The steps an exploration draws on this device, with their weights: the socket's PUTs and the user steps
 // that make tokens and names meet again (creation, deletion, use) come most often.
 import fc from 'fast-check';
-import { type Slot, type Step, SLOTS } from '../spec/explore-model.js';
+import { type Slot, type Step, SLOTS } from '../judge/device/explore-model.js';
 import type { ExploreInput } from './explorer.js';
 
 type Weighted = { arbitrary: fc.Arbitrary<Step>; weight: number };

@@ -4,6 +4,9 @@ import { describeResponse as shown, errorCode, safeBody } from '../client/answer
 import type { DeviceResponse } from '../client/device-client.js';
 import type { ErrorCode } from '../spec/error-codes.js';
 import { SEMVER } from '../spec/schemas.js';
+import { servedText } from '../judge/device/versioning.js';
+
+export { servedText };
 
 export class ClauseFailure extends Error {
   readonly code: ErrorCode = 'EC_CLAUSE_VIOLATED';
@@ -42,8 +45,6 @@ export function expectError(res: DeviceResponse, status: number, code: string): 
   expectThat(res.status === status && got === code, `${status} {"error":"${code}"}`, shown(res), res);
 }
 
-/** The device's version as the VER checks name it (SuiteContext.servedVersion). */
-export const servedText = (served: string) => `X-Api-Version: ${served}, the version the device serves (its answer to GET /api without the header, before any check)`;
 
 /**
  * Versioning 6: X-Api-Version with the full MAJOR.MINOR.PATCH version that served the request, which is the device's one

@@ -2,8 +2,8 @@
 // "not shown" outcomes adopted, never failed. Its socket half is held to the fixed matrix's own rows.
 import { describe, expect, test } from 'vitest';
 import { type Answer, type ModelState, type Step, initialModel, judgeStep } from './explore-model.js';
-import { matrixRows } from './socket-matrix.js';
-import { socketOutcome } from './socket-model.js';
+import { matrixRows } from '../../spec/socket-matrix.js';
+import { socketOutcome } from '../../spec/socket-model.js';
 
 const NAMES = { a: 'local/ec-1-xa', b: 'local/ec-1-xb' };
 const ON = { power_on: true, switch_lock: false, brightness: 100 };

@@ -3,9 +3,12 @@
 // their tokens, re-use and delete, and versioning. Pure: a step, what the device answered, and the state
 // before give a verdict and the state after. Where the specification does not show the outcome, the
 // device's answer is adopted and never fails.
-import type { ClauseId } from './clause-types.js';
-import { socketReading } from './schemas.js';
-import { type SocketPut, type SocketState, describePut, describeSocket, isConsistent, socketOutcome } from './socket-model.js';
+import type { ClauseId } from '../../spec/clause-types.js';
+import { socketReading } from '../../spec/schemas.js';
+import type { Judgment, Reply } from './judgment.js';
+import { sock01 } from './socket.js';
+import { ver02, ver03 } from './versioning.js';
+import { type SocketPut, type SocketState, describePut, describeSocket, isConsistent, socketOutcome } from '../../spec/socket-model.js';
 
 /** One of the explorer's two user names (`local/<run tag>-x<slot>`): few, so that re-use and re-creation happen. */
 export type Slot = 'a' | 'b';
@@ -131,6 +134,16 @@ export function canTake(m: ModelState, step: Step): boolean {
 const fail = (next: ModelState, clause: ClauseId, expected: string, observed: string, about: 'answer' | 'read' = 'answer'): Judged =>
   ({ next, disagreement: { clause, expected, observed, about } });
 const ok = (next: ModelState, adopted?: Judged['adopted']): Judged => ({ next, disagreement: null, ...(adopted ? { adopted } : {}) });
+/** A clause the table's judge decides (lib/judge/device/table.ts), on the step's answer or a read-back. */
+const judged = (next: ModelState, clause: ClauseId, j: Judgment, about: 'answer' | 'read' = 'answer'): Judged =>
+  (j.held ? ok(next) : fail(next, clause, j.expected, j.observed, about));
+
+/** The explorer's record of an answer as the table's judges read one. */
+const replyOf = (a: Answer): Reply => ({ status: a.status, json: a.json, headers: a.version === undefined ? {} : { 'x-api-version': a.version } });
+
+/** SOCK-01 on the state read back after a step. */
+const readBack = (read: Answer | undefined): Judgment =>
+  (read ? sock01(replyOf(read)) : { held: false, expected: 'GET /api/v1/state: 200 with power_on, switch_lock and brightness', observed: 'no answer', evidence: [] });
 
 /** Versioning 6 (VER-01): a successful v2 answer names the one version the device serves. */
 function versionOfSuccess(m: ModelState, a: Answer): Disagreement | null {
@@ -153,15 +166,12 @@ export function judgeStep(m: ModelState, step: Step, o: Observation): Judged {
 }
 
 function judgeVersion(m: ModelState, asked: string | null, a: Answer): Judged {
-  const latest = major(m.served);
-  const served = asked === null || (/^\d+$/.test(asked) && Number(asked) === latest);
-  if (served) {
-    const clause: ClauseId = asked === null ? 'VER-02' : 'VER-03';
-    if (a.status !== 200) return fail(m, clause, '200', shownAnswer(a));
-    if (a.version !== m.served) return fail(m, clause, `X-Api-Version: ${m.served}, the version the device serves`, versionShown(a));
-    return ok(m);
-  }
+  if (asked === null) return judged(m, 'VER-02', ver02(replyOf(a), m));
+  if (asked === '2') return judged(m, 'VER-03', ver03(replyOf(a), m));
   if (!/^\d+$/.test(asked)) return ok(m, { clause: 'VER-07', why: 'a malformed X-Api-Version is "not shown"' });
+  const latest = major(m.served);
+  // The latest MAJOR asked for by number where it is not 2 (a device of API 3): no clause of the catalogue holds it.
+  if (Number(asked) === latest) return ok(m);
   const clause: ClauseId = Number(asked) < latest ? 'VER-04' : 'VER-06';
   if (a.status !== 400 || errorOf(a) !== NOT_SUPPORTED) return fail(m, clause, `400 {"error":"${NOT_SUPPORTED}"}`, shownAnswer(a));
   if (a.version !== m.served) return fail(m, 'VER-05', `X-Api-Version: ${m.served}, the version the device serves`, versionShown(a));
@@ -171,8 +181,9 @@ function judgeVersion(m: ModelState, asked: string | null, a: Answer): Judged {
 function judgeSocket(m: ModelState, put: SocketPut, o: Observation): Judged {
   const from = m.socket!;
   const read = o.read;
-  const state = read && read.status === 200 ? readSocketState(read.json) : null;
-  if (state === null) return fail(m, 'SOCK-01', 'GET /api/v1/state: 200 with power_on, switch_lock and brightness', read ? shownAnswer(read) : 'no answer', 'read');
+  const sock = readBack(read);
+  if (!sock.held) return judged(m, 'SOCK-01', sock, 'read');
+  const state = readSocketState(read!.json)!;
   const at = (s: SocketState) => ({ ...m, socket: s });
   if (!isConsistent(state)) return fail(at(state), 'SOCK-02', 'never power_on false with switch_lock true', describeSocket(state), 'read');
   const outcome = socketOutcome(from, put);
@@ -217,8 +228,9 @@ function judgeToggle(m: ModelState, o: Observation): Judged {
   if (o.read?.status !== 200 || cloudIn(o.read) !== to) return fail(m, clause, `GET /api/v1/system then reads ${want}`, o.read ? shownAnswer(o.read) : 'no answer', 'read');
   const next = { ...m, cloud: to };
   if (m.socket === null) return ok(next);
-  const state = o.socket && o.socket.status === 200 ? readSocketState(o.socket.json) : null;
-  if (state === null) return fail(next, 'SOCK-01', 'GET /api/v1/state: 200 with power_on, switch_lock and brightness', o.socket ? shownAnswer(o.socket) : 'no answer', 'read');
+  const sock = readBack(o.socket);
+  if (!sock.held) return judged(next, 'SOCK-01', sock, 'read');
+  const state = readSocketState(o.socket!.json)!;
   if (sameState(state, m.socket)) return ok(next);
   return ok({ ...next, socket: state }, { clause, why: 'whether switching the cloud changes the socket state is not shown' });
 }

@@ -1,8 +1,8 @@
 // The clauses a step of the explorer is held to, as judgeStep (explore-model.ts) holds it: what a step
 // that agreed with the model showed, for the reports' counts of what an exploration exercised.
-import type { ClauseId } from './clause-types.js';
+import type { ClauseId } from '../../spec/clause-types.js';
 import type { ModelState, Step } from './explore-model.js';
-import { socketOutcome } from './socket-model.js';
+import { socketOutcome } from '../../spec/socket-model.js';
 
 export function heldTo(m: ModelState, step: Step): ClauseId[] {
   switch (step.kind) {
@@ -16,9 +16,10 @@ export function heldTo(m: ModelState, step: Step): ClauseId[] {
     case 'version': {
       const latest = Number(m.served.split('.')[0]);
       if (step.asked === null) return ['VER-02'];
+      if (step.asked === '2') return ['VER-03'];
       if (!/^\d+$/.test(step.asked)) return [];
       const n = Number(step.asked);
-      return n === latest ? ['VER-03'] : [n < latest ? 'VER-04' : 'VER-06', 'VER-05'];
+      return n === latest ? [] : [n < latest ? 'VER-04' : 'VER-06', 'VER-05'];
     }
     case 'poll': return [m.afterCreation ? 'PAIR-07' : m.polls > 0 ? 'PAIR-02' : 'PAIR-01'];
     case 'late': return step.after === 31 ? ['PAIR-08'] : ['PAIR-09', ...heldTo(m, { kind: 'create', slot: step.slot })];

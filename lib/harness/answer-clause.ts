@@ -1,0 +1,29 @@
+// A clause judged by the table's pure judge (lib/judge/device/table.ts): the check asks what the table
+// says the judge reads and holds the device to the judge's word, as the soak and the explorer do.
+import type { DeviceResponse } from '../client/device-client.js';
+import { ask } from '../client/answers.js';
+import { ANSWER_JUDGES, type AnswerClause, judgeAnswer } from '../judge/device/table.js';
+import type { DeviceFacts, Judgment } from '../judge/device/judgment.js';
+import type { SuiteContext } from '../contract/run-context.js';
+import { ClauseFailure } from './clause-failure.js';
+import { type CheckContext, type ClauseTestOptions, clauseTest } from './clause-test.js';
+
+export const factsOf = (run: SuiteContext): DeviceFacts => ({ kind: run.kind, served: run.servedVersion });
+
+/** A judgment that does not hold fails the check, its answers shown first. */
+export function expectHeld(j: Judgment): void {
+  if (!j.held) throw new ClauseFailure(j.expected, j.observed, j.evidence);
+}
+
+/** The answer the table's judge of `id` reads. */
+export const askFor = (id: AnswerClause, { device, run }: CheckContext): Promise<DeviceResponse> => ask(device, ANSWER_JUDGES[id].asks, run.token);
+
+/** `alongside`: what else the check does with the same answer (an OBSERVE clause through `also`), before the judgment. */
+export function answerClauseTest(id: AnswerClause, options: ClauseTestOptions = {},
+  alongside?: (res: DeviceResponse, ctx: CheckContext) => Promise<void>): void {
+  clauseTest(id, async (ctx) => {
+    const res = await askFor(id, ctx);
+    await alongside?.(res, ctx);
+    expectHeld(judgeAnswer(id, res, factsOf(ctx.run)));
+  }, { ...(ANSWER_JUDGES[id].asks.token ? { needsToken: true } : {}), ...options });
+}

@@ -1,0 +1,66 @@
+// The table's judges on answers written for each case: what holds, what does not, and what the failure says.
+// Every command calls these (run's checks, the soak's spot checks, the explorer's read-backs), so one answer
+// gets one outcome everywhere; the rows of the drift issue 32 found are here (MEAS-01 on an array or a number).
+import { describe, expect, test } from 'vitest';
+import { type AnswerClause, judgeAnswer } from './table.js';
+import { type DeviceFacts, type Reply, answerOf } from './judgment.js';
+
+const FACTS: DeviceFacts = { kind: 'p1dongle', served: '2.2.0' };
+const INFO = { product_name: 'P1 meter', product_type: 'HWE-P1', serial: '5c2fafaabbcc', firmware_version: '6.0200', api_version: '2.2.0' };
+const reply = (status: number, json: unknown, headers: Record<string, string> = { 'x-api-version': '2.2.0' }): Reply =>
+  ({ status, json, headers, text: json === undefined ? '' : JSON.stringify(json) });
+
+type Row = [clause: AnswerClause, what: string, reply: Reply, heldOrExpected: true | string];
+const ROWS: Row[] = [
+  ['INFO-01', 'the five strings', reply(200, INFO), true],
+  ['INFO-01', 'extra fields', reply(200, { ...INFO, wifi_ssid: 'x' }), true],
+  ['INFO-01', 'serial a number', reply(200, { ...INFO, serial: 5 }), 'product_name, product_type, serial, firmware_version, api_version as strings'],
+  ['INFO-01', 'an array', reply(200, [INFO]), 'a JSON object'],
+  ['INFO-01', 'a 401', reply(401, { error: 'user:unauthorized' }), 'status 200'],
+  ['INFO-02', 'x.yyzz', reply(200, INFO), true],
+  ['INFO-02', 'x.yy', reply(200, { ...INFO, firmware_version: '4.19' }), true],
+  ['INFO-02', 'x.y', reply(200, { ...INFO, firmware_version: '4.1' }), 'firmware_version of the form x.yy or x.yyzz'],
+  ['INFO-02', 'x.yyz', reply(200, { ...INFO, firmware_version: '4.190' }), 'firmware_version of the form x.yy or x.yyzz'],
+  ['INFO-03', 'two parts', reply(200, { ...INFO, api_version: '2.2' }), 'api_version of the form MAJOR.MINOR.PATCH'],
+  ['INFO-04', 'the header', reply(200, INFO), true],
+  ['INFO-04', 'another header', reply(200, INFO, { 'x-api-version': '2.0.0' }), 'api_version equal to the X-Api-Version header (2.0.0)'],
+  ['INFO-05', 'a P1 product type', reply(200, INFO), true],
+  ['INFO-05', 'a socket\'s product type', reply(200, { ...INFO, product_type: 'HWE-SKT' }), 'a product type of the P1 meter: HWE-P1'],
+  ['INFO-06', 'eleven digits', reply(200, { ...INFO, serial: '5c2fafaabbc' }), 'serial of 12 hexadecimal digits'],
+  ['AUTH-01', 'the 401', reply(401, { error: 'user:unauthorized' }), true],
+  ['AUTH-01', 'another code', reply(401, { error: 'user:forbidden' }), '401 {"error":"user:unauthorized"}'],
+  ['AUTH-01', 'a 200', reply(200, INFO), '401 {"error":"user:unauthorized"}'],
+  ['VER-02', 'the served version', reply(200, INFO), true],
+  ['VER-02', 'an older version', reply(200, INFO, { 'x-api-version': '2.0.0' }), 'X-Api-Version: 2.2.0, the version the device serves (its answer to GET /api without the header, before any check)'],
+  ['VER-02', 'v1', reply(200, INFO, { 'x-api-version': '1.0.0' }), 'a response header whose MAJOR is at least 2'],
+  ['VER-02', 'no header', reply(200, INFO, {}), 'a response header whose MAJOR is at least 2'],
+  ['VER-03', 'the served 2', reply(200, INFO), true],
+  ['VER-03', 'a 3', reply(200, INFO, { 'x-api-version': '3.0.0' }), 'a response header whose MAJOR is 2'],
+  ['MEAS-01', 'an object', reply(200, { power_w: 125 }), true],
+  ['MEAS-01', 'an array (any JSON value: Rules 5 shows no payload)', reply(200, [1, 2]), true],
+  ['MEAS-01', 'a number', reply(200, 125), true],
+  ['MEAS-01', 'text', { status: 200, headers: {}, json: undefined, text: 'power_w=125' }, 'a JSON body'],
+  ['MEAS-01', 'a 500', reply(500, { error: 'x' }), 'status 200'],
+  ['SOCK-01', 'a state', reply(200, { power_on: true, switch_lock: false, brightness: 255 }, {}), true],
+  ['SOCK-01', 'brightness 256', reply(200, { power_on: true, switch_lock: false, brightness: 256 }, {}), 'boolean power_on, boolean switch_lock and a number brightness from 0 to 255'],
+  ['SOCK-01', 'power_on a string', reply(200, { power_on: 'true', switch_lock: false, brightness: 3 }, {}), 'boolean power_on, boolean switch_lock and a number brightness from 0 to 255'],
+  ['CLOUD-01', 'a boolean', reply(200, { cloud_enabled: false }, {}), true],
+  ['CLOUD-01', 'a number', reply(200, { cloud_enabled: 0 }, {}), 'a boolean cloud_enabled'],
+];
+
+describe('the table\'s answer judges', () => {
+  test.for(ROWS)('%s on %s', ([clause, , r, want]) => {
+    const j = judgeAnswer(clause, r, FACTS);
+    if (want === true) expect(j).toEqual({ held: true });
+    else expect(j).toMatchObject({ held: false, expected: want });
+  });
+
+  test('a failure names its answer as evidence, and a recorded exchange is judged as the live answer was', () => {
+    const exchange = { side: 'v2' as const, method: 'GET', url: 'https://127.0.0.1/api/measurement', requestHeaders: {}, status: 200,
+      responseHeaders: { 'content-type': 'text/plain' }, responseBody: 'power_w=125', startedAt: '', durationMs: 1 };
+    const live = judgeAnswer('MEAS-01', { status: 200, headers: {}, json: undefined, text: 'power_w=125', exchange }, FACTS);
+    expect(live).toEqual({ held: false, expected: 'a JSON body', observed: '200 power_w=125', evidence: [exchange] });
+    expect(judgeAnswer('MEAS-01', answerOf(exchange)!, FACTS)).toEqual(live);
+    expect(answerOf({ ...exchange, status: undefined, error: 'ECONNRESET' })).toBeNull();
+  });
+});

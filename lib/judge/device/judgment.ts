@@ -1,0 +1,81 @@
+// What a device judge reads and what it says. A judge is a pure function of recorded answers (and of what
+// the run knew of the device before it asked): `run` judges the answers as they come, `soak` its spot
+// checks, the explorer its steps, and a record can be judged again (lib/judge/device/table.ts).
+import type { Exchange } from '../../client/exchange-log.js';
+import type { KindId } from '../../spec/kinds.js';
+
+/** One answer of the device as a judge reads it: a live DeviceResponse is one, so is a recorded exchange (answerOf). */
+export interface Reply {
+  status: number;
+  /** Header names in lower case. */
+  headers: Readonly<Record<string, string>>;
+  /** The parsed body; undefined where it is not JSON. */
+  json: unknown;
+  /** The body as text, where the judge has it. */
+  text?: string;
+  /** The exchange, redacted: the evidence a failure shows first. */
+  exchange?: Exchange;
+}
+
+/** What the run knew of the device before it asked, as a judge may need it. */
+export interface DeviceFacts {
+  kind: KindId;
+  /** The version the device serves: its answer to GET /api without X-Api-Version, before any check; null where none was read. */
+  served: string | null;
+}
+
+export type Judgment =
+  | { held: true }
+  | { held: false; expected: string; observed: string; evidence: readonly Exchange[] };
+
+export const HELD: Judgment = { held: true };
+
+export function violated(expected: string, observed: string, ...about: Reply[]): Judgment {
+  return { held: false, expected, observed, evidence: about.flatMap((r) => (r.exchange ? [r.exchange] : [])) };
+}
+
+/** `ok` holds, or the clause is violated as the words say. */
+export const unless = (ok: boolean, expected: string, observed: string, ...about: Reply[]): Judgment =>
+  (ok ? HELD : violated(expected, observed, ...about));
+
+/** The first judgment that does not hold, else HELD: each is asked only while the ones before held. */
+export function allOf(...judgments: (() => Judgment)[]): Judgment {
+  for (const j of judgments) {
+    const r = j();
+    if (!r.held) return r;
+  }
+  return HELD;
+}
+
+export function isJsonObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Status and (the start of) the body, as a message shows an answer: the recorded (redacted) body where there is one. */
+export function shownReply(r: Reply): string {
+  const text = r.exchange?.responseBody ?? r.text ?? (r.json === undefined ? '' : JSON.stringify(r.json));
+  const body = text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  return `${r.status}${body ? ` ${body}` : ' with an empty body'}`;
+}
+
+/** The `error` of an error body (Errors), if the answer has one. */
+export const errorOf = (r: Reply): unknown => (isJsonObject(r.json) ? r.json.error : undefined);
+
+/** The specification's error answer `{error: <code>}` (Errors). */
+export const errorAnswer = (r: Reply, status: number, code: string): Judgment =>
+  unless(r.status === status && errorOf(r) === code, `${status} {"error":"${code}"}`, shownReply(r), r);
+
+export const statusIs = (r: Reply, status: number): Judgment => unless(r.status === status, `status ${status}`, shownReply(r), r);
+
+/** A recorded exchange read as a judge reads an answer; null where nothing was answered. */
+export function answerOf(ex: Exchange): Reply | null {
+  if (ex.status === undefined) return null;
+  const text = ex.responseBody ?? '';
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: ex.status, headers: ex.responseHeaders ?? {}, json, text, exchange: ex };
+}

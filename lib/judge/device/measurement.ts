@@ -1,0 +1,5 @@
+// Rules 5: GET /api/measurement. Its payloads are not shown; Endpoints: bodies are JSON. Any JSON value
+// is conformant: an object, an array, a number (MEAS-02 records what it holds).
+import { type Judgment, type Reply, allOf, shownReply, statusIs, unless } from './judgment.js';
+
+export const meas01 = (r: Reply): Judgment => allOf(() => statusIs(r, 200), () => unless(r.json !== undefined, 'a JSON body', shownReply(r), r));

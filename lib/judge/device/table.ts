@@ -1,0 +1,44 @@
+// Every device clause judged by one pure function of the answer it reads, with the request that reads it:
+// `run`'s checks (answerClauseTest), the soak's spot checks and the explorer call these and no other code.
+// The clauses not in it are still judged inside their suite's check (lib/judge/device/table.spec.ts
+// lists them, and that list only shrinks).
+import type { Asking } from '../../client/answers.js';
+import type { ClauseId } from '../../spec/clause-types.js';
+import { auth01 } from './auth.js';
+import { cloud01 } from './cloud.js';
+import { info01, info02, info03, info04, info05, info06 } from './info.js';
+import type { DeviceFacts, Judgment, Reply } from './judgment.js';
+import { meas01 } from './measurement.js';
+import { sock01 } from './socket.js';
+import { ver02, ver03 } from './versioning.js';
+
+
+export interface AnswerJudge {
+  asks: Asking;
+  judge(r: Reply, facts: DeviceFacts): Judgment;
+}
+
+const API: Asking = { side: 'v2', path: '/api', token: true };
+
+export const ANSWER_JUDGES = {
+  'INFO-01': { asks: API, judge: info01 },
+  'INFO-02': { asks: API, judge: info02 },
+  'INFO-03': { asks: API, judge: info03 },
+  'INFO-04': { asks: API, judge: info04 },
+  'INFO-05': { asks: API, judge: info05 },
+  'INFO-06': { asks: API, judge: info06 },
+  'AUTH-01': { asks: { side: 'v2', path: '/api', token: false }, judge: auth01 },
+  'VER-02': { asks: API, judge: ver02 },
+  'VER-03': { asks: { ...API, headers: { 'X-Api-Version': '2' } }, judge: ver03 },
+  'MEAS-01': { asks: { side: 'v2', path: '/api/measurement', token: true }, judge: meas01 },
+  'SOCK-01': { asks: { side: 'v1', path: '/api/v1/state', token: false }, judge: sock01 },
+  'CLOUD-01': { asks: { side: 'v1', path: '/api/v1/system', token: false }, judge: cloud01 },
+} as const satisfies Partial<Record<ClauseId, AnswerJudge>>;
+
+export type AnswerClause = keyof typeof ANSWER_JUDGES;
+
+export const isAnswerClause = (id: string): id is AnswerClause => Object.hasOwn(ANSWER_JUDGES, id);
+
+export function judgeAnswer(id: AnswerClause, r: Reply, facts: DeviceFacts): Judgment {
+  return ANSWER_JUDGES[id].judge(r, facts);
+}

@@ -1,0 +1,25 @@
+// Versioning: which version serves a request, and what the answer says of it.
+import { SEMVER } from '../../spec/schemas.js';
+import { type DeviceFacts, type Judgment, type Reply, allOf, statusIs, unless } from './judgment.js';
+
+const major = (v: string | undefined) => (v && SEMVER.test(v) ? Number(v.split('.')[0]) : NaN);
+const versionShown = (r: Reply) => (r.headers['x-api-version'] === undefined ? 'no X-Api-Version header' : `X-Api-Version: ${r.headers['x-api-version']}`);
+
+/** The device's version as the VER clauses name it. */
+export const servedText = (served: string) => `X-Api-Version: ${served}, the version the device serves (its answer to GET /api without the header, before any check)`;
+
+/** Where the version the device serves is known, the answer names it: a device serves one version of a MAJOR. */
+const namesServed = (r: Reply, served: string | null): Judgment =>
+  (served === null ? { held: true } : unless(r.headers['x-api-version'] === served, servedText(served), versionShown(r), r));
+
+/** VER-02, on GET /api without X-Api-Version: the latest version serves it, whatever was asked before. */
+export const ver02 = (r: Reply, { served }: Pick<DeviceFacts, 'served'>): Judgment => allOf(
+  () => statusIs(r, 200),
+  () => unless(major(r.headers['x-api-version']) >= 2, 'a response header whose MAJOR is at least 2', versionShown(r), r),
+  () => namesServed(r, served));
+
+/** VER-03, on GET /api with `X-Api-Version: 2`: served by major version 2 (by the device's own, where its MAJOR is 2). */
+export const ver03 = (r: Reply, { served }: Pick<DeviceFacts, 'served'>): Judgment => allOf(
+  () => statusIs(r, 200),
+  () => unless(major(r.headers['x-api-version']) === 2, 'a response header whose MAJOR is 2', versionShown(r), r),
+  () => namesServed(r, served !== null && major(served) === 2 ? served : null));
