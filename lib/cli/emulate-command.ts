@@ -4,6 +4,7 @@ import { RunError } from '../client/errors.js';
 import { startEmulator } from '../emulator/emulator.js';
 import type { EmulateArgs } from './options.js';
 import { FAULTS } from '../emulator/faults.js';
+import { VARIANTS } from '../emulator/variants.js';
 import { LINKS, type Link, parseLatency } from '../emulator/link.js';
 import { FIELD_FAULTS, type FieldFaults, parseFieldFault } from '../emulator/field.js';
 
@@ -13,7 +14,8 @@ const loopbackOf = (host: string) => (host.startsWith('127.') ? host : undefined
 export function faultTable(): string {
   const width = Math.max(...FAULTS.map((f) => f.name.length));
   return [...FAULTS.map((f) => `${f.name.padEnd(width)}  ${f.clause.padEnd(8)}  ${f.says}`), '', 'field faults (--field name=value; soak sees them):',
-    ...FIELD_FAULTS.map((f) => `${`${f.name}=N`.padEnd(width)}  ${f.unit.padEnd(8)}  ${f.says} (N ${f.default} if not given)`)].join('\n');
+    ...FIELD_FAULTS.map((f) => `${`${f.name}=N`.padEnd(width)}  ${f.unit.padEnd(8)}  ${f.says} (N ${f.default} if not given)`),
+    '', 'conformant variants (--variant name; a run must pass them):', ...VARIANTS.map((v) => `${v.name.padEnd(width)}  ${v.kind.padEnd(8)}  ${v.says}`)].join('\n');
 }
 
 /** The --field flags as the emulator takes them; each checked. */
@@ -55,6 +57,8 @@ export async function emulateCommand(a: EmulateArgs): Promise<number | 'running'
   }
   const unknown = a.fault.filter((name) => !FAULTS.some((f) => f.name === name));
   if (unknown.length) throw new RunError('EC_BAD_OPTION', `unknown fault ${unknown.join(', ')}; \`energy-conform emulate --list-faults\` lists them`);
+  const notVariants = a.variant.filter((name) => !VARIANTS.some((v) => v.name === name));
+  if (notVariants.length) throw new RunError('EC_BAD_OPTION', `unknown variant ${notVariants.join(', ')}; \`energy-conform emulate --list-faults\` lists them`);
   if (a.serial !== undefined && !/^[0-9a-f]{12}$/.test(a.serial)) {
     throw new RunError('EC_BAD_OPTION', `--serial must be 12 lowercase hex digits, like a real device's MAC (got ${a.serial})`);
   }
@@ -66,7 +70,7 @@ export async function emulateCommand(a: EmulateArgs): Promise<number | 'running'
   const emu = await startEmulator({
     field, firmware: a.firmware, certStyle: a['cert-style'], seed: a.seed, refusalClosesWindow: a['refusal-closes-window'], link: linkOf(a),
     kind: a.kind, serial: a.serial, host: a.host, httpPort: a['http-port'], httpsPort: a['https-port'],
-    controlPort: a['control-port'], faults: a.fault, mdns: a.mdns ? { interface: a.interface ?? loopbackOf(a.host) } : undefined,
+    controlPort: a['control-port'], faults: a.fault, variants: a.variant, mdns: a.mdns ? { interface: a.interface ?? loopbackOf(a.host) } : undefined,
   });
   const line = JSON.stringify(emu.ready);
   if (a['ready-file']) await writeFile(a['ready-file'], `${line}\n`);

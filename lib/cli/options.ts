@@ -142,6 +142,8 @@ export function emulateOptions<T>(y: Argv<T>) {
     .option('seed', { type: 'number', describe: 'seed of the live readings: the same seed gives the same values second by second (random by default)' })
     .option('refusal-closes-window', { type: 'boolean', default: false,
       describe: 'a refused POST /api/user closes the creation window (conformant too: PAIR-13 records it)' })
+    .option('variant', { type: 'array', string: true, default: [] as string[],
+      describe: 'a conformant device that does what the documentation allows and the emulator otherwise does not (--list-faults lists them); a run must pass it' })
     .option('link', { choices: LINK_NAMES, default: 'lan' as LinkName,
       describe: 'field conditions: lan (no delay, connections kept 30 s), wifi (60±40 ms, 3 connection slots, idle close 5 s), esp (30±20 ms, 2 slots, idle close 3 s)' })
     .option('latency', { type: 'string', describe: 'each request waits this long first, in ms: 60±40 (or 60+-40, or 60); overrides --link\'s' })

@@ -9,6 +9,7 @@ import { controlServer } from './control.js';
 import { DeviceState, randomSerial } from './device-state.js';
 import type { Fault } from './fault-types.js';
 import { type Handler, faultsByName, withFaults, wsFaults } from './fault-layer.js';
+import { variantsByName } from './variants.js';
 import { serveWebSocket } from './websocket.js';
 import { advertise } from './mdns.js';
 import { type ApiServer, Power } from './power.js';
@@ -32,6 +33,8 @@ export interface EmulatorOptions {
   httpsPort?: number;
   controlPort?: number;
   faults?: readonly string[];
+  /** Conformant variants (variants.ts), in the same layer as the faults. */
+  variants?: readonly string[];
   /** The test CA to issue the device certificate from (a bench of emulators under one CA); a new one by default. */
   ca?: TestCa;
   /** Advertise over mDNS, on the interface with this address (tests: 127.0.0.1 only) or on all. */
@@ -132,6 +135,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   const host = opts.host ?? '127.0.0.1';
   const serial = opts.serial ?? randomSerial();
   const faults = faultsByName(opts.faults ?? []);
+  const layer = [...faults, ...variantsByName(opts.variants ?? [])];
   const certStyle = opts.certStyle ?? 'real';
   const state = new DeviceState(kind.id, serial, { seed: opts.seed, now: opts.now, refusalClosesWindow: opts.refusalClosesWindow, firmware: opts.firmware });
   const dir = await mkdtemp(path.join(tmpdir(), `energy-conform-emu-${kind.id}-`));
@@ -176,11 +180,11 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     // v2 on every kind whose user/token capability is Supported or In development.
     const identity = applianceIdentity(kind.id, serial);
     const valid = kind.userToken === 'Not supported' ? null : tlsPair(await deviceCert(ca, certStyle, identity, serial, faults));
-    const v2 = withEvents(withFaults(routeV2, faults, 'v2'), events, 'v2');
+    const v2 = withEvents(withFaults(routeV2, layer, 'v2'), events, 'v2');
     const https = valid && httpsServer(received(v2), state, valid, transport);
-    const sockets = https && serveWebSocket(https, v2, state, wsFaults(faults), { recorder: opts.recorder, away: () => events.away });
+    const sockets = https && serveWebSocket(https, v2, state, wsFaults(layer), { recorder: opts.recorder, away: () => events.away });
     const httpsPort = https ? await start(https, opts.httpsPort, 'v2') : null;
-    const httpPort = kind.v1 ? await start(httpServer(received(withEvents(withFaults(routeV1, faults, 'v1'), events, 'v1')), state, transport), opts.httpPort, 'v1') : null;
+    const httpPort = kind.v1 ? await start(httpServer(received(withEvents(withFaults(routeV1, layer, 'v1'), events, 'v1')), state, transport), opts.httpPort, 'v1') : null;
     const control = controlServer(state, power);
     const controlPort = await start(control, opts.controlPort);
     const ready: ReadyInfo = {

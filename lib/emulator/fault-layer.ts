@@ -1,7 +1,7 @@
 // The one layer that applies faults: in front of the routes, around correct handlers.
 import type { DeviceState } from './device-state.js';
 import type { EmuRequest, EmuResponse } from './exchange.js';
-import type { Fault } from './fault-types.js';
+import type { Fault, Rewrite } from './fault-types.js';
 import { FAULTS } from './faults.js';
 import type { WsFaults, WsMessage } from './websocket.js';
 
@@ -15,7 +15,7 @@ export function faultsByName(names: readonly string[]): Fault[] {
   });
 }
 
-export function withFaults(handler: Handler, faults: readonly Fault[], server: 'v1' | 'v2'): Handler {
+export function withFaults(handler: Handler, faults: readonly Rewrite[], server: 'v1' | 'v2'): Handler {
   const mine = faults.filter((f) => [server, 'both'].includes(f.server ?? 'v2'));
   if (mine.length === 0) return handler;
   return (req, state) => {
@@ -29,9 +29,9 @@ export function withFaults(handler: Handler, faults: readonly Fault[], server: '
 export const WS_TIMING = { authorizeWithinMs: 40_000, measurementEveryMs: 1000 };
 
 /** The same layer for the WebSocket: each fault rewrites (or drops) what the device sends and receives. */
-export function wsFaults(faults: readonly Fault[]): WsFaults {
-  type Rewrite = NonNullable<Fault['wsSend']>;
-  const through = (pick: (f: Fault) => Rewrite | undefined): Rewrite => (msg, view, state) =>
+export function wsFaults(faults: readonly Rewrite[]): WsFaults {
+  type Message = NonNullable<Fault['wsSend']>;
+  const through = (pick: (f: Rewrite) => Message | undefined): Message => (msg, view, state) =>
     faults.reduce<WsMessage | null>((m, f) => {
       const rewrite = pick(f);
       return m === null || !rewrite ? m : rewrite(m, view, state);

@@ -69,3 +69,6 @@ export interface Fault {
   /** Changes the TXT keys the emulator advertises over mDNS (with --mdns). */
   mdns?: (txt: Record<string, string>) => Record<string, string>;
 }
+
+/** What the one layer in front of the correct handlers applies: a fault's rewrites, or a conformant variant's (variants.ts). */
+export type Rewrite = Pick<Fault, 'server' | 'answer' | 'request' | 'response' | 'wsSend' | 'wsReceive' | 'wsTiming'>;

@@ -8,6 +8,7 @@ import { cli, targetArgs } from '../testing/cli-process.js';
 import { WarmCli } from '../testing/warm-cli.js';
 import { CERT_STYLES, type CertStyle, startEmulator } from '../emulator/emulator.js';
 import { FAULTS } from '../emulator/faults.js';
+import { VARIANTS } from '../emulator/variants.js';
 import type { Fault } from '../emulator/fault-types.js';
 import { LINKS, type Link } from '../emulator/link.js';
 import { clause, clauses } from '../spec/catalogue.js';
@@ -35,7 +36,7 @@ interface Results {
   requests: number;
   connections: number;
   socket: { stateRequests: number; relaySwitches: number } | null;
-  checks: { clause: string; status: string; message: string; rows?: { title: string; status: string }[] }[];
+  checks: { clause: string; status: string; message: string; observed?: unknown; rows?: { title: string; status: string }[] }[];
 }
 
 // Time limits follow from the work, not from how busy the machine is: every run carries its own deadline
@@ -60,8 +61,8 @@ function expectSocketBudget(results: Results): void {
     `spent ${JSON.stringify(spent)}, budget ${JSON.stringify(SOCKET_BUDGET)}`).toEqual([]);
 }
 
-async function runAgainst(kind: KindId, faults: string[], extra: string[], name: string, certStyle: CertStyle = 'real', link?: Link) {
-  const emu = await startEmulator({ kind, faults, certStyle, link });
+async function runAgainst(kind: KindId, faults: string[], extra: string[], name: string, certStyle: CertStyle = 'real', link?: Link, variants: string[] = []) {
+  const emu = await startEmulator({ kind, faults, certStyle, link, variants });
   try {
     const out = path.join(dir, name);
     const res = await (faults.length ? warm.run.bind(warm) : cli)(['run', ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)), '--reports', out,
@@ -123,6 +124,18 @@ describe.concurrent('a clean energy socket over a field link', { timeout: TEST_L
     expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: 0, error: 0 });
     expect(res.code).toBe(0);
     expectSocketBudget(results);
+  });
+});
+
+// Conformant variants (emulator/variants.ts): what the documentation allows is no reason to fail. Each clause
+// a variant exercises passes, and where it compares two answers, what differs outside the documented fields is recorded.
+describe.concurrent('a conformant variant', { timeout: TEST_LIMIT_MS }, () => {
+  test.for(VARIANTS.map((v) => [v.name, v] as const))('%s passes, every clause it exercises passing', async ([name, v]) => {
+    const { res, results } = await runAgainst(v.kind, [], [...v.args], `variant-${name}`, 'real', undefined, [name]);
+    expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, error: 0 });
+    expect(res.code).toBe(0);
+    expect(v.clauses.map((id) => [id, results.checks.find((c) => c.clause === id)?.status])).toEqual(v.clauses.map((id) => [id, 'pass']));
+    if (v.observed) expect(results.checks.filter((c) => JSON.stringify(c.observed ?? null).includes(v.observed!)).map((c) => c.clause)).toContain(v.observedIn);
   });
 });
 

@@ -2,6 +2,7 @@
 import type { DeviceResponse } from '../../lib/client/device-client.js';
 import { PreconditionError, describeResponse, expectThat, isJsonObject } from '../../lib/harness/clause-failure.js';
 import type { CheckContext } from '../../lib/harness/clause-test.js';
+import { sameJson } from '../../lib/judge/device/documented.js';
 
 export const BATTERIES = '/api/batteries';
 export const BOTH = ['charge_allowed', 'discharge_allowed'];
@@ -23,8 +24,9 @@ export const putBatteries = (ctx: Pick<CheckContext, 'device' | 'token'>, body: 
 /** The group's mode and permissions in words: `zero ["charge_allowed"]`. */
 export const groupText = (g: Group | null): string => (g ? `${JSON.stringify(g.mode)} ${JSON.stringify(g.permissions ?? '(no permissions)')}` : 'no group');
 
-const sameGroup = (a: Group | null, b: Group | null) => a !== null && b !== null && a.mode === b.mode
-  && JSON.stringify(a.permissions ?? null) === JSON.stringify(b.permissions ?? null);
+/** One group: the same mode, and the same permissions in any order (a set: spec/vendor-clauses.md, "Sets"). */
+export const sameGroup = (a: Group | null, b: Group | null) => a !== null && b !== null && a.mode === b.mode
+  && sameJson(a.permissions ?? null, b.permissions ?? null, true);
 
 /** How to write a group back: `zero` with its permissions, any other mode alone (its permissions follow from it or are read-only). */
 const restoring = (g: Group) => (g.mode === 'zero' && Array.isArray(g.permissions) ? { mode: 'zero', permissions: g.permissions } : { mode: g.mode });

@@ -3,6 +3,7 @@ import type { DeviceResponse } from '../../lib/client/device-client.js';
 import { PreconditionError, describeResponse, isJsonObject } from '../../lib/harness/clause-failure.js';
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import { writableSystemFields } from '../../lib/spec/vendor-kinds.js';
+import { compareDocumented } from '../../lib/judge/device/documented.js';
 
 export const SYSTEM = '/api/system';
 export type SystemBody = Record<string, unknown>;
@@ -26,10 +27,15 @@ export async function systemFound(ctx: CheckContext): Promise<SystemBody> {
   return body;
 }
 
-/** The fields of `after` that differ from `before`, live ones aside. */
-export function changedFields(before: SystemBody, after: SystemBody | null): string[] {
+/**
+ * The documented fields of `after` that differ from `before`, live ones aside; the undocumented fields that
+ * differ are the check's to record (`observe`), never to fail.
+ */
+export function changedFields(before: SystemBody, after: SystemBody | null, observe?: (what: unknown) => void): string[] {
   if (!after) return ['the whole object (not read)'];
-  return Object.keys({ ...before, ...after }).filter((k) => !LIVE_FIELDS.includes(k) && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  const { differ, undocumented } = compareDocumented('system', before, after, LIVE_FIELDS);
+  if (undocumented.length) observe?.({ undocumentedFieldsDiffer: undocumented });
+  return differ;
 }
 
 /** Runs `fn` from the object found, then writes back every writable field that no longer reads as found, whatever happened. */
