@@ -14,6 +14,7 @@ import { BIN, cli, targetArgs } from '../testing/cli-process.js';
 import { control } from '../testing/emulator-client.js';
 import { Terminal, hasTmux } from '../testing/tmux-terminal.js';
 import type { KindId } from '../spec/kinds.js';
+import { writeToken } from '../operator/token-store.js';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-explore-')); });
@@ -36,6 +37,34 @@ async function explore(name: string, kind: KindId, faults: string[], seed: numbe
     await emu.close();
   }
 }
+
+// Issue 32: an exploration cut short is never PASS. A press the hook reports done that opens nothing: the device's
+// (PAIR-03, exit 1) where a press of the run opened a window before; else the operator's (exit 2, the hook in question).
+describe.concurrent('explore stopped by a press', { timeout: 180_000 }, () => {
+  test('a device that stops honouring the button after refused polls fails PAIR-03: exit 1', async () => {
+    const { res, results: r } = await explore('ignored', 'p1dongle', ['press-ignored-after-refused-polls'], 3, 20, 100);
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    expect(r.checks.find((c) => c.clause === 'PAIR-03')).toMatchObject({ status: 'fail', message: expect.stringContaining('the press hook reported the press done') });
+    expect(res.stdout).toMatch(/^verdict: FAIL/m);
+  });
+
+  test('a press hook that presses nothing, on a device no press of this run opened: the operator\'s, exit 2, the hook named', async () => {
+    const emu = await startEmulator({ kind: 'p1dongle' });
+    try {
+      const store = path.join(dir, 'no-press.json');
+      emu.state.press();
+      await writeToken(store, emu.ready.serial, { token: emu.state.createUser('local/energy-conform'), name: 'local/energy-conform', savedAt: new Date().toISOString() });
+      const args = targetArgs(emu.ready, store);
+      args[args.indexOf('--press-hook') + 1] = `"${process.execPath}" -e ""`;
+      const res = await cli(['explore', ...args, '--seed', '1', '--presses', '1', '--reports', path.join(dir, 'no-press')]);
+      expect(res.code, res.stdout + res.stderr).toBe(2);
+      expect(res.stderr + res.stdout).toMatch(/the exploration stopped early: .*no press was seen within 15 s; no press of this run opened a creation window, so the press \(the press hook\) is in question, not the device/);
+      expect((await results('no-press')).explored).toMatchObject({ stoppedBy: 'broken' });
+    } finally {
+      await emu.close();
+    }
+  });
+});
 
 describe.concurrent('explore', { timeout: 180_000 }, () => {
   test('a clean energy socket, the cloud switched too: exit 0, no disagreement, the cost within the budget printed and recorded, the device as found', async () => {

@@ -45,6 +45,8 @@ export interface Fault {
   operator?: boolean;
   /** Only a sequence shows it (issue 27): `explore` must find it; no fixed row is asked to (lib/explore/explore.spec.ts). */
   sequence?: boolean;
+  /** The fixed rows catch it, and `explore` must find it too under the same clause (lib/explore/explore.spec.ts). */
+  alsoExplored?: boolean;
   /** Which side it sits in front of (default v2). */
   server?: 'v1' | 'v2' | 'both';
   /** The outcome its clause gets (default fail): a device that never answers makes the check `error`. */

@@ -7,6 +7,9 @@ import type { Fault } from './fault-types.js';
 const bootOf = perDevice(() => ({ brightness: null as number | null }));
 const revivedOf = perDevice(() => ({ dead: new Map<string, string>(), revived: new Map<string, string>() }));
 const pollsOf = perDevice(() => ({ refused: 0 }));
+const ignoredOf = perDevice(() => ({ refused: 0 }));
+/** A real firmware's count: an integration polling while its user walks to the meter locks the button out. */
+const IGNORES_PRESSES_AFTER = 5;
 const relistedOf = perDevice(() => ({ deleted: new Set<string>(), twice: new Set<string>() }));
 
 export const SEQUENCE_FAULTS: readonly Fault[] = [
@@ -66,6 +69,23 @@ export const SEQUENCE_FAULTS: readonly Fault[] = [
       if (is(req, 'POST', '/api/user') && res.status === 200 && name) {
         for (const [token, owner] of mine.dead) if (owner === name) mine.revived.set(token, name);
       }
+      return res;
+    } },
+  // Issue 32: a side effect only a read-back after the step shows, and a button the device stops honouring.
+  { name: 'creation-clears-lock', clause: 'PAIR-03', kind: 'energysocket', sequence: true,
+    says: 'a user created (POST /api/user answering 200) clears the socket\'s switch lock',
+    response: (res, req, state) => {
+      if (is(req, 'POST', '/api/user') && res.status === 200 && state.socket?.switch_lock) state.socket.switch_lock = false;
+      return res;
+    } },
+  { name: 'press-ignored-after-refused-polls', clause: 'PAIR-03', alsoExplored: true,
+    says: `after ${IGNORES_PRESSES_AFTER} POST /api/user refused since the last creation, the device no longer honours the button: every later POST is refused`,
+    answer: (req, state) => (is(req, 'POST', '/api/user') && ignoredOf(state).refused >= IGNORES_PRESSES_AFTER
+      ? json(403, { error: 'user:creation-not-enabled' }, V) : undefined),
+    response: (res, req, state) => {
+      const p = ignoredOf(state);
+      if (is(req, 'POST', '/api/user') && res.status === 200) p.refused = 0;
+      else if (is(req, 'POST', '/api/user') && res.status === 403 && p.refused < IGNORES_PRESSES_AFTER) p.refused += 1;
       return res;
     } },
 ];

@@ -11,6 +11,8 @@ import type { Cost } from './budget.js';
 
 export interface Observed extends Cost {
   observation: Observation;
+  /** The last requests of the step that read back what it may have changed elsewhere (not what its answer is judged on). */
+  readBacks?: number;
 }
 
 /** Asks for a press; what it returns, if anything, is told how the wait ended (a person's prompt is cleared). */
@@ -25,10 +27,24 @@ export interface SideInput {
   users: boolean;
   press: Press | null;
   pressTimeoutS: number;
+  /** The press is a hook's: when it returns, the device has been pressed. */
+  pressByHook: boolean;
+  /** Presses of this run that opened a window before the exploration (its pairing, the users suite's). */
+  windowsBefore: number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   secret: (token: string) => void;
   signal?: AbortSignal;
 }
+
+/** No press was seen: the operator's, unless the device has honoured this run's presses before (then PAIR-03). */
+export class PressNotSeen extends Error {
+  constructor(seconds: number) {
+    super(`no press was seen within ${seconds} s`);
+  }
+}
+
+/** Steps that write to the device, but not to what they read back themselves. */
+const WRITES_ELSEWHERE: readonly Step['kind'][] = ['poll', 'create', 'late', 'delete'];
 
 const defaultSleep = (ms: number, signal?: AbortSignal) => sleep(ms, undefined, { signal }).catch(() => undefined);
 
@@ -43,10 +59,28 @@ const switched = (a: SocketState | null, body: unknown) => {
 export class DeviceSide {
   /** POSTs refused since the last creation, over every sequence so far: the device saw them all (PAIR-02). */
   refusedPolls = 0;
+  /** Presses of this run that opened a creation window (the run's own before the exploration, and the exploration's). */
+  windowsOpened: number;
 
-  constructor(private readonly device: DeviceClient, private readonly input: SideInput, private readonly names: Record<Slot, string>) {}
+  constructor(private readonly device: DeviceClient, private readonly input: SideInput, private readonly names: Record<Slot, string>) {
+    this.windowsOpened = input.windowsBefore;
+  }
 
+  /**
+   * A step, and after a step that writes to the device but not to the socket or the cloud setting, both read back:
+   * a side effect is blamed on the step that made it, not on the next step that happens to read it.
+   */
   async take(step: Step, m: ModelState): Promise<Observed> {
+    const o = await this.request(step, m);
+    if (!WRITES_ELSEWHERE.includes(step.kind) || o.observation.ignoredPress || (m.socket === null && m.cloud === null)) return o;
+    const socket = m.socket === null ? undefined : await this.device.v1.get(STATE_PATH);
+    const cloud = m.cloud === null ? undefined : (await readCloud(this.device)).res;
+    const readBacks = (socket ? 1 : 0) + (cloud ? 1 : 0);
+    return { ...o, requests: o.requests + readBacks, readBacks, switches: o.switches + switched(m.socket, socket?.json),
+      observation: { ...o.observation, after: { ...(socket ? { socket: answerOf(socket) } : {}), ...(cloud ? { cloud: answerOf(cloud) } : {}) } } };
+  }
+
+  private async request(step: Step, m: ModelState): Promise<Observed> {
     const { device, input, names } = this;
     const token = input.token ?? undefined;
     const one = (res: DeviceResponse, extra: Partial<Observed> = {}): Observed =>
@@ -78,17 +112,25 @@ export class DeviceSide {
       }
       case 'create': {
         const end = await input.press!();
+        const pressedAt = Date.now();
         let posts = 0;
+        let last: DeviceResponse | undefined;
         let res: DeviceResponse;
         try {
-          res = await firstAnswerInWindow(() => { posts += 1; return device.v2.post('/api/user', { body: { name: names[step.slot] } }); },
-            { timeoutS: input.pressTimeoutS, timedOut: () => new Error(`no press was seen within ${input.pressTimeoutS} s`), signal: input.signal,
+          res = await firstAnswerInWindow(async () => { posts += 1; return (last = await device.v2.post('/api/user', { body: { name: names[step.slot] } })); },
+            { timeoutS: input.pressTimeoutS, timedOut: () => new PressNotSeen(input.pressTimeoutS), signal: input.signal,
               interrupted: () => new Error('interrupted while waiting for a press') });
         } catch (err) {
           end?.(input.signal?.aborted ? 'interrupted' : 'timeout');
+          // A hook that reported the press done, on a device whose button opened a window before in this run: the device's (PAIR-03).
+          if (err instanceof PressNotSeen && input.pressByHook && this.windowsOpened > 0 && last) {
+            const ignored = { posts, seconds: Math.round((Date.now() - pressedAt) / 100) / 10, windowsBefore: this.windowsOpened };
+            return { ...one(this.counted(last), { requests: posts, presses: 1 }), observation: { answer: answerOf(last), ignoredPress: ignored } };
+          }
           throw err;
         }
         end?.('seen');
+        this.windowsOpened += 1;
         return one(this.counted(res), { requests: posts, presses: 1 });
       }
       case 'late': {

@@ -36,6 +36,21 @@ describe.concurrent('a fault only a sequence shows', () => {
   });
 });
 
+// Issue 32: a device that stops honouring the button after refused polls. A press the hook reported done that
+// opens nothing, where an earlier press of the run opened a window, is the device's: PAIR-03, on every seed, the
+// exploration ended there (unshrunk: each candidate would wait out the press timeout), its refused POSTs the evidence.
+describe.concurrent('a fault the fixed rows catch too', () => {
+  test.for(FAULTS.filter((f) => f.alsoExplored).flatMap((f) => [1, 2, 3].map((seed) => [f.name, seed, f] as const)))('%s, seed %s: found under its clause', async ([name, seed, fault]) => {
+    const result = await exploreEmulated(fault.kind ?? 'p1dongle', [name], seed);
+    expect(result.finding?.clause, JSON.stringify({ ...result, finding: { ...result.finding, exchanges: undefined } }, null, 1)).toBe(fault.clause);
+    expect(result.finding!.observed).toMatch(/^the press hook reported the press done, and \d+ POSTs over [\d.]+ s after it were each refused/);
+    const evidence = result.finding!.exchanges.slice(0, result.finding!.evidence);
+    expect(evidence.length).toBeGreaterThan(1);
+    expect(evidence.every((e) => e.method === 'POST' && e.url.endsWith('/api/user') && e.status === 403)).toBe(true);
+    expect(result.broken).toBeNull();
+  });
+});
+
 // --slow: the window's 30 s, the emulator on the test's clock (a step's wait moves it on at once).
 describe.concurrent('with --slow', () => {
   test('the clean emulator holds PAIR-08 and PAIR-09', async () => {

@@ -8,7 +8,7 @@ import type { Exchange } from '../client/exchange-log.js';
 import type { SocketState } from '../spec/socket-model.js';
 import { type ModelState, type Slot, type Step, SLOTS, canTake, describeStep, initialModel, judgeStep } from '../judge/device/explore-model.js';
 import { type Budget, type Spent, overBudget, spentOn } from './budget.js';
-import { DeviceSide, type Observed, type Press } from './device-side.js';
+import { DeviceSide, type Observed, type Press, PressNotSeen } from './device-side.js';
 import { stepArbitrary } from './steps.js';
 import { heldTo } from '../judge/device/explore-clauses.js';
 
@@ -32,6 +32,8 @@ export interface ExploreInput {
   pressTimeoutS: number;
   /** The press is a hook's: when it returns, the device has been pressed (the window's steps need that). */
   pressByHook: boolean;
+  /** Presses of this run that opened a creation window before the exploration (pairing, the users suite). */
+  windowsBefore: number;
   /** --slow: steps that wait out the creation window's 30 s. */
   slow: boolean;
   /** How a step waits (the tests' emulator has a clock of its own). */
@@ -64,6 +66,11 @@ export interface ExploreResult {
   stoppedBy: keyof Budget | 'interrupted' | 'broken' | null;
   /** Why the device could not be explored further (a request that got no answer, a press not seen). */
   broken: string | null;
+  /**
+   * Whose the stop was: the operator's where the first press of the run opened nothing (the hook, the wiring),
+   * else the device's, under the clause the step was held to.
+   */
+  brokenBy: { by: 'operator' } | { by: 'device'; clause: string } | null;
   /** The steps the explorer could draw on this device, and why others were left out. */
   drawn: string[];
   left: string[];
@@ -95,12 +102,16 @@ export async function explore(input: ExploreInput): Promise<ExploreResult> {
   const held: Record<string, number> = {};
   let stoppedBy: ExploreResult['stoppedBy'] = null;
   let broken: string | null = null;
+  let brokenBy: ExploreResult['brokenBy'] = null;
+  // A press the device did not honour ends the exploration with its finding, unshrunk: shrinking would wait out
+  // --press-timeout for every candidate on a device that may never honour a press again.
+  let unhonoured: ExploreFinding | null = null;
   const out = () => {
     if (input.signal?.aborted) stoppedBy = 'interrupted';
     if (broken !== null) stoppedBy ??= 'broken';
     spent.seconds = Math.round((Date.now() - started) / 100) / 10;
     stoppedBy ??= overBudget(spent, budget, started);
-    return stoppedBy !== null;
+    return stoppedBy !== null || unhonoured !== null;
   };
 
   type Holder = { state: ModelState; taken: Step[]; from: number };
@@ -116,6 +127,7 @@ export async function explore(input: ExploreInput): Promise<ExploreResult> {
       } catch (err) {
         // Not a disagreement to shrink: the exploration ends here, and says why.
         broken = `${words(this.step)}: ${err instanceof Error ? err.message : String(err)}`;
+        brokenBy = err instanceof PressNotSeen ? { by: 'operator' } : { by: 'device', clause: heldTo(h.state, this.step)[0] ?? 'PAIR-03' };
         return;
       }
       spentOn(spent, o);
@@ -123,9 +135,16 @@ export async function explore(input: ExploreInput): Promise<ExploreResult> {
       if (judged.adopted) adopted[judged.adopted.clause] = (adopted[judged.adopted.clause] ?? 0) + 1;
       if (judged.disagreement) {
         const d = judged.disagreement;
-        throw new Disagreed({ clause: d.clause, expected: d.expected, observed: d.observed,
+        const finding = { clause: d.clause, expected: d.expected, observed: d.observed,
           sequence: h.taken.map(words),
-          exchanges: [...device.log.since(stepFrom), ...device.log.records.slice(h.from, stepFrom)], evidence: device.log.records.length - stepFrom });
+          exchanges: [...device.log.since(stepFrom), ...device.log.records.slice(h.from, stepFrom)],
+          // A disagreement about the step's answer is shown by the step's own requests, not by what was read back after them.
+          evidence: device.log.records.length - stepFrom - (d.about === 'answer' ? o.readBacks ?? 0 : 0) };
+        if (o.observation.ignoredPress) {
+          unhonoured = finding;
+          return;
+        }
+        throw new Disagreed(finding);
       }
       for (const c of heldTo(h.state, this.step)) held[c] = (held[c] ?? 0) + 1;
       h.state = judged.next;
@@ -152,7 +171,8 @@ export async function explore(input: ExploreInput): Promise<ExploreResult> {
     if (details.failed && details.errorInstance instanceof Disagreed) finding = details.errorInstance.finding;
     else if (details.failed) throw details.errorInstance;
   }
+  finding ??= unhonoured;
   if (broken === null) await side.reset(spent);
   out();
-  return { seed: input.seed, budget, spent, stoppedBy, broken, drawn, left, adopted, held, finding };
+  return { seed: input.seed, budget, spent, stoppedBy, broken, brokenBy, drawn, left, adopted, held, finding };
 }

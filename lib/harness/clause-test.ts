@@ -10,6 +10,7 @@ import { type ClauseId, clauseTitle, retitle } from '../spec/clause-types.js';
 import { governingClause } from '../spec/endpoints.js';
 import { awaitDevice, lostDevice } from './await-device.js';
 import { ClauseFailure, PreconditionError } from './clause-failure.js';
+import { PressIgnored } from './press.js';
 import { EndpointGivenUp, requestGuard } from './given-up.js';
 import { errorAnswers, judgeErrorAnswers } from './error-answers.js';
 import { runPool } from './run-pool.js';
@@ -61,7 +62,18 @@ async function settle(work: () => unknown, redactor: Redactor): Promise<{ ending
 function endingOf(err: unknown, redactor: Redactor): Exclude<Ending, { kind: 'completed' }> {
   const message = redactor.redact(err instanceof Error ? err.message : String(err));
   if (err instanceof ClauseFailure) return { kind: 'violated', message, expected: err.expected, observed: err.observed };
-  return { kind: 'broken', message, by: isTransportError(err) || err instanceof PreconditionError ? 'device' : 'suite' };
+  return { kind: 'broken', message, by: isTransportError(err) || err instanceof PreconditionError || err instanceof PressIgnored ? 'device' : 'suite' };
+}
+
+/** The ignored presses PAIR-03 has been told of: checks that share one press (the users scenario) tell it once. */
+const told = new WeakSet<PressIgnored>();
+
+async function pressIgnored(id: ClauseId, err: PressIgnored, ctx: CheckContext, redactor: Redactor): Promise<{ ending: Ending; caught?: unknown }> {
+  const first = !told.has(err);
+  told.add(err);
+  if (id === 'PAIR-03') return { ending: endingOf(err.failure, redactor), caught: err.failure };
+  if (first) await ctx.also('PAIR-03', () => { throw err.failure; });
+  return { ending: endingOf(err, redactor), caught: err };
 }
 
 async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: CheckContext) => Promise<void>,
@@ -113,10 +125,12 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
       }
     },
   };
-  const { ending, caught } = await settle(async () => {
+  const settled = await settle(async () => {
     await fn(ctx);
     return observed.length === 0 ? undefined : observed.length === 1 ? observed[0] : observed;
   }, redactor);
+  // A press the device did not honour is PAIR-03's failure, wherever the check that pressed was; that check could not run.
+  const { ending, caught } = settled.caught instanceof PressIgnored ? await pressIgnored(id, settled.caught, ctx, redactor) : settled;
   // ERR-01 on every error answer this check provoked from the table's v2 endpoints, however the check went.
   const errors = id === 'ERR-01' || skipped || caught instanceof EndpointGivenUp ? [] : errorAnswers(device.log.records);
   if (errors.length) await ctx.also('ERR-01', () => judgeErrorAnswers(errors));

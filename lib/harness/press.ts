@@ -5,6 +5,7 @@ import { firstAnswerInWindow } from '../client/creation-window.js';
 import type { DeviceClient, DeviceResponse, RequestOptions } from '../client/device-client.js';
 import { EnergyConformError } from '../client/errors.js';
 import type { SuiteContext } from '../contract/run-context.js';
+import { ClauseFailure } from './clause-failure.js';
 
 async function tell(run: SuiteContext, what: 'press' | 'end', body: unknown): Promise<unknown> {
   if (!run.pressUrl) throw new EnergyConformError('EC_NO_PRESS', 'no press backend: give --press-hook, or run on a terminal');
@@ -30,16 +31,37 @@ export async function timedPress(run: SuiteContext, why: string): Promise<PressT
   return { startedAt, endedAt, end: async () => { await tell(run, 'end', { outcome: 'seen' }); } };
 }
 
-/** Presses the button and returns the first answer of the open window to `first`. */
+/**
+ * Presses the button and returns the first answer of the open window to `first`. A press the hook reported done
+ * that opens no window, on a device that honoured an earlier press of this run, is the device's: PressIgnored.
+ */
 export async function pressAndPost(run: SuiteContext, device: DeviceClient, why: string, first: RequestOptions): Promise<DeviceResponse> {
-  await tell(run, 'press', { why });
+  const { seen, endedAt } = (await tell(run, 'press', { why })) as { seen?: number; endedAt?: number };
   let outcome: 'seen' | 'timeout' = 'timeout';
+  const refused: DeviceResponse[] = [];
   try {
-    const res = await firstAnswerInWindow(() => device.v2.post('/api/user', first), { timeoutS: run.pressTimeoutS,
-      timedOut: () => new EnergyConformError('EC_PRESS_TIMEOUT', `no button press was seen within ${run.pressTimeoutS} s (${why}); raise --press-timeout`) });
+    const res = await firstAnswerInWindow(async () => { const r = await device.v2.post('/api/user', first); refused.push(r); return r; }, { timeoutS: run.pressTimeoutS,
+      timedOut: () => (run.pressTimed && (seen ?? 0) > 0 ? new PressIgnored(why, seen!, endedAt ?? Date.now(), refused)
+        : new EnergyConformError('EC_PRESS_TIMEOUT', `no button press was seen within ${run.pressTimeoutS} s (${why}); raise --press-timeout`)) });
     outcome = 'seen';
     return res;
   } finally {
     await tell(run, 'end', { outcome });
+  }
+}
+
+/** The device did not honour a press the hook reported done, after it had honoured this run's earlier ones: PAIR-03's failure. */
+export class PressIgnored extends Error {
+  override name = 'PressIgnored';
+  readonly failure: ClauseFailure;
+  constructor(why: string, seen: number, pressedAt: number, refused: readonly DeviceResponse[]) {
+    const first = refused[0]?.exchange.startedAt ?? '';
+    const last = refused.at(-1)?.exchange.startedAt ?? '';
+    const observed = `the press hook reported the press (${why}) done at ${new Date(pressedAt).toISOString()}, and ${refused.length} POSTs from ${first} to ${last} `
+      + `were each refused 403 user:creation-not-enabled; ${seen} earlier press${seen === 1 ? '' : 'es'} of this run opened a window`;
+    super(`the device did not honour a press (see PAIR-03): ${observed}`);
+    // The first and the last refusals show it; the ones between only repeat them.
+    const shown = refused.length > 6 ? [...refused.slice(0, 3), ...refused.slice(-3)] : refused;
+    this.failure = new ClauseFailure('200 with name and token after a press', observed, shown.map((r) => r.exchange));
   }
 }

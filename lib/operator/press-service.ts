@@ -46,7 +46,8 @@ export async function startPressService(o: { backend: PressBackend; kind: KindId
           const startedAt = Date.now();
           end = await o.backend.request({ kind: o.kind, n: count, of: Math.max(o.planned, count), timeoutS: o.timeoutS,
             why: body.why ?? 'a press', signal: closing.signal });
-          return send(200, { n: count, startedAt, endedAt: Date.now() });
+          // `seen`: the presses of this run the device has honoured so far (the pairing's included).
+          return send(200, { n: count, startedAt, endedAt: Date.now(), seen });
         } catch (err) {
           return send(500, { error: err instanceof Error ? err.message : String(err) });
         }

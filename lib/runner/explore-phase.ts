@@ -23,8 +23,9 @@ export interface ExploreOptions {
   only: boolean;
 }
 
-export async function explorePhase(run: Run, device: DeviceClient, context: Readonly<SuiteContext>, found: Found, options: ExploreOptions):
-  Promise<{ explored: ExploredFacts; checks: RunnerCheck[] }> {
+/** `windowsBefore`: presses of this run that opened a creation window before the exploration. */
+export async function explorePhase(run: Run, device: DeviceClient, context: Readonly<SuiteContext>, found: Found, options: ExploreOptions, windowsBefore: number):
+  Promise<{ explored: ExploredFacts; checks: RunnerCheck[]; operatorStop: string | null }> {
   const { cfg, io } = run;
   let n = 0;
   const hook = cfg.pressHook;
@@ -43,7 +44,7 @@ export async function explorePhase(run: Run, device: DeviceClient, context: Read
   io.say(`exploring with seed ${options.seed} (replay with --seed ${options.seed})`);
   const result = await explore({
     device, token: context.usable.v2 ? context.token : null, served: context.servedVersion, socket: found.socket, cloud: found.cloudEnabled, cloudToggle: context.cloudToggle,
-    users: KINDS[context.kind].userToken !== 'Not supported', press, pressTimeoutS: cfg.pressTimeoutS, pressByHook: hook !== undefined, slow: cfg.slow, runTag: context.runTag, seed: options.seed, budget: options.budget,
+    users: KINDS[context.kind].userToken !== 'Not supported', press, pressTimeoutS: cfg.pressTimeoutS, pressByHook: hook !== undefined, windowsBefore, slow: cfg.slow, runTag: context.runTag, seed: options.seed, budget: options.budget,
     signal: run.signal, secret: (t) => run.redactor.add(t),
   });
   const { finding } = result;
@@ -62,9 +63,16 @@ export async function explorePhase(run: Run, device: DeviceClient, context: Read
     checks.push(runnerCheck(context, id as ClauseId, { kind: 'completed', observed: { explored: `${count} step${count === 1 ? '' : 's'} agreed with the model (${seedNote})` } }, []));
   }
   io.status('');
-  if (result.broken) io.say(`the exploration stopped: ${result.broken}`);
+  // Cut short by the device, the exploration cannot pass: the clause of the step it stopped on could not be judged.
+  const { brokenBy } = result;
+  if (brokenBy?.by === 'device' && result.broken) {
+    checks.push(runnerCheck(context, brokenBy.clause as ClauseId, { kind: 'broken', by: 'device', message: `${seedNote}: the exploration stopped early, cut short by the device: ${result.broken}` }, []));
+  }
+  const operatorStop = brokenBy?.by === 'operator' ? `the exploration stopped early: ${result.broken}; no press of this run opened a creation window, so the press `
+    + `(${hook ? 'the press hook' : 'the person asked'}) is in question, not the device: check it and run again` : null;
+  if (result.broken && !operatorStop) io.say(`the exploration stopped early, cut short by the device: ${result.broken}`);
   // results.json's `explored`: the finding without its exchanges (they are the failing check's).
-  const { finding: _, ...rest } = result;
-  return { explored: { ...rest, finding: finding && { clause: finding.clause, expected: finding.expected, observed: finding.observed, sequence: finding.sequence } }, checks };
+  const { finding: _, brokenBy: __, ...rest } = result;
+  return { explored: { ...rest, finding: finding && { clause: finding.clause, expected: finding.expected, observed: finding.observed, sequence: finding.sequence } }, checks, operatorStop };
 }
 

@@ -61,10 +61,11 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
     await suites.then((s) => s.close(), () => undefined);
   }
   const { redactor } = run;
-  const { suiteRun, presses, runnerChecks, removed, restored, residue, exchanges, context, explored } = session;
+  const { suiteRun, presses, runnerChecks, removed, restored, residue, exchanges, context, explored, operatorStop } = session;
   const checks = assemble(suiteRun.tests, context.skips, version, cfg.profiles, runnerChecks);
   // An interrupted run could not happen as asked: exit 2, after cleaning up.
-  const verdictCode = signal?.aborted ? 2 : exitCodeOf(checks, cfg.strict);
+  const verdictCode = signal?.aborted || operatorStop ? 2 : exitCodeOf(checks, cfg.strict);
+  if (operatorStop) io.say(operatorStop);
   if (signal?.aborted) {
     const swept = [...(removed.length ? [`deleted ${removed.join(', ')}`] : []), ...(restored.length ? [`put back ${restored.join(' and ')}`] : [])];
     io.say(`the run was interrupted (${String(signal.reason)}) and cleaned up${swept.length ? `: ${swept.join('; ')}` : ''}; `
@@ -83,7 +84,7 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
     // Before the suites, around them (the runner's own checks included), and the checks' own.
     exchanges: [...prepared.exchanges, ...exchanges, ...suiteRun.tests.flatMap((t) => t.records[0]?.exchanges ?? [])],
   }, style);
-  if (exitCode === 2 && !signal?.aborted) {
+  if (exitCode === 2 && !signal?.aborted && !operatorStop) {
     const why = checks.filter((c) => !c.message.startsWith('not selected')).slice(0, 3).map((c) => `${c.clause}: ${c.message}`);
     io.say(`no check ran${why.length ? ` (${why.join('; ')})` : ''}; select clauses that apply to this device`);
     if (suiteRun.output.trim()) io.say(redactor.redact(suiteRun.output.trim().slice(-2000)));

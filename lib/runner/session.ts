@@ -51,6 +51,8 @@ export interface Session {
   context: Readonly<SuiteContext>;
   /** `explore`, `run --explore`: what the exploration did and found. */
   explored: ExploredFacts | null;
+  /** The exploration stopped where the operator's press, not the device, is in question: the run could not happen as asked (exit 2). */
+  operatorStop: string | null;
 }
 
 /** `suites`: vitest, opened while the run prepared the device (vitest-run.ts openSuites). */
@@ -67,14 +69,16 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
     let suiteRun: SuiteRun;
     let restoration: Restoration;
     let explored: ExploredFacts | null = null;
+    let operatorStop: string | null = null;
     const exploreChecks: RunnerCheck[] = [];
     try {
       context = workerContext(draft, { pressUrl: presses?.url ?? null, pressTimed: presses?.timed ?? false,
         cloudToggle: consent.cloudToggle, skipped: consent.skipped });
       suiteRun = await (await suites).run(context, signal);
       if (cfg.explore && !signal?.aborted) {
-        const phase = await explorePhase(run, device, context, found, cfg.explore);
+        const phase = await explorePhase(run, device, context, found, cfg.explore, presses?.count().count ?? prepared.presses.count);
         explored = phase.explored;
+        operatorStop = phase.operatorStop;
         exploreChecks.push(...phase.checks);
       }
     } finally {
@@ -121,7 +125,7 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
     const explorePresses = explored?.spent.presses ?? 0;
     const [count, asked] = [suitesPressed.count + explorePresses, suitesPressed.asked + explorePresses];
     return { suiteRun, presses: { count, asked, backend: asked ? pressBackendFor(cfg, io)?.name ?? null : null }, runnerChecks, removed,
-      restored: restoration.restored, residue: [...unread, ...residue, ...restoration.residue], exchanges: device.log.records, context, explored };
+      restored: restoration.restored, residue: [...unread, ...residue, ...restoration.residue], exchanges: device.log.records, context, explored, operatorStop };
   } finally {
     await device.close();
   }

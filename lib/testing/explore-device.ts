@@ -34,7 +34,7 @@ export async function exploreEmulated(kind: KindId, faults: string[], seed: numb
     };
     const cloudToggle = o.cloudToggle ?? FAULTS.filter((f) => faults.includes(f.name)).every((f) => f.args?.includes('--allow-cloud-toggle') ?? false);
     return await explore({ device, token, served, socket, cloud, cloudToggle, users: KINDS[kind].userToken !== 'Not supported', press, pressTimeoutS: 15,
-      pressByHook: true, slow: o.slow ?? false, sleep: async (ms) => { clock += ms; },
+      pressByHook: true, windowsBefore: 1, slow: o.slow ?? false, sleep: async (ms) => { clock += ms; },
       runTag: 'ec-explore', seed, budget, signal: o.signal, secret: () => undefined });
   } finally {
     await device.close();

@@ -68,6 +68,38 @@ test('a cloud setting put as it is that changes the socket is CLOUD-02\'s ("chan
   expect(j.disagreement).toMatchObject({ clause: 'CLOUD-02', about: 'read', observed: 'on, unlocked, brightness 255' });
 });
 
+// Issue 32: a write's side effect is blamed on the step that made it (the read-back after it), not on the next step that reads.
+describe('what a user step changes elsewhere, read back after it', () => {
+  const created = { status: 200, json: { name: NAMES.a, token: T1 }, ...V };
+  const refused = err(403, 'user:creation-not-enabled');
+  type SideRow = [string, Step, Answer, { socket?: Answer; cloud?: Answer }, string | null];
+  const sides: SideRow[] = [
+    ['a creation that leaves both as they were', { kind: 'create', slot: 'a' }, created, { socket: { status: 200, json: ON }, cloud: { status: 200, json: { cloud_enabled: true } } }, null],
+    ['a creation that changes the brightness is the creation\'s (PAIR-03)', { kind: 'create', slot: 'a' }, created,
+      { socket: { status: 200, json: { ...ON, brightness: 255 } } }, 'PAIR-03'],
+    ['a refused POST that switches the socket off is PAIR-01\'s', { kind: 'poll', slot: 'a', times: 1 }, refused, { socket: { status: 200, json: { ...ON, power_on: false } } }, 'PAIR-01'],
+    ['a deletion that turns the cloud off is DEL-01\'s', { kind: 'delete', slot: 'a' }, { status: 204, length: 0, ...V }, { cloud: { status: 200, json: { cloud_enabled: false } } }, 'DEL-01'],
+    ['a read-back that is no socket state is SOCK-01\'s', { kind: 'create', slot: 'a' }, created, { socket: { status: 200, json: { ...ON, brightness: 300 } } }, 'SOCK-01'],
+  ];
+  test.for(sides)('%s', ([, step, answer, after, clause]) => {
+    const m = step.kind === 'delete' ? withUser([T1]) : model();
+    expect(judgeStep(m, step, { answer, after }).disagreement?.clause ?? null).toBe(clause);
+  });
+
+  test('a lock cleared by a creation names the step and the state it left', () => {
+    const locked = model({ socket: { ...ON, switch_lock: true } });
+    const j = judgeStep(locked, { kind: 'create', slot: 'a' }, { answer: created, after: { socket: { status: 200, json: ON } } });
+    expect(j.disagreement).toMatchObject({ clause: 'PAIR-03', about: 'read', observed: 'on, unlocked, brightness 100' });
+    expect(j.disagreement!.expected).toContain(`unchanged by a button press, then POST /api/user {"name":"${NAMES.a}"}`);
+  });
+});
+
+test('a press the hook reported done that the device did not honour is PAIR-03\'s, with the POSTs and their time', () => {
+  const j = judgeStep(model(), { kind: 'create', slot: 'a' }, { answer: err(403, 'user:creation-not-enabled'), ignoredPress: { posts: 20, seconds: 9.6, windowsBefore: 2 } });
+  expect(j.disagreement).toMatchObject({ clause: 'PAIR-03',
+    observed: 'the press hook reported the press done, and 20 POSTs over 9.6 s after it were each refused (the last: 403 {"error":"user:creation-not-enabled"}); 2 earlier presses of this run opened a window' });
+});
+
 describe('the cloud switched (--allow-cloud-toggle): CLOUD-03 from true, CLOUD-04 from false', () => {
   const cloud = (v: unknown): Answer => ({ status: 200, json: { cloud_enabled: v } });
   type ToggleRow = [string, boolean, Answer, Answer, string | null];

@@ -74,6 +74,10 @@ export interface Observation {
   uses?: Answer[];
   read?: Answer;
   socket?: Answer;
+  /** After a step that writes to the device but not to the socket or the cloud setting: both read back. */
+  after?: { socket?: Answer; cloud?: Answer };
+  /** A creation step whose press the hook reported done and the device did not honour, where an earlier press had opened a window. */
+  ignoredPress?: { posts: number; seconds: number; windowsBefore: number };
 }
 
 export interface Disagreement {
@@ -134,9 +138,12 @@ export function canTake(m: ModelState, step: Step): boolean {
 const fail = (next: ModelState, clause: ClauseId, expected: string, observed: string, about: 'answer' | 'read' = 'answer'): Judged =>
   ({ next, disagreement: { clause, expected, observed, about } });
 const ok = (next: ModelState, adopted?: Judged['adopted']): Judged => ({ next, disagreement: null, ...(adopted ? { adopted } : {}) });
+
 /** A clause the table's judge decides (lib/judge/device/table.ts), on the step's answer or a read-back. */
+const disagreementOf = (clause: ClauseId, j: Judgment, about: 'answer' | 'read'): Disagreement | null =>
+  (j.held ? null : { clause, expected: j.expected, observed: j.observed, about });
 const judged = (next: ModelState, clause: ClauseId, j: Judgment, about: 'answer' | 'read' = 'answer'): Judged =>
-  (j.held ? ok(next) : fail(next, clause, j.expected, j.observed, about));
+  ({ next, disagreement: disagreementOf(clause, j, about) });
 
 /** The explorer's record of an answer as the table's judges read one. */
 const replyOf = (a: Answer): Reply => ({ status: a.status, json: a.json, headers: a.version === undefined ? {} : { 'x-api-version': a.version } });
@@ -159,10 +166,35 @@ export function judgeStep(m: ModelState, step: Step, o: Observation): Judged {
     case 'version': return judgeVersion(m, step.asked, o.answer);
     default: {
       const j = judgeUsers(m, step, o);
-      const v = j.disagreement ? null : versionOfSuccess(m, o.answer);
-      return v ? { ...j, disagreement: v } : j;
+      const d = j.disagreement ?? versionOfSuccess(m, o.answer) ?? sideEffect(m, step, o);
+      return d ? { ...j, disagreement: d } : j;
     }
   }
+}
+
+/** The clause a user step that wrote is held to: a change it made elsewhere is blamed on it. */
+const WRITER: Partial<Record<Step['kind'], ClauseId>> = { poll: 'PAIR-01', create: 'PAIR-03', late: 'PAIR-03', delete: 'DEL-01' };
+
+/**
+ * A user step leaves the socket and the cloud setting as they were: the socket's table and the cloud's (States)
+ * have no transition for a user's creation, refusal or deletion.
+ */
+function sideEffect(m: ModelState, step: Step, o: Observation): Disagreement | null {
+  const clause = WRITER[step.kind];
+  if (!clause || !o.after) return null;
+  const what = describeStep(step, (s) => m.names[s]);
+  if (o.after.socket && m.socket) {
+    const sock = disagreementOf('SOCK-01', readBack(o.after.socket), 'read');
+    if (sock) return sock;
+    const state = readSocketState(o.after.socket.json)!;
+    if (!sameState(state, m.socket)) {
+      return { clause, expected: `GET /api/v1/state: ${describeSocket(m.socket)}, unchanged by ${what} (the socket's table has no transition for it)`, observed: describeSocket(state), about: 'read' };
+    }
+  }
+  if (o.after.cloud && m.cloud !== null && cloudIn(o.after.cloud) !== m.cloud) {
+    return { clause, expected: `GET /api/v1/system: cloud_enabled ${m.cloud}, unchanged by ${what}`, observed: shownAnswer(o.after.cloud), about: 'read' };
+  }
+  return null;
 }
 
 function judgeVersion(m: ModelState, asked: string | null, a: Answer): Judged {
@@ -261,6 +293,12 @@ function judgeUsers(m: ModelState, step: Exclude<Step, { kind: 'socket' | 'versi
     case 'create': {
       const u = m.users[step.slot];
       const body = (typeof a.json === 'object' && a.json !== null ? a.json : {}) as { name?: unknown; token?: unknown };
+      if (o.ignoredPress) {
+        const { posts, seconds, windowsBefore } = o.ignoredPress;
+        return fail(m, 'PAIR-03', '200 with name and token after a press',
+          `the press hook reported the press done, and ${posts} POST${posts === 1 ? '' : 's'} over ${seconds} s after it were each refused (the last: ${shownAnswer(a)}); `
+          + `${windowsBefore} earlier press${windowsBefore === 1 ? '' : 'es'} of this run opened a window`);
+      }
       if (a.status !== 200) return fail(m, 'PAIR-03', '200 with name and token after a press', shownAnswer(a));
       if (typeof body.token !== 'string' || !TOKEN.test(body.token)) return fail(m, 'PAIR-04', 'a token of 32 uppercase hex digits', shownAnswer(a));
       const token = body.token;

@@ -46,7 +46,7 @@ describe('the clause → judge table', () => {
 
 /**
  * Where the commands' code names a clause of the table, and how: a table clause is judged through
- * answerClauseTest / judgeAnswer / askFor (the suites), `judged(…)` (the explorer's model) or the soak's
+ * answerClauseTest / judgeAnswer / askFor (the suites), `judged(…)` and `disagreementOf(…)` (the explorer's model) or the soak's
  * typed spot list; any other mention (clauseTest('MEAS-01', …), also('SOCK-01', …), fail(m, 'VER-02', …))
  * is a second judgment.
  */
@@ -55,7 +55,7 @@ const JUDGING_CODE = [
   ...['lib/soak', 'lib/explore'].flatMap((d) => readdirSync(path.join(ROOT, d)).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts')).map((f) => `${d}/${f}`)),
   'lib/judge/device/explore-model.ts',
 ];
-const THROUGH_THE_TABLE = /(answerClauseTest|judgeAnswer|askFor)\(\s*$|judged\([^()]*,\s*$/;
+const THROUGH_THE_TABLE = /(answerClauseTest|judgeAnswer|askFor|disagreementOf)\(\s*$|judged\([^()]*,\s*$/;
 /** Typed as the table's clauses, so they cannot be judged by other code: the soak's spot list, the VER-02 rows' titles. */
 const NAMING_ONLY: Record<string, RegExp> = { 'lib/soak/spot.ts': /\{ clause: $/, 'suites/versioning.test.ts': /(clause: |rowTitle\()$/ };
 
