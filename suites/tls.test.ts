@@ -1,3 +1,5 @@
+import { X509Certificate } from 'node:crypto';
+import tls from 'node:tls';
 import { deviceCertificate } from '../lib/harness/device-certificate.js';
 import { judgeIdentity } from '../lib/client/tls-identity.js';
 import { expectThat } from '../lib/harness/clause-failure.js';
@@ -35,7 +37,10 @@ clauseTest('TLS-03', async (ctx) => {
     standardCheckError ?? '');
 });
 
+// What one client stack does with the identity is recorded, naming the stack, never judged: TLS-03's rule is the project's.
 clauseTest('TLS-04', async (ctx) => {
-  const { pem: _, chainError, ...facts } = await certificate(ctx);
-  ctx.observe({ ...facts, chainsToGivenCa: chainError === null });
+  const { pem, chainError, ...facts } = await certificate(ctx);
+  const stack = ctx.run.serial === null ? {} : { hostnameCheck: { stack: `Node.js ${process.version} tls.checkServerIdentity`,
+    accepts: tls.checkServerIdentity(identity(ctx), new X509Certificate(pem).toLegacyObject() as unknown as tls.PeerCertificate) === undefined } };
+  ctx.observe({ ...facts, chainsToGivenCa: chainError === null, ...stack });
 });

@@ -158,6 +158,10 @@ export function emulateOptions<T>(y: Argv<T>) {
 
 export type EmulateArgs = Awaited<ReturnType<typeof emulateOptions>['argv']>;
 
+export function rejudgeOptions<T>(y: Argv<T>) {
+  return y.positional('results', { type: 'string', demandOption: true, describe: 'a results.json that energy-conform run wrote' });
+}
+
 export function reportOptions<T>(y: Argv<T>) {
   return y
     .positional('results', { type: 'string', demandOption: true, describe: 'a results.json that energy-conform run wrote' })

@@ -5,7 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { EnergyConformError, RunError } from '../client/errors.js';
 import { packageVersion } from '../runner/package-root.js';
-import { certifyOptions, compareOptions, discoverOptions, emulateOptions, exploreOptions, historyOptions, pairOptions, reportOptions, runOptions, soakOptions } from './options.js';
+import { certifyOptions, compareOptions, discoverOptions, emulateOptions, exploreOptions, historyOptions, pairOptions, rejudgeOptions, reportOptions, runOptions, soakOptions } from './options.js';
 import { nearest, notNumbers } from './suggest.js';
 
 type Handler = (a: never, env: NodeJS.ProcessEnv) => Promise<number | 'running'>;
@@ -39,6 +39,10 @@ const COMMANDS: Command[] = [
   { name: 'report <results>', describe: 'render report.html again from a run\'s results.json', options: reportOptions,
     example: ['$0 report out/results.json', 'write out/report.html again'],
     handler: async () => (await import('./report-command.js')).reportCommand as Handler },
+  { name: 'rejudge <results>', describe: 'judge a run\'s recorded exchanges again with this version\'s judges: the verdict as run prints it, and what changed; exit as run does',
+    options: rejudgeOptions,
+    example: ['$0 rejudge reports/fw-6.00/results.json', 'the run of an older version, judged as this one would'],
+    handler: async () => (await import('./rejudge-command.js')).rejudgeCommand as Handler },
   { name: 'compare <old> <new>', describe: 'what changed between two runs, new failures first; exit 1 where something that passed fails now',
     options: compareOptions,
     example: ['$0 compare reports/fw-6.00 reports/fw-6.01 --markdown changes.md', 'the clauses and rows whose status changed with the new firmware'],

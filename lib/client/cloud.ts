@@ -6,7 +6,7 @@ import { bodyAs } from './parse-body.js';
 export const SYSTEM_PATH = '/api/v1/system';
 
 /** `cloud_enabled` of an answer, or null unless it is 200 with a boolean there (CLOUD-01). */
-export function cloudOf(res: DeviceResponse): boolean | null {
+export function cloudOf(res: Pick<DeviceResponse, 'status' | 'json' | 'text'>): boolean | null {
   const value = bodyAs(res, systemState)?.cloud_enabled;
   return res.status === 200 && value !== undefined ? value : null;
 }

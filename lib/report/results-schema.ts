@@ -64,6 +64,8 @@ export const resultsSchema = z.object({
   target: z.object({
     host: z.string(), kind: z.string(), product_type: z.string().nullable(), serial: z.string().nullable(),
     firmware_version: z.string().nullable(), api_version: z.string().nullable(), certificate_sha256: z.string().nullable(),
+    served_version: z.string().nullable().optional()
+      .describe('the version the device served (GET /api without X-Api-Version, before any check): what the VER clauses compare with'),
   }).strict(),
   started: z.string(),
   finished: z.string(),

@@ -49,7 +49,9 @@ export interface CheckResult {
 export interface RunResults {
   tool: { name: string; version: string };
   target: { host: string; kind: string; product_type: string | null; serial: string | null;
-    firmware_version: string | null; api_version: string | null; certificate_sha256: string | null };
+    firmware_version: string | null; api_version: string | null; certificate_sha256: string | null;
+    /** The version the device served (GET /api without X-Api-Version, before any check): what the VER clauses compare with. */
+    served_version?: string | null };
   started: string;
   finished: string;
   durationMs: number;

@@ -80,7 +80,7 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
     started, version, checks, presses, residue, exitCode, notes: prepared.notes, ...(explored ? { explored } : {}),
     // The main process's own, and the worker's (the most any check saw: its count runs on through the run).
     connections: connectionsOpened() - opened + Math.max(0, ...suiteRun.tests.flatMap((t) => t.records.map((r) => r.connections ?? 0))),
-    target: { kind: context.kind, serial: context.serial, ...described(prepared.deviceInfo, prepared.preflight.certificate?.fingerprint256) },
+    target: { kind: context.kind, serial: context.serial, ...described(prepared.deviceInfo, prepared.preflight.certificate?.fingerprint256), served_version: context.servedVersion },
     // Before the suites, around them (the runner's own checks included), and the checks' own.
     exchanges: [...prepared.exchanges, ...exchanges, ...suiteRun.tests.flatMap((t) => t.records[0]?.exchanges ?? [])],
   }, style);

@@ -14,6 +14,9 @@ import { LINKS, type Link } from '../emulator/link.js';
 import { clause, clauses } from '../spec/catalogue.js';
 import { parseGate } from '../spec/clause-types.js';
 import { resultsSchema } from '../report/results-schema.js';
+import type { RunResults } from '../report/results.js';
+import { isAnswerClause } from '../judge/device/table.js';
+import { rejudge } from './rejudge.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
 
 let dir: string;
@@ -72,6 +75,11 @@ async function runAgainst(kind: KindId, faults: string[], extra: string[], name:
     const valid = resultsSchema.safeParse(doc);
     expect(valid.success, valid.error?.message).toBe(true);
     const results = doc as Results;
+    // Issue 32: every run, clean or not, judged again from its record by the same judges gives the same outcomes.
+    const again = rejudge(doc as RunResults);
+    expect(again.changes, 'rejudge of the recorded exchanges').toEqual([]);
+    const judgedHere = results.checks.filter((c) => isAnswerClause(c.clause) && ['pass', 'fail', 'warn', 'deviation'].includes(c.status)).map((c) => c.clause);
+    expect(judgedHere.filter((id) => !again.judged.includes(id)), 'clauses of the table the rejudge did not judge').toEqual([]);
     const har = JSON.parse(await readFile(path.join(out, 'exchanges.har'), 'utf8')) as { log: { entries: { _error?: string }[] } };
     const waitedOut = har.log.entries.filter((e) => e._error?.startsWith('EC_TRANSPORT_TIMEOUT')).length;
     const reports = await Promise.all(['junit.xml', 'report.html'].map(async (f) => (await stat(path.join(out, f))).size > 0));

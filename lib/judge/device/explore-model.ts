@@ -7,6 +7,7 @@ import type { ClauseId } from '../../spec/clause-types.js';
 import { socketReading } from '../../spec/schemas.js';
 import type { Judgment, Reply } from './judgment.js';
 import { sock01 } from './socket.js';
+import { cloudIn as cloudOfReply } from './cloud.js';
 import { ver02, ver03 } from './versioning.js';
 import { type SocketPut, type SocketState, describePut, describeSocket, isConsistent, socketOutcome } from '../../spec/socket-model.js';
 
@@ -233,7 +234,8 @@ function judgeSocket(m: ModelState, put: SocketPut, o: Observation): Judged {
   return ok(at(state));
 }
 
-const cloudIn = (a: Answer | undefined) => (a && typeof a.json === 'object' && a.json !== null ? (a.json as { cloud_enabled?: unknown }).cloud_enabled : undefined);
+/** cloud_enabled of a 200 answer (CLOUD-01's reading), else null. */
+const cloudIn = (a: Answer | undefined) => (a ? cloudOfReply(replyOf(a)) : null);
 
 /** CLOUD-02: the value it has answers 200 with that value, and changes nothing: neither the setting nor the socket. */
 function judgeCloud(m: ModelState, o: Observation): Judged {

@@ -1,0 +1,43 @@
+// `energy-conform rejudge <results.json>`: a run's recorded exchanges judged again by this version's judges,
+// printed as `run` prints a verdict, then what changed against the recorded one; exit as `run` (2: unreadable).
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { RunError } from '../client/errors.js';
+import { resultsSchema } from '../report/results-schema.js';
+import { type RunResults, summarize } from '../report/results.js';
+import { summaryText } from '../report/summary.js';
+import { exitCodeOf, profileResults } from '../runner/assemble.js';
+import { rejudge } from '../runner/rejudge.js';
+import type { Profile } from '../spec/clause-types.js';
+
+export async function rejudgeCommand(a: { results: string }): Promise<number> {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(await readFile(a.results, 'utf8'));
+  } catch (err) {
+    throw new RunError('EC_BAD_OPTION', `cannot read ${a.results} as JSON (${(err as Error).message}); give the results.json of a run`);
+  }
+  const parsed = resultsSchema.safeParse(doc);
+  if (!parsed.success || (doc as RunResults).integration) {
+    throw new RunError('EC_BAD_OPTION', `${a.results} is not the results.json of an energy-conform run of a device (${parsed.error?.issues[0]?.message ?? 'a certification'})`);
+  }
+  const recorded = doc as RunResults;
+  const again = rejudge(recorded);
+  const strict = recorded.strict ?? false;
+  const code = exitCodeOf(again.checks, strict);
+  // A run that could not happen (interrupted, the operator's press) still could not; what it left on the device still fails it.
+  const exitCode = recorded.verdict === 'error' ? 2 : code === 0 && recorded.residue.length ? 1 : code;
+  const profiles = (recorded.profiles ?? []).map((p) => p.profile as Profile);
+  const now: RunResults = { ...recorded, checks: again.checks, summary: summarize(again.checks), verdict: exitCode === 0 ? 'pass' : exitCode === 1 ? 'fail' : 'error',
+    ...(recorded.profiles ? { profiles: profileResults(again.checks, profiles, strict) } : {}) };
+  const lines = summaryText(now, path.dirname(a.results)).split('\n').filter((l) => !l.startsWith('reports: '));
+  lines.push(`rejudged: ${again.judged.length} clause${again.judged.length === 1 ? '' : 's'} judged again from the recorded exchanges by this version's judges;`
+    + ` the others as recorded${again.unanswered.length ? ` (${again.unanswered.join(', ')}: no recorded answer to judge)` : ''}`);
+  if (!again.changes.length) lines.push(`no outcome changed: the recorded verdict was ${recorded.verdict.toUpperCase()}, and is ${now.verdict.toUpperCase()}`);
+  else {
+    lines.push(`changed against the recorded verdict (${recorded.verdict.toUpperCase()} → ${now.verdict.toUpperCase()}):`);
+    for (const c of again.changes) lines.push(`  ${c.clause}: ${c.was} → ${c.now}${c.why ? ` (${c.why})` : ''}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return exitCode;
+}

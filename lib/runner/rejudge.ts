@@ -1,0 +1,74 @@
+// `rejudge`: a run's recorded exchanges judged again by this version's judges (lib/judge/device/table.ts).
+// Pure: a results.json in, its checks as this version judges them and what changed out. A clause still judged
+// inside its suite's check keeps its recorded outcome (the table test lists those).
+import { describeExchange, type Exchange } from '../client/exchange-log.js';
+import type { Asking } from '../client/answers.js';
+import { judge } from '../contract/judge.js';
+import { ANSWER_JUDGES, isAnswerClause } from '../judge/device/table.js';
+import { type Judgment, answerOf } from '../judge/device/judgment.js';
+import type { CheckResult, RunResults, Status } from '../report/results.js';
+import type { KindId } from '../spec/kinds.js';
+
+export interface Change {
+  clause: string;
+  was: Status;
+  now: Status;
+  /** What this version's judge said, where it does not hold. */
+  why: string;
+}
+
+export interface Rejudged {
+  checks: CheckResult[];
+  changes: Change[];
+  /** Clauses of the table judged again, and those whose record holds no answer the judge reads (kept as recorded). */
+  judged: string[];
+  unanswered: string[];
+}
+
+/** The request a judge reads, found in a check's recorded exchanges: the same side, path, Authorization or not, X-Api-Version. */
+export function reads(asks: Asking, ex: Exchange): boolean {
+  const headers = Object.fromEntries(Object.entries(ex.requestHeaders).map(([k, v]) => [k.toLowerCase(), v]));
+  const version = Object.entries(asks.headers ?? {}).find(([k]) => k.toLowerCase() === 'x-api-version')?.[1];
+  let path: string;
+  try {
+    path = new URL(ex.url).pathname;
+  } catch {
+    return false;
+  }
+  return ex.method === 'GET' && ex.side === asks.side && path === asks.path && ('authorization' in headers) === asks.token
+    && headers['x-api-version'] === version;
+}
+
+const failed = (j: Judgment): j is Extract<Judgment, { held: false }> => !j.held;
+
+function rejudgeCheck(c: CheckResult, kind: KindId, served: string | null): { check: CheckResult; judged: boolean } {
+  if (!isAnswerClause(c.clause) || c.status === 'skip') return { check: c, judged: false };
+  const { asks, judge: judgeOf } = ANSWER_JUDGES[c.clause];
+  const answers = c.exchanges.filter((ex) => reads(asks, ex)).map(answerOf).filter((a) => a !== null);
+  if (!answers.length) return { check: c, judged: false };
+  const judgments = answers.map((a) => judgeOf(a, { kind, served }));
+  const wrong = judgments.filter(failed);
+  const first = wrong[0];
+  const verdict = judge({ level: c.level, soft: c.level === 'SHOULD' || c.status === 'deviation', ...(c.deviation ? { deviation: c.deviation } : {}) },
+    first ? { kind: 'violated', expected: first.expected, observed: first.observed,
+      message: `expected ${first.expected}; observed ${first.observed}${first.evidence.map((e) => `\nexchange: ${describeExchange(e)}`).join('')}` }
+      : { kind: 'completed', observed: c.observed });
+  // Rows judged one answer each, where the record has one answer a row.
+  const rows = c.rows && c.rows.length === judgments.length
+    ? c.rows.map((r, i) => ({ ...r, status: judgments[i]!.held ? 'pass' as const : verdict.status,
+      message: failed(judgments[i]!) ? `expected ${(judgments[i] as typeof first)!.expected}; observed ${(judgments[i] as typeof first)!.observed}` : '' }))
+    : c.rows;
+  const message = rows && rows.length > 1 && !first ? `(${rows.length} of ${rows.length} cases pass)` : verdict.message;
+  return { check: { ...c, status: verdict.status, message, ...(rows ? { rows } : {}), ...(first ? { expected: first.expected, observed: first.observed } : {}) }, judged: true };
+}
+
+export function rejudge(r: Pick<RunResults, 'checks' | 'target'>): Rejudged {
+  const served = r.target.served_version ?? null;
+  const out = r.checks.map((c) => rejudgeCheck(c, r.target.kind as KindId, served));
+  const changes = out.flatMap(({ check }, i) => {
+    const was = r.checks[i]!;
+    return check.status === was.status ? [] : [{ clause: check.clause, was: was.status, now: check.status, why: check.status === 'pass' ? '' : check.message.split('\n')[0]! }];
+  });
+  return { checks: out.map((o) => o.check), changes, judged: out.filter((o) => o.judged).map((o) => o.check.clause),
+    unanswered: out.filter((o, i) => !o.judged && isAnswerClause(r.checks[i]!.clause) && r.checks[i]!.status !== 'skip').map((o) => o.check.clause) };
+}
