@@ -28,7 +28,7 @@ const UNDOCUMENTED = ['zigbee_channel', 'ec_answers'];
 
 export const VARIANTS: readonly Variant[] = [
   { name: 'permissions-reversed', kind: 'p1dongle', args: ['--profile', 'vendor', '--suite', 'vendor-batteries', 'vendor-websocket'],
-    says: 'GET and PUT /api/batteries list the permissions last first (["discharge_allowed","charge_allowed"]); the WebSocket\'s batteries messages first first',
+    says: 'GET and PUT /api/batteries list the permissions last first (["discharge_allowed","charge_allowed"]); the WebSocket\'s batteries messages in the stored order',
     clauses: ['V-BAT-01', 'V-BAT-02', 'V-BAT-03', 'V-BAT-04', 'V-BAT-05', 'V-BAT-06', 'V-BAT-07', 'V-BAT-08', 'V-BAT-09', 'V-WS-06'],
     response: (res, req) => (onPath('/api/batteries')(res, req)
       ? withBody(res, reversed) : res),

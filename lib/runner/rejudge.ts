@@ -20,7 +20,7 @@ export interface Change {
 export interface Rejudged {
   checks: CheckResult[];
   changes: Change[];
-  /** Clauses of the table judged again, and those whose record holds no answer the judge reads (kept as recorded). */
+  /** Clauses of the table judged again, and those whose record holds no answer the judge reads (kept as recorded, as skips and errors are). */
   judged: string[];
   unanswered: string[];
 }
@@ -40,9 +40,12 @@ export function reads(asks: Asking, ex: Exchange): boolean {
 }
 
 const failed = (j: Judgment): j is Extract<Judgment, { held: false }> => !j.held;
+const words = (j: Judgment) => (failed(j) ? `expected ${j.expected}; observed ${j.observed}` : '');
+/** Judged again: a clause of the table whose check ran to its end (a skip or an error keeps its record). */
+const again = (c: CheckResult) => isAnswerClause(c.clause) && c.status !== 'skip' && c.status !== 'error';
 
 function rejudgeCheck(c: CheckResult, kind: KindId, served: string | null): { check: CheckResult; judged: boolean } {
-  if (!isAnswerClause(c.clause) || c.status === 'skip') return { check: c, judged: false };
+  if (!again(c) || !isAnswerClause(c.clause)) return { check: c, judged: false };
   const { asks, judge: judgeOf } = ANSWER_JUDGES[c.clause];
   const answers = c.exchanges.filter((ex) => reads(asks, ex)).map(answerOf).filter((a) => a !== null);
   if (!answers.length) return { check: c, judged: false };
@@ -51,12 +54,11 @@ function rejudgeCheck(c: CheckResult, kind: KindId, served: string | null): { ch
   const first = wrong[0];
   const verdict = judge({ level: c.level, soft: c.level === 'SHOULD' || c.status === 'deviation', ...(c.deviation ? { deviation: c.deviation } : {}) },
     first ? { kind: 'violated', expected: first.expected, observed: first.observed,
-      message: `expected ${first.expected}; observed ${first.observed}${first.evidence.map((e) => `\nexchange: ${describeExchange(e)}`).join('')}` }
+      message: `${words(first)}${first.evidence.map((e) => `\nexchange: ${describeExchange(e)}`).join('')}` }
       : { kind: 'completed', observed: c.observed });
   // Rows judged one answer each, where the record has one answer a row.
   const rows = c.rows && c.rows.length === judgments.length
-    ? c.rows.map((r, i) => ({ ...r, status: judgments[i]!.held ? 'pass' as const : verdict.status,
-      message: failed(judgments[i]!) ? `expected ${(judgments[i] as typeof first)!.expected}; observed ${(judgments[i] as typeof first)!.observed}` : '' }))
+    ? c.rows.map((r, i) => ({ ...r, status: judgments[i]!.held ? 'pass' as const : verdict.status, message: words(judgments[i]!) }))
     : c.rows;
   const message = rows && rows.length > 1 && !first ? `(${rows.length} of ${rows.length} cases pass)` : verdict.message;
   return { check: { ...c, status: verdict.status, message, ...(rows ? { rows } : {}), ...(first ? { expected: first.expected, observed: first.observed } : {}) }, judged: true };
@@ -70,5 +72,5 @@ export function rejudge(r: Pick<RunResults, 'checks' | 'target'>): Rejudged {
     return check.status === was.status ? [] : [{ clause: check.clause, was: was.status, now: check.status, why: check.status === 'pass' ? '' : check.message.split('\n')[0]! }];
   });
   return { checks: out.map((o) => o.check), changes, judged: out.filter((o) => o.judged).map((o) => o.check.clause),
-    unanswered: out.filter((o, i) => !o.judged && isAnswerClause(r.checks[i]!.clause) && r.checks[i]!.status !== 'skip').map((o) => o.check.clause) };
+    unanswered: out.filter((o, i) => !o.judged && again(r.checks[i]!)).map((o) => o.check.clause) };
 }

@@ -12,6 +12,7 @@ import type { CheckContext } from '../../lib/harness/clause-test.js';
 import { type SocketRow, brightnessEdgeRows, matrixRows, outOfRangeRows, permutationRows, wrongTypeRows } from '../../lib/spec/socket-matrix.js';
 import { type SocketPut, type SocketState, describeSocket, isConsistent, socketOutcome } from '../../lib/spec/socket-model.js';
 import { chainTours, startFor } from '../../lib/spec/socket-tour.js';
+import { afterPut } from '../../lib/judge/device/socket.js';
 
 /**
  * The area's tables in the order they run (lib/spec/run-order.ts), planned as one tour from a socket
@@ -90,13 +91,6 @@ function expectStateRead(put: DeviceResponse, read: Read, want: SocketState, wha
   expectThat(ok, `${what}: ${describeSocket(want, brightness)}`, s ? describeSocket(s) : describeResponse(read.res), [put, read.res]);
 }
 
-/** SOCK-09: the brightness a request carried is stored, whatever else it carried. */
-async function judgeBrightness(ctx: CheckContext, put: DeviceResponse, read: Read, brightness: number): Promise<void> {
-  if (read.state === null) return;
-  await ctx.also('SOCK-09', () => expectThat(read.state!.brightness === brightness, `brightness ${brightness} stored`,
-    describeSocket(read.state!), [put, read.res]));
-}
-
 /** A row of the transition tables (matrix, field orders, brightness edges, out-of-range). */
 export async function transitionRow(row: SocketRow, ctx: CheckContext): Promise<void> {
   const from = await startAt(ctx, row);
@@ -107,10 +101,15 @@ export async function transitionRow(row: SocketRow, ctx: CheckContext): Promise<
     // The model again from the start brightness the row had; the row's own clause stays (SOCK-11's orders).
     const { state } = socketOutcome(from, row.put as SocketPut) as { state: SocketState };
     await ctx.also('SOCK-03', () => expectEcho(res, row.put));
-    // A combined request's brightness is SOCK-09's to judge; its power and lock are the row's.
+    // A combined request's brightness is SOCK-09's to judge; its power and lock are the row's (afterPut, as the explorer judges it).
     const combined = typeof row.put.brightness === 'number' && row.clause !== 'SOCK-09';
-    if (combined) await judgeBrightness(ctx, res, after, state.brightness);
-    expectStateRead(res, after, state, `the state read back after the PUT from ${describeSocket(from)}`, !combined);
+    const what = `the state read back after the PUT from ${describeSocket(from)}`;
+    if (after.state === null) return expectStateRead(res, after, state, what, !combined);
+    const wrong = afterPut(from, row.put as SocketPut, after.state);
+    const stored = wrong.find((w) => w.clause === 'SOCK-09');
+    if (combined) await ctx.also('SOCK-09', () => expectThat(!stored, stored?.expected ?? '', stored?.observed ?? '', [res, after.res]));
+    const own = wrong.find((w) => !combined || w.clause !== 'SOCK-09');
+    expectThat(!own, `${what}: ${own?.expected}`, own?.observed ?? '', [res, after.res]);
   } else if (outcome.kind === 'in-range') {
     await ctx.also('SOCK-14', () => answer);
     await ctx.also('SOCK-17', () => expectThat(res.status >= 400 && res.status <= 499 && sameSocket(after.state, from),

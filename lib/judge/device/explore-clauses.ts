@@ -1,7 +1,7 @@
 // The clauses a step of the explorer is held to, as judgeStep (explore-model.ts) holds it: what a step
 // that agreed with the model showed, for the reports' counts of what an exploration exercised.
 import type { ClauseId } from '../../spec/clause-types.js';
-import type { ModelState, Step } from './explore-model.js';
+import { type ModelState, type Step, pollClause } from './explore-model.js';
 import { socketOutcome } from '../../spec/socket-model.js';
 
 export function heldTo(m: ModelState, step: Step): ClauseId[] {
@@ -21,7 +21,8 @@ export function heldTo(m: ModelState, step: Step): ClauseId[] {
       const n = Number(step.asked);
       return n === latest ? [] : [n < latest ? 'VER-04' : 'VER-06', 'VER-05'];
     }
-    case 'poll': return [m.afterCreation ? 'PAIR-07' : m.polls > 0 ? 'PAIR-02' : 'PAIR-01'];
+    // A held poll step sent every POST it drew (they stop at the first that is not refused).
+    case 'poll': return [pollClause(m, step.times)];
     case 'late': return step.after === 31 ? ['PAIR-08'] : ['PAIR-09', ...heldTo(m, { kind: 'create', slot: step.slot })];
     case 'create': return ['PAIR-03', 'PAIR-04', 'PAIR-05', ...(m.users[step.slot].exists ? ['PAIR-11' as const] : []), 'VER-01'];
     case 'delete': return m.users[step.slot].exists ? ['DEL-01', 'DEL-02', 'VER-01'] : [];

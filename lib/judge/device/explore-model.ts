@@ -6,7 +6,7 @@
 import type { ClauseId } from '../../spec/clause-types.js';
 import { socketReading } from '../../spec/schemas.js';
 import type { Judgment, Reply } from './judgment.js';
-import { sock01 } from './socket.js';
+import { afterPut, sock01 } from './socket.js';
 import { cloudIn as cloudOfReply } from './cloud.js';
 import { ver02, ver03 } from './versioning.js';
 import { type SocketPut, type SocketState, describePut, describeSocket, isConsistent, socketOutcome } from '../../spec/socket-model.js';
@@ -174,14 +174,14 @@ export function judgeStep(m: ModelState, step: Step, o: Observation): Judged {
 }
 
 /** The clause a user step that wrote is held to: a change it made elsewhere is blamed on it. */
-const WRITER: Partial<Record<Step['kind'], ClauseId>> = { poll: 'PAIR-01', create: 'PAIR-03', late: 'PAIR-03', delete: 'DEL-01' };
+const WRITER: Partial<Record<Step['kind'], ClauseId>> = { create: 'PAIR-03', late: 'PAIR-03', delete: 'DEL-01' };
 
 /**
  * A user step leaves the socket and the cloud setting as they were: the socket's table and the cloud's (States)
  * have no transition for a user's creation, refusal or deletion.
  */
 function sideEffect(m: ModelState, step: Step, o: Observation): Disagreement | null {
-  const clause = WRITER[step.kind];
+  const clause = step.kind === 'poll' ? pollClause(m, o.sent ?? 1) : WRITER[step.kind];
   if (!clause || !o.after) return null;
   const what = describeStep(step, (s) => m.names[s]);
   if (o.after.socket && m.socket) {
@@ -230,7 +230,8 @@ function judgeSocket(m: ModelState, put: SocketPut, o: Observation): Judged {
   const echoed = o.answer.status === 200 && typeof o.answer.json === 'object' && o.answer.json !== null
     && sameFields(o.answer.json as Record<string, unknown>, put as Record<string, unknown>);
   if (!echoed) return fail(m, 'SOCK-03', `200 ${describePut(put as Record<string, unknown>)}, exactly the fields submitted`, shownAnswer(o.answer));
-  if (!sameState(state, outcome.state)) return fail(at(state), outcome.clause, describeSocket(outcome.state), describeSocket(state), 'read');
+  const wrong = afterPut(from, put, state)[0];
+  if (wrong) return fail(at(state), wrong.clause, wrong.expected, wrong.observed, 'read');
   return ok(at(state));
 }
 
@@ -269,6 +270,11 @@ function judgeToggle(m: ModelState, o: Observation): Judged {
   return ok({ ...next, socket: state }, { clause, why: 'whether switching the cloud changes the socket state is not shown' });
 }
 
+/** The clause the last of `sent` POSTs without a press is held to: right after a creation PAIR-07, after refusals PAIR-02, else PAIR-01. */
+export function pollClause(m: ModelState, sent: number): ClauseId {
+  return m.afterCreation && sent === 1 ? 'PAIR-07' : m.polls + sent - 1 > 0 ? 'PAIR-02' : 'PAIR-01';
+}
+
 function judgeUsers(m: ModelState, step: Exclude<Step, { kind: 'socket' | 'version' | 'cloud' | 'toggle' }>, o: Observation): Judged {
   const a = o.answer;
   const users = { ...m.users };
@@ -277,7 +283,7 @@ function judgeUsers(m: ModelState, step: Exclude<Step, { kind: 'socket' | 'versi
     case 'poll': {
       const sent = o.sent ?? 1;
       const before = m.polls + sent - 1;
-      const clause: ClauseId = m.afterCreation && sent === 1 ? 'PAIR-07' : before > 0 ? 'PAIR-02' : 'PAIR-01';
+      const clause = pollClause(m, sent);
       const after = next({ polls: m.polls + sent, afterCreation: false });
       if (a.status !== 403 || errorOf(a) !== NOT_ENABLED) {
         return fail(after, clause, `403 {"error":"${NOT_ENABLED}"} (no press since the last creation; ${before} refused before it)`, shownAnswer(a));
