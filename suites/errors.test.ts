@@ -1,7 +1,9 @@
 import type { DeviceResponse } from '../lib/client/device-client.js';
 import { readCloud, SYSTEM_PATH } from '../lib/client/cloud.js';
 import { readSocket, STATE_PATH } from '../lib/client/socket.js';
-import { describeResponse, expectJsonContentType, safeBody } from '../lib/harness/clause-failure.js';
+import { describeResponse, safeBody } from '../lib/harness/clause-failure.js';
+import { expectHeld, factsOf } from '../lib/harness/answer-clause.js';
+import { judgeAnswer } from '../lib/judge/device/table.js';
 import { errorAnswers, judgeErrorAnswers } from '../lib/harness/error-answers.js';
 import { clauseRows, clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
@@ -68,7 +70,7 @@ clauseRows(ERR02_ROWS, async (row, ctx) => {
   if (typeof asked === 'string') return ctx.skip(asked);
   const res = await asked;
   if (res.json === undefined) return ctx.skip(`no JSON body to judge (${describeResponse(res)})`);
-  expectJsonContentType(res);
+  expectHeld(judgeAnswer('ERR-02', res, factsOf(ctx.run)));
 });
 
 const v1Path = ({ run }: CheckContext) =>

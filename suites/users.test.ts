@@ -1,14 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { expectHeld, factsOf } from '../lib/harness/answer-clause.js';
+import { judgeAnswer } from '../lib/judge/device/table.js';
 import { afterAll } from 'vitest';
 import type { DeviceResponse } from '../lib/client/device-client.js';
 import { deleteCreatedUsers } from '../lib/harness/cleanup.js';
 import {
-  describeResponse, expectError, expectFullVersionHeader, expectJsonContentType, expectStatus, expectThat, safeBody,
+  describeResponse, expectError, expectStatus, expectThat, safeBody,
 } from '../lib/harness/clause-failure.js';
 import { type CheckContext, clauseRows, clauseTest } from '../lib/harness/clause-test.js';
 import { sendTo } from '../lib/harness/endpoint-request.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
-import type { ClauseId } from '../lib/spec/clause-types.js';
 import { TOKEN_ENDPOINTS, TOKEN_READS, endpointRows, rowTitle } from '../lib/spec/endpoints.js';
 import { bodyAs, parseBody } from '../lib/client/parse-body.js';
 import { TOKEN, createdUser, nameField, tokenField, userList } from '../lib/spec/schemas.js';
@@ -88,23 +89,20 @@ const deleteX = async (ctx: CheckContext) => {
 };
 
 // VER-01 and ERR-02 on the answers only this suite has: the 200 of a creation and (after DEL-01) the 204 of a deletion.
-interface AnswerRow { clause: ClauseId; title: string; get: (ctx: CheckContext) => Promise<DeviceResponse> }
+/** `json`: the row judges a JSON body, and skips an answer without one. */
+interface AnswerRow { clause: 'VER-01' | 'ERR-02'; title: string; get: (ctx: CheckContext) => Promise<DeviceResponse>; json?: true }
 const created = async (c: CheckContext) => (await users(c)).creation;
-const judgeAnswer = async (row: AnswerRow, ctx: CheckContext) => {
+const judgeSuccess = async (row: AnswerRow, ctx: CheckContext) => {
   if (!ctx.run.pressUrl) ctx.skip('it needs a button press: give --press-hook, or run on a terminal');
   const res = await row.get(ctx);
   if (res.status < 200 || res.status > 299) ctx.skip(`no successful answer to judge (${describeResponse(res)})`);
-  if (row.clause === 'ERR-02') {
-    if (res.json === undefined) ctx.skip(`no JSON body to judge (${describeResponse(res)})`);
-    expectJsonContentType(res);
-  } else {
-    expectFullVersionHeader(res, ctx.run.servedVersion);
-  }
+  if (row.json && res.json === undefined) ctx.skip(`no JSON body to judge (${describeResponse(res)})`);
+  expectHeld(judgeAnswer(row.clause, res, factsOf(ctx.run)));
 };
 clauseRows([
   { clause: 'VER-01', title: rowTitle('VER-01', 'POST /api/user', 'the 200 of a creation'), get: created },
-  { clause: 'ERR-02', title: rowTitle('ERR-02', 'POST /api/user', 'the 200 of a creation'), get: created },
-], judgeAnswer, withToken);
+  { clause: 'ERR-02', title: rowTitle('ERR-02', 'POST /api/user', 'the 200 of a creation'), get: created, json: true },
+], judgeSuccess, withToken);
 
 // Window 2: the re-issued token is accepted and the previous one refused, on every endpoint that takes a token.
 clauseTest('PAIR-10', async (ctx) => {
@@ -213,7 +211,7 @@ clauseTest('DEL-01', async (ctx) => {
   expectStatus(await deleteX(ctx), 204);
 }, withToken);
 
-clauseRows([{ clause: 'VER-01', title: rowTitle('VER-01', 'DELETE /api/user', 'the 204 of a deletion'), get: deleteX }], judgeAnswer, withToken);
+clauseRows([{ clause: 'VER-01', title: rowTitle('VER-01', 'DELETE /api/user', 'the 204 of a deletion'), get: deleteX }], judgeSuccess, withToken);
 
 clauseTest('DEL-02', async (ctx) => {
   const res = await deleteX(ctx);

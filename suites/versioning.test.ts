@@ -1,4 +1,4 @@
-import { describeResponse, expectError, expectFullVersionHeader, expectStatus, expectThat, servedText } from '../lib/harness/clause-failure.js';
+import { describeResponse, expectError, expectStatus, expectThat, servedText } from '../lib/harness/clause-failure.js';
 import { clauseRows, clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
 import { answerClauseTest, askFor, expectHeld, factsOf } from '../lib/harness/answer-clause.js';
 import { judgeAnswer } from '../lib/judge/device/table.js';
@@ -17,7 +17,7 @@ const withToken = { needsToken: true } as const;
 clauseRows(endpointRows('VER-01', TOKEN_READS, [{ probe: 'a successful answer' }]), async ({ endpoint }, ctx) => {
   const res = await sendTo(ctx.device, ctx.run, endpoint, { token: ctx.token });
   if (res.status < 200 || res.status > 299) ctx.skip(`no successful answer to judge (${describeResponse(res)})`);
-  expectFullVersionHeader(res, ctx.run.servedVersion);
+  expectHeld(judgeAnswer('VER-01', res, factsOf(ctx.run)));
 }, withToken);
 
 /** Versioning 5: without the header, the latest version serves the request: the device's own, whatever was asked before. */

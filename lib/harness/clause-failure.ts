@@ -3,7 +3,6 @@ import { describeExchange, type Exchange } from '../client/exchange-log.js';
 import { describeResponse as shown, errorCode, safeBody } from '../client/answers.js';
 import type { DeviceResponse } from '../client/device-client.js';
 import type { ErrorCode } from '../spec/error-codes.js';
-import { SEMVER } from '../spec/schemas.js';
 import { servedText } from '../judge/device/versioning.js';
 
 export { servedText };
@@ -46,22 +45,6 @@ export function expectError(res: DeviceResponse, status: number, code: string): 
 }
 
 
-/**
- * Versioning 6: X-Api-Version with the full MAJOR.MINOR.PATCH version that served the request, which is the device's one
- * version wherever it is known (VER-01, VER-05): an answer naming another is the one that is wrong.
- */
-export function expectFullVersionHeader(res: DeviceResponse, served: string | null): void {
-  const v = res.headers['x-api-version'];
-  const got = v === undefined ? 'no X-Api-Version header' : `X-Api-Version: ${v}`;
-  expectThat(v !== undefined && SEMVER.test(v), 'an X-Api-Version header of the form MAJOR.MINOR.PATCH', got, res);
-  if (served !== null) expectThat(v === served, servedText(served), got, res);
-}
-
-/** Endpoints: a JSON body says `Content-Type: application/json`, parameters allowed (ERR-02). */
-export function expectJsonContentType(res: DeviceResponse): void {
-  expectThat(/^application\/json\s*(;|$)/i.test(res.contentType ?? ''), 'Content-Type: application/json on a JSON body',
-    `Content-Type: ${res.contentType ?? 'absent'}`, res);
-}
 
 export function isJsonObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

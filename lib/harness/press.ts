@@ -59,7 +59,7 @@ export class PressIgnored extends Error {
     const last = refused.at(-1)?.exchange.startedAt ?? '';
     const observed = `the press hook reported the press (${why}) done at ${new Date(pressedAt).toISOString()}, and ${refused.length} POSTs from ${first} to ${last} `
       + `were each refused 403 user:creation-not-enabled; ${seen} earlier press${seen === 1 ? '' : 'es'} of this run opened a window`;
-    super(`the device did not honour a press (see PAIR-03): ${observed}`);
+    super(`could not run: the device did not honour the press (${why}) that the press hook reported done; PAIR-03 shows its refused POSTs`);
     // The first and the last refusals show it; the ones between only repeat them.
     const shown = refused.length > 6 ? [...refused.slice(0, 3), ...refused.slice(-3)] : refused;
     this.failure = new ClauseFailure('200 with name and token after a press', observed, shown.map((r) => r.exchange));

@@ -4,7 +4,7 @@
 import { describeExchange, type Exchange } from '../client/exchange-log.js';
 import type { Asking } from '../client/answers.js';
 import { judge } from '../contract/judge.js';
-import { ANSWER_JUDGES, isAnswerClause } from '../judge/device/table.js';
+import { ANSWER_JUDGES, EVERY_ANSWER_JUDGES, isAnswerClause, isJudgedClause } from '../judge/device/table.js';
 import { type Judgment, answerOf } from '../judge/device/judgment.js';
 import type { CheckResult, RunResults, Status } from '../report/results.js';
 import type { KindId } from '../spec/kinds.js';
@@ -42,12 +42,15 @@ export function reads(asks: Asking, ex: Exchange): boolean {
 const failed = (j: Judgment): j is Extract<Judgment, { held: false }> => !j.held;
 const words = (j: Judgment) => (failed(j) ? `expected ${j.expected}; observed ${j.observed}` : '');
 /** Judged again: a clause of the table whose check ran to its end (a skip or an error keeps its record). */
-const again = (c: CheckResult) => isAnswerClause(c.clause) && c.status !== 'skip' && c.status !== 'error';
+const again = (c: CheckResult) => isJudgedClause(c.clause) && c.status !== 'skip' && c.status !== 'error';
 
 function rejudgeCheck(c: CheckResult, kind: KindId, served: string | null): { check: CheckResult; judged: boolean } {
-  if (!again(c) || !isAnswerClause(c.clause)) return { check: c, judged: false };
-  const { asks, judge: judgeOf } = ANSWER_JUDGES[c.clause];
-  const answers = c.exchanges.filter((ex) => reads(asks, ex)).map(answerOf).filter((a) => a !== null);
+  if (!again(c) || !isJudgedClause(c.clause)) return { check: c, judged: false };
+  const id = c.clause;
+  // A clause of one answer reads the GET its judge asks; a clause of every answer of a class, each of them.
+  const governed = isAnswerClause(id) ? (ex: Exchange) => reads(ANSWER_JUDGES[id].asks, ex) : EVERY_ANSWER_JUDGES[id].governs;
+  const judgeOf = isAnswerClause(id) ? ANSWER_JUDGES[id].judge : EVERY_ANSWER_JUDGES[id].judge;
+  const answers = c.exchanges.filter(governed).map(answerOf).filter((a) => a !== null);
   if (!answers.length) return { check: c, judged: false };
   const judgments = answers.map((a) => judgeOf(a, { kind, served }));
   const wrong = judgments.filter(failed);

@@ -2,7 +2,7 @@
 // Every command calls these (run's checks, the soak's spot checks, the explorer's read-backs), so one answer
 // gets one outcome everywhere; the rows of the drift issue 32 found are here (MEAS-01 on an array or a number).
 import { describe, expect, test } from 'vitest';
-import { type AnswerClause, judgeAnswer } from './table.js';
+import { type JudgedClause, judgeAnswer } from './table.js';
 import { type DeviceFacts, type Reply, answerOf } from './judgment.js';
 
 const FACTS: DeviceFacts = { kind: 'p1dongle', served: '2.2.0' };
@@ -10,7 +10,7 @@ const INFO = { product_name: 'P1 meter', product_type: 'HWE-P1', serial: '5c2faf
 const reply = (status: number, json: unknown, headers: Record<string, string> = { 'x-api-version': '2.2.0' }): Reply =>
   ({ status, json, headers, text: json === undefined ? '' : JSON.stringify(json) });
 
-type Row = [clause: AnswerClause, what: string, reply: Reply, heldOrExpected: true | string];
+type Row = [clause: JudgedClause, what: string, reply: Reply, heldOrExpected: true | string];
 const ROWS: Row[] = [
   ['INFO-01', 'the five strings', reply(200, INFO), true],
   ['INFO-01', 'extra fields', reply(200, { ...INFO, wifi_ssid: 'x' }), true],
@@ -46,6 +46,17 @@ const ROWS: Row[] = [
   ['SOCK-01', 'power_on a string', reply(200, { power_on: 'true', switch_lock: false, brightness: 3 }, {}), 'boolean power_on, boolean switch_lock and a number brightness from 0 to 255'],
   ['CLOUD-01', 'a boolean', reply(200, { cloud_enabled: false }, {}), true],
   ['CLOUD-01', 'a number', reply(200, { cloud_enabled: 0 }, {}), 'a boolean cloud_enabled'],
+  ['VER-01', 'a success naming the served version', reply(200, INFO), true],
+  ['VER-01', 'a 204 naming the served version', reply(204, undefined), true],
+  ['VER-01', 'a success naming another full version', reply(200, [], { 'x-api-version': '2.0.0' }), 'X-Api-Version: 2.2.0, the version the device serves (its answer to GET /api without the header, before any check)'],
+  ['VER-01', 'a success naming two parts', reply(200, [], { 'x-api-version': '2.2' }), 'an X-Api-Version header of the form MAJOR.MINOR.PATCH'],
+  ['VER-01', 'a success without the header', reply(204, undefined, {}), 'an X-Api-Version header of the form MAJOR.MINOR.PATCH'],
+  ['VER-01', 'a 401 without the header (not a success: VER-09 records it)', reply(401, { error: 'user:unauthorized' }, {}), true],
+  ['ERR-02', 'JSON with application/json; charset', reply(200, INFO, { 'content-type': 'application/json; charset=utf-8' }), true],
+  ['ERR-02', 'JSON said to be text/html', reply(200, INFO, { 'content-type': 'text/html' }), 'Content-Type: application/json on a JSON body'],
+  ['ERR-02', 'JSON without a content type', reply(401, { error: 'x' }, {}), 'Content-Type: application/json on a JSON body'],
+  ['ERR-02', 'JSON said to be application/jsonp (a prefix)', reply(200, INFO, { 'content-type': 'application/jsonp' }), 'Content-Type: application/json on a JSON body'],
+  ['ERR-02', 'no JSON body: nothing to judge', { status: 204, headers: {}, json: undefined, text: '' }, true],
 ];
 
 describe('the table\'s answer judges', () => {

@@ -8,7 +8,7 @@ import { socketReading } from '../../spec/schemas.js';
 import type { Judgment, Reply } from './judgment.js';
 import { afterPut, sock01 } from './socket.js';
 import { cloudIn as cloudOfReply } from './cloud.js';
-import { ver02, ver03 } from './versioning.js';
+import { ver01, ver02, ver03 } from './versioning.js';
 import { type SocketPut, type SocketState, describePut, describeSocket, isConsistent, socketOutcome } from '../../spec/socket-model.js';
 
 /** One of the explorer's two user names (`local/<run tag>-x<slot>`): few, so that re-use and re-creation happen. */
@@ -154,10 +154,7 @@ const readBack = (read: Answer | undefined): Judgment =>
   (read ? sock01(replyOf(read)) : { held: false, expected: 'GET /api/v1/state: 200 with power_on, switch_lock and brightness', observed: 'no answer', evidence: [] });
 
 /** Versioning 6 (VER-01): a successful v2 answer names the one version the device serves. */
-function versionOfSuccess(m: ModelState, a: Answer): Disagreement | null {
-  if (a.status < 200 || a.status > 299 || a.version === m.served) return null;
-  return { clause: 'VER-01', expected: `X-Api-Version: ${m.served}, the version the device serves`, observed: versionShown(a), about: 'answer' };
-}
+const versionOfSuccess = (m: ModelState, a: Answer): Disagreement | null => disagreementOf('VER-01', ver01(replyOf(a), m), 'answer');
 
 export function judgeStep(m: ModelState, step: Step, o: Observation): Judged {
   switch (step.kind) {

@@ -7,10 +7,12 @@ import type { ClauseId } from '../../spec/clause-types.js';
 import { auth01 } from './auth.js';
 import { cloud01 } from './cloud.js';
 import { info01, info02, info03, info04, info05, info06 } from './info.js';
-import type { DeviceFacts, Judgment, Reply } from './judgment.js';
+import { type DeviceFacts, type Judgment, type Reply, answerOf } from './judgment.js';
+import type { Exchange } from '../../client/exchange-log.js';
+import { err02 } from './errors.js';
 import { meas01 } from './measurement.js';
 import { sock01 } from './socket.js';
-import { ver02, ver03 } from './versioning.js';
+import { ver01, ver02, ver03 } from './versioning.js';
 
 
 export interface AnswerJudge {
@@ -37,8 +39,25 @@ export const ANSWER_JUDGES = {
 
 export type AnswerClause = keyof typeof ANSWER_JUDGES;
 
-export const isAnswerClause = (id: string): id is AnswerClause => Object.hasOwn(ANSWER_JUDGES, id);
+/** Clauses judged on every answer of a class, whichever request of whichever check had it: what the class is, and the judge. */
+export interface EveryAnswerJudge {
+  /** The recorded exchanges the clause governs. */
+  governs(ex: Exchange): boolean;
+  judge(r: Reply, facts: DeviceFacts): Judgment;
+}
 
-export function judgeAnswer(id: AnswerClause, r: Reply, facts: DeviceFacts): Judgment {
-  return ANSWER_JUDGES[id].judge(r, facts);
+const success = (ex: Exchange) => ex.status !== undefined && ex.status >= 200 && ex.status <= 299;
+
+export const EVERY_ANSWER_JUDGES = {
+  'VER-01': { governs: (ex) => ex.side === 'v2' && success(ex), judge: ver01 },
+  'ERR-02': { governs: (ex) => answerOf(ex)?.json !== undefined, judge: err02 },
+} as const satisfies Partial<Record<ClauseId, EveryAnswerJudge>>;
+
+export type JudgedClause = AnswerClause | keyof typeof EVERY_ANSWER_JUDGES;
+
+export const isAnswerClause = (id: string): id is AnswerClause => Object.hasOwn(ANSWER_JUDGES, id);
+export const isJudgedClause = (id: string): id is JudgedClause => isAnswerClause(id) || Object.hasOwn(EVERY_ANSWER_JUDGES, id);
+
+export function judgeAnswer(id: JudgedClause, r: Reply, facts: DeviceFacts): Judgment {
+  return (isAnswerClause(id) ? ANSWER_JUDGES[id] : EVERY_ANSWER_JUDGES[id]).judge(r, facts);
 }

@@ -23,3 +23,14 @@ export const ver03 = (r: Reply, { served }: Pick<DeviceFacts, 'served'>): Judgme
   () => statusIs(r, 200),
   () => unless(major(r.headers['x-api-version']) === 2, 'a response header whose MAJOR is 2', versionShown(r), r),
   () => namesServed(r, served !== null && major(served) === 2 ? served : null));
+
+/**
+ * VER-01, on every successful v2 answer: X-Api-Version with the full MAJOR.MINOR.PATCH version that served it, the
+ * device's one version wherever it is known (an answer naming another is the one that is wrong). Held on any other answer.
+ */
+export const ver01 = (r: Reply, { served }: Pick<DeviceFacts, 'served'>): Judgment => {
+  if (r.status < 200 || r.status > 299) return { held: true };
+  const v = r.headers['x-api-version'];
+  return allOf(() => unless(v !== undefined && SEMVER.test(v), 'an X-Api-Version header of the form MAJOR.MINOR.PATCH', versionShown(r), r),
+    () => namesServed(r, served));
+};
