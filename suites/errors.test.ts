@@ -2,9 +2,8 @@ import type { DeviceResponse } from '../lib/client/device-client.js';
 import { readCloud, SYSTEM_PATH } from '../lib/client/cloud.js';
 import { readSocket, STATE_PATH } from '../lib/client/socket.js';
 import { describeResponse, safeBody } from '../lib/harness/clause-failure.js';
-import { expectHeld, factsOf } from '../lib/harness/answer-clause.js';
+import { everyAnswerClauseTest, expectHeld, factsOf } from '../lib/harness/answer-clause.js';
 import { judgeAnswer } from '../lib/judge/device/table.js';
-import { errorAnswers, judgeErrorAnswers } from '../lib/harness/error-answers.js';
 import { clauseRows, clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
 import { rowTitle } from '../lib/spec/endpoints.js';
@@ -22,10 +21,8 @@ async function refusedV2(ctx: CheckContext): Promise<DeviceResponse[]> {
   return answers;
 }
 
-// Judged as every check judges the error answers it provokes (harness/error-answers.ts).
-clauseTest('ERR-01', async (ctx) => {
-  judgeErrorAnswers(errorAnswers((await refusedV2(ctx)).map((r) => r.exchange)));
-});
+// Judged as every check judges the error answers it provokes (the table's judge; harness/error-answers.ts).
+everyAnswerClauseTest('ERR-01', refusedV2, 'error answer');
 
 /** Each answer ERR-02 names, on the side that serves it; `ask` gives the reason instead where this device has no such answer. */
 interface Err02Row {

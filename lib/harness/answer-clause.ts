@@ -2,7 +2,8 @@
 // says the judge reads and holds the device to the judge's word, as the soak and the explorer do.
 import type { DeviceResponse } from '../client/device-client.js';
 import { ask } from '../client/answers.js';
-import { ANSWER_JUDGES, type AnswerClause, judgeAnswer } from '../judge/device/table.js';
+import { ANSWER_JUDGES, type AnswerClause, EVERY_ANSWER_JUDGES, type EveryAnswerClause, judgeAnswer } from '../judge/device/table.js';
+import { judgeEvery } from '../judge/device/errors.js';
 import type { DeviceFacts, Judgment } from '../judge/device/judgment.js';
 import type { SuiteContext } from '../contract/run-context.js';
 import { ClauseFailure } from './clause-failure.js';
@@ -26,4 +27,13 @@ export function answerClauseTest(id: AnswerClause, options: ClauseTestOptions = 
     await alongside?.(res, ctx);
     expectHeld(judgeAnswer(id, res, factsOf(ctx.run)));
   }, { ...(ANSWER_JUDGES[id].asks.token ? { needsToken: true } : {}), ...options });
+}
+
+/** A clause of every answer of a class (ERR-01): `ask` gets the answers; each the clause governs is judged by the table's judge. */
+export function everyAnswerClauseTest(id: EveryAnswerClause, ask: (ctx: CheckContext) => Promise<DeviceResponse[]>, noun: string,
+  options: ClauseTestOptions = {}): void {
+  clauseTest(id, async (ctx) => {
+    const answers = (await ask(ctx)).filter((r) => EVERY_ANSWER_JUDGES[id].governs(r.exchange));
+    expectHeld(judgeEvery((r) => judgeAnswer(id, r, factsOf(ctx.run)), answers, noun));
+  }, options);
 }

@@ -57,6 +57,10 @@ const ROWS: Row[] = [
   ['ERR-02', 'JSON without a content type', reply(401, { error: 'x' }, {}), 'Content-Type: application/json on a JSON body'],
   ['ERR-02', 'JSON said to be application/jsonp (a prefix)', reply(200, INFO, { 'content-type': 'application/jsonp' }), 'Content-Type: application/json on a JSON body'],
   ['ERR-02', 'no JSON body: nothing to judge', { status: 204, headers: {}, json: undefined, text: '' }, true],
+  ['ERR-01', 'a 403 error object', reply(403, { error: 'user:creation-not-enabled' }), true],
+  ['ERR-01', 'a 400 in plain text', { status: 400, headers: {}, json: undefined, text: 'user:name-invalid' }, 'every error answer a JSON object {"error": <string>}'],
+  ['ERR-01', 'a 404 whose error is an object (the v1 shape)', reply(404, { error: { id: 1, description: 'x' } }), 'every error answer a JSON object {"error": <string>}'],
+  ['ERR-01', 'a success: nothing to judge', reply(200, INFO), true],
 ];
 
 describe('the table\'s answer judges', () => {

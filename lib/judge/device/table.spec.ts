@@ -20,7 +20,6 @@ const STILL_IN_THEIR_SUITE: Record<string, string[]> = {
   socket: ['SOCK-02', 'SOCK-03', 'SOCK-04', 'SOCK-05', 'SOCK-06', 'SOCK-07', 'SOCK-08', 'SOCK-09', 'SOCK-10', 'SOCK-11', 'SOCK-12', 'SOCK-15', 'SOCK-16', 'SOCK-17'],
   cloud: ['CLOUD-02', 'CLOUD-03', 'CLOUD-04', 'CLOUD-06', 'CLOUD-07'],
   tls: ['TLS-01', 'TLS-02', 'TLS-03'],
-  errors: ['ERR-01'],
   kind: ['KIND-01', 'KIND-02'],
   'vendor-system': ['V-SYS-01', 'V-SYS-02', 'V-SYS-03', 'V-SYS-04', 'V-SYS-05', 'V-SYS-06', 'V-SYS-07', 'V-SYS-09', 'V-SYS-10', 'V-SYS-11', 'V-SYS-12', 'V-SYS-13'],
   'vendor-telegram': ['V-TEL-01', 'V-TEL-02', 'V-TEL-03', 'V-TEL-05'],
@@ -46,7 +45,7 @@ describe('the clause → judge table', () => {
 
 /**
  * Where the commands' code names a clause of the table, and how: a table clause is judged through
- * answerClauseTest / judgeAnswer / askFor (the suites), `judged(…)` and `disagreementOf(…)` (the explorer's model) or the soak's
+ * answerClauseTest / everyAnswerClauseTest / judgeAnswer / askFor (the suites), `judged(…)` and `disagreementOf(…)` (the explorer's model) or the soak's
  * typed spot list; any other mention (clauseTest('MEAS-01', …), also('SOCK-01', …), fail(m, 'VER-02', …))
  * is a second judgment.
  */
@@ -55,7 +54,7 @@ const JUDGING_CODE = [
   ...['lib/soak', 'lib/explore'].flatMap((d) => readdirSync(path.join(ROOT, d)).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts')).map((f) => `${d}/${f}`)),
   'lib/judge/device/explore-model.ts',
 ];
-const THROUGH_THE_TABLE = /(answerClauseTest|judgeAnswer|askFor|disagreementOf)\(\s*$|judged\([^()]*,\s*$/;
+const THROUGH_THE_TABLE = /(answerClauseTest|everyAnswerClauseTest|judgeAnswer|askFor|disagreementOf)\(\s*$|judged\([^()]*,\s*$/;
 /**
  * Naming a table clause without judging it: the soak's typed spot list, and in the suites a row's clause and title
  * (`clause: 'VER-01'`, `rowTitle('VER-01', …)`, `endpointRows('VER-01', …)`), whose check then judges through the table.

@@ -9,7 +9,7 @@ import { cloud01 } from './cloud.js';
 import { info01, info02, info03, info04, info05, info06 } from './info.js';
 import { type DeviceFacts, type Judgment, type Reply, answerOf } from './judgment.js';
 import type { Exchange } from '../../client/exchange-log.js';
-import { err02 } from './errors.js';
+import { err01, err02, governedByErr01 } from './errors.js';
 import { meas01 } from './measurement.js';
 import { sock01 } from './socket.js';
 import { ver01, ver02, ver03 } from './versioning.js';
@@ -50,10 +50,12 @@ const success = (ex: Exchange) => ex.status !== undefined && ex.status >= 200 &&
 
 export const EVERY_ANSWER_JUDGES = {
   'VER-01': { governs: (ex) => ex.side === 'v2' && success(ex), judge: ver01 },
+  'ERR-01': { governs: governedByErr01, judge: err01 },
   'ERR-02': { governs: (ex) => answerOf(ex)?.json !== undefined, judge: err02 },
 } as const satisfies Partial<Record<ClauseId, EveryAnswerJudge>>;
 
-export type JudgedClause = AnswerClause | keyof typeof EVERY_ANSWER_JUDGES;
+export type EveryAnswerClause = keyof typeof EVERY_ANSWER_JUDGES;
+export type JudgedClause = AnswerClause | EveryAnswerClause;
 
 export const isAnswerClause = (id: string): id is AnswerClause => Object.hasOwn(ANSWER_JUDGES, id);
 export const isJudgedClause = (id: string): id is JudgedClause => isAnswerClause(id) || Object.hasOwn(EVERY_ANSWER_JUDGES, id);
