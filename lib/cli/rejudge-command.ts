@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RunError } from '../client/errors.js';
-import { type RunResults, summarize } from '../report/results.js';
+import { type RunResults, summarize, verdictOfExit } from '../report/results.js';
 import { summaryText } from '../report/summary.js';
 import { exitCodeOf, profileResults } from '../runner/assemble.js';
 import { rejudge } from '../runner/rejudge.js';
@@ -29,7 +29,7 @@ export async function rejudgeCommand(a: { results: string }): Promise<number> {
   // A run that could not happen (interrupted, the operator's press) still could not; what it left on the device still fails it.
   const exitCode = r.verdict === 'error' ? 2 : code === 0 && r.residue.length ? 1 : code;
   const profiles = (r.profiles ?? []).map((p) => p.profile as Profile);
-  const now: RunResults = { ...r, checks: again.checks, summary: summarize(again.checks), verdict: exitCode === 0 ? 'pass' : exitCode === 1 ? 'fail' : 'error',
+  const now: RunResults = { ...r, checks: again.checks, summary: summarize(again.checks), verdict: verdictOfExit(exitCode),
     ...(r.profiles ? { profiles: profileResults(again.checks, profiles, strict) } : {}) };
   const lines = summaryText(now, path.dirname(a.results)).split('\n').filter((l) => !l.startsWith('reports: '));
   lines.push(`rejudged: ${again.judged.length} clause${again.judged.length === 1 ? '' : 's'} judged again from the recorded exchanges by this version's judges;`

@@ -1,6 +1,7 @@
 // Reading the specification's answers: shared by the runner, the operator and the suites.
 import { errorField } from '../spec/schemas.js';
 import type { DeviceClient, DeviceResponse } from './device-client.js';
+import type { Exchange } from './exchange-log.js';
 import { bodyAs } from './parse-body.js';
 
 /** The `error` of an error body (Errors), if the answer has one. */
@@ -27,9 +28,12 @@ export function safeBody(res: DeviceResponse): string {
   return res.exchange.responseBody ?? '';
 }
 
-/** Status and (the start of) the body, as a message shows an answer. */
-export function describeResponse(res: DeviceResponse): string {
-  const text = safeBody(res);
+/**
+ * Status and (the start of) the body, as a message shows an answer: the logged (redacted) body where the answer
+ * has its exchange (a live answer always has), else its text or its JSON (a judge's answer written by hand).
+ */
+export function describeResponse(res: { status: number; exchange?: Exchange; text?: string; json?: unknown }): string {
+  const text = res.exchange ? res.exchange.responseBody ?? '' : res.text ?? (res.json === undefined ? '' : JSON.stringify(res.json));
   const body = text.length > 200 ? `${text.slice(0, 200)}…` : text;
   return `${res.status}${body ? ` ${body}` : ' with an empty body'}`;
 }

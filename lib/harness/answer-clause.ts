@@ -4,17 +4,14 @@ import type { DeviceResponse } from '../client/device-client.js';
 import { ask } from '../client/answers.js';
 import { ANSWER_JUDGES, type AnswerClause, EVERY_ANSWER_JUDGES, type EveryAnswerClause, judgeAnswer } from '../judge/device/table.js';
 import { judgeEvery } from '../judge/device/errors.js';
-import type { DeviceFacts, Judgment } from '../judge/device/judgment.js';
+import type { DeviceFacts } from '../judge/device/judgment.js';
 import type { SuiteContext } from '../contract/run-context.js';
-import { ClauseFailure } from './clause-failure.js';
+import { expectHeld } from './clause-failure.js';
 import { type CheckContext, type ClauseTestOptions, clauseTest } from './clause-test.js';
 
 export const factsOf = (run: SuiteContext): DeviceFacts => ({ kind: run.kind, served: run.servedVersion });
 
-/** A judgment that does not hold fails the check, its answers shown first. */
-export function expectHeld(j: Judgment): void {
-  if (!j.held) throw new ClauseFailure(j.expected, j.observed, j.evidence);
-}
+export { expectHeld };
 
 /** The answer the table's judge of `id` reads. */
 export const askFor = (id: AnswerClause, { device, run }: CheckContext): Promise<DeviceResponse> => ask(device, ANSWER_JUDGES[id].asks, run.token);

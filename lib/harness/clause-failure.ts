@@ -1,9 +1,10 @@
 // A clause violated by the device: an assertion, never a harness error.
 import { describeExchange, type Exchange } from '../client/exchange-log.js';
-import { describeResponse as shown, errorCode, safeBody } from '../client/answers.js';
+import { describeResponse as shown, safeBody } from '../client/answers.js';
 import type { DeviceResponse } from '../client/device-client.js';
 import type { ErrorCode } from '../spec/error-codes.js';
 import { servedText } from '../judge/device/versioning.js';
+import { type Judgment, errorAnswer, isJsonObject, statusIs } from '../judge/device/judgment.js';
 
 export { servedText };
 
@@ -34,21 +35,18 @@ export function expectThat(ok: boolean, expected: string, observed: string, evid
   if (!ok) throw new ClauseFailure(expected, observed, exchangesOf(evidence));
 }
 
-export function expectStatus(res: DeviceResponse, status: number): void {
-  expectThat(res.status === status, `status ${status}`, shown(res), res);
+/** A judgment of the device's judges (lib/judge/device) that does not hold fails the check, its answers shown first. */
+export function expectHeld(j: Judgment): void {
+  if (!j.held) throw new ClauseFailure(j.expected, j.observed, j.evidence);
 }
+
+export const expectStatus = (res: DeviceResponse, status: number): void => expectHeld(statusIs(res, status));
 
 /** The specification's error object `{error: <code>}` (Errors). */
-export function expectError(res: DeviceResponse, status: number, code: string): void {
-  const got = errorCode(res);
-  expectThat(res.status === status && got === code, `${status} {"error":"${code}"}`, shown(res), res);
-}
+export const expectError = (res: DeviceResponse, status: number, code: string): void => expectHeld(errorAnswer(res, status, code));
 
 
-
-export function isJsonObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+export { isJsonObject };
 
 export function expectJsonObject(res: DeviceResponse): Record<string, unknown> {
   const body = res.json;

@@ -5,7 +5,7 @@ import type { Exchange } from '../client/exchange-log.js';
 import { judgeEvery } from '../judge/device/errors.js';
 import { answerOf } from '../judge/device/judgment.js';
 import { EVERY_ANSWER_JUDGES } from '../judge/device/table.js';
-import { ClauseFailure } from './clause-failure.js';
+import { expectHeld } from './clause-failure.js';
 
 const { governs, judge } = EVERY_ANSWER_JUDGES['ERR-01'];
 
@@ -14,6 +14,5 @@ export const errorAnswers = (exchanges: readonly Exchange[]): Exchange[] => exch
 
 /** Throws ERR-01's failure where an error answer is not a JSON object `{error: string}`; the first such answer leads the evidence. */
 export function judgeErrorAnswers(answers: readonly Exchange[]): void {
-  const j = judgeEvery(judge, answers.map(answerOf).filter((a) => a !== null), 'error answer');
-  if (!j.held) throw new ClauseFailure(j.expected, j.observed, j.evidence);
+  expectHeld(judgeEvery(judge, answers.map(answerOf).filter((a) => a !== null), 'error answer'));
 }

@@ -126,6 +126,9 @@ export function areasOf(checks: readonly CheckResult[]): string[] {
   return [...new Set(checks.map((c) => c.area))];
 }
 
+/** The verdict word of an exit code (DESIGN.md: 0 pass, 1 fail, 2 the run could not happen). */
+export const verdictOfExit = (code: number): RunResults['verdict'] => (code === 0 ? 'pass' : code === 1 ? 'fail' : 'error');
+
 export function summarize(checks: readonly CheckResult[]): Record<Status, number> {
   const s = Object.fromEntries(STATUSES.map((k) => [k, 0])) as Record<Status, number>;
   for (const c of checks) s[c.status] += 1;

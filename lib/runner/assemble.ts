@@ -1,7 +1,7 @@
 // Collected tests -> one result per catalogue clause, run or skipped, so coverage is computable.
 import { clause, clausesOf, hasClause } from '../spec/catalogue.js';
 import { CATALOGUES, type ClauseId, type Profile, clauseTitle } from '../spec/clause-types.js';
-import { type CaseResult, type CheckResult, type ProfileResult, type Status, summarize } from '../report/results.js';
+import { type CaseResult, type CheckResult, type ProfileResult, type Status, summarize, verdictOfExit } from '../report/results.js';
 import type { CheckRecord } from '../contract/run-context.js';
 import type { CollectedTest } from './vitest-run.js';
 
@@ -96,6 +96,6 @@ export function profileResults(checks: readonly CheckResult[], profiles: readonl
     const mine = checks.filter((c) => hasClause(c.clause) && clause(c.clause).profile === profile);
     const code = exitCodeOf(mine, strict);
     return { profile, catalogue: CATALOGUES[profile].file, revision: CATALOGUES[profile].revision,
-      verdict: code === 0 ? 'pass' : code === 1 ? 'fail' : 'error', summary: summarize(mine) };
+      verdict: verdictOfExit(code), summary: summarize(mine) };
   });
 }

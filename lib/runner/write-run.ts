@@ -7,7 +7,7 @@ import type { Redactor } from '../client/redactor.js';
 import { harOf } from '../report/har.js';
 import { reportHtml } from '../report/html.js';
 import { junitXml } from '../report/junit.js';
-import { type CheckResult, type RunResults, resultsJson, summarize } from '../report/results.js';
+import { type CheckResult, type RunResults, resultsJson, summarize, verdictOfExit } from '../report/results.js';
 import { type SummaryStyle, summaryText } from '../report/summary.js';
 import { summaryMarkdown } from '../report/summary-markdown.js';
 import { auditSecrets } from './secret-audit.js';
@@ -48,7 +48,7 @@ export async function writeRun({ cfg, redactor }: Pick<Run, 'cfg' | 'redactor'>,
     tool: { name: 'energy-conform', version: r.version },
     target: { host: cfg.host, ...r.target },
     started: r.started.toISOString(), finished: finished.toISOString(), durationMs: finished.getTime() - r.started.getTime(),
-    verdict: r.exitCode === 0 ? 'pass' : r.exitCode === 1 ? 'fail' : 'error',
+    verdict: verdictOfExit(r.exitCode),
     summary: summarize(r.checks),
     profiles: profileResults(r.checks, cfg.profiles, cfg.strict),
     presses: r.presses, residue: r.residue, notes: r.notes,

@@ -2,7 +2,7 @@
 // (SOAK-01 errors, SOAK-02 reboots, SOAK-03 latency), and results.json's `soak` with the series.
 import type { Exchange } from '../client/exchange-log.js';
 import type { Redactor } from '../client/redactor.js';
-import { type CheckResult, type RunResults, summarize } from '../report/results.js';
+import { type CheckResult, type RunResults, summarize, verdictOfExit } from '../report/results.js';
 import { type SoakFacts, endpointsOf, summed } from '../report/soak-facts.js';
 import { exitCodeOf } from '../runner/assemble.js';
 import type { SoakRecord } from './record.js';
@@ -53,7 +53,7 @@ export function soakResults(e: SoakEnd): SoakOutcome {
   const results: RunResults = e.redactor.redactDeep({
     tool: e.tool, target: e.target,
     started: e.started.toISOString(), finished: e.finished.toISOString(), durationMs: e.finished.getTime() - e.started.getTime(),
-    verdict: exitCode === 0 ? 'pass' : exitCode === 1 ? 'fail' : 'error',
+    verdict: verdictOfExit(exitCode),
     summary: summarize(checks), presses: e.presses,
     requests: soak.totals.requests + exchanges.length, connections: e.connections, socket: null, residue: [], notes, checks, strict: false,
     options: { duration: e.durationS, clients: e.clients, poll: e.pollMs, interval: e.intervalS, checkEvery: e.checkEveryS,

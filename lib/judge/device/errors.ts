@@ -32,9 +32,9 @@ export const err01 = (r: Reply): Judgment => (r.status < 400 ? { held: true }
  * the evidence, and the words count them ("2 of 3 error answers not: …").
  */
 export function judgeEvery(judge: (r: Reply) => Judgment, answers: readonly Reply[], noun: string): Judgment {
-  const bad = answers.map((r) => judge(r)).filter((j): j is Extract<Judgment, { held: false }> => !j.held);
-  if (!bad.length) return { held: true };
-  const first = answers.find((r) => !judge(r).held)!;
-  return { held: false, expected: bad[0]!.expected, evidence: bad.flatMap((j) => j.evidence),
-    observed: `${bad.length} of ${answers.length} ${noun}${answers.length === 1 ? '' : 's'} not: ${first.exchange ? describeExchange(first.exchange) : shownReply(first)}` };
+  const bad = answers.map((r) => ({ r, j: judge(r) })).flatMap(({ r, j }) => (j.held ? [] : [{ r, j }]));
+  const first = bad[0];
+  if (!first) return { held: true };
+  return { held: false, expected: first.j.expected, evidence: bad.flatMap(({ j }) => j.evidence),
+    observed: `${bad.length} of ${answers.length} ${noun}${answers.length === 1 ? '' : 's'} not: ${first.r.exchange ? describeExchange(first.r.exchange) : shownReply(first.r)}` };
 }

@@ -5,10 +5,10 @@
 // device's answer is adopted and never fails.
 import type { ClauseId } from '../../spec/clause-types.js';
 import { socketReading } from '../../spec/schemas.js';
-import type { Judgment, Reply } from './judgment.js';
+import { type Judgment, type Reply, errorOf as errorOfReply } from './judgment.js';
 import { afterPut, sock01 } from './socket.js';
 import { cloudIn as cloudOfReply } from './cloud.js';
-import { ver01, ver02, ver03 } from './versioning.js';
+import { ver01, ver02, ver03, versionShown } from './versioning.js';
 import { type SocketPut, type SocketState, describePut, describeSocket, isConsistent, socketOutcome } from '../../spec/socket-model.js';
 
 /** One of the explorer's two user names (`local/<run tag>-x<slot>`): few, so that re-use and re-creation happen. */
@@ -106,10 +106,8 @@ const UNAUTHORIZED = 'user:unauthorized';
 const NOT_SUPPORTED = 'request:api-version-not-supported';
 const TOKEN = /^[A-F0-9]{32}$/;
 
-const errorOf = (a: Answer) => (typeof a.json === 'object' && a.json !== null && typeof (a.json as { error?: unknown }).error === 'string'
-  ? (a.json as { error: string }).error : undefined);
+const errorOf = (a: Answer) => errorOfReply(replyOf(a));
 export const shownAnswer = (a: Answer) => `${a.status}${a.json === undefined ? '' : ` ${JSON.stringify(a.json)}`}`;
-const versionShown = (a: Answer) => (a.version === undefined ? 'no X-Api-Version header' : `X-Api-Version: ${a.version}`);
 const major = (v: string) => Number(v.split('.')[0]);
 
 /** A step in words, as the report's sequence lists it. */
@@ -204,7 +202,7 @@ function judgeVersion(m: ModelState, asked: string | null, a: Answer): Judged {
   if (Number(asked) === latest) return ok(m);
   const clause: ClauseId = Number(asked) < latest ? 'VER-04' : 'VER-06';
   if (a.status !== 400 || errorOf(a) !== NOT_SUPPORTED) return fail(m, clause, `400 {"error":"${NOT_SUPPORTED}"}`, shownAnswer(a));
-  if (a.version !== m.served) return fail(m, 'VER-05', `X-Api-Version: ${m.served}, the version the device serves`, versionShown(a));
+  if (a.version !== m.served) return fail(m, 'VER-05', `X-Api-Version: ${m.served}, the version the device serves`, versionShown(replyOf(a)));
   return ok(m);
 }
 

@@ -1,6 +1,7 @@
 // What a device judge reads and what it says. A judge is a pure function of recorded answers (and of what
 // the run knew of the device before it asked): `run` judges the answers as they come, `soak` its spot
 // checks, the explorer its steps, and a record can be judged again (lib/judge/device/table.ts).
+import { describeResponse } from '../../client/answers.js';
 import type { Exchange } from '../../client/exchange-log.js';
 import type { KindId } from '../../spec/kinds.js';
 
@@ -51,12 +52,8 @@ export function isJsonObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Status and (the start of) the body, as a message shows an answer: the recorded (redacted) body where there is one. */
-export function shownReply(r: Reply): string {
-  const text = r.exchange?.responseBody ?? r.text ?? (r.json === undefined ? '' : JSON.stringify(r.json));
-  const body = text.length > 200 ? `${text.slice(0, 200)}…` : text;
-  return `${r.status}${body ? ` ${body}` : ' with an empty body'}`;
-}
+/** Status and (the start of) the body, as every message shows an answer. */
+export const shownReply = (r: Reply): string => describeResponse(r);
 
 /** The `error` of an error body (Errors), if the answer has one. */
 export const errorOf = (r: Reply): unknown => (isJsonObject(r.json) ? r.json.error : undefined);

@@ -3,7 +3,7 @@ import { SEMVER } from '../../spec/schemas.js';
 import { type DeviceFacts, type Judgment, type Reply, allOf, statusIs, unless } from './judgment.js';
 
 const major = (v: string | undefined) => (v && SEMVER.test(v) ? Number(v.split('.')[0]) : NaN);
-const versionShown = (r: Reply) => (r.headers['x-api-version'] === undefined ? 'no X-Api-Version header' : `X-Api-Version: ${r.headers['x-api-version']}`);
+export const versionShown = (r: Reply) => (r.headers['x-api-version'] === undefined ? 'no X-Api-Version header' : `X-Api-Version: ${r.headers['x-api-version']}`);
 
 /** The device's version as the VER clauses name it. */
 export const servedText = (served: string) => `X-Api-Version: ${served}, the version the device serves (its answer to GET /api without the header, before any check)`;
