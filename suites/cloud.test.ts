@@ -1,10 +1,12 @@
 // Cloud communication (Resources: System state; States: Cloud communication). CLOUD-01, -02, -05
 // and -06 never switch the setting; CLOUD-03 and -04 do, only with --allow-cloud-toggle and a
 // confirmation, and every check that may change it puts back the value it found.
-import { SYSTEM_PATH, cloudOf, readCloud, setCloud } from '../lib/client/cloud.js';
+import { SYSTEM_PATH, readCloud, setCloud } from '../lib/client/cloud.js';
+import { readSocket } from '../lib/client/socket.js';
 import type { DeviceResponse } from '../lib/client/device-client.js';
-import { PreconditionError, describeResponse, expectThat } from '../lib/harness/clause-failure.js';
+import { PreconditionError, describeResponse, expectHeld } from '../lib/harness/clause-failure.js';
 import { answerClauseTest } from '../lib/harness/answer-clause.js';
+import { judgeOn } from '../lib/judge/device/table.js';
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
 
 async function found(ctx: CheckContext): Promise<boolean> {
@@ -23,19 +25,9 @@ async function keeping(ctx: CheckContext, fn: (was: boolean) => Promise<void>): 
   }
 }
 
-/** Endpoints: 200 `{cloud_enabled: boolean}` with the new value (other fields are not forbidden). */
-function expectAnswer(res: DeviceResponse, value: boolean): void {
-  expectThat(cloudOf(res) === value,
-    `200 {"cloud_enabled":${value}}`, describeResponse(res), res);
-}
-
-async function expectReads(ctx: CheckContext, value: boolean): Promise<void> {
-  const { res, value: now } = await readCloud(ctx.device);
-  expectThat(now === value, `GET then reads cloud_enabled ${value}`, describeResponse(res), res);
-}
-
-/** States: Cloud communication rows 1 and 2: from `from`, PUT the other value. */
-async function toggle(ctx: CheckContext, from: boolean): Promise<void> {
+/** States: Cloud communication rows 1 and 2: from `from`, PUT the other value; its answer, and GET /api/v1/system's after it. */
+async function toggle(ctx: CheckContext, from: boolean): Promise<{ put: DeviceResponse; read: DeviceResponse }> {
+  let answers: { put: DeviceResponse; read: DeviceResponse } | undefined;
   await keeping(ctx, async (was) => {
     if (was !== from) {
       const set = await setCloud(ctx.device, from);
@@ -43,25 +35,36 @@ async function toggle(ctx: CheckContext, from: boolean): Promise<void> {
         throw new PreconditionError(`could not set cloud_enabled to ${from} to start from: ${describeResponse(set.res)}`);
       }
     }
-    const res = await ctx.device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: !from } });
-    expectAnswer(res, !from);
-    await expectReads(ctx, !from);
+    const put = await ctx.device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: !from } });
+    answers = { put, read: (await readCloud(ctx.device)).res };
   });
+  return answers!;
 }
 
 answerClauseTest('CLOUD-01');
 
+// "Changes nothing": neither the setting nor, on a socket, its state.
 clauseTest('CLOUD-02', async (ctx) => {
   await keeping(ctx, async (was) => {
+    const socket = ctx.run.kind === 'energysocket' ? (await readSocket(ctx.device)).state : null;
     const res = await ctx.device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: was } });
-    expectAnswer(res, was);
-    await expectReads(ctx, was);
+    expectHeld(judgeOn('CLOUD-02', res, { answer: 'put', value: was }));
+    expectHeld(judgeOn('CLOUD-02', (await readCloud(ctx.device)).res, { answer: 'read', value: was }));
+    if (socket) expectHeld(judgeOn('CLOUD-02', (await readSocket(ctx.device)).res, { answer: 'socket', before: socket }));
   });
 });
 
-clauseTest('CLOUD-03', (ctx) => toggle(ctx, true));
+clauseTest('CLOUD-03', async (ctx) => {
+  const { put, read } = await toggle(ctx, true);
+  expectHeld(judgeOn('CLOUD-03', put, { answer: 'put', value: false }));
+  expectHeld(judgeOn('CLOUD-03', read, { answer: 'read', value: false }));
+});
 
-clauseTest('CLOUD-04', (ctx) => toggle(ctx, false));
+clauseTest('CLOUD-04', async (ctx) => {
+  const { put, read } = await toggle(ctx, false);
+  expectHeld(judgeOn('CLOUD-04', put, { answer: 'put', value: true }));
+  expectHeld(judgeOn('CLOUD-04', read, { answer: 'read', value: true }));
+});
 
 clauseTest('CLOUD-05', async ({ device, run, observe }) => {
   if (!run.usable.v1) {
@@ -81,9 +84,8 @@ clauseTest('CLOUD-06', async (ctx) => {
   await keeping(ctx, async (was) => {
     for (const value of [...KEEPING[`${was}`], ...(ctx.run.cloudToggle ? FLIPPING[`${was}`] : [])]) {
       const res = await ctx.device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: value } });
-      const { res: read, value: now } = await readCloud(ctx.device);
-      expectThat(now === was, `cloud_enabled still ${was} after PUT {"cloud_enabled":${JSON.stringify(value)}}`,
-        `${describeResponse(read)} (the PUT answered ${describeResponse(res)})`, read);
+      expectHeld(judgeOn('CLOUD-06', (await readCloud(ctx.device)).res,
+        { answer: 'read', value: was, after: `PUT {"cloud_enabled":${JSON.stringify(value)}} (answered ${describeResponse(res)})` }));
     }
   });
 });

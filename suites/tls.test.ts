@@ -1,8 +1,8 @@
 import { X509Certificate } from 'node:crypto';
 import tls from 'node:tls';
 import { deviceCertificate } from '../lib/harness/device-certificate.js';
-import { judgeIdentity } from '../lib/client/tls-identity.js';
-import { expectThat } from '../lib/harness/clause-failure.js';
+import { expectHeld } from '../lib/harness/clause-failure.js';
+import { judgeCertificate } from '../lib/judge/device/table.js';
 import { clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
 import { applianceIdentity } from '../lib/spec/kinds.js';
 
@@ -17,24 +17,16 @@ function identity({ run }: CheckContext): string {
 const ownSerial = (run: CheckContext['run']) => run.serialSource !== 'certificate';
 
 clauseTest('TLS-01', async (ctx) => {
-  const cert = await certificate(ctx);
-  expectThat(cert.chainError === null, 'a certificate chain to the given CA',
-    `${cert.chainError} (issuer ${cert.issuer.replace(/\n/g, ', ')})`);
+  expectHeld(judgeCertificate('TLS-01', await certificate(ctx)));
 });
 
 clauseTest('TLS-02', async (ctx) => {
   if (!ownSerial(ctx.run)) ctx.skip('the serial is known only from the certificate itself (GET /api did not answer it); give --serial');
-  const cert = await certificate(ctx);
-  const verdict = judgeIdentity(cert.pem, identity(ctx));
-  expectThat(verdict.foundIn !== null, `a certificate naming ${identity(ctx)} (CN or SAN)`,
-    verdict.names.join('; ') || 'a certificate without names');
+  expectHeld(judgeCertificate('TLS-02', await certificate(ctx), { identity: identity(ctx) }));
 });
 
 clauseTest('TLS-03', async (ctx) => {
-  const cert = await certificate(ctx);
-  const { standardCheckError } = judgeIdentity(cert.pem, identity(ctx));
-  expectThat(standardCheckError === null, `standard hostname verification of ${identity(ctx)} to succeed (RFC 6125, as OpenSSL checks it for Python's ssl)`,
-    standardCheckError ?? '');
+  expectHeld(judgeCertificate('TLS-03', await certificate(ctx), { identity: identity(ctx) }));
 });
 
 // What one client stack does with the identity is recorded, naming the stack, never judged: TLS-03's rule is the project's.

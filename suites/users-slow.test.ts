@@ -6,7 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll } from 'vitest';
 import type { DeviceResponse } from '../lib/client/device-client.js';
 import { deleteCreatedUsers } from '../lib/harness/cleanup.js';
-import { describeResponse, expectError, expectThat } from '../lib/harness/clause-failure.js';
+import { describeResponse, expectHeld } from '../lib/harness/clause-failure.js';
+import { judgeOn } from '../lib/judge/device/table.js';
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
 import { type PressTime, timedPress } from '../lib/harness/press.js';
 import { creationNotEnabled, userNames } from '../lib/client/answers.js';
@@ -66,13 +67,13 @@ clauseTest('PAIR-09', async (ctx) => {
       + 'so no valid name was tried at 25 s');
   }
   const res = plain ?? single.res;
-  expectThat(res.status === 200, '200: the window is still open 25 s after the press', describeResponse(res), res);
+  expectHeld(judgeOn('PAIR-09', res));
 }, withToken);
 
 clauseTest('NAME-08', async (ctx) => {
   const { single } = await at25(ctx);
   if (creationNotEnabled(single.res)) ctx.skip('the window had closed by 25 s after the press (see PAIR-09), so the name was not judged');
-  expectThat(single.res.status === 200, `${single.name} (one character after the prefix) accepted`, describeResponse(single.res), single.res);
+  expectHeld(judgeOn('NAME-08', single.res, { what: `${single.name} (one character after the prefix)` }));
 }, withToken);
 
 clauseTest('PAIR-08', async (ctx) => {
@@ -80,5 +81,5 @@ clauseTest('PAIR-08', async (ctx) => {
   // 30.5 s after the press at the latest moment it can have happened.
   const res = await afterPress(ctx, 'the window, waited out past 30 s',
     (press) => postAt(ctx, press.endedAt + 30_500, `local/${ctx.run.runTag}-late`));
-  expectError(res, 403, 'user:creation-not-enabled');
+  expectHeld(judgeOn('PAIR-08', res, { why: 'more than 30 s after the press, with no request between: the window is over' }));
 }, withToken);

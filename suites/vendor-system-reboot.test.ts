@@ -6,7 +6,9 @@ import { DeviceClient, type DeviceResponse } from '../lib/client/device-client.j
 import { describeResponse, expectThat } from '../lib/harness/clause-failure.js';
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
 import { vendorGateHolds } from '../lib/spec/vendor-kinds.js';
-import { expectNoTelegram, isNoTelegram } from './vendor/telegram.js';
+import { isNoTelegram } from '../lib/judge/device/vendor.js';
+import { judgeAnswer } from '../lib/judge/device/table.js';
+import { expectHeld, factsOf } from '../lib/harness/answer-clause.js';
 import { getSystem, systemFound } from './vendor/system.js';
 
 /** spec/vendor-clauses.md V-SYS-11: the suite's bound; the documentation gives none. */
@@ -45,7 +47,7 @@ clauseTest('V-SYS-11', async (ctx) => {
     `no 200 within ${BACK_WITHIN_S} s${back.away ? ' (it went away)' : ' (it answered, but not 200)'}`, res);
   if (vendorGateHolds('v-telegram', ctx.run.kind) && !ctx.run.skips['V-TEL-03']) {
     const telegram = await ctx.device.v2.get('/api/telegram', { token: ctx.token });
-    if (isNoTelegram(telegram)) await ctx.also('V-TEL-03', () => expectNoTelegram(telegram));
+    if (isNoTelegram(telegram)) await ctx.also('V-TEL-03', () => expectHeld(judgeAnswer('V-TEL-03', telegram, factsOf(ctx.run))), [telegram.exchange]);
   }
   const after = await getSystem(ctx);
   const since = (performance.now() - asked) / 1000;

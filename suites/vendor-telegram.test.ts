@@ -1,14 +1,14 @@
 // The vendor profile: GET /api/telegram, the P1 meter's raw DSMR telegram (DOC v2/telegram.mdx; V-TEL).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeviceResponse } from '../lib/client/device-client.js';
-import { crcOf, parseTelegram } from '../lib/client/dsmr.js';
-import { describeResponse, expectThat } from '../lib/harness/clause-failure.js';
+import { parseTelegram } from '../lib/client/dsmr.js';
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
-import { expectNoTelegram, isNoTelegram } from './vendor/telegram.js';
+import { answerClauseTest, expectHeld, factsOf } from '../lib/harness/answer-clause.js';
+import { judgeAnswer } from '../lib/judge/device/table.js';
+import { isNoTelegram } from '../lib/judge/device/vendor.js';
 
 const withToken = { needsToken: true } as const;
 const TELEGRAM = '/api/telegram';
-const textPlain = (res: DeviceResponse) => /^text\/plain\s*(;|$)/i.test(res.contentType ?? '');
 
 /** DSMR 5 meters send a telegram every second, older ones every 10 s (vendor-api.md §2): a P1 meter just started may have none yet. */
 const FIRST_TELEGRAM_WITHIN_S = 12;
@@ -21,7 +21,7 @@ async function telegram(ctx: CheckContext): Promise<DeviceResponse> {
   for (let i = 0; ; i += 1) {
     const res = await ctx.device.v2.get(TELEGRAM, { token: ctx.token });
     if (!isNoTelegram(res) || i >= FIRST_TELEGRAM_WITHIN_S) return res;
-    await ctx.also('V-TEL-03', () => expectNoTelegram(res));
+    await ctx.also('V-TEL-03', () => expectHeld(judgeAnswer('V-TEL-03', res, factsOf(ctx.run))), [res.exchange]);
     await sleep(1000);
   }
 }
@@ -29,9 +29,7 @@ async function telegram(ctx: CheckContext): Promise<DeviceResponse> {
 clauseTest('V-TEL-01', async (ctx) => {
   const res = await telegram(ctx);
   if (isNoTelegram(res)) ctx.skip(`the device had no telegram in ${FIRST_TELEGRAM_WITHIN_S} s (is the smart meter connected?)`);
-  expectThat(res.status === 200 && textPlain(res) && parseTelegram(res.text) !== null,
-    '200, Content-Type text/plain, a DSMR telegram from a "/" line to a "!" line (or 503 without one)',
-    `${res.status}, Content-Type ${res.contentType ?? 'absent'}, ${parseTelegram(res.text) ? 'a telegram' : `no telegram: ${describeResponse(res)}`}`, res);
+  expectHeld(judgeAnswer('V-TEL-01', res, factsOf(ctx.run)));
 }, withToken);
 
 clauseTest('V-TEL-02', async (ctx) => {
@@ -39,13 +37,13 @@ clauseTest('V-TEL-02', async (ctx) => {
   const t = res.status === 200 ? parseTelegram(res.text) : null;
   if (!t) return ctx.skip(`no telegram to judge (GET ${TELEGRAM} answered ${res.status}; see V-TEL-01)`);
   if (t.crc === null) return ctx.skip('the telegram ends without a CRC (DSMR before 5 has none)');
-  expectThat(t.crc.toUpperCase() === crcOf(t), `CRC ${crcOf(t)} of the bytes from "/" to "!"`, `CRC ${t.crc}`, res);
+  expectHeld(judgeAnswer('V-TEL-02', res, factsOf(ctx.run)));
 }, { ...withToken, timeoutMs: 60_000 });
 
 clauseTest('V-TEL-03', async (ctx) => {
   const res = await ctx.device.v2.get(TELEGRAM, { token: ctx.token });
   if (!isNoTelegram(res)) ctx.skip(`the device had a telegram (${res.status}): its answer without one is judged wherever a check meets it`);
-  expectNoTelegram(res);
+  expectHeld(judgeAnswer('V-TEL-03', res, factsOf(ctx.run)));
 }, withToken);
 
 clauseTest('V-TEL-04', async (ctx) => {
@@ -55,8 +53,4 @@ clauseTest('V-TEL-04', async (ctx) => {
   ctx.observe({ lineEndings: t.lineEndings, crc: t.crc !== null });
 }, withToken);
 
-clauseTest('V-TEL-05', async ({ device, token, observe }) => {
-  const res = await device.v2.get(TELEGRAM, { token });
-  observe({ status: res.status, contentType: res.contentType ?? null });
-  expectThat(res.status < 200 || res.status >= 300, 'no 2xx: only the P1 meter serves a telegram', describeResponse(res), res);
-}, withToken);
+answerClauseTest('V-TEL-05', withToken, async (res, { observe }) => observe({ status: res.status, contentType: res.contentType ?? null }));

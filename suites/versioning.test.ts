@@ -1,13 +1,12 @@
-import { describeResponse, expectError, expectStatus, expectThat, servedText } from '../lib/harness/clause-failure.js';
+import { describeResponse } from '../lib/harness/clause-failure.js';
 import { clauseRows, clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
 import { answerClauseTest, askFor, expectHeld, factsOf } from '../lib/harness/answer-clause.js';
-import { judgeAnswer } from '../lib/judge/device/table.js';
+import { judgeAnswer, judgeOn } from '../lib/judge/device/table.js';
 import { sendTo } from '../lib/harness/endpoint-request.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
 import { TOKEN_ENDPOINTS, TOKEN_READS, endpointRows, rowTitle } from '../lib/spec/endpoints.js';
 import { SEMVER } from '../lib/spec/schemas.js';
 
-const NOT_SUPPORTED = 'request:api-version-not-supported';
 const major = (v: string | undefined) => (v && SEMVER.test(v) ? Number(v.split('.')[0]) : NaN);
 const withVersion = (ctx: CheckContext, version: string | undefined, path = '/api') =>
   ctx.device.v2.get(path, { token: ctx.token, headers: version === undefined ? {} : { 'X-Api-Version': version } });
@@ -31,7 +30,7 @@ const asking = (version: string) => ({ probe: `X-Api-Version: ${version}`, versi
 
 clauseRows(endpointRows('VER-04', TOKEN_ENDPOINTS, [asking('1')]), async ({ endpoint, probe }, ctx) => {
   const res = await sendTo(ctx.device, ctx.run, endpoint, { token: ctx.token, headers: { 'X-Api-Version': probe.version } });
-  expectError(res, 400, NOT_SUPPORTED);
+  expectHeld(judgeOn('VER-04', res, { asked: probe.version }));
 }, withToken);
 
 // Compared with the version read before any check: a device that takes up a refused version afterwards is VER-02's.
@@ -40,8 +39,7 @@ clauseRows(endpointRows('VER-05', TOKEN_ENDPOINTS, [asking('1')]), async ({ endp
   const res = await sendTo(ctx.device, ctx.run, endpoint, { token: ctx.token, headers: { 'X-Api-Version': probe.version } });
   if (res.status !== 400) ctx.skip(`no 400 to judge (${describeResponse(res)}): VER-04 judges the answer`);
   if (current === null) return ctx.skip('GET /api without X-Api-Version was answered with no full version to compare with (see VER-01)');
-  const got = res.headers['x-api-version'];
-  expectThat(got === current, servedText(current), got === undefined ? 'no X-Api-Version header' : `X-Api-Version: ${got}`, res);
+  expectHeld(judgeOn('VER-05', res, { served: current }));
 }, withToken);
 
 // A major version above the latest: the latest's MAJOR + 1 (from what serves a request without the header), and 99.
@@ -51,7 +49,7 @@ clauseRows(endpointRows('VER-06', TOKEN_ENDPOINTS, ABOVE), async ({ endpoint, pr
   const latest = probe.version === null ? major(ctx.run.servedVersion ?? undefined) : NaN;
   if (probe.version === null && Number.isNaN(latest)) ctx.skip('no full version served without X-Api-Version (see VER-01), so the latest MAJOR is unknown');
   const version = probe.version ?? String(latest + 1);
-  expectError(await sendTo(ctx.device, ctx.run, endpoint, { token: ctx.token, headers: { 'X-Api-Version': version } }), 400, NOT_SUPPORTED);
+  expectHeld(judgeOn('VER-06', await sendTo(ctx.device, ctx.run, endpoint, { token: ctx.token, headers: { 'X-Api-Version': version } }), { asked: version }));
 }, withToken);
 
 clauseTest('VER-07', async (ctx) => {
@@ -63,8 +61,7 @@ clauseTest('VER-07', async (ctx) => {
 
 clauseTest('VER-08', async (ctx) => {
   const path = ctx.run.kind === 'energysocket' ? '/api/v1/state' : '/api/v1/system';
-  const res = await ctx.device.v1.get(path);
-  expectStatus(res, 200);
+  expectHeld(judgeOn('VER-08', await ctx.device.v1.get(path)));
 });
 
 clauseTest('VER-09', async (ctx) => {
@@ -79,7 +76,7 @@ clauseTest('VER-09', async (ctx) => {
 // HTTP field names are case-insensitive (RFC 9110 §5.1): each spelling asks for version 1.
 const SPELLINGS = ['X-Api-Version', 'x-api-version', 'X-API-VERSION'];
 clauseRows(SPELLINGS.map((name) => ({ clause: 'VER-10', title: rowTitle('VER-10', 'GET /api', `${name}: 1`), name })), async ({ name }, ctx) => {
-  expectError(await ctx.device.v2.get('/api', { token: ctx.token, headers: { [name]: '1' } }), 400, NOT_SUPPORTED);
+  expectHeld(judgeOn('VER-10', await ctx.device.v2.get('/api', { token: ctx.token, headers: { [name]: '1' } }), { asked: `1 (as ${name})` }));
 }, withToken);
 
 // Last of the file, after every refused version (VER-04, VER-05, VER-06, VER-10): none of them changed the version.

@@ -48,8 +48,9 @@ const WRITES_ELSEWHERE: readonly Step['kind'][] = ['poll', 'create', 'late', 'de
 
 const defaultSleep = (ms: number, signal?: AbortSignal) => sleep(ms, undefined, { signal }).catch(() => undefined);
 
-const answerOf = (res: DeviceResponse): Answer => ({ status: res.status, json: res.json, length: Buffer.byteLength(res.text),
-  ...(res.headers['x-api-version'] === undefined ? {} : { version: res.headers['x-api-version'] }) });
+const answerOf = (res: DeviceResponse): Answer => ({ status: res.status, json: res.json, text: res.text,
+  ...(res.headers['x-api-version'] === undefined ? {} : { version: res.headers['x-api-version'] }),
+  ...(res.headers['content-length'] === undefined ? {} : { contentLength: res.headers['content-length'] }) });
 
 const switched = (a: SocketState | null, body: unknown) => {
   const b = socketStateOf(body);

@@ -16,10 +16,15 @@ export { expectHeld };
 /** The answer the table's judge of `id` reads. */
 export const askFor = (id: AnswerClause, { device, run }: CheckContext): Promise<DeviceResponse> => ask(device, ANSWER_JUDGES[id].asks, run.token);
 
-/** `alongside`: what else the check does with the same answer (an OBSERVE clause through `also`), before the judgment. */
-export function answerClauseTest(id: AnswerClause, options: ClauseTestOptions = {},
+/**
+ * `alongside`: what else the check does with the same answer (an OBSERVE clause through `also`), before the judgment;
+ * `cannotAsk`: why the device cannot be asked, where it cannot (the check is skipped with it).
+ */
+export function answerClauseTest(id: AnswerClause, options: ClauseTestOptions & { cannotAsk?: (ctx: CheckContext) => string | undefined } = {},
   alongside?: (res: DeviceResponse, ctx: CheckContext) => Promise<void>): void {
   clauseTest(id, async (ctx) => {
+    const cannot = options.cannotAsk?.(ctx);
+    if (cannot) ctx.skip(cannot);
     const res = await askFor(id, ctx);
     await alongside?.(res, ctx);
     expectHeld(judgeAnswer(id, res, factsOf(ctx.run)));

@@ -5,6 +5,7 @@ import { inject, test } from 'vitest';
 import { DeviceClient } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
 import { Redactor } from '../client/redactor.js';
+import type { Exchange } from '../client/exchange-log.js';
 import { clause } from '../spec/catalogue.js';
 import { type ClauseId, clauseTitle, retitle } from '../spec/clause-types.js';
 import { governingClause } from '../spec/endpoints.js';
@@ -31,9 +32,10 @@ export interface CheckContext {
   /**
    * Judges another clause on this check's exchanges (SOCK-03's echo in a transition row). Its outcome
    * is recorded for that clause and the check goes on; `fn` returns what an OBSERVE clause saw.
-   * Nothing is recorded where that clause is skipped (not selected, gate not met).
+   * Nothing is recorded where that clause is skipped (not selected, gate not met). `read`: the exchanges its judgment
+   * reads, recorded with a pass too, so that a record judges it again (rejudge); by default a pass records none.
    */
-  also(id: ClauseId, fn: () => unknown): Promise<void>;
+  also(id: ClauseId, fn: () => unknown, read?: readonly Exchange[]): Promise<void>;
 }
 
 export interface ClauseTestOptions {
@@ -110,16 +112,16 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
       record({ status: 'skip', message: reason });
       return skip(reason);
     },
-    async also(other, check) {
+    async also(other, check, read = []) {
       if (run.skips[other]) return;
       const { ending, caught } = await settle(check, redactor);
       const verdict = judgeAlso(judgingOf(other, run.deviations), ending);
       if (verdict === null) throw caught;
       const { fails, ...v } = verdict;
-      // A pass needs no exchanges of its own: they are with the row's clause.
+      // A pass needs no exchanges of its own but those its judgment read: the rest are with the row's clause.
       // A row's case carries the other clause's ID and level; a whole check's says whose check judged it.
       const title = rowTitle ? retitle(rowTitle, clause(other)) : `${other} [${clause(other).level}] judged in the check of ${id}`;
-      sides.push({ clause: other, ...v, message: messageOf(rowTitle && title, v), ...(v.status === 'pass' ? { exchanges: [] } : shownFor(caught)), title });
+      sides.push({ clause: other, ...v, message: messageOf(rowTitle && title, v), ...(v.status === 'pass' ? { exchanges: [...read] } : shownFor(caught)), title });
       if (fails && caught instanceof ClauseFailure) {
         hardSides.push(new ClauseFailure(`${other}: ${caught.expected}`, redactor.redact(caught.observed), caught.exchanges));
       }
@@ -133,7 +135,7 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   const { ending, caught } = settled.caught instanceof PressIgnored ? await pressIgnored(id, settled.caught, ctx, redactor) : settled;
   // ERR-01 on every error answer this check provoked from the table's v2 endpoints, however the check went.
   const errors = id === 'ERR-01' || skipped || caught instanceof EndpointGivenUp ? [] : errorAnswers(device.log.records);
-  if (errors.length) await ctx.also('ERR-01', () => judgeErrorAnswers(errors));
+  if (errors.length) await ctx.also('ERR-01', () => judgeErrorAnswers(errors), errors);
   task.meta.energyConformAlso = sides;
   await device.close();
   if (skipped && ending.kind !== 'completed') throw caught;

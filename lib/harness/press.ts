@@ -6,6 +6,8 @@ import type { DeviceClient, DeviceResponse, RequestOptions } from '../client/dev
 import { EnergyConformError } from '../client/errors.js';
 import type { SuiteContext } from '../contract/run-context.js';
 import { ClauseFailure } from './clause-failure.js';
+import { judgeOn } from '../judge/device/table.js';
+import { NO_ANSWER } from '../judge/device/judgment.js';
 
 async function tell(run: SuiteContext, what: 'press' | 'end', body: unknown): Promise<unknown> {
   if (!run.pressUrl) throw new EnergyConformError('EC_NO_PRESS', 'no press backend: give --press-hook, or run on a terminal');
@@ -57,11 +59,11 @@ export class PressIgnored extends Error {
   constructor(why: string, seen: number, pressedAt: number, refused: readonly DeviceResponse[]) {
     const first = refused[0]?.exchange.startedAt ?? '';
     const last = refused.at(-1)?.exchange.startedAt ?? '';
-    const observed = `the press hook reported the press (${why}) done at ${new Date(pressedAt).toISOString()}, and ${refused.length} POSTs from ${first} to ${last} `
-      + `were each refused 403 user:creation-not-enabled; ${seen} earlier press${seen === 1 ? '' : 'es'} of this run opened a window`;
     super(`could not run: the device did not honour the press (${why}) that the press hook reported done; PAIR-03 shows its refused POSTs`);
     // The first and the last refusals show it; the ones between only repeat them.
     const shown = refused.length > 6 ? [...refused.slice(0, 3), ...refused.slice(-3)] : refused;
-    this.failure = new ClauseFailure('200 with name and token after a press', observed, shown.map((r) => r.exchange));
+    const j = judgeOn('PAIR-03', refused.at(-1) ?? NO_ANSWER, { ignored: {
+      press: `${why}, at ${new Date(pressedAt).toISOString()}`, posts: refused.length, span: `from ${first} to ${last}`, windowsBefore: seen, shown } });
+    this.failure = j.held ? new ClauseFailure('200 with name and token after a press', 'no window opened') : new ClauseFailure(j.expected, j.observed, j.evidence);
   }
 }

@@ -2,20 +2,19 @@
 // itself gets 204, and its own token answers 401 afterwards.
 import type { DeviceClient } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
-import { describeExchange } from '../client/exchange-log.js';
 import type { SuiteContext } from '../contract/run-context.js';
 import type { RunnerCheck } from './assemble.js';
-import { runnerCheck, violated } from './runner-check.js';
+import { endingOf, runnerCheck } from './runner-check.js';
+import { allOf } from '../judge/device/judgment.js';
+import { judgeOn } from '../judge/device/table.js';
 
 export async function forgetPairingUser(device: DeviceClient, token: string, name: string, context: Pick<SuiteContext, 'deviations'>): Promise<RunnerCheck> {
   const from = device.log.records.length;
   try {
     const del = await device.v2.delete('/api/user', { token, body: { name } });
     const after = await device.v2.get('/api', { token });
-    const ok = del.status === 204 && after.status === 401;
-    return runnerCheck(context, 'DEL-05', ok ? { kind: 'completed' }
-      : violated(`expected 204, then 401 for the deleted token; observed ${describeExchange(del.exchange)}, then ${after.status}`),
-    [del.exchange, after.exchange]);
+    const j = allOf(() => judgeOn('DEL-05', del, { answer: 'deletion' }), () => judgeOn('DEL-05', after, { answer: 'its token after' }));
+    return runnerCheck(context, 'DEL-05', endingOf(j), [del.exchange, after.exchange]);
   } catch (err) {
     // After the suites, like every read and write of the run's own: the device's failure is DEL-05's error, and the reports are written.
     if (!isTransportError(err)) throw err;

@@ -5,11 +5,16 @@ import { type Ending, judge, judgingOf } from '../contract/judge.js';
 import type { SuiteContext } from '../contract/run-context.js';
 import type { ClauseId } from '../spec/clause-types.js';
 import type { RunnerCheck } from './assemble.js';
+import type { Judgment } from '../judge/device/judgment.js';
 
 export function runnerCheck(context: Pick<SuiteContext, 'deviations'>, id: ClauseId, ending: Ending, exchanges: Exchange[]): RunnerCheck {
   const { status, message, deviation } = judge(judgingOf(id, context.deviations), ending);
   return { clause: id, status, message, ...(deviation ? { deviation } : {}), exchanges };
 }
+
+/** A judgment of the device's judges (lib/judge/device/table.ts) as the ending of a runner's check. */
+export const endingOf = (j: Judgment): Ending => (j.held ? { kind: 'completed' }
+  : { kind: 'violated', message: `expected ${j.expected}; observed ${j.observed}`, expected: j.expected, observed: j.observed });
 
 /** A violation in the runner's words: its message is what a reader sees. */
 export const violated = (message: string): Ending => ({ kind: 'violated', message, expected: '', observed: '' });

@@ -10,7 +10,9 @@ import { type RunnerCheck, fromTest } from './assemble.js';
 import { cloudAfterReset } from './cloud-reset.js';
 import type { CloudConsent } from './confirm.js';
 import { forgetPairingUser } from './forget.js';
-import { runnerCheck, violated } from './runner-check.js';
+import { endingOf, runnerCheck } from './runner-check.js';
+import { NO_ANSWER, answerOf } from '../judge/device/judgment.js';
+import { judgeOn } from '../judge/device/table.js';
 import type { Prepared } from './prepare.js';
 import type { Run } from './run-object.js';
 import { pressesNeeded } from './plan.js';
@@ -90,10 +92,9 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
     const runnerChecks: RunnerCheck[] = [...prepared.readFailures.map((f) => f.check), ...exploreChecks];
     const unread = prepared.readFailures.flatMap((f) => (f.residue ? [f.residue] : []));
     const { pairing } = prepared;
-    // PAIR-03 from the pairing POST: a pass where PAIR-03 was selected; a violation whatever the selection.
-    if (pairing && !(pairing.ok && context.skips['PAIR-03'])) {
-      runnerChecks.push(runnerCheck(context, 'PAIR-03', pairing.ok ? { kind: 'completed' } : violated(pairing.message), [pairing.exchange]));
-    }
+    // PAIR-03 from the pairing POST, by the table's judge: a pass where PAIR-03 was selected; a violation whatever the selection.
+    const pair03 = pairing && judgeOn('PAIR-03', answerOf(pairing.exchange) ?? NO_ANSWER);
+    if (pairing && pair03 && !(pair03.held && context.skips['PAIR-03'])) runnerChecks.push(runnerCheck(context, 'PAIR-03', endingOf(pair03), [pairing.exchange]));
     const owner = context.tokenOwner;
     const { removed, residue } = before && token
       ? await sweepUsers(device, token, context.runTag, before, owner ? [owner] : []) : { removed: [], residue: [] };

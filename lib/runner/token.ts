@@ -19,7 +19,7 @@ export interface TokenOutcome {
   /** The user the token belongs to, where energy-conform knows it (not for a token given with --token). */
   owner: string | null;
   /** The pairing POST after the press, when this run paired: PAIR-03's exchange. */
-  pairing?: { ok: boolean; message: string; exchange: Exchange };
+  pairing?: { exchange: Exchange };
 }
 
 async function accepted(device: DeviceClient, token: string): Promise<boolean> {
@@ -66,8 +66,8 @@ export async function acquireToken({ cfg, io, signal }: Pick<Run, 'cfg' | 'io' |
   }
   if (!outcome.ok) {
     return { token: null, reason: `no token: ${outcome.reason}`, presses, owner: null,
-      pairing: { ok: false, message: outcome.reason, exchange: outcome.exchange } };
+      pairing: { exchange: outcome.exchange } };
   }
   if (serial) await writeToken(cfg.tokenStore, serial, { token: outcome.token, name: cfg.pairingName, savedAt: new Date().toISOString() });
-  return { token: outcome.token, reason: '', presses, owner: cfg.pairingName, pairing: { ok: true, message: '', exchange: outcome.exchange } };
+  return { token: outcome.token, reason: '', presses, owner: cfg.pairingName, pairing: { exchange: outcome.exchange } };
 }

@@ -1,6 +1,5 @@
 // The names the users suite sends. Every one carries the run tag, so the suite never touches a
 // user it did not create.
-import type { ClauseId } from '../../lib/spec/clause-types.js';
 
 export const PREFIX = 'local/';
 
@@ -21,7 +20,7 @@ export const shortName = (tag: string): string => `${PREFIX}${tag}-u`;
 export const creationNames = (tag: string): string[] => [everyClassName(tag), plainName(tag), shortName(tag)];
 
 export interface RefusedBody {
-  clause: ClauseId;
+  clause: 'PAIR-12' | 'NAME-01' | 'NAME-02' | 'NAME-03' | 'NAME-04' | 'NAME-07';
   what: string;
   /** Sent as it is when a string, else as JSON. */
   body: unknown;
@@ -38,7 +37,7 @@ const POSITIONS = [
 ];
 
 export function refusedBodies(tag: string): RefusedBody[] {
-  const named = (clause: ClauseId, what: string, name: string): RefusedBody => ({ clause, what, body: { name }, name });
+  const named = (clause: RefusedBody['clause'], what: string, name: string): RefusedBody => ({ clause, what, body: { name }, name });
   return [
     { clause: 'PAIR-12', what: 'invalid JSON', body: '{"name": ' },
     { clause: 'PAIR-12', what: 'no name', body: {} },

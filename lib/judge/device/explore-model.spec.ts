@@ -1,7 +1,8 @@
 // The explorer's model, step by step: what the specification says, the clause of every disagreement, and
 // "not shown" outcomes adopted, never failed. Its socket half is held to the fixed matrix's own rows.
 import { describe, expect, test } from 'vitest';
-import { type Answer, type ModelState, type Step, initialModel, judgeStep } from './explore-model.js';
+import { type Answer, type ModelState, type Step, initialModel } from './explore-model.js';
+import { judgeStep } from './explore-judge.js';
 import { matrixRows } from '../../spec/socket-matrix.js';
 import { socketOutcome } from '../../spec/socket-model.js';
 
@@ -39,8 +40,8 @@ const rows: Row[] = [
   ['25 s after a press refused is PAIR-09\'s', model(), { kind: 'late', slot: 'a', after: 25 }, err(403, 'user:creation-not-enabled'), 'PAIR-09'],
   ['31 s after a press: 403', model(), { kind: 'late', slot: 'a', after: 31 }, err(403, 'user:creation-not-enabled'), null],
   ['31 s after a press created is PAIR-08\'s', model(), { kind: 'late', slot: 'a', after: 31 }, { status: 200, json: { name: NAMES.a, token: T1 }, ...V }, 'PAIR-08'],
-  ['deleting a user: 204, empty', withUser([T1]), { kind: 'delete', slot: 'a' }, { status: 204, length: 0, ...V }, null],
-  ['a body after the 204 is DEL-02\'s', withUser([T1]), { kind: 'delete', slot: 'a' }, { status: 204, length: 2, ...V }, 'DEL-02'],
+  ['deleting a user: 204, empty', withUser([T1]), { kind: 'delete', slot: 'a' }, { status: 204, text: '', contentLength: '0', ...V }, null],
+  ['a body after the 204 is DEL-02\'s', withUser([T1]), { kind: 'delete', slot: 'a' }, { status: 204, text: '{}', contentLength: '0', ...V }, 'DEL-02'],
   ['deleting nobody: adopted (DEL-06)', model(), { kind: 'delete', slot: 'a' }, err(404, 'user:not-found'), null],
   ['every token after re-use: the first 401, the second 200', withUser([T1, T2]), { kind: 'use', slot: 'a' }, [err(401, 'user:unauthorized'), { status: 200, ...V }], null],
   ['the first token still accepted after re-use is PAIR-10\'s', withUser([T1, T2]), { kind: 'use', slot: 'a' }, [{ status: 200, ...V }, { status: 200, ...V }], 'PAIR-10'],
@@ -78,7 +79,7 @@ describe('what a user step changes elsewhere, read back after it', () => {
     ['a creation that changes the brightness is the creation\'s (PAIR-03)', { kind: 'create', slot: 'a' }, created,
       { socket: { status: 200, json: { ...ON, brightness: 255 } } }, 'PAIR-03'],
     ['a refused POST that switches the socket off is PAIR-01\'s', { kind: 'poll', slot: 'a', times: 1 }, refused, { socket: { status: 200, json: { ...ON, power_on: false } } }, 'PAIR-01'],
-    ['a deletion that turns the cloud off is DEL-01\'s', { kind: 'delete', slot: 'a' }, { status: 204, length: 0, ...V }, { cloud: { status: 200, json: { cloud_enabled: false } } }, 'DEL-01'],
+    ['a deletion that turns the cloud off is DEL-01\'s', { kind: 'delete', slot: 'a' }, { status: 204, text: '', contentLength: '0', ...V }, { cloud: { status: 200, json: { cloud_enabled: false } } }, 'DEL-01'],
     ['a read-back that is no socket state is SOCK-01\'s', { kind: 'create', slot: 'a' }, created, { socket: { status: 200, json: { ...ON, brightness: 300 } } }, 'SOCK-01'],
   ];
   test.for(sides)('%s', ([, step, answer, after, clause]) => {

@@ -53,7 +53,7 @@ export function isJsonObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** Status and (the start of) the body, as every message shows an answer. */
-export const shownReply = (r: Reply): string => describeResponse(r);
+export const shownReply = (r: Reply): string => (r === NO_ANSWER ? 'no answer' : describeResponse(r));
 
 /** The `error` of an error body (Errors), if the answer has one. */
 export const errorOf = (r: Reply): unknown => (isJsonObject(r.json) ? r.json.error : undefined);
@@ -63,6 +63,9 @@ export const errorAnswer = (r: Reply, status: number, code: string): Judgment =>
   unless(r.status === status && errorOf(r) === code, `${status} {"error":"${code}"}`, shownReply(r), r);
 
 export const statusIs = (r: Reply, status: number): Judgment => unless(r.status === status, `status ${status}`, shownReply(r), r);
+
+/** What a judge is given where the device answered nothing: its words say so ("no answer"). */
+export const NO_ANSWER: Reply = { status: 0, headers: {}, json: undefined, text: '' };
 
 /** A recorded exchange read as a judge reads an answer; null where nothing was answered. */
 export function answerOf(ex: Exchange): Reply | null {

@@ -1,19 +1,25 @@
-// Every device clause judged by one pure function of the answer it reads, with the request that reads it:
-// `run`'s checks (answerClauseTest), the soak's spot checks and the explorer call these and no other code.
-// The clauses not in it are still judged inside their suite's check (lib/judge/device/table.spec.ts
-// lists them, and that list only shrinks).
+// Every device clause judged by one pure function, filed by area beside this table: of the answer to one GET
+// (ANSWER_JUDGES, with the GET), of every answer of a class (EVERY_ANSWER_JUDGES), of the answer at an occasion a
+// check or an explorer's step arranges (OCCASION_JUDGES, told what it needs of the occasion), or of the certificate
+// (CERTIFICATE_JUDGES). `run`'s checks, the runner's own, the soak's spot checks, the explorer and rejudge call these
+// and no other code. The clauses not in it are still judged inside their suite's check (table.spec.ts lists them,
+// and that list only shrinks).
 import type { Asking } from '../../client/answers.js';
 import type { ClauseId } from '../../spec/clause-types.js';
-import { auth01 } from './auth.js';
-import { cloud01 } from './cloud.js';
+import { auth01, auth05, auth06, auth08, auth09, credentialRefused } from './auth.js';
+import { cloud01, cloudSet } from './cloud.js';
 import { info01, info02, info03, info04, info05, info06 } from './info.js';
 import { type DeviceFacts, type Judgment, type Reply, answerOf } from './judgment.js';
 import type { Exchange } from '../../client/exchange-log.js';
 import { err01, err02, governedByErr01 } from './errors.js';
 import { meas01 } from './measurement.js';
-import { sock01 } from './socket.js';
-import { ver01, ver02, ver03 } from './versioning.js';
-
+import { type RowOccasion, sock01, sock02, sock03, sock16, socketRow } from './socket.js';
+import { ver01, ver02, ver03, ver05, ver08, versionRefused } from './versioning.js';
+import { type Certificate, type Identity, tls01, tls02, tls03 } from './tls.js';
+import { kind01, kind02 } from './kind.js';
+import { vbat01, vbat11, vmeas01, vmeas02, vmeas03, vsys01, vsys09, vsys10, vtel01, vtel02, vtel03, vtel05 } from './vendor.js';
+import { bodyRefused, creationRefused, del01, del02, del04, del05, list01, list02, list03, list04, list05, nameAccepted, pair03, pair04, pair05, pair06, pair09, pair10,
+  pair11, tokenRevoked } from './users.js';
 
 export interface AnswerJudge {
   asks: Asking;
@@ -21,6 +27,10 @@ export interface AnswerJudge {
 }
 
 const API: Asking = { side: 'v2', path: '/api', token: true };
+const STATE: Asking = { side: 'v1', path: '/api/v1/state', token: false };
+const MEASUREMENT: Asking = { side: 'v2', path: '/api/measurement', token: true };
+const TELEGRAM: Asking = { side: 'v2', path: '/api/telegram', token: true };
+const BATTERIES: Asking = { side: 'v2', path: '/api/batteries', token: true };
 
 export const ANSWER_JUDGES = {
   'INFO-01': { asks: API, judge: info01 },
@@ -30,11 +40,23 @@ export const ANSWER_JUDGES = {
   'INFO-05': { asks: API, judge: info05 },
   'INFO-06': { asks: API, judge: info06 },
   'AUTH-01': { asks: { side: 'v2', path: '/api', token: false }, judge: auth01 },
+  'AUTH-06': { asks: API, judge: auth06 },
   'VER-02': { asks: API, judge: ver02 },
   'VER-03': { asks: { ...API, headers: { 'X-Api-Version': '2' } }, judge: ver03 },
-  'MEAS-01': { asks: { side: 'v2', path: '/api/measurement', token: true }, judge: meas01 },
-  'SOCK-01': { asks: { side: 'v1', path: '/api/v1/state', token: false }, judge: sock01 },
+  'MEAS-01': { asks: MEASUREMENT, judge: meas01 },
+  'SOCK-01': { asks: STATE, judge: sock01 },
+  'SOCK-16': { asks: STATE, judge: sock16 },
   'CLOUD-01': { asks: { side: 'v1', path: '/api/v1/system', token: false }, judge: cloud01 },
+  'V-MEAS-01': { asks: MEASUREMENT, judge: vmeas01 },
+  'V-MEAS-02': { asks: MEASUREMENT, judge: vmeas02 },
+  'V-MEAS-03': { asks: MEASUREMENT, judge: vmeas03 },
+  'V-TEL-01': { asks: TELEGRAM, judge: vtel01 },
+  'V-TEL-02': { asks: TELEGRAM, judge: vtel02 },
+  'V-TEL-03': { asks: TELEGRAM, judge: vtel03 },
+  'V-TEL-05': { asks: TELEGRAM, judge: vtel05 },
+  'V-SYS-01': { asks: { side: 'v2', path: '/api/system', token: true }, judge: vsys01 },
+  'V-BAT-01': { asks: BATTERIES, judge: vbat01 },
+  'V-BAT-11': { asks: BATTERIES, judge: vbat11 },
 } as const satisfies Partial<Record<ClauseId, AnswerJudge>>;
 
 export type AnswerClause = keyof typeof ANSWER_JUDGES;
@@ -57,8 +79,109 @@ export const EVERY_ANSWER_JUDGES = {
 export type EveryAnswerClause = keyof typeof EVERY_ANSWER_JUDGES;
 export type JudgedClause = AnswerClause | EveryAnswerClause;
 
+/**
+ * Clauses judged on the answer of an occasion that a check of the suite, or a step of the explorer, arranges
+ * (a press, a creation before it, a token revoked since): the occasion in words, and the judge, told what it needs
+ * of the occasion. Their records are not judged again yet: rejudge keeps their outcomes as recorded.
+ */
+export interface OccasionJudge {
+  occasion: string;
+  judge(r: Reply, o: never): Judgment;
+}
+
+const SOCKET_ROWS = ['SOCK-04', 'SOCK-05', 'SOCK-06', 'SOCK-07', 'SOCK-08', 'SOCK-09', 'SOCK-10', 'SOCK-11', 'SOCK-12', 'SOCK-15', 'SOCK-17'] as const;
+export type SocketRowClause = (typeof SOCKET_ROWS)[number];
+export const isSocketRowClause = (id: string): id is SocketRowClause => (SOCKET_ROWS as readonly string[]).includes(id);
+
+/** The socket table's clauses: each judged by socketRow on the state read after a row's PUT. */
+function socketRows<const K extends ClauseId>(ids: readonly K[]): Record<K, { occasion: string; judge: (r: Reply, o: RowOccasion) => Judgment }> {
+  return Object.fromEntries(ids.map((id) => [id, { occasion: 'a row of the socket tables: its start state, its PUT and the answer, then GET /api/v1/state',
+    judge: (r: Reply, o: RowOccasion) => socketRow(id, r, o) }])) as Record<K, { occasion: string; judge: (r: Reply, o: RowOccasion) => Judgment }>;
+}
+
+export const OCCASION_JUDGES = {
+  'PAIR-01': { occasion: 'POST /api/user with a valid name before any press', judge: creationRefused },
+  'PAIR-02': { occasion: 'POST /api/user with a valid name again, before the press, as a client polls', judge: creationRefused },
+  'PAIR-03': { occasion: 'POST /api/user with a valid name after a press', judge: pair03 },
+  'PAIR-04': { occasion: 'the answer of a creation', judge: pair04 },
+  'PAIR-05': { occasion: 'the answer of a creation, and the name asked for', judge: pair05 },
+  'PAIR-06': { occasion: 'GET /api with the token a creation issued', judge: pair06 },
+  'PAIR-07': { occasion: 'POST /api/user with another valid name right after a creation', judge: creationRefused },
+  'PAIR-08': { occasion: 'POST /api/user more than 30 s after a press, with no request between', judge: creationRefused },
+  'PAIR-09': { occasion: 'POST /api/user with a valid name 25 s after a press', judge: pair09 },
+  'PAIR-10': { occasion: 'a re-used name\'s creation, then its new and its previous token on an endpoint that takes one', judge: pair10 },
+  'PAIR-11': { occasion: 'a re-used name\'s creation, and the tokens the name had', judge: pair11 },
+  'PAIR-12': { occasion: 'POST /api/user in an open window whose body is not a JSON object with a string name, then GET /api/user', judge: bodyRefused },
+  'NAME-01': { occasion: 'POST /api/user in an open window with a name without the local/ prefix, then GET /api/user', judge: bodyRefused },
+  'NAME-02': { occasion: 'POST /api/user in an open window with a cloud/ name, then GET /api/user', judge: bodyRefused },
+  'NAME-03': { occasion: 'POST /api/user in an open window with nothing after the prefix, then GET /api/user', judge: bodyRefused },
+  'NAME-04': { occasion: 'POST /api/user in an open window with 41 characters after the prefix, then GET /api/user', judge: bodyRefused },
+  'NAME-05': { occasion: 'POST /api/user in an open window with 40 characters after the prefix', judge: nameAccepted },
+  'NAME-06': { occasion: 'POST /api/user in an open window with a name of every allowed class', judge: nameAccepted },
+  'NAME-07': { occasion: 'POST /api/user in an open window with a disallowed character, then GET /api/user', judge: bodyRefused },
+  'NAME-08': { occasion: 'POST /api/user in an open window with one character after the prefix', judge: nameAccepted },
+  'LIST-01': { occasion: 'GET /api/user', judge: list01 },
+  'LIST-02': { occasion: 'GET /api/user, and whose token asked', judge: list02 },
+  'LIST-03': { occasion: 'GET /api/user, and whose token asked', judge: list03 },
+  'LIST-04': { occasion: 'GET /api/user', judge: list04 },
+  'LIST-05': { occasion: 'GET /api/user after creations', judge: list05 },
+  'DEL-01': { occasion: 'DELETE /api/user of another user by full name', judge: del01 },
+  'DEL-02': { occasion: 'DELETE /api/user of another user, read byte for byte', judge: del02 },
+  'DEL-03': { occasion: 'a deleted user\'s token on an endpoint that takes one', judge: tokenRevoked },
+  'DEL-04': { occasion: 'GET /api/user after deletions', judge: del04 },
+  'DEL-05': { occasion: 'DELETE /api/user of the caller itself, then GET /api with its token', judge: del05 },
+  'VER-04': { occasion: 'X-Api-Version: 1 over HTTPS, on an endpoint that takes a token', judge: versionRefused },
+  'VER-05': { occasion: 'the 400 of a version refused, and the version the device serves', judge: ver05 },
+  'VER-06': { occasion: 'X-Api-Version: the latest MAJOR + 1, or 99, on an endpoint that takes a token', judge: versionRefused },
+  'VER-08': { occasion: 'the kind\'s v1 endpoint over HTTP, without X-Api-Version', judge: ver08 },
+  'VER-10': { occasion: 'X-Api-Version: 1, its name spelt in another case', judge: versionRefused },
+  'CLOUD-02': { occasion: 'PUT /api/v1/system with the value it has, then GET /api/v1/system (and the socket state, where there is one)', judge: cloudSet },
+  'CLOUD-03': { occasion: 'from true, PUT cloud_enabled false, then GET /api/v1/system', judge: cloudSet },
+  'CLOUD-04': { occasion: 'from false, PUT cloud_enabled true, then GET /api/v1/system', judge: cloudSet },
+  'CLOUD-06': { occasion: 'a PUT of a non-boolean cloud_enabled, then GET /api/v1/system', judge: cloudSet },
+  'AUTH-02': { occasion: 'a well-formed unknown token, on an endpoint that takes one', judge: credentialRefused },
+  'AUTH-03': { occasion: 'a malformed credential, on an endpoint that takes a token', judge: credentialRefused },
+  'AUTH-04': { occasion: 'no Authorization, on an endpoint that takes a token', judge: credentialRefused },
+  'AUTH-05': { occasion: 'POST /api/user with a valid name, without Authorization, before any press', judge: auth05 },
+  'AUTH-08': { occasion: 'an answer other than a creation\'s, and the token the caller holds', judge: auth08 },
+  'AUTH-09': { occasion: 'a user endpoint asked over plain HTTP', judge: auth09 },
+  'KIND-01': { occasion: 'POST /api/user with a valid name before any press, on every kind', judge: kind01 },
+  'KIND-02': { occasion: 'GET /api, beside what mDNS advertised and the certificate named', judge: kind02 },
+  'V-SYS-09': { occasion: 'PUT /api/system/identify', judge: vsys09 },
+  'V-SYS-10': { occasion: 'PUT /api/system/identify on the kWh meter', judge: vsys10 },
+  'SOCK-02': { occasion: 'every state read, wherever a check or a step reads it', judge: sock02 },
+  'SOCK-03': { occasion: 'the answer to a PUT of the state, and the fields it carried', judge: sock03 },
+  ...socketRows(SOCKET_ROWS),
+} as const satisfies Partial<Record<ClauseId, OccasionJudge>>;
+
+export type OccasionClause = keyof typeof OCCASION_JUDGES;
+type OccasionOf<K extends OccasionClause> = Parameters<(typeof OCCASION_JUDGES)[K]['judge']>[1];
+/** What the judge of `K` is told of the occasion: nothing, for some. */
+export type OccasionArgs<K extends OccasionClause> = undefined extends OccasionOf<K> ? [OccasionOf<K>?] : [OccasionOf<K>];
+
+/** The judgment of `id` on `r`, told what its judge needs of the occasion. */
+export function judgeOn<K extends OccasionClause>(id: K, r: Reply, ...o: OccasionArgs<K>): Judgment {
+  return (OCCASION_JUDGES[id].judge as (r: Reply, o?: unknown) => Judgment)(r, o[0]);
+}
+
+/** The clauses of the certificate the device presents (Authentication 7), judged on the facts a handshake read. */
+export const CERTIFICATE_JUDGES = {
+  'TLS-01': tls01,
+  'TLS-02': tls02,
+  'TLS-03': tls03,
+} as const satisfies Partial<Record<ClauseId, (c: Certificate, o: never) => Judgment>>;
+export type CertificateClause = keyof typeof CERTIFICATE_JUDGES;
+
+export function judgeCertificate<K extends CertificateClause>(id: K, c: Certificate, ...o: K extends 'TLS-01' ? [] : [Identity]): Judgment {
+  return (CERTIFICATE_JUDGES[id] as (c: Certificate, o?: Identity) => Judgment)(c, o[0]);
+}
+
 export const isAnswerClause = (id: string): id is AnswerClause => Object.hasOwn(ANSWER_JUDGES, id);
+/** The clauses a record is judged again on (rejudge): those of one answer, and those of every answer of a class. */
 export const isJudgedClause = (id: string): id is JudgedClause => isAnswerClause(id) || Object.hasOwn(EVERY_ANSWER_JUDGES, id);
+export const isOccasionClause = (id: string): id is OccasionClause => Object.hasOwn(OCCASION_JUDGES, id);
+/** Every clause the table judges, whoever calls the judge. */
+export const isTableClause = (id: string): boolean => isJudgedClause(id) || isOccasionClause(id) || Object.hasOwn(CERTIFICATE_JUDGES, id);
 
 export function judgeAnswer(id: JudgedClause, r: Reply, facts: DeviceFacts): Judgment {
   return (isAnswerClause(id) ? ANSWER_JUDGES[id] : EVERY_ANSWER_JUDGES[id]).judge(r, facts);
