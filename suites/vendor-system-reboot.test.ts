@@ -3,11 +3,11 @@
 // meter without one, where V-TEL-03 is judged.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DeviceClient, type DeviceResponse } from '../lib/client/device-client.js';
-import { describeResponse, expectThat } from '../lib/harness/clause-failure.js';
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
 import { vendorGateHolds } from '../lib/spec/vendor-kinds.js';
 import { isNoTelegram } from '../lib/judge/device/vendor.js';
-import { judgeAnswer } from '../lib/judge/device/table.js';
+import { judgeAnswer, judgeOn } from '../lib/judge/device/table.js';
+import { NO_ANSWER } from '../lib/judge/device/judgment.js';
 import { expectHeld, factsOf } from '../lib/harness/answer-clause.js';
 import { getSystem, systemFound } from './vendor/system.js';
 
@@ -39,12 +39,11 @@ clauseTest('V-SYS-11', async (ctx) => {
   const before = await systemFound(ctx);
   const asked = performance.now();
   const res = await ctx.device.v2.put('/api/system/reboot', { token: ctx.token });
-  expectThat(res.status === 204, '204', describeResponse(res), res);
+  expectHeld(judgeOn('V-SYS-11', res, { answer: 'put' }));
   // What a rebooting device does before it goes: the answer first, then its servers close.
   await sleep(1000);
   const back = await whenBack(ctx, BACK_WITHIN_S);
-  expectThat(back.res !== null, `the device answers GET /api with the run's token within ${BACK_WITHIN_S} s`,
-    `no 200 within ${BACK_WITHIN_S} s${back.away ? ' (it went away)' : ' (it answered, but not 200)'}`, res);
+  expectHeld(judgeOn('V-SYS-11', back.res ?? NO_ANSWER, { answer: 'back', withinS: BACK_WITHIN_S, away: back.away }));
   if (vendorGateHolds('v-telegram', ctx.run.kind) && !ctx.run.skips['V-TEL-03']) {
     const telegram = await ctx.device.v2.get('/api/telegram', { token: ctx.token });
     if (isNoTelegram(telegram)) await ctx.also('V-TEL-03', () => expectHeld(judgeAnswer('V-TEL-03', telegram, factsOf(ctx.run))), [telegram.exchange]);
@@ -53,10 +52,7 @@ clauseTest('V-SYS-11', async (ctx) => {
   const since = (performance.now() - asked) / 1000;
   // Had it not rebooted, it would read its uptime before and the seconds since (one less for rounding down).
   const unbroken = Number(before.uptime_s) + since - 1;
-  const uptime = after.body?.uptime_s;
-  expectThat(typeof uptime === 'number' && uptime < since && uptime <= unbroken - 2,
-    `uptime_s restarted: below the ${since.toFixed(1)} s since the reboot was asked, and at least 2 s below the ${unbroken.toFixed(1)} it would read without a reboot`,
-    describeResponse(after.res), [res, back.res!, after.res]);
+  expectHeld(judgeOn('V-SYS-11', after.res, { answer: 'uptime', since, unbroken }));
   ctx.observe({ backAfterS: Number(back.afterS.toFixed(1)), wentAway: back.away });
 }, { needsToken: true, timeoutMs: (BACK_WITHIN_S + 60) * 1000, also: ['V-TEL-03'] });
 
@@ -66,7 +62,6 @@ clauseTest('V-SYS-12', async (ctx) => {
   await sleep(2000);
   const back = await whenBack(ctx, 60);
   const after = await getSystem(ctx);
-  expectThat(res.status < 200 || res.status >= 300, 'no 2xx: the plug-in battery cannot be rebooted remotely', describeResponse(res), res);
-  expectThat(!back.away && Number(after.body?.uptime_s) >= Number(before.uptime_s), 'the device stays up: uptime_s keeps counting',
-    `${back.away ? 'it went away; ' : ''}uptime_s ${String(before.uptime_s)} then ${String(after.body?.uptime_s)}`, [res, after.res]);
+  expectHeld(judgeOn('V-SYS-12', res, { answer: 'put' }));
+  expectHeld(judgeOn('V-SYS-12', after.res, { answer: 'uptime', before: before.uptime_s, away: back.away }));
 }, { needsToken: true, timeoutMs: 120_000 });

@@ -9,7 +9,7 @@ import { rowTitle } from '../lib/spec/endpoints.js';
 import { vendorGateHolds } from '../lib/spec/vendor-kinds.js';
 import { ANSWER_MS, errorMessage, isError, isType, talking, topicsOf } from './vendor/socket.js';
 import { LIVE_FIELDS, changedFields, getSystem, keepingSystem, putSystem } from './vendor/system.js';
-import { sameGroup } from './vendor/batteries.js';
+import { sameGroup } from '../lib/judge/device/batteries.js';
 import { sameJson } from '../lib/judge/device/documented.js';
 
 const withToken = { needsToken: true } as const;

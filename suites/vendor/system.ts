@@ -4,12 +4,10 @@ import { PreconditionError, describeResponse, isJsonObject } from '../../lib/har
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import { writableSystemFields } from '../../lib/spec/vendor-kinds.js';
 import { compareDocumented } from '../../lib/judge/device/documented.js';
+import { LIVE_FIELDS, type SystemBody } from '../../lib/judge/device/system.js';
 
 export const SYSTEM = '/api/system';
-export type SystemBody = Record<string, unknown>;
-
-/** Fields that move by themselves: never compared between two reads. */
-export const LIVE_FIELDS = ['uptime_s', 'wifi_rssi_db'];
+export { LIVE_FIELDS, type SystemBody };
 
 export async function getSystem(ctx: Pick<CheckContext, 'device' | 'token'>): Promise<{ res: DeviceResponse; body: SystemBody | null }> {
   const res = await ctx.device.v2.get(SYSTEM, { token: ctx.token });

@@ -13,8 +13,6 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
 const STILL_IN_THEIR_SUITE: Record<string, string[]> = {
   cloud: ['CLOUD-07'],
-  'vendor-system': ['V-SYS-02', 'V-SYS-03', 'V-SYS-04', 'V-SYS-05', 'V-SYS-06', 'V-SYS-07', 'V-SYS-11', 'V-SYS-12', 'V-SYS-13'],
-  'vendor-batteries': ['V-BAT-02', 'V-BAT-03', 'V-BAT-04', 'V-BAT-05', 'V-BAT-06', 'V-BAT-07', 'V-BAT-08', 'V-BAT-09'],
   'vendor-websocket': ['V-WS-01', 'V-WS-02', 'V-WS-03', 'V-WS-04', 'V-WS-05', 'V-WS-06', 'V-WS-07', 'V-WS-08', 'V-WS-09', 'V-WS-10', 'V-WS-11', 'V-WS-12', 'V-WS-13', 'V-WS-14'],
 };
 

@@ -17,6 +17,8 @@ import { type RowOccasion, sock01, sock02, sock03, sock16, socketRow } from './s
 import { ver01, ver02, ver03, ver05, ver08, versionRefused } from './versioning.js';
 import { type Certificate, type Identity, tls01, tls02, tls03 } from './tls.js';
 import { kind01, kind02 } from './kind.js';
+import { groupRefused, groupWritten } from './batteries.js';
+import { systemWrite, vsys03, vsys05, vsys06, vsys07, vsys11, vsys12, vsys13 } from './system.js';
 import { vbat01, vbat11, vmeas01, vmeas02, vmeas03, vsys01, vsys09, vsys10, vtel01, vtel02, vtel03, vtel05 } from './vendor.js';
 import { bodyRefused, creationRefused, del01, del02, del04, del05, list01, list02, list03, list04, list05, nameAccepted, pair03, pair04, pair05, pair06, pair09, pair10,
   pair11, tokenRevoked } from './users.js';
@@ -93,10 +95,9 @@ const SOCKET_ROWS = ['SOCK-04', 'SOCK-05', 'SOCK-06', 'SOCK-07', 'SOCK-08', 'SOC
 export type SocketRowClause = (typeof SOCKET_ROWS)[number];
 export const isSocketRowClause = (id: string): id is SocketRowClause => (SOCKET_ROWS as readonly string[]).includes(id);
 
-/** The socket table's clauses: each judged by socketRow on the state read after a row's PUT. */
-function socketRows<const K extends ClauseId>(ids: readonly K[]): Record<K, { occasion: string; judge: (r: Reply, o: RowOccasion) => Judgment }> {
-  return Object.fromEntries(ids.map((id) => [id, { occasion: 'a row of the socket tables: its start state, its PUT and the answer, then GET /api/v1/state',
-    judge: (r: Reply, o: RowOccasion) => socketRow(id, r, o) }])) as Record<K, { occasion: string; judge: (r: Reply, o: RowOccasion) => Judgment }>;
+/** Clauses judged alike (the socket's table, the batteries' rules): an entry for each. */
+function eachOf<const K extends ClauseId, E>(ids: readonly K[], entry: (id: K) => E): Record<K, E> {
+  return Object.fromEntries(ids.map((id) => [id, entry(id)])) as Record<K, E>;
 }
 
 export const OCCASION_JUDGES = {
@@ -147,11 +148,24 @@ export const OCCASION_JUDGES = {
   'AUTH-09': { occasion: 'a user endpoint asked over plain HTTP', judge: auth09 },
   'KIND-01': { occasion: 'POST /api/user with a valid name before any press, on every kind', judge: kind01 },
   'KIND-02': { occasion: 'GET /api, beside what mDNS advertised and the certificate named', judge: kind02 },
+  ...eachOf(['V-BAT-02', 'V-BAT-03', 'V-BAT-04', 'V-BAT-05', 'V-BAT-06'],
+    () => ({ occasion: 'a PUT /api/batteries the documentation takes to a group, then GET /api/batteries', judge: groupWritten })),
+  ...eachOf(['V-BAT-07', 'V-BAT-08', 'V-BAT-09'], () => ({ occasion: 'a PUT /api/batteries the documentation refuses, then GET /api/batteries', judge: groupRefused })),
+  ...eachOf(['V-SYS-02', 'V-SYS-04'], () => ({ occasion: 'PUT /api/system of a writable field, then GET /api/system', judge: systemWrite })),
+  'V-SYS-03': { occasion: 'api_v1_enabled written false, GET /api/v1/data, written true, GET /api/v1/data again', judge: vsys03 },
+  'V-SYS-05': { occasion: 'PUT /api/system of the value found, and the fields GET read', judge: vsys05 },
+  'V-SYS-06': { occasion: 'PUT /api/system of a value of the wrong type or out of range, then GET /api/system', judge: vsys06 },
+  'V-SYS-07': { occasion: 'GET /api/system on the plug-in battery, PUT cloud_enabled false, GET again', judge: vsys07 },
   'V-SYS-09': { occasion: 'PUT /api/system/identify', judge: vsys09 },
   'V-SYS-10': { occasion: 'PUT /api/system/identify on the kWh meter', judge: vsys10 },
+  'V-SYS-11': { occasion: 'PUT /api/system/reboot, GET /api until it answers, GET /api/system', judge: vsys11 },
+  'V-SYS-12': { occasion: 'PUT /api/system/reboot on the plug-in battery, then GET /api/system', judge: vsys12 },
+  'V-SYS-13': { occasion: 'GET /api/system twice, some seconds apart', judge: vsys13 },
   'SOCK-02': { occasion: 'every state read, wherever a check or a step reads it', judge: sock02 },
   'SOCK-03': { occasion: 'the answer to a PUT of the state, and the fields it carried', judge: sock03 },
-  ...socketRows(SOCKET_ROWS),
+  // The socket's table: socketRow on the state read after a row's PUT.
+  ...eachOf(SOCKET_ROWS, (id) => ({ occasion: 'a row of the socket tables: its start state, its PUT and the answer, then GET /api/v1/state',
+    judge: (r: Reply, o: RowOccasion) => socketRow(id, r, o) })),
 } as const satisfies Partial<Record<ClauseId, OccasionJudge>>;
 
 export type OccasionClause = keyof typeof OCCASION_JUDGES;
