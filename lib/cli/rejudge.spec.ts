@@ -15,7 +15,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ec-rejudge-'));
   const emu = await startEmulator({ kind: 'p1dongle', certStyle: 'cn-only' });
   try {
-    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--suite', 'info', 'versioning', 'measurement', '--reports', path.join(dir, 'clean')]);
+    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--suite', 'info', 'versioning', 'measurement', 'tls', '--reports', path.join(dir, 'clean')]);
     expect(res.code, res.stdout + res.stderr).toBe(0);
   } finally {
     await emu.close();
@@ -44,6 +44,17 @@ describe.concurrent('rejudge', () => {
     const res = await cli(['rejudge', older]);
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(res.stdout).toMatch(/^changed against the recorded verdict \(FAIL → PASS\):\n {2}MEAS-01: fail → pass$/m);
+  });
+
+  test('the certificate the record holds is judged again: one that does not name the recorded serial fails TLS-02, exit 1', async () => {
+    const doc = JSON.parse(await readFile(results, 'utf8')) as RunResults;
+    expect(doc.target.certificate?.pem).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    doc.target.serial = '5c2fafaa0000';
+    const other = path.join(dir, 'other-serial.json');
+    await writeFile(other, JSON.stringify(doc));
+    const res = await cli(['rejudge', other]);
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    expect(res.stdout).toMatch(/^ {2}TLS-02: pass → fail \(expected a certificate naming appliance\/p1dongle\/5c2fafaa0000 \(CN or SAN\)/m);
   });
 
   test('a recorded answer this version holds wrong: the change names the judge\'s words, exit 1', async () => {

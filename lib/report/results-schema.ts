@@ -66,6 +66,8 @@ export const resultsSchema = z.object({
     firmware_version: z.string().nullable(), api_version: z.string().nullable(), certificate_sha256: z.string().nullable(),
     served_version: z.string().nullable().optional()
       .describe('the version the device served (GET /api without X-Api-Version, before any check): what the VER clauses compare with'),
+    certificate: z.object({ pem: z.string(), chain_error: z.string().nullable(), issuer: z.string() }).strict().nullable().optional()
+      .describe('the certificate the device presented before any check (PEM), whether it chains to the given CA, and its issuer: what the TLS clauses judge'),
   }).strict(),
   started: z.string(),
   finished: z.string(),

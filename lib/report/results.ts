@@ -51,7 +51,9 @@ export interface RunResults {
   target: { host: string; kind: string; product_type: string | null; serial: string | null;
     firmware_version: string | null; api_version: string | null; certificate_sha256: string | null;
     /** The version the device served (GET /api without X-Api-Version, before any check): what the VER clauses compare with. */
-    served_version?: string | null };
+    served_version?: string | null;
+    /** The certificate the device presented before any check, as the TLS clauses judge it. */
+    certificate?: { pem: string; chain_error: string | null; issuer: string } | null };
   started: string;
   finished: string;
   durationMs: number;

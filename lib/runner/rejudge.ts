@@ -4,7 +4,8 @@
 import { describeExchange, type Exchange } from '../client/exchange-log.js';
 import type { Asking } from '../client/answers.js';
 import { judge } from '../contract/judge.js';
-import { ANSWER_JUDGES, EVERY_ANSWER_JUDGES, isAnswerClause, isJudgedClause } from '../judge/device/table.js';
+import { ANSWER_JUDGES, EVERY_ANSWER_JUDGES, isAnswerClause, isCertificateClause, isJudgedClause, isRejudgeable, judgeCertificate } from '../judge/device/table.js';
+import { applianceIdentity } from '../spec/kinds.js';
 import { type Judgment, answerOf } from '../judge/device/judgment.js';
 import type { CheckResult, RunResults, Status } from '../report/results.js';
 import type { KindId } from '../spec/kinds.js';
@@ -42,17 +43,32 @@ export function reads(asks: Asking, ex: Exchange): boolean {
 const failed = (j: Judgment): j is Extract<Judgment, { held: false }> => !j.held;
 const words = (j: Judgment) => (failed(j) ? `expected ${j.expected}; observed ${j.observed}` : '');
 /** Judged again: a clause of the table whose check ran to its end (a skip or an error keeps its record). */
-const again = (c: CheckResult) => isJudgedClause(c.clause) && c.status !== 'skip' && c.status !== 'error';
+const again = (c: CheckResult) => isRejudgeable(c.clause) && c.status !== 'skip' && c.status !== 'error';
 
-function rejudgeCheck(c: CheckResult, kind: KindId, served: string | null): { check: CheckResult; judged: boolean } {
-  if (!again(c) || !isJudgedClause(c.clause)) return { check: c, judged: false };
+type Target = RunResults['target'];
+
+/** This version's judgments of a check from its record: one per answer its judge reads, or of the certificate; none where the record lacks them. */
+function judgmentsOf(c: CheckResult, target: Target): Judgment[] {
   const id = c.clause;
+  const kind = target.kind as KindId;
+  if (isCertificateClause(id)) {
+    const cert = target.certificate;
+    if (!cert) return [];
+    const facts = { pem: cert.pem, chainError: cert.chain_error, issuer: cert.issuer };
+    if (id === 'TLS-01') return [judgeCertificate(id, facts)];
+    return target.serial === null ? [] : [judgeCertificate(id, facts, { identity: applianceIdentity(kind, target.serial) })];
+  }
+  if (!isJudgedClause(id)) return [];
   // A clause of one answer reads the GET its judge asks; a clause of every answer of a class, each of them.
   const governed = isAnswerClause(id) ? (ex: Exchange) => reads(ANSWER_JUDGES[id].asks, ex) : EVERY_ANSWER_JUDGES[id].governs;
   const judgeOf = isAnswerClause(id) ? ANSWER_JUDGES[id].judge : EVERY_ANSWER_JUDGES[id].judge;
-  const answers = c.exchanges.filter(governed).map(answerOf).filter((a) => a !== null);
-  if (!answers.length) return { check: c, judged: false };
-  const judgments = answers.map((a) => judgeOf(a, { kind, served }));
+  return c.exchanges.filter(governed).map(answerOf).filter((a) => a !== null).map((a) => judgeOf(a, { kind, served: target.served_version ?? null }));
+}
+
+function rejudgeCheck(c: CheckResult, target: Target): { check: CheckResult; judged: boolean } {
+  if (!again(c)) return { check: c, judged: false };
+  const judgments = judgmentsOf(c, target);
+  if (!judgments.length) return { check: c, judged: false };
   const wrong = judgments.filter(failed);
   const first = wrong[0];
   const verdict = judge({ level: c.level, soft: c.level === 'SHOULD' || c.status === 'deviation', ...(c.deviation ? { deviation: c.deviation } : {}) },
@@ -68,8 +84,7 @@ function rejudgeCheck(c: CheckResult, kind: KindId, served: string | null): { ch
 }
 
 export function rejudge(r: Pick<RunResults, 'checks' | 'target'>): Rejudged {
-  const served = r.target.served_version ?? null;
-  const out = r.checks.map((c) => rejudgeCheck(c, r.target.kind as KindId, served));
+  const out = r.checks.map((c) => rejudgeCheck(c, r.target));
   const changes = out.flatMap(({ check }, i) => {
     const was = r.checks[i]!;
     return check.status === was.status ? [] : [{ clause: check.clause, was: was.status, now: check.status, why: check.status === 'pass' ? '' : check.message.split('\n')[0]! }];

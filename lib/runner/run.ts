@@ -12,6 +12,7 @@ import { openSuites } from './vitest-run.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import { packageVersion } from './package-root.js';
 import { type RunOutcome, writeRun } from './write-run.js';
+import type { CertificateFacts } from '../client/tls-inspect.js';
 
 export type { RunOutcome };
 
@@ -80,7 +81,8 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
     started, version, checks, presses, residue, exitCode, notes: prepared.notes, ...(explored ? { explored } : {}),
     // The main process's own, and the worker's (the most any check saw: its count runs on through the run).
     connections: connectionsOpened() - opened + Math.max(0, ...suiteRun.tests.flatMap((t) => t.records.map((r) => r.connections ?? 0))),
-    target: { kind: context.kind, serial: context.serial, ...described(prepared.deviceInfo, prepared.preflight.certificate?.fingerprint256), served_version: context.servedVersion },
+    target: { kind: context.kind, serial: context.serial, ...described(prepared.deviceInfo, prepared.preflight.certificate?.fingerprint256), served_version: context.servedVersion,
+      certificate: certificateOf(prepared.preflight.certificate) },
     // Before the suites, around them (the runner's own checks included), and the checks' own.
     exchanges: [...prepared.exchanges, ...exchanges, ...suiteRun.tests.flatMap((t) => t.records[0]?.exchanges ?? [])],
   }, style);
@@ -108,3 +110,6 @@ async function stoppedBeforeSuites(run: Run, stopped: StoppedBeforeSuites, start
     target: { kind: kind ?? run.cfg.kind ?? 'unknown', serial, ...described(pre.v1Info, pre.certificate?.fingerprint256) },
   }, style);
 }
+
+/** The certificate as results.json records it, for the TLS clauses to be judged again. */
+const certificateOf = (c: CertificateFacts | null) => (c ? { pem: c.pem, chain_error: c.chainError, issuer: c.issuer } : null);

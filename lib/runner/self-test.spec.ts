@@ -15,7 +15,7 @@ import { clause, clauses } from '../spec/catalogue.js';
 import { parseGate } from '../spec/clause-types.js';
 import { resultsSchema } from '../report/results-schema.js';
 import type { RunResults } from '../report/results.js';
-import { isJudgedClause } from '../judge/device/table.js';
+import { isRejudgeable } from '../judge/device/table.js';
 import { rejudge } from './rejudge.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
 
@@ -78,7 +78,7 @@ async function runAgainst(kind: KindId, faults: string[], extra: string[], name:
     // Issue 32: every run, clean or not, judged again from its record by the same judges gives the same outcomes.
     const again = rejudge(doc as RunResults);
     expect(again.changes, 'rejudge of the recorded exchanges').toEqual([]);
-    const judgedHere = results.checks.filter((c) => isJudgedClause(c.clause) && ['pass', 'fail', 'warn', 'deviation'].includes(c.status)).map((c) => c.clause);
+    const judgedHere = results.checks.filter((c) => isRejudgeable(c.clause) && ['pass', 'fail', 'warn', 'deviation'].includes(c.status)).map((c) => c.clause);
     expect(judgedHere.filter((id) => !again.judged.includes(id)), 'clauses of the table the rejudge did not judge').toEqual([]);
     const har = JSON.parse(await readFile(path.join(out, 'exchanges.har'), 'utf8')) as { log: { entries: { _error?: string }[] } };
     const waitedOut = har.log.entries.filter((e) => e._error?.startsWith('EC_TRANSPORT_TIMEOUT')).length;

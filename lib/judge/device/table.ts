@@ -191,11 +191,14 @@ export function judgeCertificate<K extends CertificateClause>(id: K, c: Certific
 }
 
 export const isAnswerClause = (id: string): id is AnswerClause => Object.hasOwn(ANSWER_JUDGES, id);
-/** The clauses a record is judged again on (rejudge): those of one answer, and those of every answer of a class. */
+/** The clauses of the answers a record holds: those of one answer, and those of every answer of a class. */
 export const isJudgedClause = (id: string): id is JudgedClause => isAnswerClause(id) || Object.hasOwn(EVERY_ANSWER_JUDGES, id);
 export const isOccasionClause = (id: string): id is OccasionClause => Object.hasOwn(OCCASION_JUDGES, id);
+export const isCertificateClause = (id: string): id is CertificateClause => Object.hasOwn(CERTIFICATE_JUDGES, id);
+/** The clauses a record is judged again on: those of answers the record holds, and those of the certificate it records. */
+export const isRejudgeable = (id: string): boolean => isJudgedClause(id) || isCertificateClause(id);
 /** Every clause the table judges, whoever calls the judge. */
-export const isTableClause = (id: string): boolean => isJudgedClause(id) || isOccasionClause(id) || Object.hasOwn(CERTIFICATE_JUDGES, id);
+export const isTableClause = (id: string): boolean => isRejudgeable(id) || isOccasionClause(id);
 
 export function judgeAnswer(id: JudgedClause, r: Reply, facts: DeviceFacts): Judgment {
   return (isAnswerClause(id) ? ANSWER_JUDGES[id] : EVERY_ANSWER_JUDGES[id]).judge(r, facts);
