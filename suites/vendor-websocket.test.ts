@@ -4,35 +4,31 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeResponse, isJsonObject } from '../lib/harness/clause-failure.js';
 import { type CheckContext, clauseRows, clauseTest } from '../lib/harness/clause-test.js';
+import { judgeHeard } from '../lib/judge/device/table.js';
 import type { WsMessage } from '../lib/client/ws-client.js';
 import { rowTitle } from '../lib/spec/endpoints.js';
 import { vendorGateHolds } from '../lib/spec/vendor-kinds.js';
-import { ANSWER_MS, errorMessage, isError, isType, talking, topicsOf } from './vendor/socket.js';
+import { ANSWER_MS, isError, isType, talking, topicsOf } from './vendor/socket.js';
 import { LIVE_FIELDS, changedFields, getSystem, keepingSystem, putSystem } from './vendor/system.js';
 import { sameGroup } from '../lib/judge/device/batteries.js';
 import { sameJson } from '../lib/judge/device/documented.js';
 
 const withToken = { needsToken: true } as const;
-const shown = (m: WsMessage | null) => (m ? JSON.stringify(m).slice(0, 300) : 'nothing');
+/** The messages of what was heard (a heard frame that was no message aside). */
+const messages = (heard: readonly { msg: WsMessage | null }[]): WsMessage[] => heard.flatMap((h) => (h.msg ? [h.msg] : []));
 /** How long a check listens for what must not come. */
 const QUIET_MS = 2000;
 
 clauseTest('V-WS-01', async (ctx) => {
   const info = await ctx.device.v2.get('/api', { token: ctx.token });
   const version = isJsonObject(info.json) ? info.json.api_version : undefined;
-  await talking(ctx, false, async ({ socket, expect }) => {
-    const first = await socket.next(() => true, ANSWER_MS);
-    const got = (first?.data as { api_version?: unknown } | undefined)?.api_version;
-    expect(first?.type === 'authorization_requested' && got === version,
-      `first {"type":"authorization_requested","data":{"api_version":${JSON.stringify(version)}}} (GET /api's api_version)`, shown(first));
-  });
+  await talking(ctx, false, async ({ socket, hold }) => hold(judgeHeard('V-WS-01', await socket.next(() => true, ANSWER_MS), { apiVersion: version })));
 }, withToken);
 
-clauseTest('V-WS-02', async (ctx) => talking(ctx, false, async ({ socket, expect }) => {
+clauseTest('V-WS-02', async (ctx) => talking(ctx, false, async ({ socket, hold }) => {
   await socket.next(isType('authorization_requested'), ANSWER_MS);
   socket.send({ type: 'authorization', data: ctx.token });
-  const answer = await socket.next((m) => m.type !== 'authorization_requested', ANSWER_MS);
-  expect(answer?.type === 'authorized', '{"type":"authorized"}', shown(answer));
+  hold(judgeHeard('V-WS-02', await socket.next((m) => m.type !== 'authorization_requested', ANSWER_MS)));
 }), withToken);
 
 /** A token of the right form that the device never issued. */
@@ -41,35 +37,30 @@ const unknownToken = (ctx: CheckContext) => {
   return t === ctx.token ? t.replace(/.$/, (d) => (d === '0' ? '1' : '0')) : t;
 };
 
-clauseTest('V-WS-03', async (ctx) => talking(ctx, false, async ({ socket, expect }) => {
+clauseTest('V-WS-03', async (ctx) => talking(ctx, false, async ({ socket, hold }) => {
   await socket.next(isType('authorization_requested'), ANSWER_MS);
   const from = socket.heard.length;
   socket.send({ type: 'authorization', data: unknownToken(ctx) });
   socket.send({ type: 'subscribe', data: 'device' });
-  const served = await socket.during(QUIET_MS, (m) => m.type === 'authorized' || m.type === 'device', from);
-  expect(served.length === 0, 'no "authorized" for an unknown token, and no "device" message for the subscribe after it', shown(served[0]?.msg ?? null));
+  hold(judgeHeard('V-WS-03', messages(await socket.during(QUIET_MS, (m) => m.type === 'authorized' || m.type === 'device', from))));
 }), withToken);
 
-clauseTest('V-WS-04', async (ctx) => talking(ctx, false, async ({ socket, expect }) => {
+clauseTest('V-WS-04', async (ctx) => talking(ctx, false, async ({ socket, hold }) => {
   await socket.next(isType('authorization_requested'), ANSWER_MS);
   socket.send({ type: 'subscribe', data: 'device' });
-  const served = await socket.during(QUIET_MS, isType('device'));
-  expect(served.length === 0, 'no "device" message before authorization', shown(served[0]?.msg ?? null));
+  hold(judgeHeard('V-WS-04', messages(await socket.during(QUIET_MS, isType('device')))));
 }), withToken);
 
 /** DOC v2/websocket.mdx: the token within 40 s, or the connection closes; a close a little before is the device's clock, not a violation. */
 const AUTHORIZE_WITHIN_S = 40;
-clauseTest('V-WS-05', async (ctx) => talking(ctx, false, async ({ socket, expect }) => {
+clauseTest('V-WS-05', async (ctx) => talking(ctx, false, async ({ socket, hold }) => {
   const closed = await socket.closesWithin((AUTHORIZE_WITHIN_S + 5) * 1000);
+  let lateAuthorized = false;
   if (!closed) {
     socket.send({ type: 'authorization', data: ctx.token });
-    const late = await socket.next(isType('authorized'), ANSWER_MS);
-    expect(false, `the connection closed by the device ${AUTHORIZE_WITHIN_S} s after it opened, with no authorization sent`,
-      `still open after ${AUTHORIZE_WITHIN_S + 5} s${late ? ', and an authorization sent then was answered "authorized"' : ''}`);
+    lateAuthorized = (await socket.next(isType('authorized'), ANSWER_MS)) !== null;
   }
-  const after = (socket.closedAfterMs ?? 0) / 1000;
-  expect(after >= AUTHORIZE_WITHIN_S - 2, `the connection kept open for the ${AUTHORIZE_WITHIN_S} s a client has to authorize`,
-    `closed after ${after.toFixed(1)} s`);
+  hold(judgeHeard('V-WS-05', closed ? socket.closedAfterMs ?? 0 : null, { withinS: AUTHORIZE_WITHIN_S, lateAuthorized }));
 }), { ...withToken, timeoutMs: 70_000 });
 
 /** The endpoint of each topic, and what of its answer a topic message must equal (DOC v2/websocket.mdx "Subscribe"). */
@@ -88,41 +79,36 @@ const TOPICS: { topic: string; path: string; same: (push: unknown, got: unknown,
 clauseRows(TOPICS.map((t) => ({ ...t, clause: 'V-WS-06' as const, title: rowTitle('V-WS-06', 'WS subscribe', t.topic) })),
   async ({ topic, path, same, words }, ctx) => {
     if (!topicsOf(ctx).includes(topic)) ctx.skip(`the ${ctx.run.kind} has no ${path}, so no "${topic}" topic`);
-    await talking(ctx, true, async ({ socket, expect }) => {
+    await talking(ctx, true, async ({ socket, hold }) => {
       const from = socket.heard.length;
       socket.send({ type: 'subscribe', data: topic });
       const first = await socket.next((m) => m.type === topic || isError(m), ANSWER_MS, from);
       const res = await ctx.device.v2.get(path, { token: ctx.token });
-      expect(first?.type === topic && same(first.data, res.json, ctx.observe), `first a "${topic}" message whose data equals ${words} (${describeResponse(res)})`, shown(first));
+      hold(judgeHeard('V-WS-06', first, { topic, same: first !== null && same(first.data, res.json, ctx.observe), words: `${words} (${describeResponse(res)})` }));
     });
   }, withToken);
 
-clauseTest('V-WS-07', async (ctx) => talking(ctx, true, async ({ socket, expect }) => {
+clauseTest('V-WS-07', async (ctx) => talking(ctx, true, async ({ socket, hold }) => {
   socket.send({ type: 'subscribe', data: 'measurement' });
   await socket.next(isType('measurement'), ANSWER_MS);
   socket.send({ type: 'unsubscribe', data: 'measurement' });
   await sleep(500);
-  const after = await socket.during(2500, isType('measurement'));
-  expect(after.length === 0, 'no "measurement" message from half a second after the unsubscribe to 3 s after it',
-    `${after.length} (the first +${after[0]?.at} ms after the connection opened)`);
+  hold(judgeHeard('V-WS-07', await socket.during(2500, isType('measurement'))));
 }), withToken);
 
-clauseTest('V-WS-08', async (ctx) => talking(ctx, true, async ({ socket, expect }) => {
+clauseTest('V-WS-08', async (ctx) => talking(ctx, true, async ({ socket, hold }) => {
   socket.send({ type: 'subscribe', data: 'measurement' });
   const from = socket.heard.length;
   await socket.next(isType('measurement'), ANSWER_MS, from);
-  const pushes = (await socket.during(5000, isType('measurement'), from)).map((h) => h.at);
-  const gaps = pushes.slice(1).map((t, i) => t - pushes[i]!).slice(1);
-  expect(pushes.length >= 4 && gaps.every((g) => g >= 200), 'the current value, then at least 3 more in 5 s, after the first never two within 200 ms',
-    `${pushes.length} in all, gaps ${gaps.join(', ')} ms`);
+  hold(judgeHeard('V-WS-08', (await socket.during(5000, isType('measurement'), from)).map((h) => h.at)));
 }), withToken);
 
-clauseTest('V-WS-09', async (ctx) => talking(ctx, true, async ({ socket, expect }) => {
+clauseTest('V-WS-09', async (ctx) => talking(ctx, true, async ({ socket, hold }) => {
   socket.send({ type: 'system' });
   const answer = await socket.next((m) => m.type === 'system' || isError(m), ANSWER_MS);
   const { res, body } = await getSystem(ctx);
-  expect(answer?.type === 'system' && isJsonObject(answer.data) && body !== null && changedFields(body, answer.data, ctx.observe).length === 0,
-    `one "system" message with the current values in every documented field (${describeResponse(res)})`, shown(answer));
+  const same = isJsonObject(answer?.data) && body !== null && changedFields(body, answer.data, ctx.observe).length === 0;
+  hold(judgeHeard('V-WS-09', answer, { same, read: describeResponse(res) }));
 }), withToken);
 
 /** The field a set over the socket writes: the status LED where the kind has one, else api_v1_enabled; and a value it does not hold now. */
@@ -131,40 +117,34 @@ function settable(ctx: CheckContext, found: Record<string, unknown>): { field: s
   return { field: 'api_v1_enabled', value: found.api_v1_enabled !== true, wrong: 'yes' };
 }
 
-clauseTest('V-WS-10', async (ctx) => keepingSystem(ctx, (found) => talking(ctx, true, async ({ socket, expect }) => {
+clauseTest('V-WS-10', async (ctx) => keepingSystem(ctx, (found) => talking(ctx, true, async ({ socket, hold }) => {
   const { field, value } = settable(ctx, found);
   socket.send({ type: 'system', data: { [field]: value } });
   const answer = await socket.next((m) => m.type === 'system' || isError(m), ANSWER_MS);
-  expect(answer?.type === 'system' && isJsonObject(answer.data) && answer.data[field] === value,
-    `a "system" message with ${field} ${JSON.stringify(value)}`, shown(answer));
+  hold(judgeHeard('V-WS-10', answer, { answer: 'socket', field, value }));
   const { res, body } = await getSystem(ctx);
-  expect(body?.[field] === value, `GET /api/system then reads ${field} ${JSON.stringify(value)}`, describeResponse(res));
+  hold(judgeHeard('V-WS-10', answer, { answer: 'read', field, value, readBack: body?.[field], read: describeResponse(res) }));
 })), withToken);
 
-clauseTest('V-WS-11', async (ctx) => keepingSystem(ctx, (found) => talking(ctx, true, async ({ socket, expect }) => {
+clauseTest('V-WS-11', async (ctx) => keepingSystem(ctx, (found) => talking(ctx, true, async ({ socket, hold }) => {
   const { field, wrong } = settable(ctx, found);
   socket.send({ type: 'system', data: { [field]: wrong } });
   const answer = await socket.next((m) => m.type === 'system' || isError(m), ANSWER_MS);
-  const code = `json:parameter-invalid-type:${field}`;
-  expect(answer?.type === 'error' && errorMessage(answer) === code, `{"type":"error","data":{"message":"${code}"}}`, shown(answer));
+  hold(judgeHeard('V-WS-11', answer, { answer: 'socket', field }));
   const { body } = await getSystem(ctx);
-  const changed = changedFields(found, body, ctx.observe);
-  expect(changed.length === 0, 'nothing changed by the refused set', `changed: ${changed.join(', ')}`);
+  hold(judgeHeard('V-WS-11', answer, { answer: 'read', changed: changedFields(found, body, ctx.observe) }));
 })), withToken);
 
-clauseTest('V-WS-12', async (ctx) => talking(ctx, true, async ({ socket, expect }) => {
+clauseTest('V-WS-12', async (ctx) => talking(ctx, true, async ({ socket, hold }) => {
   let from = socket.heard.length;
   socket.send({ type: 'ec_unknown_type' });
-  const type = await socket.next(isError, ANSWER_MS, from);
-  expect(errorMessage(type) === 'request:unknown-type', 'an unknown type answers {"type":"error","data":{"message":"request:unknown-type"}}', shown(type));
+  hold(judgeHeard('V-WS-12', await socket.next(isError, ANSWER_MS, from), { asked: 'type' }));
   from = socket.heard.length;
   socket.send({ type: 'subscribe', data: 'ec_unknown_topic' });
-  const topic = await socket.next(isError, ANSWER_MS, from);
-  expect(errorMessage(topic) === 'request:unknown-subscription',
-    'a subscribe to an unknown topic answers {"type":"error","data":{"message":"request:unknown-subscription"}}', shown(topic));
+  hold(judgeHeard('V-WS-12', await socket.next(isError, ANSWER_MS, from), { asked: 'topic' }));
 }), withToken);
 
-clauseTest('V-WS-13', async (ctx) => keepingSystem(ctx, (found) => talking(ctx, true, async ({ socket, expect }) => {
+clauseTest('V-WS-13', async (ctx) => keepingSystem(ctx, (found) => talking(ctx, true, async ({ socket, hold }) => {
   socket.send({ type: 'subscribe', data: 'system' });
   await socket.next(isType('system'), ANSWER_MS);
   const { field, value } = settable(ctx, found);
@@ -172,18 +152,15 @@ clauseTest('V-WS-13', async (ctx) => keepingSystem(ctx, (found) => talking(ctx, 
   const res = await putSystem(ctx, { [field]: value });
   if (res.status !== 200) ctx.skip(`PUT /api/system ${JSON.stringify({ [field]: value })} was not taken (${describeResponse(res)}; see V-SYS-02, V-SYS-03)`);
   const pushed = await socket.next((m) => m.type === 'system' && isJsonObject(m.data) && m.data[field] === value, ANSWER_MS, from);
-  expect(pushed !== null, `a "system" message with ${field} ${JSON.stringify(value)} within ${ANSWER_MS / 1000} s of the PUT over HTTPS`,
-    shown(socket.heard.slice(from).at(-1)?.msg ?? null));
+  hold(judgeHeard('V-WS-13', pushed, { field, value, withinMs: ANSWER_MS, last: socket.heard.slice(from).at(-1)?.msg ?? null }));
 })), withToken);
 
-clauseTest('V-WS-14', async (ctx) => talking(ctx, true, async ({ socket, expect }) => {
+clauseTest('V-WS-14', async (ctx) => talking(ctx, true, async ({ socket, hold }) => {
   const from = socket.heard.length;
   socket.send({ type: 'subscribe', data: '*' });
   const topics = topicsOf(ctx);
   const seen = () => new Set(socket.heard.slice(from).map((h) => h.msg?.type));
   // Waits for the last topic it has not heard yet, so a device that sends them all is not waited on.
   for (const t of topics) if (!seen().has(t)) await socket.next(isType(t), ANSWER_MS, from);
-  const heard = seen();
-  const missing = topics.filter((t) => !heard.has(t));
-  expect(missing.length === 0, `a message of every topic: ${topics.join(', ')}`, `none of ${missing.join(', ')}`);
+  hold(judgeHeard('V-WS-14', messages(socket.heard.slice(from)), { topics }));
 }), withToken);

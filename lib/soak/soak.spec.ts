@@ -67,7 +67,9 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
     expect(statusOf(results)['SOAK-03']).toBe('fail');
     const answered = s.intervals.map((i) => i.endpoints['GET /api/v1/data (v1)']!.p99).filter((v) => v !== null);
     const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
-    expect(median(answered.slice(-3))).toBeGreaterThan(median(answered.slice(0, 3)) + 800);
+    // The creep adds about 2 s over the 12 s; a clean device's p99 stays within a few ms. Half a second of rise is
+    // the creep's on any machine: on two busy cores the series rose 640 and 750 ms, where 800 was asked before.
+    expect(median(answered.slice(-3))).toBeGreaterThan(median(answered.slice(0, 3)) + 500);
     expect(html).toMatch(/<line [^>]*stroke="#c62828"><title>--max-p99 1500 ms<\/title>/);
   });
 });

@@ -4,6 +4,7 @@ import { ClauseFailure, PreconditionError } from '../../lib/harness/clause-failu
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import { DeviceSocket, type WsMessage } from '../../lib/client/ws-client.js';
 import { vendorGateHolds } from '../../lib/spec/vendor-kinds.js';
+import type { Judgment } from '../../lib/judge/device/judgment.js';
 
 /** How long the checks wait for an answer the device gives at once (a push, an error, `authorized`). */
 export const ANSWER_MS = 3000;
@@ -16,10 +17,10 @@ export const errorMessage = (m: WsMessage | null): unknown => (m?.data as { mess
 export const topicsOf = (ctx: CheckContext): string[] => ['device', 'user', 'measurement',
   ...(vendorGateHolds('v-system', ctx.run.kind) ? ['system'] : []), ...(vendorGateHolds('v-batteries', ctx.run.kind) ? ['batteries'] : [])];
 
-/** The check's socket, with a failure that carries its transcript. */
+/** The check's socket; `hold` fails the check on a judgment of the table's (judgeHeard) that does not hold, the transcript its evidence. */
 export interface Conversation {
   socket: DeviceSocket;
-  expect(ok: boolean, expected: string, observed: string): void;
+  hold(j: Judgment): void;
 }
 
 /** Opens the socket, runs `fn` on it, and logs the transcript; `authorize` first where the check is not about the handshake. */
@@ -28,8 +29,8 @@ export async function talking(ctx: CheckContext, authorize: boolean, fn: (c: Con
   let failure: ClauseFailure | null = null;
   const c: Conversation = {
     socket,
-    expect(ok, expected, observed) {
-      if (!ok) throw (failure = new ClauseFailure(expected, observed, socket.transcript()));
+    hold(j) {
+      if (!j.held) throw (failure = new ClauseFailure(j.expected, j.observed, socket.transcript()));
     },
   };
   try {

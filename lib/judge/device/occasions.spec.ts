@@ -3,7 +3,7 @@
 // suites and the explorer call these, and no other code judges their clauses.
 import { describe, expect, test } from 'vitest';
 import type { Judgment, Reply } from './judgment.js';
-import { type OccasionArgs, type OccasionClause, judgeCertificate, judgeOn } from './table.js';
+import { type OccasionArgs, type OccasionClause, judgeCertificate, judgeHeard, judgeOn } from './table.js';
 import type { Advertised } from '../../spec/advertisement.js';
 
 const T = 'A'.repeat(32);
@@ -184,5 +184,25 @@ describe('the occasion judges', () => {
     expect(judgeCertificate('TLS-01', { pem: '', chainError: null, issuer: 'CN=x' })).toEqual({ held: true });
     expect(judgeCertificate('TLS-01', { pem: '', chainError: 'self-signed certificate', issuer: 'O=Acme\nCN=Acme CA' }))
       .toMatchObject({ held: false, expected: 'a certificate chain to the given CA', observed: 'self-signed certificate (issuer O=Acme, CN=Acme CA)' });
+  });
+
+  // The WebSocket's judges (CONVERSATION_JUDGES), on what a conversation heard.
+  test.for([
+    ['V-WS-01: the greeting with the api_version', judgeHeard('V-WS-01', { type: 'authorization_requested', data: { api_version: '2.0.0' } }, { apiVersion: '2.0.0' }), null],
+    ['V-WS-01: another greeting first', judgeHeard('V-WS-01', { type: 'device', data: {} }, { apiVersion: '2.0.0' }), 'first {"type":"authorization_requested"'],
+    ['V-WS-03: authorized for an unknown token', judgeHeard('V-WS-03', [{ type: 'authorized' }]), 'no "authorized" for an unknown token'],
+    ['V-WS-05: closed after 38.5 s (its clock)', judgeHeard('V-WS-05', 38_500, { withinS: 40, lateAuthorized: false }), null],
+    ['V-WS-05: closed after 10 s', judgeHeard('V-WS-05', 10_000, { withinS: 40, lateAuthorized: false }), 'closed after 10.0 s'],
+    ['V-WS-05: never closed', judgeHeard('V-WS-05', null, { withinS: 40, lateAuthorized: true }), 'still open after 45 s, and an authorization sent then was answered "authorized"'],
+    ['V-WS-08: four pushes, a second apart', judgeHeard('V-WS-08', [100, 1100, 2100, 3100]), null],
+    ['V-WS-08: two pushes 100 ms apart after the first', judgeHeard('V-WS-08', [100, 1100, 1200, 2200]), 'gaps 100, 1000 ms'],
+    ['V-WS-11: a wrong value taken', judgeHeard('V-WS-11', { type: 'system', data: {} }, { answer: 'socket', field: 'status_led_brightness_pct' }),
+      '{"type":"error","data":{"message":"json:parameter-invalid-type:status_led_brightness_pct"}}'],
+    ['V-WS-12: an unknown topic answered with the unknown-type error', judgeHeard('V-WS-12', { type: 'error', data: { message: 'request:unknown-type' } }, { asked: 'topic' }),
+      'request:unknown-subscription'],
+    ['V-WS-14: no batteries message', judgeHeard('V-WS-14', [{ type: 'device' }, { type: 'measurement' }], { topics: ['device', 'measurement', 'batteries'] }), 'none of batteries'],
+  ] as const)('%s', ([, j, fails]) => {
+    if (fails === null) expect(j).toEqual({ held: true });
+    else expect(j.held ? '' : `expected ${j.expected}; observed ${j.observed}`).toContain(fails);
   });
 });

@@ -6,14 +6,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { clausesOf } from '../../spec/catalogue.js';
-import { ANSWER_JUDGES, CERTIFICATE_JUDGES, EVERY_ANSWER_JUDGES, OCCASION_JUDGES, isAnswerClause, isOccasionClause, isTableClause } from './table.js';
+import { ANSWER_JUDGES, CERTIFICATE_JUDGES, CONVERSATION_JUDGES, EVERY_ANSWER_JUDGES, OCCASION_JUDGES, isAnswerClause, isOccasionClause, isTableClause } from './table.js';
 import { SPOT_CLAUSES } from '../../soak/spot.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
 const STILL_IN_THEIR_SUITE: Record<string, string[]> = {
   cloud: ['CLOUD-07'],
-  'vendor-websocket': ['V-WS-01', 'V-WS-02', 'V-WS-03', 'V-WS-04', 'V-WS-05', 'V-WS-06', 'V-WS-07', 'V-WS-08', 'V-WS-09', 'V-WS-10', 'V-WS-11', 'V-WS-12', 'V-WS-13', 'V-WS-14'],
 };
 
 describe('the clause → judge table', () => {
@@ -23,7 +22,7 @@ describe('the clause → judge table', () => {
     const rest: Record<string, string[]> = {};
     for (const c of judged) if (!isTableClause(c.id)) (rest[c.area] ??= []).push(c.id);
     expect(rest).toEqual(STILL_IN_THEIR_SUITE);
-    for (const id of [ANSWER_JUDGES, EVERY_ANSWER_JUDGES, OCCASION_JUDGES, CERTIFICATE_JUDGES].flatMap(Object.keys)) expect(judged.map((c) => c.id)).toContain(id);
+    for (const id of [ANSWER_JUDGES, EVERY_ANSWER_JUDGES, OCCASION_JUDGES, CERTIFICATE_JUDGES, CONVERSATION_JUDGES].flatMap(Object.keys)) expect(judged.map((c) => c.id)).toContain(id);
   });
 
   test('the soak spot-checks clauses of the table only', () => {
@@ -33,7 +32,7 @@ describe('the clause → judge table', () => {
 
 /**
  * Where the commands' code names a clause of the table, and how: a table clause is judged through
- * answerClauseTest / everyAnswerClauseTest / judgeAnswer / askFor / judgeOn / judgeCertificate (the suites), `judged(…)`, `judgedOn(…)`
+ * answerClauseTest / everyAnswerClauseTest / judgeAnswer / askFor / judgeOn / judgeCertificate / judgeHeard (the suites), `judged(…)`, `judgedOn(…)`
  * and `disagreementOf(…)` (the explorer's model) or the soak's typed spot list; any other mention
  * (an answer clause's clauseTest('MEAS-01', …), also('SOCK-01', …), fail(m, 'VER-02', …)) is a second judgment.
  */
@@ -43,7 +42,7 @@ const JUDGING_CODE = [
   'lib/judge/device/explore-model.ts',
   'lib/judge/device/explore-judge.ts',
 ];
-const THROUGH_THE_TABLE = /(answerClauseTest|everyAnswerClauseTest|judgeAnswer|askFor|disagreementOf)\(\s*$|(judgeOn|judgedOn|expectRow|judgeCertificate)\([^()]*$|judged\([^()]*,\s*$/;
+const THROUGH_THE_TABLE = /(answerClauseTest|everyAnswerClauseTest|judgeAnswer|askFor|disagreementOf)\(\s*$|(judgeOn|judgedOn|expectRow|judgeCertificate|judgeHeard)\([^()]*$|judged\([^()]*,\s*$/;
 /**
  * Naming a table clause without judging it: the soak's typed spot list; in the suites a row's clause and title
  * (`clause: 'VER-01'`, `rowTitle('VER-01', …)`, `endpointRows('VER-01', …)`, the users' `named('NAME-01', …)`), whose check then judges through the
@@ -88,8 +87,8 @@ test.for(JUDGING_CODE.filter((f) => f.startsWith('suites/')))('%s: a check of a 
     const named = [...st.matchAll(/clauseTest\('([A-Z]+(?:-[A-Z]+)?-\d\d)'/g), ...[...st.matchAll(/clause: '([A-Z]+(?:-[A-Z]+)?-\d\d)'/g)].filter((m) => isOccasionClause(m[1]!))]
       .map((m) => m[1]!).filter(isTableClause);
     if (named.length === 0 || !/^clause(Test|Rows)\(/.test(st)) return [];
-    const other = st.match(/\b(expectThat|expectError|expectStatus|expectJsonObject)\(/);
-    return other || !/\b(judgeOn|judgeAnswer|expectRow|judgeCertificate)\(/.test(st) ? [`${named.join(', ')}: ${other ? other[0] : 'not judged through the table'}`] : [];
+    const other = st.match(/\b(expectThat|expectError|expectStatus|expectJsonObject|expect)\(/);
+    return other || !/\b(judgeOn|judgeAnswer|expectRow|judgeCertificate|judgeHeard)\(/.test(st) ? [`${named.join(', ')}: ${other ? other[0] : 'not judged through the table'}`] : [];
   });
   expect(wrong).toEqual([]);
 });

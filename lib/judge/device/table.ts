@@ -1,9 +1,9 @@
 // Every device clause judged by one pure function, filed by area beside this table: of the answer to one GET
 // (ANSWER_JUDGES, with the GET), of every answer of a class (EVERY_ANSWER_JUDGES), of the answer at an occasion a
-// check or an explorer's step arranges (OCCASION_JUDGES, told what it needs of the occasion), or of the certificate
-// (CERTIFICATE_JUDGES). `run`'s checks, the runner's own, the soak's spot checks, the explorer and rejudge call these
-// and no other code. The clauses not in it are still judged inside their suite's check (table.spec.ts lists them,
-// and that list only shrinks).
+// check or an explorer's step arranges (OCCASION_JUDGES, told what it needs of the occasion), of the certificate
+// (CERTIFICATE_JUDGES), or of what a WebSocket conversation heard (CONVERSATION_JUDGES). `run`'s checks, the
+// runner's own, the soak's spot checks, the explorer and rejudge call these and no other code. The clauses not in
+// it are still judged inside their suite's check (table.spec.ts lists them, and that list only shrinks).
 import type { Asking } from '../../client/answers.js';
 import type { ClauseId } from '../../spec/clause-types.js';
 import { auth01, auth05, auth06, auth08, auth09, credentialRefused } from './auth.js';
@@ -18,6 +18,7 @@ import { ver01, ver02, ver03, ver05, ver08, versionRefused } from './versioning.
 import { type Certificate, type Identity, tls01, tls02, tls03 } from './tls.js';
 import { kind01, kind02 } from './kind.js';
 import { groupRefused, groupWritten } from './batteries.js';
+import { vws01, vws02, vws03, vws04, vws05, vws06, vws07, vws08, vws09, vws10, vws11, vws12, vws13, vws14 } from './websocket.js';
 import { systemWrite, vsys03, vsys05, vsys06, vsys07, vsys11, vsys12, vsys13 } from './system.js';
 import { vbat01, vbat11, vmeas01, vmeas02, vmeas03, vsys01, vsys09, vsys10, vtel01, vtel02, vtel03, vtel05 } from './vendor.js';
 import { bodyRefused, creationRefused, del01, del02, del04, del05, list01, list02, list03, list04, list05, nameAccepted, pair03, pair04, pair05, pair06, pair09, pair10,
@@ -190,6 +191,20 @@ export function judgeCertificate<K extends CertificateClause>(id: K, c: Certific
   return (CERTIFICATE_JUDGES[id] as (c: Certificate, o?: Identity) => Judgment)(c, o[0]);
 }
 
+/** The WebSocket's clauses (V-WS), judged on what a conversation heard (a message, the messages of a while, when it closed). */
+export const CONVERSATION_JUDGES = {
+  'V-WS-01': vws01, 'V-WS-02': vws02, 'V-WS-03': vws03, 'V-WS-04': vws04, 'V-WS-05': vws05, 'V-WS-06': vws06, 'V-WS-07': vws07,
+  'V-WS-08': vws08, 'V-WS-09': vws09, 'V-WS-10': vws10, 'V-WS-11': vws11, 'V-WS-12': vws12, 'V-WS-13': vws13, 'V-WS-14': vws14,
+} as const satisfies Partial<Record<ClauseId, (heard: never, o: never) => Judgment>>;
+export type ConversationClause = keyof typeof CONVERSATION_JUDGES;
+type Judge<K extends ConversationClause> = (typeof CONVERSATION_JUDGES)[K];
+
+/** The judgment of `id` on what the conversation heard, told what it needs of what the check sent and compared. */
+export function judgeHeard<K extends ConversationClause>(id: K, heard: Parameters<Judge<K>>[0],
+  ...o: Parameters<Judge<K>> extends [unknown, ...infer R] ? R : []): Judgment {
+  return (CONVERSATION_JUDGES[id] as (heard: unknown, o?: unknown) => Judgment)(heard, o[0]);
+}
+
 export const isAnswerClause = (id: string): id is AnswerClause => Object.hasOwn(ANSWER_JUDGES, id);
 /** The clauses of the answers a record holds: those of one answer, and those of every answer of a class. */
 export const isJudgedClause = (id: string): id is JudgedClause => isAnswerClause(id) || Object.hasOwn(EVERY_ANSWER_JUDGES, id);
@@ -198,7 +213,7 @@ export const isCertificateClause = (id: string): id is CertificateClause => Obje
 /** The clauses a record is judged again on: those of answers the record holds, and those of the certificate it records. */
 export const isRejudgeable = (id: string): boolean => isJudgedClause(id) || isCertificateClause(id);
 /** Every clause the table judges, whoever calls the judge. */
-export const isTableClause = (id: string): boolean => isRejudgeable(id) || isOccasionClause(id);
+export const isTableClause = (id: string): boolean => isRejudgeable(id) || isOccasionClause(id) || Object.hasOwn(CONVERSATION_JUDGES, id);
 
 export function judgeAnswer(id: JudgedClause, r: Reply, facts: DeviceFacts): Judgment {
   return (isAnswerClause(id) ? ANSWER_JUDGES[id] : EVERY_ANSWER_JUDGES[id]).judge(r, facts);
