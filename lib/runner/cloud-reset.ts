@@ -9,7 +9,8 @@ import type { Ending } from '../contract/judge.js';
 import type { RunnerCheck } from './assemble.js';
 import type { Run } from './run-object.js';
 import { deviceName } from './confirm.js';
-import { runnerCheck, violated } from './runner-check.js';
+import { endingOf, runnerCheck } from './runner-check.js';
+import { judgeOn } from '../judge/device/table.js';
 
 const ID = 'CLOUD-07';
 
@@ -33,7 +34,5 @@ export async function cloudAfterReset({ io, signal }: Run, device: DeviceClient,
     + 'A factory reset also deletes every user, energy-conform\'s included (the next run pairs again): pairing mode is the gentler choice.');
   const answer = await io.ask('type done when the device is back on the network, anything else to skip this check: ', signal);
   if (answer.toLowerCase() !== 'done') return skip('the operator did not reset the device or put it in pairing mode');
-  const after = await readCloud(device);
-  return check(after.value === true ? { kind: 'completed' }
-    : violated(`expected cloud_enabled true after the reset or pairing mode; observed ${describeExchange(after.res.exchange)}`));
+  return check(endingOf(judgeOn(ID, (await readCloud(device)).res)));
 }

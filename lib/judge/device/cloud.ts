@@ -27,3 +27,6 @@ export function cloudSet(r: Reply, o: CloudOccasion): Judgment {
   const same = now !== null && now.power_on === o.before.power_on && now.switch_lock === o.before.switch_lock && now.brightness === o.before.brightness;
   return unless(same, `GET /api/v1/state: ${describeSocket(o.before)}, unchanged by the cloud setting`, now ? describeSocket(now) : shownReply(r), r);
 }
+
+/** CLOUD-07, on GET /api/v1/system after the operator reset the device or put it in pairing mode (States: Cloud rows 3, 4). */
+export const cloud07 = (r: Reply): Judgment => unless(cloudIn(r) === true, 'cloud_enabled true after the reset or pairing mode', shownReply(r), r);

@@ -137,6 +137,8 @@ const ROWS: Row<OccasionClause>[] = [
   row('a string taken as true', 'CLOUD-06', reply(200, { cloud_enabled: true }), [{ answer: 'read', value: false, after: 'PUT {"cloud_enabled":"true"}' }],
     'after PUT {"cloud_enabled":"true"}'),
 
+  row('CLOUD-07: on again after pairing mode', 'CLOUD-07', reply(200, { cloud_enabled: true }), [], null),
+  row('CLOUD-07: still off after pairing mode', 'CLOUD-07', reply(200, { cloud_enabled: false }), [], 'cloud_enabled true after the reset or pairing mode'),
   row('off and unlocked', 'SOCK-02', reply(200, STATE(false, false)), [], null),
   row('off and locked', 'SOCK-02', reply(200, STATE(false, true)), [], 'never power_on false together with switch_lock true'),
   row('no state: SOCK-01\'s', 'SOCK-02', reply(500, {}), [], null),

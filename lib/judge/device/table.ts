@@ -2,12 +2,12 @@
 // (ANSWER_JUDGES, with the GET), of every answer of a class (EVERY_ANSWER_JUDGES), of the answer at an occasion a
 // check or an explorer's step arranges (OCCASION_JUDGES, told what it needs of the occasion), of the certificate
 // (CERTIFICATE_JUDGES), or of what a WebSocket conversation heard (CONVERSATION_JUDGES). `run`'s checks, the
-// runner's own, the soak's spot checks, the explorer and rejudge call these and no other code. The clauses not in
-// it are still judged inside their suite's check (table.spec.ts lists them, and that list only shrinks).
+// runner's own, the soak's spot checks, the explorer and rejudge call these and no other code; table.spec.ts holds
+// the table complete and finds a command that judges a clause of it by other code.
 import type { Asking } from '../../client/answers.js';
 import type { ClauseId } from '../../spec/clause-types.js';
 import { auth01, auth05, auth06, auth08, auth09, credentialRefused } from './auth.js';
-import { cloud01, cloudSet } from './cloud.js';
+import { cloud01, cloud07, cloudSet } from './cloud.js';
 import { info01, info02, info03, info04, info05, info06 } from './info.js';
 import { type DeviceFacts, type Judgment, type Reply, answerOf } from './judgment.js';
 import type { Exchange } from '../../client/exchange-log.js';
@@ -141,6 +141,7 @@ export const OCCASION_JUDGES = {
   'CLOUD-03': { occasion: 'from true, PUT cloud_enabled false, then GET /api/v1/system', judge: cloudSet },
   'CLOUD-04': { occasion: 'from false, PUT cloud_enabled true, then GET /api/v1/system', judge: cloudSet },
   'CLOUD-06': { occasion: 'a PUT of a non-boolean cloud_enabled, then GET /api/v1/system', judge: cloudSet },
+  'CLOUD-07': { occasion: 'the cloud switched off, the device reset or put in pairing mode by the operator, then GET /api/v1/system', judge: cloud07 },
   'AUTH-02': { occasion: 'a well-formed unknown token, on an endpoint that takes one', judge: credentialRefused },
   'AUTH-03': { occasion: 'a malformed credential, on an endpoint that takes a token', judge: credentialRefused },
   'AUTH-04': { occasion: 'no Authorization, on an endpoint that takes a token', judge: credentialRefused },
