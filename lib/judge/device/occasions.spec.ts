@@ -202,6 +202,13 @@ describe('the occasion judges', () => {
       '{"type":"error","data":{"message":"json:parameter-invalid-type:status_led_brightness_pct"}}'],
     ['V-WS-12: an unknown topic answered with the unknown-type error', judgeHeard('V-WS-12', { type: 'error', data: { message: 'request:unknown-type' } }, { asked: 'topic' }),
       'request:unknown-subscription'],
+    ['V-WS-06: the batteries pushed with the permissions in another order (a set)', judgeHeard('V-WS-06',
+      { type: 'batteries', data: { mode: 'zero', permissions: ['discharge_allowed', 'charge_allowed'] } },
+      { topic: 'batteries', got: { mode: 'zero', permissions: ['charge_allowed', 'discharge_allowed'] }, read: '200' }), null],
+    ['V-WS-06: the system pushed with another LED value', judgeHeard('V-WS-06', { type: 'system', data: { wifi_ssid: 'x', status_led_brightness_pct: 10, uptime_s: 5 } },
+      { topic: 'system', got: { wifi_ssid: 'x', status_led_brightness_pct: 50, uptime_s: 9 }, read: '200' }), 'whose data equals GET /api/system in every documented field'],
+    ['V-WS-09: undocumented fields on one side only', judgeHeard('V-WS-09', { type: 'system', data: { wifi_ssid: 'x', uptime_s: 5 } },
+      { got: { wifi_ssid: 'x', uptime_s: 9, ec_extra: 1 }, read: '200' }), null],
     ['V-WS-14: no batteries message', judgeHeard('V-WS-14', [{ type: 'device' }, { type: 'measurement' }], { topics: ['device', 'measurement', 'batteries'] }), 'none of batteries'],
   ] as const)('%s', ([, j, fails]) => {
     if (fails === null) expect(j).toEqual({ held: true });

@@ -1,6 +1,9 @@
 // The WebSocket at wss://<host>/api/ws (DOC v2/websocket.mdx; V-WS): each clause judged on what a conversation heard
 // (its messages, and when), told what the check sent and what it compares with. The check's failure shows the transcript.
 import { type Judgment, isJsonObject, unless } from './judgment.js';
+import { compareDocumented, sameJson } from './documented.js';
+import { sameGroup } from './batteries.js';
+import { LIVE_FIELDS } from './system.js';
 
 /** A message as the device sent it over the socket. */
 export interface Message {
@@ -42,9 +45,25 @@ export const vws05 = (closedAfterMs: number | null, o: { withinS: number; lateAu
     `closed after ${(closedAfterMs / 1000).toFixed(1)} s`);
 };
 
-/** V-WS-06, on the first message after a subscribe: a message of the topic whose data is the endpoint's answer (`same`, in `words`). */
-export const vws06 = (first: Message | null, o: { topic: string; same: boolean; words: string }): Judgment =>
-  unless(first?.type === o.topic && o.same, `first a "${o.topic}" message whose data equals ${o.words}`, shown(first));
+/**
+ * What a topic's data must equal of its endpoint's answer (DOC v2/websocket.mdx "Subscribe"): objects whatever their key
+ * order; the user list and the permissions as sets (their order is not documented); the system object in its
+ * documented fields (the others are the check's to record).
+ */
+export const TOPIC_DATA: Record<string, { same: (push: unknown, got: unknown) => boolean; words: string }> = {
+  device: { same: (a, b) => sameJson(a, b), words: 'GET /api exactly' },
+  user: { same: (a, b) => sameJson(a, b, true), words: 'GET /api/user exactly, in any order' },
+  measurement: { same: (a) => isJsonObject(a), words: 'a JSON object' },
+  system: { same: (a, b) => sameSystem(a, b), words: `GET /api/system in every documented field but ${LIVE_FIELDS.join(' and ')}` },
+  batteries: { same: (a, b) => isJsonObject(a) && isJsonObject(b) && sameGroup(a, b), words: 'GET /api/batteries in mode and permissions (in any order)' },
+};
+const sameSystem = (push: unknown, got: unknown) => isJsonObject(push) && isJsonObject(got) && compareDocumented('system', got, push, LIVE_FIELDS).differ.length === 0;
+
+/** V-WS-06, on the first message after a subscribe: a message of the topic whose data equals the endpoint's answer (`got`; `read` in words). */
+export const vws06 = (first: Message | null, o: { topic: string; got: unknown; read: string }): Judgment => {
+  const { same, words } = TOPIC_DATA[o.topic]!;
+  return unless(first?.type === o.topic && same(first.data, o.got), `first a "${o.topic}" message whose data equals ${words} (${o.read})`, shown(first));
+};
 
 /** V-WS-07: no measurement from half a second after the unsubscribe to 3 s after it. */
 export const vws07 = (after: readonly Heard[]): Judgment => unless(after.length === 0,
@@ -57,9 +76,9 @@ export const vws08 = (pushes: readonly number[]): Judgment => {
     `${pushes.length} in all, gaps ${gaps.join(', ')} ms`);
 };
 
-/** V-WS-09, on the answer to {"type":"system"}: one system message with the current values (`same`: in every documented field, of `read`). */
-export const vws09 = (answer: Message | null, o: { same: boolean; read: string }): Judgment =>
-  unless(answer?.type === 'system' && isJsonObject(answer.data) && o.same, `one "system" message with the current values in every documented field (${o.read})`, shown(answer));
+/** V-WS-09, on the answer to {"type":"system"}: one system message with the current values of GET /api/system (`got`; `read` in words) in every documented field. */
+export const vws09 = (answer: Message | null, o: { got: unknown; read: string }): Judgment =>
+  unless(answer?.type === 'system' && sameSystem(answer.data, o.got), `one "system" message with the current values in every documented field (${o.read})`, shown(answer));
 
 /** V-WS-10: a set answers a system message with the value, and GET /api/system then reads it (`readBack`: what it read of the field). */
 export type SystemSet = { answer: 'socket'; field: string; value: unknown } | { answer: 'read'; field: string; value: unknown; readBack: unknown; read: string };
