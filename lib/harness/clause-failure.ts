@@ -35,9 +35,13 @@ export function expectThat(ok: boolean, expected: string, observed: string, evid
   if (!ok) throw new ClauseFailure(expected, observed, exchangesOf(evidence));
 }
 
-/** A judgment of the device's judges (lib/judge/device) that does not hold fails the check, its answers shown first. */
+/** A judgment of the device's judges (lib/judge/device) that does not hold, as the check's failure; null where it holds. */
+export const failureOf = (j: Judgment): ClauseFailure | null => (j.held ? null : new ClauseFailure(j.expected, j.observed, j.evidence));
+
+/** A judgment that does not hold fails the check, its answers shown first. */
 export function expectHeld(j: Judgment): void {
-  if (!j.held) throw new ClauseFailure(j.expected, j.observed, j.evidence);
+  const failure = failureOf(j);
+  if (failure) throw failure;
 }
 
 export const expectStatus = (res: DeviceResponse, status: number): void => expectHeld(statusIs(res, status));

@@ -5,7 +5,7 @@ import { firstAnswerInWindow } from '../client/creation-window.js';
 import type { DeviceClient, DeviceResponse, RequestOptions } from '../client/device-client.js';
 import { EnergyConformError } from '../client/errors.js';
 import type { SuiteContext } from '../contract/run-context.js';
-import { ClauseFailure } from './clause-failure.js';
+import { type ClauseFailure, failureOf } from './clause-failure.js';
 import { judgeOn } from '../judge/device/table.js';
 import { NO_ANSWER } from '../judge/device/judgment.js';
 
@@ -64,6 +64,7 @@ export class PressIgnored extends Error {
     const shown = refused.length > 6 ? [...refused.slice(0, 3), ...refused.slice(-3)] : refused;
     const j = judgeOn('PAIR-03', refused.at(-1) ?? NO_ANSWER, { ignored: {
       press: `${why}, at ${new Date(pressedAt).toISOString()}`, posts: refused.length, span: `from ${first} to ${last}`, windowsBefore: seen, shown } });
-    this.failure = j.held ? new ClauseFailure('200 with name and token after a press', 'no window opened') : new ClauseFailure(j.expected, j.observed, j.evidence);
+    // PAIR-03's judge never holds an ignored press.
+    this.failure = failureOf(j)!;
   }
 }

@@ -11,7 +11,6 @@ export const ANSWER_MS = 3000;
 
 export const isType = (type: string) => (m: WsMessage) => m.type === type;
 export const isError = (m: WsMessage) => m.type === 'error';
-export const errorMessage = (m: WsMessage | null): unknown => (m?.data as { message?: unknown } | undefined)?.message;
 
 /** The topics the documentation has the kind serve (DOC v2/websocket.mdx: one per endpoint it has). */
 export const topicsOf = (ctx: CheckContext): string[] => ['device', 'user', 'measurement',

@@ -3,11 +3,10 @@ import type { DeviceResponse } from '../../lib/client/device-client.js';
 import { PreconditionError, describeResponse, isJsonObject } from '../../lib/harness/clause-failure.js';
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import { writableSystemFields } from '../../lib/spec/vendor-kinds.js';
-import { compareDocumented } from '../../lib/judge/device/documented.js';
-import { LIVE_FIELDS, type SystemBody } from '../../lib/judge/device/system.js';
+import { type SystemBody, systemDiffers } from '../../lib/judge/device/system.js';
 
 export const SYSTEM = '/api/system';
-export { LIVE_FIELDS, type SystemBody };
+export type { SystemBody };
 
 export async function getSystem(ctx: Pick<CheckContext, 'device' | 'token'>): Promise<{ res: DeviceResponse; body: SystemBody | null }> {
   const res = await ctx.device.v2.get(SYSTEM, { token: ctx.token });
@@ -31,7 +30,7 @@ export async function systemFound(ctx: CheckContext): Promise<SystemBody> {
  */
 export function changedFields(before: SystemBody, after: SystemBody | null, observe?: (what: unknown) => void): string[] {
   if (!after) return ['the whole object (not read)'];
-  const { differ, undocumented } = compareDocumented('system', before, after, LIVE_FIELDS);
+  const { differ, undocumented } = systemDiffers(before, after);
   if (undocumented.length) observe?.({ undocumentedFieldsDiffer: undocumented });
   return differ;
 }

@@ -1,17 +1,11 @@
 // Authentication: what a v2 endpoint answers a request without a valid token, and what no answer may carry.
-import { type Judgment, type Reply, allOf, errorAnswer, errorOf, shownReply, statusIs, unless } from './judgment.js';
-
-export const UNAUTHORIZED = 'user:unauthorized';
-const NOT_ENABLED = 'user:creation-not-enabled';
+import { type Judgment, NOT_ENABLED, type Reply, UNAUTHORIZED, allOf, errorAnswer, errorOf, shownReply, statusIs, unless, withWords } from './judgment.js';
 
 /** AUTH-01, on GET /api without Authorization. */
 export const auth01 = (r: Reply): Judgment => errorAnswer(r, 401, UNAUTHORIZED);
 
 /** AUTH-02 (a well-formed unknown token), AUTH-03 (a malformed credential), AUTH-04 (none): 401 user:unauthorized. */
-export const credentialRefused = (r: Reply, o: { credential: string }): Judgment => {
-  const j = errorAnswer(r, 401, UNAUTHORIZED);
-  return j.held ? j : { ...j, expected: `${j.expected} to ${o.credential}` };
-};
+export const credentialRefused = (r: Reply, o: { credential: string }): Judgment => withWords(errorAnswer(r, 401, UNAUTHORIZED), `to ${o.credential}`);
 
 /** AUTH-05, on POST /api/user without Authorization before a press: no token needed, so 403 creation-not-enabled, never 401. */
 export const auth05 = (r: Reply): Judgment => allOf(

@@ -1,6 +1,6 @@
 // Resources: System state (v1): the cloud setting; States: Cloud communication.
 import { cloudOf } from '../../client/cloud.js';
-import { socketStateOf } from '../../client/socket.js';
+import { sameSocket, socketStateOf } from '../../client/socket.js';
 import { type SocketState, describeSocket } from '../../spec/socket-model.js';
 import { type Judgment, type Reply, allOf, shownReply, statusIs, unless } from './judgment.js';
 
@@ -24,8 +24,7 @@ export function cloudSet(r: Reply, o: CloudOccasion): Judgment {
   if (o.answer === 'put') return unless(cloudIn(r) === o.value, `200 {"cloud_enabled":${o.value}}`, shownReply(r), r);
   if (o.answer === 'read') return unless(cloudIn(r) === o.value, `GET /api/v1/system then reads cloud_enabled ${o.value}${o.after ? ` after ${o.after}` : ''}`, shownReply(r), r);
   const now = r.status === 200 ? socketStateOf(r.json) : null;
-  const same = now !== null && now.power_on === o.before.power_on && now.switch_lock === o.before.switch_lock && now.brightness === o.before.brightness;
-  return unless(same, `GET /api/v1/state: ${describeSocket(o.before)}, unchanged by the cloud setting`, now ? describeSocket(now) : shownReply(r), r);
+  return unless(sameSocket(now, o.before), `GET /api/v1/state: ${describeSocket(o.before)}, unchanged by the cloud setting`, now ? describeSocket(now) : shownReply(r), r);
 }
 
 /** CLOUD-07, on GET /api/v1/system after the operator reset the device or put it in pairing mode (States: Cloud rows 3, 4). */

@@ -2,8 +2,8 @@
 // state before give a verdict and the state after, every clause through the table's judges (table.ts). Where the
 // specification does not show the outcome, the device's answer is adopted and never fails.
 import type { ClauseId } from '../../spec/clause-types.js';
-import { socketReading } from '../../spec/schemas.js';
-import { type SocketPut, type SocketState, describeSocket, socketOutcome } from '../../spec/socket-model.js';
+import { type SocketPut, describeSocket, socketOutcome } from '../../spec/socket-model.js';
+import { sameSocket, socketStateOf } from '../../client/socket.js';
 import { NO_ANSWER } from './judgment.js';
 import { cloudIn as cloudOfReply } from './cloud.js';
 import { ver01, ver02, ver03 } from './versioning.js';
@@ -47,8 +47,8 @@ function sideEffect(m: ModelState, step: Step, o: Observation): Disagreement | n
   if (o.after.socket && m.socket) {
     const sock = disagreementOf('SOCK-01', readBack(o.after.socket), 'read');
     if (sock) return sock;
-    const state = readSocketState(o.after.socket.json)!;
-    if (!sameState(state, m.socket)) {
+    const state = socketStateOf(o.after.socket.json)!;
+    if (!sameSocket(state, m.socket)) {
       return { clause, expected: `GET /api/v1/state: ${describeSocket(m.socket)}, unchanged by ${what} (the socket's table has no transition for it)`, observed: describeSocket(state), about: 'read' };
     }
   }
@@ -74,7 +74,7 @@ function judgeSocket(m: ModelState, put: SocketPut, o: Observation): Judged {
   const sock = readBack(o.read);
   if (!sock.held) return judged(m, 'SOCK-01', sock, 'read');
   const read = replyOf(o.read!);
-  const next = { ...m, socket: readSocketState(o.read!.json)! };
+  const next = { ...m, socket: socketStateOf(o.read!.json)! };
   const invariant = readWrong(next, judgedOn('SOCK-02', read));
   if (invariant) return invariant;
   const outcome = socketOutcome(from, put);
@@ -126,8 +126,8 @@ function judgeToggle(m: ModelState, o: Observation): Judged {
   if (m.socket === null) return ok(next);
   const sock = readBack(o.socket);
   if (!sock.held) return judged(next, 'SOCK-01', sock, 'read');
-  const state = readSocketState(o.socket!.json)!;
-  if (sameState(state, m.socket)) return ok(next);
+  const state = socketStateOf(o.socket!.json)!;
+  if (sameSocket(state, m.socket)) return ok(next);
   return ok({ ...next, socket: state }, { clause, why: 'whether switching the cloud changes the socket state is not shown' });
 }
 
@@ -143,7 +143,7 @@ function judgeUsers(m: ModelState, step: Exclude<Step, { kind: 'socket' | 'versi
       return firstWrong(next({ polls: m.polls + sent, afterCreation: false }), judgedOn(pollClause(m, sent), a, { why }));
     }
     case 'late':
-      if (step.after === 31) return firstWrong(next({ polls: m.polls + 1, afterCreation: false }), judgedOn('PAIR-08', a, { why: ': the 30 s window after the press is over' }));
+      if (step.after === 31) return firstWrong(next({ polls: m.polls + 1, afterCreation: false }), judgedOn('PAIR-08', a, { why: '(the 30 s window after the press is over)' }));
       return wrongOf(m, judgedOn('PAIR-09', a)) ?? judgeUsers(m, { kind: 'create', slot: step.slot }, o);
     case 'create': {
       const u = m.users[step.slot];
@@ -184,10 +184,3 @@ function judgeUsers(m: ModelState, step: Exclude<Step, { kind: 'socket' | 'versi
     }
   }
 }
-
-function readSocketState(json: unknown): SocketState | null {
-  const r = socketReading.safeParse(json);
-  return r.success ? { power_on: r.data.power_on, switch_lock: r.data.switch_lock, brightness: r.data.brightness } : null;
-}
-
-const sameState = (a: SocketState, b: SocketState) => a.power_on === b.power_on && a.switch_lock === b.switch_lock && a.brightness === b.brightness;

@@ -58,6 +58,14 @@ export const shownReply = (r: Reply): string => (r === NO_ANSWER ? 'no answer' :
 /** The `error` of an error body (Errors), if the answer has one. */
 export const errorOf = (r: Reply): unknown => (isJsonObject(r.json) ? r.json.error : undefined);
 
+/** The error codes of the specification (Errors) the device's judges name. */
+export const UNAUTHORIZED = 'user:unauthorized';
+export const NOT_ENABLED = 'user:creation-not-enabled';
+export const NOT_SUPPORTED = 'request:api-version-not-supported';
+
+/** What a judgment that does not hold expected, with the words of its occasion after it ("to X-Api-Version: 1"). */
+export const withWords = (j: Judgment, words: string | undefined): Judgment => (j.held || !words ? j : { ...j, expected: `${j.expected} ${words}` });
+
 /** The specification's error answer `{error: <code>}` (Errors). */
 export const errorAnswer = (r: Reply, status: number, code: string): Judgment =>
   unless(r.status === status && errorOf(r) === code, `${status} {"error":"${code}"}`, shownReply(r), r);

@@ -1,11 +1,11 @@
 // Rules 2 and Discovery: what a kind serves, and what it advertises of itself.
 import { judgeIdentity } from '../../client/tls-identity.js';
 import type { Advertised } from '../../spec/advertisement.js';
-import { type Judgment, type Reply, allOf, errorAnswer, isJsonObject, shownReply, unless } from './judgment.js';
+import { type Judgment, NOT_ENABLED, type Reply, allOf, errorAnswer, isJsonObject, shownReply, unless } from './judgment.js';
 
 /** KIND-01, on POST /api/user with a valid name before any press: served (no 404), and refused 403 creation-not-enabled. */
 export const kind01 = (r: Reply): Judgment => allOf(() => unless(r.status !== 404, 'POST /api/user served', shownReply(r), r),
-  () => errorAnswer(r, 403, 'user:creation-not-enabled'));
+  () => errorAnswer(r, 403, NOT_ENABLED));
 
 const same = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
 

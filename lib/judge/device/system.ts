@@ -1,10 +1,13 @@
 // /api/system (DOC v2/system.mdx; V-SYS): writes read back, refused writes that change nothing, the reboot and
 // uptime. `uptime_s` and `wifi_rssi_db` move by themselves and are never compared between two reads.
 import { compareDocumented } from './documented.js';
-import { type Judgment, type Reply, allOf, isJsonObject, shownReply, statusIs, unless } from './judgment.js';
+import { type Judgment, type Reply, allOf, errorAnswer, isJsonObject, shownReply, statusIs, unless } from './judgment.js';
 
 export type SystemBody = Record<string, unknown>;
 export const LIVE_FIELDS = ['uptime_s', 'wifi_rssi_db'];
+/** Two reads of /api/system compared: the documented fields that differ, live ones aside, and the undocumented ones (for a record only). */
+export const systemDiffers = (before: SystemBody, after: SystemBody) => compareDocumented('system', before, after, LIVE_FIELDS);
+
 const bodyOf = (r: Reply): SystemBody | null => (r.status === 200 && isJsonObject(r.json) ? r.json : null);
 const v = (x: unknown) => JSON.stringify(x);
 
@@ -33,11 +36,10 @@ export const vsys05 = (r: Reply, o: { keys: readonly string[] }): Judgment => al
 /** V-SYS-06: a value of the wrong type or out of range answers 400 json:parameter-invalid-type:<field>, and changes no documented field. */
 export function vsys06(r: Reply, o: { answer: 'put'; field: string } | { answer: 'read'; before: SystemBody }): Judgment {
   if (o.answer === 'put') {
-    const code = `json:parameter-invalid-type:${o.field}`;
-    return unless(r.status === 400 && isJsonObject(r.json) && r.json.error === code, `400 {"error":"${code}"}`, shownReply(r), r);
+    return errorAnswer(r, 400, `json:parameter-invalid-type:${o.field}`);
   }
   const after = bodyOf(r);
-  const changed = after ? compareDocumented('system', o.before, after, LIVE_FIELDS).differ : ['the whole object (not read)'];
+  const changed = after ? systemDiffers(o.before, after).differ : ['the whole object (not read)'];
   return unless(changed.length === 0, 'nothing changed by the refused write', `changed: ${changed.join(', ')}`, r);
 }
 

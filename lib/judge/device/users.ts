@@ -2,17 +2,13 @@
 // answer of the occasion a check of the users suite, or a step of the explorer, arranged for it.
 import { parseBody } from '../../client/parse-body.js';
 import { TOKEN, createdUser, userList } from '../../spec/schemas.js';
-import { type Judgment, type Reply, allOf, errorAnswer, isJsonObject, shownReply, statusIs, unless, violated } from './judgment.js';
-
-export const NOT_ENABLED = 'user:creation-not-enabled';
-export const UNAUTHORIZED = 'user:unauthorized';
+import { type Judgment, NOT_ENABLED, type Reply, UNAUTHORIZED, allOf, errorAnswer, isJsonObject, shownReply, statusIs, unless, violated, withWords } from './judgment.js';
 
 /** Words on the occasion, after what the clause expects: "(no press since the last creation; 3 refused before it)". */
 export interface Why {
   why?: string;
 }
-const because = (o: Why) => (o.why ? ` ${o.why}` : '');
-const withWhy = (j: Judgment, o: Why): Judgment => (j.held || !o.why ? j : { ...j, expected: `${j.expected}${because(o)}` });
+const withWhy = (j: Judgment, o: Why): Judgment => withWords(j, o.why);
 
 /** PAIR-01, PAIR-02, PAIR-07, PAIR-08: a POST /api/user that no open window admits is refused, 403 user:creation-not-enabled. */
 export const creationRefused = (r: Reply, o: Why = {}): Judgment => withWhy(errorAnswer(r, 403, NOT_ENABLED), o);

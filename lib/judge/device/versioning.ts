@@ -1,6 +1,6 @@
 // Versioning: which version serves a request, and what the answer says of it.
 import { SEMVER } from '../../spec/schemas.js';
-import { type DeviceFacts, type Judgment, type Reply, allOf, isJsonObject, shownReply, statusIs, unless } from './judgment.js';
+import { type DeviceFacts, type Judgment, NOT_SUPPORTED, type Reply, allOf, errorAnswer, statusIs, unless, withWords } from './judgment.js';
 
 const major = (v: string | undefined) => (v && SEMVER.test(v) ? Number(v.split('.')[0]) : NaN);
 export const versionShown = (r: Reply) => (r.headers['x-api-version'] === undefined ? 'no X-Api-Version header' : `X-Api-Version: ${r.headers['x-api-version']}`);
@@ -35,11 +35,8 @@ export const ver01 = (r: Reply, { served }: Pick<DeviceFacts, 'served'>): Judgme
     () => namesServed(r, served));
 };
 
-export const NOT_SUPPORTED = 'request:api-version-not-supported';
-
 /** VER-04 (a version below the latest), VER-06 (above it), VER-10 (the header's name in any case): 400 request:api-version-not-supported. */
-export const versionRefused = (r: Reply, o: { asked: string }): Judgment =>
-  unless(r.status === 400 && isJsonObject(r.json) && r.json.error === NOT_SUPPORTED, `400 {"error":"${NOT_SUPPORTED}"} to X-Api-Version: ${o.asked}`, shownReply(r), r);
+export const versionRefused = (r: Reply, o: { asked: string }): Judgment => withWords(errorAnswer(r, 400, NOT_SUPPORTED), `to X-Api-Version: ${o.asked}`);
 
 /** VER-05, on that 400: X-Api-Version names the version the device serves, not the one asked for. */
 export const ver05 = (r: Reply, { served }: { served: string }): Judgment => unless(r.headers['x-api-version'] === served, servedText(served), versionShown(r), r);

@@ -1,9 +1,9 @@
 // The WebSocket at wss://<host>/api/ws (DOC v2/websocket.mdx; V-WS): each clause judged on what a conversation heard
 // (its messages, and when), told what the check sent and what it compares with. The check's failure shows the transcript.
 import { type Judgment, isJsonObject, unless } from './judgment.js';
-import { compareDocumented, sameJson } from './documented.js';
+import { sameJson } from './documented.js';
 import { sameGroup } from './batteries.js';
-import { LIVE_FIELDS } from './system.js';
+import { LIVE_FIELDS, systemDiffers } from './system.js';
 
 /** A message as the device sent it over the socket. */
 export interface Message {
@@ -57,7 +57,7 @@ export const TOPIC_DATA: Record<string, { same: (push: unknown, got: unknown) =>
   system: { same: (a, b) => sameSystem(a, b), words: `GET /api/system in every documented field but ${LIVE_FIELDS.join(' and ')}` },
   batteries: { same: (a, b) => isJsonObject(a) && isJsonObject(b) && sameGroup(a, b), words: 'GET /api/batteries in mode and permissions (in any order)' },
 };
-const sameSystem = (push: unknown, got: unknown) => isJsonObject(push) && isJsonObject(got) && compareDocumented('system', got, push, LIVE_FIELDS).differ.length === 0;
+const sameSystem = (push: unknown, got: unknown) => isJsonObject(push) && isJsonObject(got) && systemDiffers(got, push).differ.length === 0;
 
 /** V-WS-06, on the first message after a subscribe: a message of the topic whose data equals the endpoint's answer (`got`; `read` in words). */
 export const vws06 = (first: Message | null, o: { topic: string; got: unknown; read: string }): Judgment => {
