@@ -12,9 +12,9 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /**
  * Folder -> folders it may import from: DESIGN.md's directions (spec <- client <- harness <- suites; the
  * emulator an independent implementation of spec). `net` (the machine's interfaces) and `contract` (the
- * plain data between the main process and the workers) are neutral ground. runner also reaches client
- * and operator: it pairs before vitest starts and puts the device back after. `testing` is the tests'
- * own: the CLI in a child process, a terminal, the conformance project's emulator.
+ * plain data between the main process and the workers) are neutral ground. `meeting` meets the device
+ * (preflight, identity, token, presses, what it found and puts back): run, soak and pair use it as peers.
+ * `testing` is the tests' own: the CLI in a child process, a terminal, the conformance project's emulator.
  */
 const ALLOWED: Record<string, string[]> = {
   spec: [],
@@ -29,13 +29,14 @@ const ALLOWED: Record<string, string[]> = {
   emulator: ['net', 'spec'],
   judge: ['client', 'spec'],
   explore: ['judge', 'client', 'spec'],
-  certify: ['runner', 'emulator', 'judge', 'report', 'client', 'spec'],
-  soak: ['runner', 'operator', 'judge', 'report', 'client', 'spec'],
+  certify: ['emulator', 'judge', 'report', 'client', 'spec'],
+  meeting: ['contract', 'operator', 'client', 'spec'],
+  soak: ['meeting', 'operator', 'judge', 'report', 'client', 'spec'],
   history: ['report', 'spec'],
-  runner: ['explore', 'judge', 'contract', 'client', 'operator', 'report', 'spec'],
-  cli: ['history', 'soak', 'certify', 'explore', 'runner', 'operator', 'discovery', 'emulator', 'report', 'client', 'spec'],
-  bench: ['testing', 'soak', 'explore', 'operator', 'cli', 'runner', 'emulator', 'report', 'client', 'spec'],
-  testing: ['history', 'soak', 'certify', 'judge', 'explore', 'cli', 'runner', 'operator', 'discovery', 'emulator', 'report', 'contract', 'client', 'spec'],
+  runner: ['meeting', 'explore', 'judge', 'contract', 'client', 'operator', 'report', 'spec'],
+  cli: ['history', 'soak', 'certify', 'explore', 'runner', 'meeting', 'operator', 'discovery', 'emulator', 'report', 'client', 'spec'],
+  bench: ['testing', 'soak', 'explore', 'operator', 'cli', 'runner', 'meeting', 'emulator', 'report', 'client', 'spec'],
+  testing: ['history', 'soak', 'certify', 'judge', 'explore', 'cli', 'runner', 'meeting', 'operator', 'discovery', 'emulator', 'report', 'contract', 'client', 'spec'],
 };
 /** Only these read argv or the environment, or end the process: the command line, and the programs that start it. */
 const ENTRY_POINTS = ['lib/cli/', 'lib/bench/', 'lib/testing/'];

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS } from '../runner/config.js';
+import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS } from '../meeting/target.js';
 import { streamIo } from '../operator/operator-io.js';
 import { soakResults } from '../soak/results.js';
 import { soak } from '../soak/soak.js';
@@ -35,7 +35,7 @@ try {
     caLabel: 'the emulator\'s CA', insecure: false, tokenStore: path.join(dir, 'tokens.json'), pressHook: `curl -s -X POST ${info.controlUrl}/press`, pressTimeoutS: 30,
     pairingName: DEFAULT_PAIRING_NAME, slow: false, allowCloudToggle: false, allowReboot: false, profiles: ['spec' as const], manual: false, strict: false, forget: false,
     yes: true, requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS, paceMs: 0 };
-  const end = await soak({ run, durationS: 3600, clients: 3, pollMs: 1000, intervalS: 60, checkEveryS: 300, thresholds: DEFAULT_THRESHOLDS, clock,
+  const end = await soak({ device: run, durationS: 3600, clients: 3, pollMs: 1000, intervalS: 60, checkEveryS: 300, thresholds: DEFAULT_THRESHOLDS, clock,
     tool: { name: 'energy-conform', version: 'bench' } }, streamIo(process.stderr, false), new AbortController().signal);
   clearInterval(sampler);
   const { results } = soakResults(end);

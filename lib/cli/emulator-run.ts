@@ -2,7 +2,8 @@
 // and the tests' conformance project).
 import { readFile } from 'node:fs/promises';
 import type { ReadyInfo } from '../emulator/emulator.js';
-import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS, type RunConfig } from '../runner/config.js';
+import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS } from '../meeting/target.js';
+import type { RunConfig } from '../runner/config.js';
 
 /** A press hook that presses the emulator's button through its control port. */
 export function pressHookFor(ready: ReadyInfo): string {

@@ -6,7 +6,7 @@ import { LINK_NAMES, type LinkName } from '../emulator/link.js';
 import { DEFAULT_TOKEN_STORE } from '../operator/token-store.js';
 import { DEFAULT_BUDGET } from '../explore/budget.js';
 import { DEFAULT_THRESHOLDS } from '../soak/verdict.js';
-import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS } from '../runner/config.js';
+import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS } from '../meeting/target.js';
 import { AREAS, PROFILES } from '../spec/clause-types.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
 

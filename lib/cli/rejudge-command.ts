@@ -5,7 +5,7 @@ import path from 'node:path';
 import { RunError } from '../client/errors.js';
 import { type RunResults, summarize, verdictOfExit } from '../report/results.js';
 import { summaryText } from '../report/summary.js';
-import { exitCodeOf, profileResults } from '../runner/assemble.js';
+import { exitCodeOf, profileResults } from '../report/verdict.js';
 import { rejudge } from '../runner/rejudge.js';
 import type { Profile } from '../spec/clause-types.js';
 

@@ -11,7 +11,7 @@ import { type DiscoveredDevice, disagreementsOf } from '../discovery/records.js'
 import { runBench } from './bench-run.js';
 import { chooseDevices } from './device-choice.js';
 import type { RunConfig } from '../runner/config.js';
-import { pairDevice } from '../runner/pair.js';
+import { pairDevice } from '../meeting/pair.js';
 import { runConformance } from '../runner/run.js';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { streamIo } from '../operator/operator-io.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { RunError } from '../client/errors.js';
 import { streamIo } from '../operator/operator-io.js';
 import { packageVersion } from '../runner/package-root.js';
-import { stampOf, writeReports } from '../runner/write-run.js';
+import { stampOf, writeReports } from '../report/write-run.js';
 import { summaryText } from '../report/summary.js';
 import { soak } from '../soak/soak.js';
 import { soakResults } from '../soak/results.js';
@@ -46,7 +46,7 @@ export async function soakCommand(a: SoakArgs, env: NodeJS.ProcessEnv): Promise<
   const io = streamIo(process.stderr, process.stdin.isTTY === true, process.stdin, a.quiet ? 'quiet' : 'normal');
   const style = { color: process.stdout.isTTY === true && !env.NO_COLOR, quiet: a.quiet };
   return interruptible((sig) => `\nenergy-conform: ${sig}: stopping the integrations and writing the reports (again to leave at once)\n`, async (signal) => {
-    const end = await soak({ ...plan, run, tool: { name: 'energy-conform', version: packageVersion() } }, io, signal);
+    const end = await soak({ ...plan, device: run, tool: { name: 'energy-conform', version: packageVersion() } }, io, signal);
     const { results, exitCode, exchanges } = soakResults(end);
     const dir = a.reports ?? path.join('reports', `soak-${results.target.serial ?? 'unknown'}-${stampOf(end.started)}`);
     await writeReports(results, exchanges, dir, end.redactor);

@@ -13,7 +13,7 @@ export const STATUSES: readonly Status[] = ['pass', 'fail', 'deviation', 'warn',
 /** The outcomes every report shows as problems, worst first: failures, errors, then deviations and warnings. */
 export const PROBLEMS: readonly Status[] = ['fail', 'error', 'deviation', 'warn'];
 
-/** The files every run writes in its report folder (runner/write-run.ts), as the summaries name them. */
+/** The files every run writes in its report folder (write-run.ts), as the summaries name them. */
 export const REPORT_FILES = ['report.html', 'junit.xml', 'results.json', 'exchanges.har', 'summary.md'] as const;
 
 /** What --strict does with a deviation, in the words every report uses. */

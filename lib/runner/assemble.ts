@@ -1,7 +1,7 @@
 // Collected tests -> one result per catalogue clause, run or skipped, so coverage is computable.
-import { clause, clausesOf, hasClause } from '../spec/catalogue.js';
-import { CATALOGUES, type ClauseId, type Profile, clauseTitle } from '../spec/clause-types.js';
-import { type CaseResult, type CheckResult, type ProfileResult, type Status, summarize, verdictOfExit } from '../report/results.js';
+import { clausesOf } from '../spec/catalogue.js';
+import { type ClauseId, type Profile, clauseTitle } from '../spec/clause-types.js';
+import type { CaseResult, CheckResult, Status } from '../report/results.js';
 import type { CheckRecord } from '../contract/run-context.js';
 import type { CollectedTest } from './vitest-run.js';
 
@@ -78,24 +78,5 @@ export function assemble(tests: readonly CollectedTest[], skips: Record<string, 
       // The first case's evidence leads the exchanges.
       evidence: worst[0]!.evidence ?? 0,
       ...(mine.length > 1 ? { rows: mine.map((m) => caseOf(m, base.title)) } : {}) };
-  });
-}
-
-/** DESIGN.md: 0 every MUST check that ran passed (deviations and warnings allowed but with --strict); 1 a MUST failed or errored; 2 the run could not happen. */
-export function exitCodeOf(checks: readonly CheckResult[], strict: boolean): 0 | 1 | 2 {
-  if (checks.every((c) => c.status === 'skip')) return 2;
-  const mustError = (c: CheckResult) => c.status === 'error' && c.level === 'MUST';
-  const soft = (c: CheckResult) => c.status === 'warn' || c.status === 'deviation';
-  if (checks.some((c) => c.status === 'fail' || mustError(c) || (strict && soft(c)))) return 1;
-  return 0;
-}
-
-/** Each profile's own counts and verdict, from the checks of its catalogue (DESIGN.md "Profiles"). */
-export function profileResults(checks: readonly CheckResult[], profiles: readonly Profile[], strict: boolean): ProfileResult[] {
-  return profiles.map((profile) => {
-    const mine = checks.filter((c) => hasClause(c.clause) && clause(c.clause).profile === profile);
-    const code = exitCodeOf(mine, strict);
-    return { profile, catalogue: CATALOGUES[profile].file, revision: CATALOGUES[profile].revision,
-      verdict: verdictOfExit(code), summary: summarize(mine) };
   });
 }

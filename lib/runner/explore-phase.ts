@@ -11,7 +11,7 @@ import { consoleBackend } from '../operator/press.js';
 import { runPressHook } from '../operator/press-hook.js';
 import type { ClauseId } from '../spec/clause-types.js';
 import { KINDS } from '../spec/kinds.js';
-import type { Found } from './device-found.js';
+import type { Found } from '../meeting/device-found.js';
 import type { RunnerCheck } from './assemble.js';
 import type { Run } from './run-object.js';
 import { runnerCheck } from './runner-check.js';

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { clauses } from '../spec/catalogue.js';
 import type { RunConfig } from './config.js';
 import { plan, pressesNeeded } from './plan.js';
-import type { Preflight } from './preflight.js';
+import type { Preflight } from '../meeting/preflight.js';
 
 const cfg: RunConfig = {
   host: '10.0.0.9', httpPort: 80, httpsPort: 443, caPem: '', caLabel: 'the vendor CA', insecure: false, tokenStore: '',

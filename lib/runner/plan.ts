@@ -5,7 +5,7 @@ import { NEEDS, type Need } from '../spec/clause-roles.js';
 import { KINDS, type KindId } from '../spec/kinds.js';
 import { VENDOR_GATES, vendorGateHolds, vendorGateReason } from '../spec/vendor-kinds.js';
 import type { RunConfig } from './config.js';
-import type { Preflight } from './preflight.js';
+import type { Preflight } from '../meeting/preflight.js';
 
 export interface Plan {
   skips: Record<string, string>;

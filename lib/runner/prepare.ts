@@ -2,17 +2,17 @@
 import { DeviceClient, type DeviceResponse } from '../client/device-client.js';
 import type { Exchange } from '../client/exchange-log.js';
 import { EnergyConformError, RunError, type TransportError, answerOrFailure, isTransportError } from '../client/errors.js';
-import type { ContextDraft, SuiteContext } from '../contract/run-context.js';
-import { KINDS, isKindId, type KindId, kindOfProductType } from '../spec/kinds.js';
+import type { ContextDraft } from '../contract/run-context.js';
+import { KINDS, type KindId } from '../spec/kinds.js';
 import { SEMVER } from '../spec/schemas.js';
 import type { Run } from './run-object.js';
 import { plan } from './plan.js';
 import { harnessRequest } from '../operator/pairing.js';
-import { isObject, kindFromV2Info, preflight, type Preflight } from './preflight.js';
+import { isObject, kindFromV2Info, preflight, type Preflight } from '../meeting/preflight.js';
 import { suitePresses } from './presses.js';
-import { acquireToken, type TokenOutcome } from './token.js';
+import { acquireToken, type TokenOutcome } from '../meeting/token.js';
 import { type BeforeSuites, DEVICE_INFO, type ReadFailure, judgeRead, readBeforeSuites } from './runner-reads.js';
-import { type KindClaim, certificateClaim, decideKind, notADevice, productTypeClaim } from './target-identity.js';
+import { type KindClaim, certificateClaim, decideKind, identityOf, notADevice, productTypeClaim } from '../meeting/target-identity.js';
 
 export interface Prepared {
   /** The worker context but for what is decided just before the suites start (run-context.ts workerContext). */
@@ -29,12 +29,6 @@ export interface Prepared {
   readFailures: ReadFailure[];
   /** What every report must say of this run (a kind insisted on with --force-kind). */
   notes: string[];
-}
-
-/** `appliance/<code>/<serial>` as the certificate names it: the last resort for kind and serial. */
-export function certificateIdentity(pre: Preflight): { kind?: KindId; serial?: string } {
-  const m = /appliance\/([a-z0-9]+)\/([0-9a-fA-F]+)/.exec(`${pre.certificate?.subject} ${pre.certificate?.subjectAltName}`);
-  return m ? { kind: isKindId(m[1]!) ? m[1] : undefined, serial: m[2] } : {};
 }
 
 /** The run stopped after the device had answered and before the suites: why, and what it had learned by then. */
@@ -60,21 +54,6 @@ export async function prepare(run: Run): Promise<Prepared> {
     if (err instanceof EnergyConformError) throw new StoppedBeforeSuites(err, pre, soFar.exchanges, soFar.presses);
     throw err;
   }
-}
-
-/**
- * Kind and serial as far as preflight tells them: --serial, then the device itself, then its mDNS
- * advertisement, then its certificate, each only where the one before tells nothing.
- */
-export function identityOf(cfg: Pick<Run['cfg'], 'serial' | 'advertised'>, pre: Preflight):
-  { kind: KindId | undefined; serial: string | null; source: SuiteContext['serialSource'] } {
-  const fromCert = certificateIdentity(pre);
-  const advertisedType = cfg.advertised?.product_type;
-  const kind = pre.kind ?? (advertisedType ? kindOfProductType(advertisedType) : undefined) ?? fromCert.kind;
-  if (cfg.serial) return { kind, serial: cfg.serial, source: 'option' };
-  if (typeof pre.v1Info?.serial === 'string') return { kind, serial: pre.v1Info.serial, source: 'device' };
-  if (cfg.advertised?.serial) return { kind, serial: cfg.advertised.serial, source: 'advertised' };
-  return { kind, serial: fromCert.serial ?? null, source: fromCert.serial ? 'certificate' : null };
 }
 
 /**

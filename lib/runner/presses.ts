@@ -1,20 +1,14 @@
 // The press service for a run: the same backend as the pairing (hook, else the terminal), numbered on
 // from the pairing press. None when no press can be had.
 import type { OperatorIo } from '../operator/operator-io.js';
-import { consoleBackend, hookBackend, type PressBackend } from '../operator/press.js';
 import { type PressCount, type PressService, startPressService } from '../operator/press-service.js';
 import { clause } from '../spec/catalogue.js';
 import type { KindId } from '../spec/kinds.js';
 import type { RunConfig } from './config.js';
+import { pressBackendFor } from '../meeting/press-backend.js';
 
 /** Presses the users suite plans after pairing: a second user and re-use of its name; with --slow two windows waited out. */
 export const suitePresses = (cfg: RunConfig) => (usersSelected(cfg) ? 2 + (cfg.slow ? 2 : 0) : 0);
-
-/** The press hook if one is given, else the terminal; none without a terminal (never prompt then). */
-export function pressBackendFor(cfg: RunConfig, io: OperatorIo): PressBackend | undefined {
-  if (cfg.pressHook) return hookBackend(cfg.pressHook, io);
-  return io.interactive ? consoleBackend(io) : undefined;
-}
 
 export async function pressServiceFor(cfg: RunConfig, io: OperatorIo, kind: KindId,
   already: PressCount): Promise<PressService | undefined> {

@@ -1,17 +1,20 @@
 // RunConfig -> plan -> vitest -> results -> reports -> exit code.
 import { clausesOf } from '../spec/catalogue.js';
 import type { SummaryStyle } from '../report/summary.js';
-import { assemble, exitCodeOf } from './assemble.js';
+import { assemble } from './assemble.js';
+import { runExitCode } from '../report/verdict.js';
 import type { RunConfig } from './config.js';
 import { checkConfirmable, confirmCloudToggle } from './confirm.js';
-import { type Prepared, StoppedBeforeSuites, identityOf, prepare } from './prepare.js';
-import { type Run, startRun } from './run-object.js';
+import { type Prepared, StoppedBeforeSuites, prepare } from './prepare.js';
+import { identityOf } from '../meeting/target-identity.js';
+import { startMeeting } from '../meeting/meeting.js';
+import type { Run } from './run-object.js';
 import { connectionsOpened } from '../client/connection-pool.js';
 import { type Session, checkTimeoutMs, progressTo, runSession } from './session.js';
 import { openSuites } from './vitest-run.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import { packageVersion } from './package-root.js';
-import { type RunOutcome, writeRun } from './write-run.js';
+import { type RunOutcome, writeRun } from '../report/write-run.js';
 import type { CertificateFacts } from '../client/tls-inspect.js';
 
 export type { RunOutcome };
@@ -26,7 +29,7 @@ const described = (info: Record<string, unknown> | null, fingerprint: string | n
 });
 
 export async function runConformance(cfg: RunConfig, io: OperatorIo, signal?: AbortSignal, style: SummaryStyle = {}): Promise<RunOutcome> {
-  const run = startRun(cfg, io, signal);
+  const run: Run = startMeeting(cfg, io, signal);
   try {
     return await conformance(run, style);
   } finally {
@@ -64,8 +67,8 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
   const { redactor } = run;
   const { suiteRun, presses, runnerChecks, removed, restored, residue, exchanges, context, explored, operatorStop } = session;
   const checks = assemble(suiteRun.tests, context.skips, version, cfg.profiles, runnerChecks);
-  // An interrupted run could not happen as asked: exit 2, after cleaning up.
-  const verdictCode = signal?.aborted || operatorStop ? 2 : exitCodeOf(checks, cfg.strict);
+  // An interrupted run could not happen as asked: exit 2, after cleaning up. What it left on the device fails it.
+  const exitCode = runExitCode(checks, { strict: cfg.strict, interrupted: Boolean(signal?.aborted || operatorStop), residue });
   if (operatorStop) io.say(operatorStop);
   if (signal?.aborted) {
     const swept = [...(removed.length ? [`deleted ${removed.join(', ')}`] : []), ...(restored.length ? [`put back ${restored.join(' and ')}`] : [])];
@@ -74,8 +77,6 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
   } else if (restored.length) {
     io.say(`put back ${restored.join(' and ')}`);
   }
-  // What the run left on the device fails the run (DESIGN.md "Leaving the device as found").
-  const exitCode = verdictCode === 0 && residue.length ? 1 : verdictCode;
   if (residue.length) io.say(`the run could not leave the device as it found it: ${residue.join('; ')}`);
   const outcome = await writeRun(run, {
     started, version, checks, presses, residue, exitCode, notes: prepared.notes, ...(explored ? { explored } : {}),

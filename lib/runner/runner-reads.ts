@@ -16,11 +16,11 @@ import type { ContextDraft, Unreadable } from '../contract/run-context.js';
 import { clauses } from '../spec/catalogue.js';
 import { type Clause, type ClauseId, type Gate, parseGate } from '../spec/clause-types.js';
 import type { RunnerCheck } from './assemble.js';
-import type { Found } from './device-found.js';
-import type { Preflight } from './preflight.js';
+import type { Found } from '../meeting/device-found.js';
+import type { Preflight } from '../meeting/preflight.js';
 import type { Run } from './run-object.js';
 import { runnerCheck } from './runner-check.js';
-import { BATTERIES, SYSTEM_V2, groupOf, writableOf } from './vendor-found.js';
+import { BATTERIES, SYSTEM_V2, groupOf, writableOf } from '../meeting/vendor-found.js';
 import { vendorGateHolds } from '../spec/vendor-kinds.js';
 
 /** A read of the run's that failed: its clause's outcome, the clauses that skip, the endpoint given up, the residue line. */

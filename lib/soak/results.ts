@@ -4,7 +4,7 @@ import type { Exchange } from '../client/exchange-log.js';
 import type { Redactor } from '../client/redactor.js';
 import { type CheckResult, type RunResults, summarize, verdictOfExit } from '../report/results.js';
 import { type SoakFacts, endpointsOf, summed } from '../report/soak-facts.js';
-import { exitCodeOf } from '../runner/assemble.js';
+import { runExitCode } from '../report/verdict.js';
 import type { SoakRecord } from './record.js';
 import type { SoakConfig } from './soak.js';
 import type { SpotChecks } from './spot.js';
@@ -47,7 +47,7 @@ export function soakResults(e: SoakEnd): SoakOutcome {
     endpoints: e.endpoints, thresholds: e.thresholds, intervals, reboots: e.record.reboots,
     totals: { ...summed(endpointsOf(intervals)), connections: e.connections },
   };
-  const exitCode = e.interrupted ? 2 : exitCodeOf(checks, false);
+  const exitCode = runExitCode(checks, { strict: false, interrupted: e.interrupted, residue: [] });
   const exchanges = checks.flatMap((c) => c.exchanges);
   const notes = e.interrupted ? [`interrupted after ${soakClock(e.ranS)} of ${soakClock(e.durationS)}: judged on what ran`] : [];
   const results: RunResults = e.redactor.redactDeep({

@@ -8,10 +8,10 @@ import { RunError, TransportError } from '../client/errors.js';
 import { Redactor } from '../client/redactor.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import type { Thresholds } from '../report/soak-facts.js';
-import type { RunConfig } from '../runner/config.js';
-import { preflight } from '../runner/preflight.js';
-import { identityOf } from '../runner/prepare.js';
-import { acquireToken } from '../runner/token.js';
+import type { DeviceTarget } from '../meeting/target.js';
+import { preflight } from '../meeting/preflight.js';
+import { identityOf } from '../meeting/target-identity.js';
+import { acquireToken } from '../meeting/token.js';
 import { KINDS, type KindId } from '../spec/kinds.js';
 import { polledEndpoints } from './endpoints.js';
 import { type SoakClock, runIntegration } from './integration.js';
@@ -21,7 +21,8 @@ import { SpotChecks } from './spot.js';
 import { errorsText, judgeSoak, soakClock } from './verdict.js';
 
 export interface SoakConfig {
-  run: RunConfig;
+  /** The device and how to reach it; a soak runs no suite, so it takes no run options. */
+  device: DeviceTarget;
   durationS: number;
   clients: number;
   pollMs: number;
@@ -39,7 +40,7 @@ export const realClock = (): SoakClock => {
 };
 
 /** What the soak found out of the device before it starts: its kind, its identity, a token where v2 takes one. */
-async function meet(cfg: RunConfig, io: OperatorIo, redactor: Redactor, signal: AbortSignal) {
+async function meet(cfg: DeviceTarget, io: OperatorIo, redactor: Redactor, signal: AbortSignal) {
   const pre = await preflight(cfg, redactor);
   if (!pre.v1 && !pre.v2) {
     throw new RunError('EC_DEVICE_UNREACHABLE', `nothing answered at ${cfg.host} (HTTP port ${cfg.httpPort ?? 'none'}, HTTPS port ${cfg.httpsPort ?? 'none'})`);
@@ -73,15 +74,15 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
   const clock = cfg.clock ?? realClock();
   const started = new Date();
   const redactor = new Redactor();
-  const met = await meet(cfg.run, io, redactor, signal);
+  const met = await meet(cfg.device, io, redactor, signal);
   await met.device.close();
   const endpoints = polledEndpoints(met.kind, met.token !== null);
   const record = new SoakRecord(cfg.intervalS * 1000, endpoints.map((e) => e.name));
   const stop = new AbortController();
   // The spot checks' own connections, cut off when the soak stops.
-  const spotPool = new ConnectionPool(met.device.target, cfg.run.requestTimeoutMs);
+  const spotPool = new ConnectionPool(met.device.target, cfg.device.requestTimeoutMs);
   const guard = { before: () => { if (stop.signal.aborted) throw new TransportError('EC_TRANSPORT_FAILED', 'the soak stopped'); }, after: () => undefined };
-  const spotDevice = new DeviceClient(met.device.target, redactor, cfg.run.requestTimeoutMs, guard, spotPool);
+  const spotDevice = new DeviceClient(met.device.target, redactor, cfg.device.requestTimeoutMs, guard, spotPool);
   const spot = new SpotChecks(spotDevice, { kind: met.kind, token: met.token, served: met.served, system: met.system });
   const onAbort = () => {
     stop.abort();
@@ -90,13 +91,13 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
   signal.addEventListener('abort', onAbort, { once: true });
   const durationMs = cfg.durationS * 1000;
   let connections = 0;
-  io.say(`soaking the ${KINDS[met.kind].name} at ${cfg.run.host} for ${soakClock(cfg.durationS)}: ${cfg.clients} integrations polling ${endpoints.map((e) => e.name).join(', ')} `
+  io.say(`soaking the ${KINDS[met.kind].name} at ${cfg.device.host} for ${soakClock(cfg.durationS)}: ${cfg.clients} integrations polling ${endpoints.map((e) => e.name).join(', ')} `
     + `every ${cfg.pollMs} ms; spot checks of ${spot.clauses.join(', ')} every ${cfg.checkEveryS} s`);
   const t0 = clock.now();
   const at = () => clock.now() - t0;
   const integrations = Array.from({ length: cfg.clients }, (_, i) => runIntegration({
     target: met.device.target, token: met.token, endpoints, pollMs: cfg.pollMs, offsetMs: Math.round((i * cfg.pollMs) / cfg.clients), index: i, of: cfg.clients,
-    timeoutMs: cfg.run.requestTimeoutMs, redactor, clock: { now: at, sleep: clock.sleep },
+    timeoutMs: cfg.device.requestTimeoutMs, redactor, clock: { now: at, sleep: clock.sleep },
     sample: (s) => record.add(s), connection: (when) => {
       connections += 1;
       record.connection(when);

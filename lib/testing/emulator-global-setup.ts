@@ -11,7 +11,7 @@ import { isKindId } from '../spec/kinds.js';
 import { emulatorRunConfig } from '../cli/emulator-run.js';
 import { prepare } from '../runner/prepare.js';
 import { pressServiceFor } from '../runner/presses.js';
-import { startRun } from '../runner/run-object.js';
+import { startMeeting } from '../meeting/meeting.js';
 import { quietIo } from '../operator/operator-io.js';
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
@@ -23,7 +23,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const { ready } = emu;
   const cfg = await emulatorRunConfig(ready, path.join(dir, 'tokens.json'), { pressTimeoutS: 10 });
   const io = quietIo();
-  const run = startRun(cfg, io, undefined, 'ec-selftest');
+  const run = startMeeting(cfg, io, undefined, 'ec-selftest');
   const prepared = await prepare(run);
   const presses = await pressServiceFor(cfg, io, wanted, prepared.presses);
   // Built as `run` builds it (session.ts), with no cloud toggle.

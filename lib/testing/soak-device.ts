@@ -16,7 +16,7 @@ import type { KindId } from '../spec/kinds.js';
 import type { RunConfig } from '../runner/config.js';
 import { Writable } from 'node:stream';
 
-export type SoakPlan = Omit<SoakConfig, 'run' | 'tool'>;
+export type SoakPlan = Omit<SoakConfig, 'device' | 'tool'>;
 /**
  * The emulator answers in the test's own process: on a machine busy with the other tests its answers can wait
  * a second or more for the event loop, which is the machine's latency, not the device's. The tests' bound is 5 s.
@@ -34,7 +34,7 @@ export async function soakEmulated(kind: KindId, field: FieldFaults, plan: Parti
     emu.state.press();
     const token = emu.ready.httpsPort !== null ? emu.state.createUser('local/energy-conform') : undefined;
     const cfg = await emulatorRunConfig(emu.ready, path.join(dir, 'tokens.json'), { token, ...run });
-    const end = await soak({ ...TEST_PLAN, ...plan, run: cfg, tool: { name: 'energy-conform', version: 'test' } }, io, new AbortController().signal);
+    const end = await soak({ ...TEST_PLAN, ...plan, device: cfg, tool: { name: 'energy-conform', version: 'test' } }, io, new AbortController().signal);
     const outcome = soakResults(end);
     return { ...outcome, html: reportHtml(outcome.results), said };
   } finally {

@@ -4,16 +4,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Exchange } from '../client/exchange-log.js';
 import type { Redactor } from '../client/redactor.js';
-import { harOf } from '../report/har.js';
-import { reportHtml } from '../report/html.js';
-import { junitXml } from '../report/junit.js';
-import { type CheckResult, type RunResults, resultsJson, summarize, verdictOfExit } from '../report/results.js';
-import { type SummaryStyle, summaryText } from '../report/summary.js';
-import { summaryMarkdown } from '../report/summary-markdown.js';
+import type { Profile } from '../spec/clause-types.js';
+import { harOf } from './har.js';
+import { reportHtml } from './html.js';
+import { junitXml } from './junit.js';
+import { type CheckResult, type RunResults, resultsJson, summarize, verdictOfExit } from './results.js';
+import { type SummaryStyle, summaryText } from './summary.js';
+import { summaryMarkdown } from './summary-markdown.js';
 import { auditSecrets } from './secret-audit.js';
-import type { Run } from './run-object.js';
 import { socketCounters } from './socket-counters.js';
-import { profileResults } from './assemble.js';
+import { profileResults } from './verdict.js';
 
 export interface RunOutcome {
   results: RunResults;
@@ -41,7 +41,20 @@ export interface RunRecord {
   explored?: RunResults['explored'];
 }
 
-export async function writeRun({ cfg, redactor }: Pick<Run, 'cfg' | 'redactor'>, r: RunRecord, style: SummaryStyle): Promise<RunOutcome> {
+/** What the reports say of how the run was asked for (the run's options, as lib/runner's RunConfig has them). */
+export interface AskedFor {
+  host: string;
+  profiles: Profile[];
+  strict: boolean;
+  insecure: boolean;
+  caLabel: string;
+  suites?: string[];
+  clauses?: string[];
+  /** Where the reports go; else reports/<serial>-<UTC timestamp>/. */
+  reportsDir?: string;
+}
+
+export async function writeRun({ cfg, redactor }: { cfg: AskedFor; redactor: Redactor }, r: RunRecord, style: SummaryStyle): Promise<RunOutcome> {
   const all = [...r.exchanges].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   const finished = new Date();
   const results: RunResults = redactor.redactDeep({

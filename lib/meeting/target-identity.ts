@@ -1,6 +1,9 @@
 // Know the target before judging it: is an energy device API there at all, and does the --kind the
 // operator gave agree with what the device says of itself? Pure functions over what preflight saw.
+import type { SuiteContext } from '../contract/run-context.js';
 import { KINDS, type KindId, isKindId, kindOfProductType } from '../spec/kinds.js';
+import type { Preflight } from './preflight.js';
+import type { DeviceTarget } from './target.js';
 
 /** Something the device says of its kind, and where it said it. */
 export interface KindClaim {
@@ -74,4 +77,25 @@ export function decideKind(given: KindId | undefined, claims: readonly KindClaim
       + `leave --kind out or give --kind ${known[0]!.kind}; to test it as ${given} all the same, add --force-kind` };
   }
   return { kind: given, note: `tested as ${given} (--kind with --force-kind), although the device says it is ${theirs} (${says})` };
+}
+
+/** `appliance/<code>/<serial>` as the certificate names it: the last resort for kind and serial. */
+export function certificateIdentity(pre: Preflight): { kind?: KindId; serial?: string } {
+  const m = /appliance\/([a-z0-9]+)\/([0-9a-fA-F]+)/.exec(`${pre.certificate?.subject} ${pre.certificate?.subjectAltName}`);
+  return m ? { kind: isKindId(m[1]!) ? m[1] : undefined, serial: m[2] } : {};
+}
+
+/**
+ * Kind and serial as far as preflight tells them: --serial, then the device itself, then its mDNS
+ * advertisement, then its certificate, each only where the one before tells nothing.
+ */
+export function identityOf(cfg: Pick<DeviceTarget, 'serial' | 'advertised'>, pre: Preflight):
+  { kind: KindId | undefined; serial: string | null; source: SuiteContext['serialSource'] } {
+  const fromCert = certificateIdentity(pre);
+  const advertisedType = cfg.advertised?.product_type;
+  const kind = pre.kind ?? (advertisedType ? kindOfProductType(advertisedType) : undefined) ?? fromCert.kind;
+  if (cfg.serial) return { kind, serial: cfg.serial, source: 'option' };
+  if (typeof pre.v1Info?.serial === 'string') return { kind, serial: pre.v1Info.serial, source: 'device' };
+  if (cfg.advertised?.serial) return { kind, serial: cfg.advertised.serial, source: 'advertised' };
+  return { kind, serial: fromCert.serial ?? null, source: fromCert.serial ? 'certificate' : null };
 }

@@ -3,9 +3,9 @@ import { DeviceClient } from '../client/device-client.js';
 import { RunError } from '../client/errors.js';
 import { Redactor } from '../client/redactor.js';
 import type { OperatorIo } from '../operator/operator-io.js';
-import type { RunConfig } from './config.js';
+import type { DeviceTarget } from './target.js';
 import { preflight } from './preflight.js';
-import { certificateIdentity } from './prepare.js';
+import { certificateIdentity } from './target-identity.js';
 import { acquireToken } from './token.js';
 
 export interface Paired {
@@ -14,7 +14,7 @@ export interface Paired {
   pressed: boolean;
 }
 
-export async function pairDevice(cfg: RunConfig, io: OperatorIo): Promise<Paired> {
+export async function pairDevice(cfg: DeviceTarget, io: OperatorIo): Promise<Paired> {
   const pre = await preflight(cfg, new Redactor());
   if (!pre.v2) {
     throw new RunError('EC_NO_V2', `the HTTPS endpoint did not answer at ${cfg.host}:${cfg.httpsPort}; pairing needs it (check --https-port)`);

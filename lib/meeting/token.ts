@@ -7,8 +7,8 @@ import type { Exchange } from '../client/exchange-log.js';
 import { harnessRequest, pairingNotPossible, pollForToken } from '../operator/pairing.js';
 import type { KindId } from '../spec/kinds.js';
 import { readToken, writeToken } from '../operator/token-store.js';
-import type { Run } from './run-object.js';
-import { pressBackendFor } from './presses.js';
+import type { Meeting } from './meeting.js';
+import { pressBackendFor } from './press-backend.js';
 
 export interface TokenOutcome {
   token: string | null;
@@ -30,7 +30,7 @@ async function accepted(device: DeviceClient, token: string): Promise<boolean> {
  * `pressesPlanned`: the presses this run will ask for in all, for "press 1 of N". `asked` hears of the
  * press as it is asked, so that a run stopped by it (no press seen) still reports it.
  */
-export async function acquireToken({ cfg, io, signal }: Pick<Run, 'cfg' | 'io' | 'signal'>, device: DeviceClient, serial: string | null,
+export async function acquireToken({ cfg, io, signal }: Pick<Meeting, 'cfg' | 'io' | 'signal'>, device: DeviceClient, serial: string | null,
   kind: KindId | undefined, pressesPlanned: number, asked?: (presses: TokenOutcome['presses']) => void): Promise<TokenOutcome> {
   const none = { count: 0, asked: 0, backend: null };
   if (cfg.token) {

@@ -7,7 +7,7 @@ import type { Redactor } from '../client/redactor.js';
 import type { ConnectionPool } from '../client/connection-pool.js';
 import { type CertificateFacts, inspectCertificate } from '../client/tls-inspect.js';
 import { isKindId, kindOfProductType, type KindId } from '../spec/kinds.js';
-import type { RunConfig } from './config.js';
+import type { DeviceTarget } from './target.js';
 
 export interface Preflight {
   v1: boolean;
@@ -42,7 +42,7 @@ export function noAnswerFrom(port: string, failure: unknown, timeoutS: number): 
   return `${port} failed: ${failure instanceof Error ? failure.message : String(failure)}`;
 }
 
-export async function preflight(cfg: RunConfig, redactor: Redactor, pool?: ConnectionPool): Promise<Preflight> {
+export async function preflight(cfg: DeviceTarget, redactor: Redactor, pool?: ConnectionPool): Promise<Preflight> {
   const device = new DeviceClient({ host: cfg.host, httpPort: cfg.httpPort, httpsPort: cfg.httpsPort, caPem: cfg.caPem,
     insecure: cfg.insecure }, redactor, cfg.requestTimeoutMs, undefined, pool);
   try {
