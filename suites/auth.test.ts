@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describeResponse, expectHeld } from '../lib/harness/clause-failure.js';
 import { judgeOn } from '../lib/judge/device/table.js';
-import { answerClauseTest } from '../lib/harness/answer-clause.js';
+import { answerClauseTests } from '../lib/harness/answer-clause.js';
 import { clauseRows, clauseTest } from '../lib/harness/clause-test.js';
 import { sendTo } from '../lib/harness/endpoint-request.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
@@ -11,7 +11,7 @@ import { tokenField } from '../lib/spec/schemas.js';
 
 const withToken = { needsToken: true } as const;
 
-answerClauseTest('AUTH-01');
+answerClauseTests('auth');
 
 clauseRows(endpointRows('AUTH-02', TOKEN_ENDPOINTS, [{ probe: 'a well-formed unknown token' }]), async ({ endpoint }, { device, run, token }) => {
   let unknown = randomBytes(16).toString('hex').toUpperCase();
@@ -52,8 +52,6 @@ clauseRows(endpointRows('AUTH-04', NO_TOKEN, [{ probe: 'no Authorization' }]), a
 clauseTest('AUTH-05', async (ctx) => {
   expectHeld(judgeOn('AUTH-05', await postUserUnpressed(ctx)));
 });
-
-answerClauseTest('AUTH-06');
 
 clauseTest('AUTH-07', async ({ device, token, observe }) => {
   const res = await device.v2.get('/api', { token: token.toLowerCase() });

@@ -5,7 +5,7 @@ import { SYSTEM_PATH, readCloud, setCloud } from '../lib/client/cloud.js';
 import { readSocket } from '../lib/client/socket.js';
 import type { DeviceResponse } from '../lib/client/device-client.js';
 import { PreconditionError, describeResponse, expectHeld } from '../lib/harness/clause-failure.js';
-import { answerClauseTest } from '../lib/harness/answer-clause.js';
+import { answerClauseTests } from '../lib/harness/answer-clause.js';
 import { judgeOn } from '../lib/judge/device/table.js';
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
 
@@ -41,7 +41,7 @@ async function toggle(ctx: CheckContext, from: boolean): Promise<{ put: DeviceRe
   return answers!;
 }
 
-answerClauseTest('CLOUD-01');
+answerClauseTests('cloud');
 
 // "Changes nothing": neither the setting nor, on a socket, its state.
 clauseTest('CLOUD-02', async (ctx) => {

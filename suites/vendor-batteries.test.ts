@@ -2,7 +2,7 @@
 // the documentation is exercised from the state it speaks of, and the mode and permissions found are put back.
 import { errorCode } from '../lib/client/answers.js';
 import { describeResponse, expectHeld, isJsonObject } from '../lib/harness/clause-failure.js';
-import { answerClauseTest } from '../lib/harness/answer-clause.js';
+import { answerClauseTest, answerClauseTests } from '../lib/harness/answer-clause.js';
 import { type CheckContext, clauseRows, clauseTest } from '../lib/harness/clause-test.js';
 import { rowTitle } from '../lib/spec/endpoints.js';
 import { BATTERIES, BOTH, type Group, getBatteries, keepingBatteries, putBatteries, startFrom } from './vendor/batteries.js';
@@ -11,7 +11,7 @@ import { judgeOn } from '../lib/judge/device/table.js';
 
 const withToken = { needsToken: true } as const;
 
-answerClauseTest('V-BAT-01', withToken);
+answerClauseTests('vendor-batteries', {}, ['V-BAT-11']);
 
 /** The documentation's rules: from a group, a write, and the group it makes. */
 const RULES: { clause: 'V-BAT-02' | 'V-BAT-03' | 'V-BAT-04' | 'V-BAT-05' | 'V-BAT-06'; from: Required<Group>; put: Record<string, unknown>; makes: Required<Group> }[] = [

@@ -2,7 +2,7 @@
 // that writes puts back what it found (keepingSystem); the reboot checks are in vendor-system-reboot.test.ts.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeResponse, expectHeld } from '../lib/harness/clause-failure.js';
-import { answerClauseTest } from '../lib/harness/answer-clause.js';
+import { answerClauseTests } from '../lib/harness/answer-clause.js';
 import { judgeOn } from '../lib/judge/device/table.js';
 import { type CheckContext, clauseRows, clauseTest } from '../lib/harness/clause-test.js';
 import { errorCode } from '../lib/client/answers.js';
@@ -12,7 +12,7 @@ import { SYSTEM, changedFields, getSystem, keepingSystem, putSystem, systemFound
 import type { DeviceResponse } from '../lib/client/device-client.js';
 
 const withToken = { needsToken: true } as const;
-answerClauseTest('V-SYS-01', withToken);
+answerClauseTests('vendor-system');
 
 /** PUT `field: value`, then GET: both answers, for the clause's judge (lib/judge/device/system.ts systemWrite). */
 async function writeAndRead(ctx: CheckContext, field: string, value: unknown): Promise<{ put: DeviceResponse; read: DeviceResponse }> {

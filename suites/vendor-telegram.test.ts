@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeviceResponse } from '../lib/client/device-client.js';
 import { parseTelegram } from '../lib/client/dsmr.js';
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
-import { answerClauseTest, expectHeld, factsOf } from '../lib/harness/answer-clause.js';
+import { answerClauseTest, answerClauseTests, expectHeld, factsOf } from '../lib/harness/answer-clause.js';
 import { judgeAnswer } from '../lib/judge/device/table.js';
 import { isNoTelegram } from '../lib/judge/device/vendor.js';
 
@@ -12,6 +12,9 @@ const TELEGRAM = '/api/telegram';
 
 /** DSMR 5 meters send a telegram every second, older ones every 10 s (vendor-api.md §2): a P1 meter just started may have none yet. */
 const FIRST_TELEGRAM_WITHIN_S = 12;
+
+// Every clause of one answer here is checked below: the telegram awaited, the reboot's, or with what else it observes.
+answerClauseTests('vendor-telegram', {}, ['V-TEL-01', 'V-TEL-02', 'V-TEL-03', 'V-TEL-05']);
 
 /**
  * A telegram: asked once a second until the device has one, or until a meter of any DSMR version would have sent

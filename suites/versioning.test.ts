@@ -1,6 +1,6 @@
 import { describeResponse } from '../lib/harness/clause-failure.js';
 import { clauseRows, clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
-import { answerClauseTest, askFor, expectHeld, factsOf } from '../lib/harness/answer-clause.js';
+import { answerClauseTests, askFor, expectHeld, factsOf } from '../lib/harness/answer-clause.js';
 import { judgeAnswer, judgeOn } from '../lib/judge/device/table.js';
 import { sendTo } from '../lib/harness/endpoint-request.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
@@ -24,7 +24,7 @@ const latestServes = async (ctx: CheckContext) => expectHeld(judgeAnswer('VER-02
 const VER_02 = (occasion: string) => ({ clause: 'VER-02' as const, title: rowTitle('VER-02', 'GET /api', occasion) });
 clauseRows([VER_02('without X-Api-Version')], (_, ctx) => latestServes(ctx), withToken);
 
-answerClauseTest('VER-03');
+answerClauseTests('versioning', {}, ['VER-02']);
 
 const asking = (version: string) => ({ probe: `X-Api-Version: ${version}`, version });
 

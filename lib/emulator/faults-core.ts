@@ -5,11 +5,11 @@ import {
   V, bearer, dropHeader, is, onDeviceInfo, perDevice, serveDeviceInfoWhen, versionRefused, withBody,
 } from './fault-helpers.js';
 import { API_VERSION } from './device-state.js';
-import type { Fault } from './fault-types.js';
+import type { FaultRow } from './catch-plan.js';
 
 const keptMajorOf = perDevice(() => ({ major: null as string | null }));
 
-export const CORE_FAULTS: readonly Fault[] = [
+export const CORE_FAULTS: readonly FaultRow[] = [
   // INFO
   { name: 'info-missing-serial', clause: 'INFO-01', says: 'GET /api omits serial',
     response: onDeviceInfo(({ serial: _, ...rest }) => rest) },

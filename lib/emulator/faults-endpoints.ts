@@ -5,7 +5,7 @@ import type { DeviceState } from './device-state.js';
 import { TOKEN_ENDPOINTS as ENDPOINTS, endpointName } from '../spec/endpoints.js';
 import { type EmuRequest, type EmuResponse, json } from './exchange.js';
 import { V, actAsFirstUser, at, bearer, dropHeader, is, nameIn, slug, withoutHeader } from './fault-helpers.js';
-import type { Fault } from './fault-types.js';
+import type { FaultRow } from './catch-plan.js';
 
 const TOKEN_ENDPOINTS = ENDPOINTS.map(endpointName);
 const VERSION = 'x-api-version';
@@ -26,19 +26,19 @@ const contentType = (endpoint: string, type: string | null) => (res: EmuResponse
 };
 const USERS_TOO = ['versioning', 'users'] as const;
 
-export const ENDPOINT_FAULTS: readonly Fault[] = [
+export const ENDPOINT_FAULTS: readonly FaultRow[] = [
   // VER-01: one handler forgets the header on its successful answers.
-  ...[...TOKEN_ENDPOINTS.slice(0, 3), 'POST /api/user', 'DELETE /api/user'].map((endpoint): Fault => ({
+  ...[...TOKEN_ENDPOINTS.slice(0, 3), 'POST /api/user', 'DELETE /api/user'].map((endpoint): FaultRow => ({
     name: `no-version-header-on-${slug(endpoint)}`, clause: 'VER-01', endpoint, says: `the successful answers of ${endpoint} carry no X-Api-Version`,
     ...(endpoint.startsWith('GET') ? {} : { suites: USERS_TOO }),
     response: (res, req) => (at(req, endpoint) && res.status < 300 ? dropHeader(res, VERSION) : res),
   })),
   // VER-04, VER-06: one handler serves what the version check should have refused.
-  ...TOKEN_ENDPOINTS.map((endpoint): Fault => ({
+  ...TOKEN_ENDPOINTS.map((endpoint): FaultRow => ({
     name: `version-1-served-on-${slug(endpoint)}`, clause: 'VER-04', endpoint, says: `X-Api-Version: 1 is served by version 2 on ${endpoint}`,
     request: (req) => (at(req, endpoint) && req.headers[VERSION] === '1' ? withoutHeader(req, VERSION) : req),
   })),
-  ...TOKEN_ENDPOINTS.map((endpoint): Fault => ({
+  ...TOKEN_ENDPOINTS.map((endpoint): FaultRow => ({
     name: `future-version-served-on-${slug(endpoint)}`, clause: 'VER-06', endpoint, says: `X-Api-Version above the latest (3, 99) is served on ${endpoint}`,
     request: (req) => (at(req, endpoint) && Number(req.headers[VERSION]) > 2 ? withoutHeader(req, VERSION) : req),
   })),
@@ -53,7 +53,7 @@ export const ENDPOINT_FAULTS: readonly Fault[] = [
   { name: 'version-header-lowercase-only', clause: 'VER-10', says: 'X-Api-Version is read only when spelt in lowercase',
     request: (req) => (req.headers[VERSION] !== undefined && !req.rawHeaderNames.includes(VERSION) ? withoutHeader(req, VERSION) : req) },
   // AUTH-02: one handler takes any well-formed token (GET /api's is in faults-core).
-  ...TOKEN_ENDPOINTS.slice(1, 3).map((endpoint): Fault => ({
+  ...TOKEN_ENDPOINTS.slice(1, 3).map((endpoint): FaultRow => ({
     name: `unknown-token-accepted-on-${slug(endpoint)}`, clause: 'AUTH-02', endpoint, says: `${endpoint} accepts any 32 uppercase hex digits as a token`,
     request: lenient(endpoint, unknownWellFormed),
   })),

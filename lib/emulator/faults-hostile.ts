@@ -6,7 +6,7 @@ import type { ClauseId } from '../spec/clause-types.js';
 import type { KindId } from '../spec/kinds.js';
 import { type EmuRequest, type EmuResponse, json, text } from './exchange.js';
 import { V, bearer, is, nameIn } from './fault-helpers.js';
-import type { Fault } from './fault-types.js';
+import type { FaultRow } from './catch-plan.js';
 
 const TEN_MB = 10 * 1024 * 1024;
 
@@ -31,7 +31,7 @@ const MISBEHAVIOURS: readonly { slug: string; says: string; outcome?: 'error'; a
   { slug: 'server-error', says: 'answers 500', answer: (h) => json(500, { error: 'request:internal-server-error' }, h) },
 ];
 
-const RUNNER_READ_FAULTS: Fault[] = RUNNER_ENDPOINTS.flatMap((e) => MISBEHAVIOURS.map((m): Fault => ({
+const RUNNER_READ_FAULTS: FaultRow[] = RUNNER_ENDPOINTS.flatMap((e) => MISBEHAVIOURS.map((m): FaultRow => ({
   name: `${e.slug}-${m.slug}`, clause: e.clause, kind: e.kind, server: e.server, hostile: true, runnerUses: e.method === 'GET' ? 'read' : 'write',
   ...(m.outcome ? { outcome: m.outcome } : {}), says: `${e.method} ${e.path} ${m.says}`,
   answer: on(e.method, e.path, () => m.answer(e.server === 'v2' ? V : {})),
@@ -39,7 +39,7 @@ const RUNNER_READ_FAULTS: Fault[] = RUNNER_ENDPOINTS.flatMap((e) => MISBEHAVIOUR
 
 const onMeasurement = (res: () => EmuResponse) => on('GET', '/api/measurement', res);
 
-export const HOSTILE_FAULTS: readonly Fault[] = [
+export const HOSTILE_FAULTS: readonly FaultRow[] = [
   { name: 'measurement-never-answers', clause: 'MEAS-01', outcome: 'error', hostile: true, says: 'GET /api/measurement never answers',
     answer: onMeasurement(() => ({ status: 200, headers: {}, delivery: 'hang' })) },
   { name: 'measurement-one-byte-a-second', clause: 'MEAS-01', outcome: 'error', hostile: true, says: 'GET /api/measurement sends its body one byte a second',

@@ -5,7 +5,7 @@ import type { DeviceState } from './device-state.js';
 import { TOKEN_ENDPOINTS, endpointName } from '../spec/endpoints.js';
 import { type EmuRequest, json } from './exchange.js';
 import { V, at, bearer, is, nameIn, perDevice, slug } from './fault-helpers.js';
-import type { Fault } from './fault-types.js';
+import type { FaultRow } from './catch-plan.js';
 
 /** Tokens a correct device has revoked, still honoured: token -> the user it belonged to. */
 const revokedOf = perDevice(() => new Map<string, string>());
@@ -34,10 +34,10 @@ const honourRevoked = (endpoint?: string) => (req: EmuRequest, state: DeviceStat
 
 const EVERY_TOKEN_ENDPOINT = TOKEN_ENDPOINTS.map(endpointName);
 
-export const REVOCATION_FAULTS: readonly Fault[] = [
+export const REVOCATION_FAULTS: readonly FaultRow[] = [
   { name: 'reuse-keeps-old-token', clause: 'PAIR-10', says: 're-using a name leaves the previous token valid everywhere',
     answer: onReuse, request: honourRevoked() },
-  ...EVERY_TOKEN_ENDPOINT.map((endpoint): Fault => ({
+  ...EVERY_TOKEN_ENDPOINT.map((endpoint): FaultRow => ({
     name: `reuse-keeps-old-token-on-${slug(endpoint)}`, clause: 'PAIR-10', endpoint,
     says: `after a name is re-used, ${endpoint} still accepts the previous token`, answer: onReuse, request: honourRevoked(endpoint),
   })),
@@ -51,7 +51,7 @@ export const REVOCATION_FAULTS: readonly Fault[] = [
     } },
   { name: 'deleted-token-still-valid', clause: 'DEL-03', says: 'a deleted user\'s token is still accepted everywhere',
     answer: onDelete, request: honourRevoked() },
-  ...EVERY_TOKEN_ENDPOINT.slice(0, 3).map((endpoint): Fault => ({
+  ...EVERY_TOKEN_ENDPOINT.slice(0, 3).map((endpoint): FaultRow => ({
     name: `deleted-token-still-valid-on-${slug(endpoint)}`, clause: 'DEL-03', endpoint,
     says: `after a user is deleted, ${endpoint} still accepts its token`, answer: onDelete, request: honourRevoked(endpoint),
   })),

@@ -2,7 +2,7 @@
 // `explore` must find it. The self-test's fixed rows are not asked to catch them (lib/explore/explore.spec.ts is).
 import { isPlainObject, json, parseJson } from './exchange.js';
 import { V, bearer, is, nameIn, perDevice } from './fault-helpers.js';
-import type { Fault } from './fault-types.js';
+import type { FaultRow } from './catch-plan.js';
 
 const bootOf = perDevice(() => ({ brightness: null as number | null }));
 const revivedOf = perDevice(() => ({ dead: new Map<string, string>(), revived: new Map<string, string>() }));
@@ -12,7 +12,7 @@ const ignoredOf = perDevice(() => ({ refused: 0 }));
 const IGNORES_PRESSES_AFTER = 5;
 const relistedOf = perDevice(() => ({ deleted: new Set<string>(), twice: new Set<string>() }));
 
-export const SEQUENCE_FAULTS: readonly Fault[] = [
+export const SEQUENCE_FAULTS: readonly FaultRow[] = [
   { name: 'cloud-off-ignored-while-locked', clause: 'CLOUD-03', kind: 'energysocket', server: 'v1', sequence: true, args: ['--allow-cloud-toggle'],
     says: 'PUT /api/v1/system {cloud_enabled:false} answers 200 and leaves the cloud on while the socket\'s switch lock is on',
     answer: (req, state) => {

@@ -3,7 +3,7 @@
 import type { DeviceState, SocketState } from './device-state.js';
 import { type EmuRequest, type EmuResponse, empty, isPlainObject, json, parseJson } from './exchange.js';
 import { is, perDevice } from './fault-helpers.js';
-import type { Fault } from './fault-types.js';
+import type { FaultRow } from './catch-plan.js';
 
 /** The body of a PUT to `path` as an object, or undefined for any other request. */
 function putBody(req: EmuRequest, path: string): Record<string, unknown> | undefined {
@@ -26,10 +26,10 @@ const onPut = (keys: string[], when: (b: Record<string, unknown>, s: SocketState
 const v1Refusal = () => json(400, { error: { id: 8, description: 'refused' } });
 /** The cloud setting as a device that keeps its own copy remembers it: pairing mode does not reach it. */
 const cloudCopy = perDevice<{ value?: boolean }>(() => ({}));
-const socket: Pick<Fault, 'kind' | 'server'> = { kind: 'energysocket', server: 'v1' };
+const socket: Pick<FaultRow, 'kind' | 'server'> = { kind: 'energysocket', server: 'v1' };
 const TOGGLE = ['--allow-cloud-toggle'];
 
-export const SOCKET_FAULTS: readonly Fault[] = [
+export const SOCKET_FAULTS: readonly FaultRow[] = [
   { name: 'state-needs-token', clause: 'SOCK-01', ...socket, says: 'GET /api/v1/state without Authorization answers 401',
     answer: (req) => (is(req, 'GET', '/api/v1/state') && !req.headers.authorization ? json(401, { error: 'user:unauthorized' }) : undefined) },
   { name: 'off-while-locked', clause: 'SOCK-02', ...socket, says: 'locked, PUT {power_on:false} turns it off and keeps the lock',

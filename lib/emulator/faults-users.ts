@@ -2,7 +2,7 @@
 import { type DeviceState, newToken } from './device-state.js';
 import { type EmuRequest, type EmuResponse, isPlainObject, json, parseJson, text } from './exchange.js';
 import { V, bearer, dropHeader, is, nameIn, perDevice, withBody } from './fault-helpers.js';
-import type { Fault } from './fault-types.js';
+import type { FaultRow } from './catch-plan.js';
 
 const posting = (req: EmuRequest) => is(req, 'POST', '/api/user');
 const created = (res: EmuResponse, req: EmuRequest) => posting(req) && res.status === 200;
@@ -38,7 +38,7 @@ const skipsOne = (skipped: 0 | -1) => (n: string) => {
     && rest.every((ch, j) => j === i || ALLOWED.test(ch));
 };
 
-export const USER_FAULTS: readonly Fault[] = [
+export const USER_FAULTS: readonly FaultRow[] = [
   { name: 'creation-always-enabled', clause: 'PAIR-01', says: 'POST /api/user creates a user without a press',
     answer: (req, state) => { if (posting(req) && !state.creationEnabled()) state.press(); return undefined; } },
   { name: 'polling-opens-window', clause: 'PAIR-02', says: 'the second POST /api/user before a press opens the window',

@@ -4,7 +4,7 @@
 import type { DeviceState } from './device-state.js';
 import { type EmuRequest, type EmuResponse, empty, isPlainObject, json, parseJson, text } from './exchange.js';
 import { V, is, withBody } from './fault-helpers.js';
-import type { Fault } from './fault-types.js';
+import type { FaultRow } from './catch-plan.js';
 import { routeV2 } from './routes-v2.js';
 import { dsmrCrc, p1Telegram, v1DataOf } from './v1-data.js';
 import { type BatteryGroup, PERMISSIONS, batteriesBody } from './batteries.js';
@@ -27,7 +27,7 @@ const setGroup = (state: DeviceState, group: BatteryGroup): EmuResponse => {
 };
 const onBatteries = (req: EmuRequest, state: DeviceState) => is(req, 'PUT', '/api/batteries') && state.batteries !== null;
 
-export const VENDOR_FAULTS: readonly Fault[] = [
+export const VENDOR_FAULTS: readonly FaultRow[] = [
   // V-SYS
   { name: 'system-rssi-string', clause: 'V-SYS-01', says: 'GET /api/system gives wifi_rssi_db as a string ("-77")',
     response: (res, req) => (is(req, 'GET', '/api/system') && res.status === 200 ? withBody(res, (b) => ({ ...b, wifi_rssi_db: String(b.wifi_rssi_db) })) : res) },

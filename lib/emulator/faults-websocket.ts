@@ -1,11 +1,11 @@
 // Faults of the vendor profile's WebSocket (V-WS): each names the clause it breaks, and acts on the messages the
 // device sends or receives (websocket.ts), or on its timing.
-import type { Fault } from './fault-types.js';
+import type { FaultRow } from './catch-plan.js';
 import type { WsMessage } from './websocket.js';
 
 const errorIs = (m: WsMessage, code: string) => m.type === 'error' && (m.data as { message?: unknown } | undefined)?.message === code;
 
-export const WEBSOCKET_FAULTS: readonly Fault[] = [
+export const WEBSOCKET_FAULTS: readonly FaultRow[] = [
   { name: 'ws-announces-old-version', clause: 'V-WS-01', says: 'authorization_requested names api_version 2.0.0, not the version the device serves',
     wsSend: (m) => (m.type === 'authorization_requested' ? { ...m, data: { api_version: '2.0.0' } } : m) },
   { name: 'ws-authorized-misnamed', clause: 'V-WS-02', says: 'a valid authorization is answered {"type":"authorization_accepted"}',

@@ -9,7 +9,7 @@ import { WarmCli } from '../testing/warm-cli.js';
 import { CERT_STYLES, type CertStyle, startEmulator } from '../emulator/emulator.js';
 import { FAULTS } from '../emulator/faults.js';
 import { VARIANTS } from '../emulator/variants.js';
-import type { Fault } from '../emulator/fault-types.js';
+import type { FaultRow } from '../emulator/catch-plan.js';
 import { LINKS, type Link } from '../emulator/link.js';
 import { clause, clauses } from '../spec/catalogue.js';
 import { parseGate } from '../spec/clause-types.js';
@@ -152,7 +152,7 @@ const SLOW_CLAUSES = clauses.filter((c) => c.profile === 'spec' && parseGate(c.g
 const detected = new Set<string>();
 
 // A slow fault waits out a device timer (30 s windows): only the slow clauses run, with time for them.
-async function expectCaught(name: string, fault: Fault): Promise<void> {
+async function expectCaught(name: string, fault: FaultRow): Promise<void> {
   // The vendor profile's faults: its clause alone (a WebSocket area runs for tens of seconds), under that profile.
   const vendor = clause(fault.clause).profile === 'vendor';
   const selection = vendor ? ['--profile', 'vendor', '--clause', fault.clause, ...(fault.slow ? ['--slow'] : [])]
@@ -189,7 +189,7 @@ async function expectCaught(name: string, fault: Fault): Promise<void> {
 // one in what the device advertises over mDNS by a run that discovers it (lib/cli/discover.spec.ts).
 // The faults whose runs mostly wait (a device timer, a request timeout) go apart, beside the others, so
 // that the waiting does not hold the places of runs that work.
-const waits = (f: Fault) => f.slow === true || f.hostile === true;
+const waits = (f: FaultRow) => f.slow === true || f.hostile === true;
 describe.concurrent('every fault', { timeout: TEST_LIMIT_MS }, () => {
   test.for(inMatrix.filter((f) => !waits(f)).map((f) => [f.name, f] as const))('%s is caught by its clause', ([name, fault]) => expectCaught(name, fault));
 });

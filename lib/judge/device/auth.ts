@@ -1,5 +1,6 @@
 // Authentication: what a v2 endpoint answers a request without a valid token, and what no answer may carry.
 import { type Judgment, NOT_ENABLED, type Reply, UNAUTHORIZED, allOf, errorAnswer, errorOf, shownReply, statusIs, unless, withWords } from './judgment.js';
+import { API, type AnswerJudges } from './asks.js';
 
 /** AUTH-01, on GET /api without Authorization. */
 export const auth01 = (r: Reply): Judgment => errorAnswer(r, 401, UNAUTHORIZED);
@@ -35,3 +36,9 @@ export const auth09 = (r: Reply, o: { method: 'POST' | 'GET' }): Judgment => {
   return unless(!served, o.method === 'POST' ? `neither 403 {"error":"${NOT_ENABLED}"} nor 200: no user endpoint over HTTP`
     : `no 401 {"error":"${UNAUTHORIZED}"}: no user endpoint over HTTP`, shownReply(r), r);
 };
+
+/** The answers this area's clauses are judged on (table.ts gathers them). */
+export const AUTH_ANSWERS = {
+  'AUTH-01': { asks: { side: 'v2', path: '/api', token: false }, judge: auth01 },
+  'AUTH-06': { asks: API, judge: auth06 },
+} as const satisfies AnswerJudges;

@@ -3,6 +3,7 @@ import { cloudOf } from '../../client/cloud.js';
 import { sameSocket, socketStateOf } from '../../client/socket.js';
 import { type SocketState, describeSocket } from '../../spec/socket-model.js';
 import { type Judgment, type Reply, allOf, shownReply, statusIs, unless } from './judgment.js';
+import type { AnswerJudges } from './asks.js';
 
 /** `cloud_enabled` of a 200 answer, else null. */
 export const cloudIn = (r: Reply): boolean | null => cloudOf({ status: r.status, json: r.json, text: r.text ?? '' });
@@ -29,3 +30,8 @@ export function cloudSet(r: Reply, o: CloudOccasion): Judgment {
 
 /** CLOUD-07, on GET /api/v1/system after the operator reset the device or put it in pairing mode (States: Cloud rows 3, 4). */
 export const cloud07 = (r: Reply): Judgment => unless(cloudIn(r) === true, 'cloud_enabled true after the reset or pairing mode', shownReply(r), r);
+
+/** The answers this area's clauses are judged on (table.ts gathers them). */
+export const CLOUD_ANSWERS = {
+  'CLOUD-01': { asks: { side: 'v1', path: '/api/v1/system', token: false }, judge: cloud01 },
+} as const satisfies AnswerJudges;

@@ -3,6 +3,7 @@
 import { KINDS, kindOfProductType } from '../../spec/kinds.js';
 import { FIRMWARE_VERSION, SEMVER, deviceInfo } from '../../spec/schemas.js';
 import { type DeviceFacts, type Judgment, type Reply, allOf, isJsonObject, shownReply, statusIs, unless } from './judgment.js';
+import { API, type AnswerJudges } from './asks.js';
 
 const FIELDS = ['product_name', 'product_type', 'serial', 'firmware_version', 'api_version'] as const;
 
@@ -37,3 +38,13 @@ export const info05 = (r: Reply, { kind }: DeviceFacts): Judgment => infoObject(
 
 export const info06 = (r: Reply): Judgment => infoObject(r, (info) => unless(
   typeof info.serial === 'string' && /^[0-9a-fA-F]{12}$/.test(info.serial), 'serial of 12 hexadecimal digits', shownReply(r), r));
+
+/** The answers this area's clauses are judged on (table.ts gathers them). */
+export const INFO_ANSWERS = {
+  'INFO-01': { asks: API, judge: info01 },
+  'INFO-02': { asks: API, judge: info02 },
+  'INFO-03': { asks: API, judge: info03 },
+  'INFO-04': { asks: API, judge: info04 },
+  'INFO-05': { asks: API, judge: info05 },
+  'INFO-06': { asks: API, judge: info06 },
+} as const satisfies AnswerJudges;

@@ -4,6 +4,7 @@ import type { ClauseId } from '../../spec/clause-types.js';
 import { socketState, socketStatePartial } from '../../spec/schemas.js';
 import { type SocketPut, type SocketState, describeSocket, isConsistent, socketOutcome } from '../../spec/socket-model.js';
 import { type DeviceFacts, HELD, type Judgment, type Reply, allOf, shownReply, statusIs, unless, violated } from './judgment.js';
+import { type AnswerJudges, STATE } from './asks.js';
 
 /** SOCK-01, on GET /api/v1/state: also every read-back of the state, wherever a command reads it. */
 export const sock01 = (r: Reply): Judgment => allOf(() => statusIs(r, 200), () => {
@@ -106,3 +107,9 @@ export function socketRow(id: ClauseId, read: Reply, o: RowOccasion): Judgment {
   const wrong = afterPut(from, put, s).find((w) => (judgesBrightness ? w.clause === 'SOCK-09' : !combined || w.clause !== 'SOCK-09'));
   return wrong ? violated(judgesBrightness ? wrong.expected : `${after}: ${wrong.expected}`, wrong.observed, answer, read) : HELD;
 }
+
+/** The answers this area's clauses are judged on (table.ts gathers them). */
+export const SOCKET_ANSWERS = {
+  'SOCK-01': { asks: STATE, judge: sock01 },
+  'SOCK-16': { asks: STATE, judge: sock16 },
+} as const satisfies AnswerJudges;

@@ -29,7 +29,7 @@ describe('the clause → judge table', () => {
 
 /**
  * Where the commands' code names a clause of the table, and how: a table clause is judged through
- * answerClauseTest / everyAnswerClauseTest / judgeAnswer / askFor / judgeOn / judgeCertificate / judgeHeard (the suites), `judged(…)`, `judgedOn(…)`
+ * answerClauseTest(s) / everyAnswerClauseTest / judgeAnswer / askFor / judgeOn / judgeCertificate / judgeHeard (the suites), `judged(…)`, `judgedOn(…)`
  * and `disagreementOf(…)` (the explorer's model) or the soak's typed spot list; any other mention
  * (an answer clause's clauseTest('MEAS-01', …), also('SOCK-01', …), fail(m, 'VER-02', …)) is a second judgment.
  */
@@ -39,7 +39,7 @@ const JUDGING_CODE = [
   'lib/judge/device/explore-model.ts',
   'lib/judge/device/explore-judge.ts',
 ];
-const THROUGH_THE_TABLE = /(answerClauseTest|everyAnswerClauseTest|judgeAnswer|askFor|disagreementOf)\(\s*$|(judgeOn|judgedOn|expectRow|judgeCertificate|judgeHeard)\([^()]*$|judged\([^()]*,\s*$/;
+const THROUGH_THE_TABLE = /(answerClauseTest|everyAnswerClauseTest|judgeAnswer|askFor|disagreementOf)\(\s*$|(answerClauseTests|judgeOn|judgedOn|expectRow|judgeCertificate|judgeHeard)\([^()]*$|judged\([^()]*,\s*$/;
 /**
  * Naming a table clause without judging it: the soak's typed spot list; in the suites a row's clause and title
  * (`clause: 'VER-01'`, `rowTitle('VER-01', …)`, `endpointRows('VER-01', …)`, the users' `named('NAME-01', …)`), whose check then judges through the

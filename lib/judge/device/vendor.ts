@@ -4,6 +4,7 @@ import { crcOf, parseTelegram } from '../../client/dsmr.js';
 import { CORE_FIELDS, MEASUREMENT_FIELDS, V1_NAMES, fieldTypeError } from '../../spec/vendor-measurement.js';
 import { vendorGateHolds } from '../../spec/vendor-kinds.js';
 import { type DeviceFacts, HELD, type Judgment, type Reply, allOf, isJsonObject, shownReply, statusIs, unless } from './judgment.js';
+import { type AnswerJudges, BATTERIES, MEASUREMENT, TELEGRAM } from './asks.js';
 
 type Kind = Pick<DeviceFacts, 'kind'>;
 const objectOf = (r: Reply): Record<string, unknown> => (isJsonObject(r.json) ? r.json : {});
@@ -106,3 +107,17 @@ export const vbat01 = (r: Reply): Judgment => allOf(() => anObject(r), () => {
 
 /** V-BAT-11, on GET /api/batteries of a kind that has none. */
 export const vbat11 = (r: Reply): Judgment => notServed(r, '/api/batteries lives on the P1 meter and the kWh meter');
+
+/** The answers the vendor profile's clauses are judged on (table.ts gathers them). */
+export const VENDOR_ANSWERS = {
+  'V-MEAS-01': { asks: MEASUREMENT, judge: vmeas01 },
+  'V-MEAS-02': { asks: MEASUREMENT, judge: vmeas02 },
+  'V-MEAS-03': { asks: MEASUREMENT, judge: vmeas03 },
+  'V-TEL-01': { asks: TELEGRAM, judge: vtel01 },
+  'V-TEL-02': { asks: TELEGRAM, judge: vtel02 },
+  'V-TEL-03': { asks: TELEGRAM, judge: vtel03 },
+  'V-TEL-05': { asks: TELEGRAM, judge: vtel05 },
+  'V-SYS-01': { asks: { side: 'v2', path: '/api/system', token: true }, judge: vsys01 },
+  'V-BAT-01': { asks: BATTERIES, judge: vbat01 },
+  'V-BAT-11': { asks: BATTERIES, judge: vbat11 },
+} as const satisfies AnswerJudges;

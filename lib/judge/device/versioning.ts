@@ -1,6 +1,7 @@
 // Versioning: which version serves a request, and what the answer says of it.
 import { SEMVER } from '../../spec/schemas.js';
 import { type DeviceFacts, type Judgment, NOT_SUPPORTED, type Reply, allOf, errorAnswer, statusIs, unless, withWords } from './judgment.js';
+import { API, type AnswerJudges } from './asks.js';
 
 const major = (v: string | undefined) => (v && SEMVER.test(v) ? Number(v.split('.')[0]) : NaN);
 export const versionShown = (r: Reply) => (r.headers['x-api-version'] === undefined ? 'no X-Api-Version header' : `X-Api-Version: ${r.headers['x-api-version']}`);
@@ -43,3 +44,9 @@ export const ver05 = (r: Reply, { served }: { served: string }): Judgment => unl
 
 /** VER-08, on a v1 endpoint asked over HTTP without X-Api-Version. */
 export const ver08 = (r: Reply): Judgment => statusIs(r, 200);
+
+/** The answers this area's clauses are judged on (table.ts gathers them). */
+export const VERSIONING_ANSWERS = {
+  'VER-02': { asks: API, judge: ver02 },
+  'VER-03': { asks: { ...API, headers: { 'X-Api-Version': '2' } }, judge: ver03 },
+} as const satisfies AnswerJudges;
