@@ -33,6 +33,11 @@ export const nameIn = (req: EmuRequest) => {
   return isPlainObject(b) && typeof b.name === 'string' ? b.name : undefined;
 };
 /** A request to the endpoint `METHOD /path`. */
+/** The body of a PUT to `path` as an object, or undefined for any other request. */
+export function putBody(req: EmuRequest, path: string): Record<string, unknown> | undefined {
+  const body = is(req, 'PUT', path) ? parseJson(req.bodyText) : undefined;
+  return isPlainObject(body) ? body : undefined;
+}
 export const at = (req: EmuRequest, endpoint: string) => `${req.method} ${req.path}` === endpoint;
 /** The request as the device's first user would send it: a handler that took the wrong credential serves it. */
 export const actAsFirstUser = (req: EmuRequest, state: DeviceState): EmuRequest => {

@@ -52,7 +52,7 @@ export const ENDPOINT_FAULTS: readonly FaultRow[] = [
     request: (req) => (req.headers[VERSION] !== undefined && !req.rawHeaderNames.includes('X-Api-Version') ? withoutHeader(req, VERSION) : req) },
   { name: 'version-header-lowercase-only', clause: 'VER-10', says: 'X-Api-Version is read only when spelt in lowercase',
     request: (req) => (req.headers[VERSION] !== undefined && !req.rawHeaderNames.includes(VERSION) ? withoutHeader(req, VERSION) : req) },
-  // AUTH-02: one handler takes any well-formed token (GET /api's is in faults-core).
+  // AUTH-02: one handler takes any well-formed token (GET /api's is in faults-auth.ts).
   ...TOKEN_ENDPOINTS.slice(1, 3).map((endpoint): FaultRow => ({
     name: `unknown-token-accepted-on-${slug(endpoint)}`, clause: 'AUTH-02', endpoint, says: `${endpoint} accepts any 32 uppercase hex digits as a token`,
     request: lenient(endpoint, unknownWellFormed),
@@ -64,7 +64,7 @@ export const ENDPOINT_FAULTS: readonly FaultRow[] = [
       return is(req, 'DELETE', '/api/user') && !isToken(state, bearer(req)) && name !== undefined && !state.users.has(name)
         ? json(404, { error: 'user:not-found' }, V) : undefined;
     } },
-  // AUTH-03: boundaries of the credential, one endpoint each (GET /api's are in faults-core).
+  // AUTH-03: boundaries of the credential, one endpoint each (GET /api's are in faults-auth.ts).
   { name: 'token-extra-digit-accepted-on-measurement', clause: 'AUTH-03', endpoint: 'GET /api/measurement',
     says: 'GET /api/measurement compares only the first 32 characters of the token', request: lenient('GET /api/measurement', (req, state) => {
       const t = bearer(req);

@@ -1,17 +1,11 @@
-// Faults of the socket and cloud suites (SOCK, CLOUD): each names the clause it breaks. The socket
-// faults act on the energy socket's v1 state; SOCK-16's on a P1 meter.
+// Faults of the socket (SOCK): each names the clause it breaks. They act on the energy socket's v1 state;
+// SOCK-16's on a P1 meter.
 import type { DeviceState, SocketState } from './device-state.js';
-import { type EmuRequest, type EmuResponse, empty, isPlainObject, json, parseJson } from './exchange.js';
-import { is, perDevice } from './fault-helpers.js';
+import { type EmuRequest, type EmuResponse, json } from './exchange.js';
+import { is, putBody } from './fault-helpers.js';
 import type { FaultRow } from './catch-plan.js';
 
-/** The body of a PUT to `path` as an object, or undefined for any other request. */
-function putBody(req: EmuRequest, path: string): Record<string, unknown> | undefined {
-  const body = is(req, 'PUT', path) ? parseJson(req.bodyText) : undefined;
-  return isPlainObject(body) ? body : undefined;
-}
 const statePut = (req: EmuRequest) => putBody(req, '/api/v1/state');
-const systemPut = (req: EmuRequest) => putBody(req, '/api/v1/system');
 
 /** Answers a state PUT whose body has exactly `keys` and passes `when`, by changing the state as `apply` says. */
 const onPut = (keys: string[], when: (b: Record<string, unknown>, s: SocketState) => boolean,
@@ -24,10 +18,7 @@ const onPut = (keys: string[], when: (b: Record<string, unknown>, s: SocketState
 };
 
 const v1Refusal = () => json(400, { error: { id: 8, description: 'refused' } });
-/** The cloud setting as a device that keeps its own copy remembers it: pairing mode does not reach it. */
-const cloudCopy = perDevice<{ value?: boolean }>(() => ({}));
 const socket: Pick<FaultRow, 'kind' | 'server'> = { kind: 'energysocket', server: 'v1' };
-const TOGGLE = ['--allow-cloud-toggle'];
 
 export const SOCKET_FAULTS: readonly FaultRow[] = [
   { name: 'state-needs-token', clause: 'SOCK-01', ...socket, says: 'GET /api/v1/state without Authorization answers 401',
@@ -94,28 +85,4 @@ export const SOCKET_FAULTS: readonly FaultRow[] = [
     answer: onPut(['brightness'], (b) => typeof b.brightness === 'string', (s, b) => { (s as { brightness: unknown }).brightness = b.brightness; }) },
   { name: 'state-on-a-p1-meter', clause: 'SOCK-16', kind: 'p1dongle', server: 'v1', says: 'a P1 meter answers GET /api/v1/state with 200',
     answer: (req) => (is(req, 'GET', '/api/v1/state') ? json(200, { power_on: true, switch_lock: false, brightness: 255 }) : undefined) },
-  { name: 'cloud-as-string', clause: 'CLOUD-01', ...socket, says: 'GET /api/v1/system gives cloud_enabled as "true"',
-    response: (res, req) => (is(req, 'GET', '/api/v1/system') && res.status === 200
-      ? json(200, { cloud_enabled: String((res.body as { cloud_enabled: boolean }).cloud_enabled) }) : res) },
-  { name: 'cloud-put-answers-204', clause: 'CLOUD-02', ...socket, says: 'PUT /api/v1/system answers 204 without a body',
-    response: (res, req) => (systemPut(req) && res.status === 200 ? empty(204) : res) },
-  { name: 'cloud-off-ignored', clause: 'CLOUD-03', ...socket, args: TOGGLE, says: 'PUT {cloud_enabled:false} answers 200 and stays on',
-    answer: (req, state) => (systemPut(req)?.cloud_enabled === false && state.cloudEnabled ? json(200, { cloud_enabled: false }) : undefined) },
-  { name: 'cloud-on-ignored', clause: 'CLOUD-04', ...socket, args: TOGGLE, says: 'PUT {cloud_enabled:true} answers 200 and stays off',
-    answer: (req, state) => (systemPut(req)?.cloud_enabled === true && state.cloudEnabled === false ? json(200, { cloud_enabled: true }) : undefined) },
-  { name: 'pairing-mode-keeps-cloud-off', clause: 'CLOUD-07', ...socket, args: ['--allow-cloud-toggle', '--manual'], operator: true,
-    says: 'after pairing mode cloud_enabled still reads false',
-    response: (res, req, state) => {
-      const copy = cloudCopy(state);
-      const put = systemPut(req)?.cloud_enabled;
-      if (typeof put === 'boolean' && res.status === 200) copy.value = put;
-      return is(req, 'GET', '/api/v1/system') && copy.value !== undefined ? json(200, { cloud_enabled: copy.value }) : res;
-    } },
-  { name: 'cloud-non-boolean-is-false', clause: 'CLOUD-06', ...socket, strict: true, says: 'a non-boolean cloud_enabled turns the cloud off',
-    answer: (req, state) => {
-      const v = systemPut(req)?.cloud_enabled;
-      return v === undefined || typeof v === 'boolean' ? undefined : (state.cloudEnabled = false, json(200, { cloud_enabled: false }));
-    } },
-  { name: 'cloud-string-coerced', clause: 'CLOUD-06', ...socket, strict: true, args: TOGGLE, says: 'PUT {cloud_enabled:"false"} turns the cloud off',
-    answer: (req, state) => (systemPut(req)?.cloud_enabled === 'false' ? (state.cloudEnabled = false, json(200, { cloud_enabled: false })) : undefined) },
 ];

@@ -72,12 +72,6 @@ export const USER_FAULTS: readonly FaultRow[] = [
       return json(200, { name, token }, V);
     } },
   // ERR-01 on answers only the users suite provokes: an error path that writes its code as text.
-  { name: 'refused-name-error-as-text', clause: 'ERR-01', suites: ['users', 'errors'], alone: true,
-    says: 'POST /api/user answers a refused name or body with its error code as plain text, not a JSON object',
-    response: (res, req) => (posting(req) && res.status === 400 ? text(400, String((res.body as { error?: unknown }).error), V) : res) },
-  { name: 'delete-of-nobody-error-as-text', clause: 'ERR-01', suites: ['users', 'errors'], alone: true,
-    says: 'DELETE /api/user of a name nobody has answers 404 with plain text',
-    response: (res, req) => (is(req, 'DELETE', '/api/user') && res.status === 404 ? text(404, 'no such user', V) : res) },
   { name: 'reuse-same-token', clause: 'PAIR-11', says: 're-using a name answers the same token again',
     answer: (req, state) => {
       const name = nameIn(req);

@@ -1,6 +1,13 @@
 // The fault catalogue: one table, each fault naming the clause it breaks. `emulate --list-faults` prints it.
 import type { FaultRow } from './catch-plan.js';
-import { CORE_FAULTS } from './faults-core.js';
+import { AUTH_FAULTS } from './faults-auth.js';
+import { CLOUD_FAULTS } from './faults-cloud.js';
+import { ERRORS_FAULTS } from './faults-errors.js';
+import { INFO_FAULTS } from './faults-info.js';
+import { KIND_FAULTS } from './faults-kind.js';
+import { MEASUREMENT_FAULTS } from './faults-measurement.js';
+import { TLS_FAULTS } from './faults-tls.js';
+import { VERSIONING_FAULTS } from './faults-versioning.js';
 import { ENDPOINT_FAULTS } from './faults-endpoints.js';
 import { HOSTILE_FAULTS } from './faults-hostile.js';
 import { REVOCATION_FAULTS } from './faults-revocation.js';
@@ -8,7 +15,8 @@ import { SEQUENCE_FAULTS } from './faults-sequences.js';
 import { SOCKET_FAULTS } from './faults-socket.js';
 import { USER_FAULTS } from './faults-users.js';
 import { VENDOR_FAULTS } from './faults-vendor.js';
-import { WEBSOCKET_FAULTS } from './faults-websocket.js';
+import { WEBSOCKET_FAULTS } from './faults-vendor-websocket.js';
 
-export const FAULTS: readonly FaultRow[] = [...CORE_FAULTS, ...ENDPOINT_FAULTS, ...USER_FAULTS, ...REVOCATION_FAULTS, ...SOCKET_FAULTS, ...HOSTILE_FAULTS,
+export const FAULTS: readonly FaultRow[] = [...INFO_FAULTS, ...VERSIONING_FAULTS, ...AUTH_FAULTS, ...TLS_FAULTS, ...MEASUREMENT_FAULTS, ...ERRORS_FAULTS, ...KIND_FAULTS,
+  ...ENDPOINT_FAULTS, ...USER_FAULTS, ...REVOCATION_FAULTS, ...SOCKET_FAULTS, ...CLOUD_FAULTS, ...HOSTILE_FAULTS,
   ...VENDOR_FAULTS, ...WEBSOCKET_FAULTS, ...SEQUENCE_FAULTS];
