@@ -34,7 +34,7 @@ export function pairOptions<T>(y: Argv<T>) {
 }
 
 export function runOptions<T>(y: Argv<T>) {
-  return exploreBudgetOptions(pairOptions(y))
+  return keptOptions(runningOptions(exploreBudgetOptions(pairOptions(y))
     .option('explore', { type: 'boolean', default: false, describe: 'after the suites, explore: random sequences of the specification\'s requests judged by its state machines (see explore --help)' })
     .option('profile', { type: 'array', choices: PROFILES, describe: 'catalogues to judge against: spec (spec/clauses.md, the default), vendor (spec/vendor-clauses.md: '
       + 'system, telegram, batteries, WebSocket, measurement fields); both: --profile spec vendor' })
@@ -45,14 +45,24 @@ export function runOptions<T>(y: Argv<T>) {
     .option('allow-reboot', { type: 'boolean', default: false, describe: 'allow checks that reboot the device (vendor profile: V-SYS-11, V-SYS-12)' })
     .option('manual', { type: 'boolean', default: false, describe: 'run checks that need an operator action other than the button' })
     .option('strict', { type: 'boolean', default: false, describe: 'warnings fail the run' })
-    .option('forget', { type: 'boolean', default: false, describe: 'delete the pairing user and its stored token at the end (DEL-05)' })
+    .option('forget', { type: 'boolean', default: false, describe: 'delete the pairing user and its stored token at the end (DEL-05)' }))
+    .option('all', { type: 'boolean', default: false, describe: 'without --host: run every device discovery finds, one after another' }), 'reports/<serial>-<UTC timestamp>/ (with --all: one folder per serial in it)');
+}
+
+/** How a command that judges the device as it goes runs (`run`, `explore`): its pace, its confirmations, its deadline, what it prints. */
+function runningOptions<T>(y: Argv<T>) {
+  return y
     .option('pace', { type: 'number', default: 0, describe: 'milliseconds to wait before each v1 request (socket state, cloud setting), for hardware that needs it' })
     .option('yes', { type: 'boolean', default: false, describe: 'answer confirmations (needed for destructive suites without a TTY)' })
     .option('run-timeout', { type: 'number', default: 3600, describe: 'seconds one device\'s run may take before it is stopped, cleaned up and reported' })
     .option('quiet', { type: 'boolean', default: false, describe: 'print only the verdict and where the reports are (prompts still appear)' })
-    .option('verbose', { type: 'boolean', default: false, describe: 'print every check as it ends, with its outcome' })
-    .option('all', { type: 'boolean', default: false, describe: 'without --host: run every device discovery finds, one after another' })
-    .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/ (with --all: one folder per serial in it)' })
+    .option('verbose', { type: 'boolean', default: false, describe: 'print every check as it ends, with its outcome' });
+}
+
+/** Where a command's reports go (`folder`: its default), and the history database it adds its run to. */
+function keptOptions<T>(y: Argv<T>, folder: string) {
+  return y
+    .option('reports', { type: 'string', describe: `report folder, default ${folder}` })
     .option('history', { type: 'string', describe: 'add this run to a history database (SQLite; also ENERGY_CONFORM_HISTORY); `energy-conform history FILE` reads it' });
 }
 
@@ -71,22 +81,16 @@ export function exploreBudgetOptions<T>(y: Argv<T>) {
 }
 
 export function exploreOptions<T>(y: Argv<T>) {
-  return exploreBudgetOptions(pairOptions(y))
+  return keptOptions(runningOptions(exploreBudgetOptions(pairOptions(y))
     .option('slow', { type: 'boolean', default: false, describe: 'also draw creations 25 s and 31 s after a press (the 30 s window; with --press-hook); raise --max-seconds' })
-    .option('allow-cloud-toggle', { type: 'boolean', default: false, describe: 'also draw steps that switch the cloud off and on (CLOUD-03, CLOUD-04); the setting found is put back' })
-    .option('yes', { type: 'boolean', default: false, describe: 'answer confirmations (needed without a TTY)' })
-    .option('pace', { type: 'number', default: 0, describe: 'milliseconds to wait before each v1 request (socket state, cloud setting), for hardware that needs it' })
-    .option('run-timeout', { type: 'number', default: 3600, describe: 'seconds the run may take before it is stopped, cleaned up and reported' })
-    .option('quiet', { type: 'boolean', default: false, describe: 'print only the verdict and where the reports are (prompts still appear)' })
-    .option('verbose', { type: 'boolean', default: false, describe: 'print every check as it ends, with its outcome' })
-    .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/' })
-    .option('history', { type: 'string', describe: 'add this run to a history database (SQLite; also ENERGY_CONFORM_HISTORY); `energy-conform history FILE` reads it' });
+    .option('allow-cloud-toggle', { type: 'boolean', default: false, describe: 'also draw steps that switch the cloud off and on (CLOUD-03, CLOUD-04); the setting found is put back' })),
+  'reports/<serial>-<UTC timestamp>/');
 }
 
 /** `soak`: the device as `pair` finds it, then the integrations, the spot checks and the thresholds. */
 export function soakOptions<T>(y: Argv<T>) {
   const t = DEFAULT_THRESHOLDS;
-  return pairOptions(y)
+  return keptOptions(pairOptions(y)
     .option('duration', { type: 'string', default: '1h', describe: 'how long: 90s, 30m, 8h, 2d (a bare number is minutes)' })
     .option('clients', { type: 'number', default: 3, describe: 'simulated integrations, each polling over connections it keeps alive' })
     .option('poll', { type: 'number', default: 1000, describe: 'milliseconds between an integration\'s polls (the vendor asks for 500 at the least); GET /api/system every 10th' })
@@ -95,9 +99,7 @@ export function soakOptions<T>(y: Argv<T>) {
     .option('max-error-percent', { type: 'number', default: t.maxErrorPercent, describe: 'errors of every kind (refused, reset, timeout, bad answer) as a percentage of the requests, at most' })
     .option('max-reboots', { type: 'number', default: t.maxReboots, describe: 'reboots allowed (uptime_s restarting where GET /api/system tells it; else every request failing, then answered again)' })
     .option('max-p99', { type: 'number', default: t.maxP99Ms, describe: 'milliseconds every endpoint\'s p99 latency must stay under, in every interval' })
-    .option('quiet', { type: 'boolean', default: false, describe: 'print only the verdict and where the reports are' })
-    .option('reports', { type: 'string', describe: 'report folder, default reports/soak-<serial>-<UTC timestamp>/' })
-    .option('history', { type: 'string', describe: 'add this run to a history database (SQLite; also ENERGY_CONFORM_HISTORY); `energy-conform history FILE` reads it' });
+    .option('quiet', { type: 'boolean', default: false, describe: 'print only the verdict and where the reports are' }), 'reports/soak-<serial>-<UTC timestamp>/');
 }
 
 export function historyOptions<T>(y: Argv<T>) {
@@ -180,7 +182,7 @@ export function compareOptions<T>(y: Argv<T>) {
 export type CompareArgs = Awaited<ReturnType<typeof compareOptions>['argv']>;
 
 export function certifyOptions<T>(y: Argv<T>) {
-  return y
+  return keptOptions(y
     .option('kind', { choices: KIND_IDS, default: 'p1dongle' as KindId, describe: 'the kind of device to serve the integration' })
     .option('name', { type: 'string', default: 'integration', describe: 'the integration\'s name, for the reports and the certification summary' })
     .option('integration-version', { type: 'string', describe: 'the integration\'s version, for the reports and the certification summary' })
@@ -192,9 +194,7 @@ export function certifyOptions<T>(y: Argv<T>) {
     .option('manual-press', { type: 'boolean', default: false,
       describe: 'nobody presses for you: press with POST <controlUrl>/press (from the ready line), as the integration\'s own tests or a person would' })
     .option('away', { type: 'number', describe: 'seconds the device is away in the reboot phase (10; 5 with --quick)' })
-    .option('strict', { type: 'boolean', default: false, describe: 'SHOULD clauses the integration breaks fail the run' })
-    .option('reports', { type: 'string', describe: 'report folder, default reports/certify-<name>-<UTC timestamp>/' })
-    .option('history', { type: 'string', describe: 'add this run to a history database (SQLite; also ENERGY_CONFORM_HISTORY); `energy-conform history FILE` reads it' })
+    .option('strict', { type: 'boolean', default: false, describe: 'SHOULD clauses the integration breaks fail the run' }), 'reports/certify-<name>-<UTC timestamp>/')
     .option('ready-file', { type: 'string', describe: 'also write the ready line to this file' })
     .option('cert-style', { choices: CERT_STYLES, default: 'real' as CertStyle,
       describe: 'the device certificate: real (with a DNS subject-alternative name, as real P1 certificates), or cn-only' });
