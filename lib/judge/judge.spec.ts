@@ -197,6 +197,22 @@ describe('the reference traffic', () => {
   });
 });
 
+// A non-validating integration whose connection the device closed before the request came (at the change of
+// certificate that ends the phase, on a busy machine) did not refuse the certificate: that is CL-TLS-02's warning
+// alone, not CL-TLS-03's "it validates, but not on every connection".
+test('a connection the device closed before any request is no refusal (CL-TLS-03)', () => {
+  const t = referenceTraffic();
+  accepts(t, 'wrong-identity');
+  const late = Math.max(...t.connections.map((c) => c.id)) + 1;
+  const end = Math.max(...t.connections.filter((c) => c.tls?.presented === 'wrong-identity').map((c) => c.closedAt ?? c.openedAt));
+  t.connections.push({ id: late, side: 'v2', phase: 'wrong-identity', openedAt: end, closedAt: end + 5, closedBy: 'device',
+    tls: { ...validTls(), presented: 'wrong-identity' } });
+  const status = (id: string) => judgeTraffic(t).find((v) => v.clause === id)!.status;
+  expect([status('CL-TLS-02'), status('CL-TLS-03')]).toEqual(['warn', 'pass']);
+  t.connections.find((c) => c.id === late)!.closedBy = 'client';
+  expect(status('CL-TLS-03')).toBe('fail');
+});
+
 describe('each misbehaviour is caught by its clause, and breaks no other', () => {
   test.for(FAULTS.map((f) => [`${f.clause}: ${f.name}`, f] as const))('%s', ([, fault]) => {
     const t = referenceTraffic();

@@ -10,9 +10,13 @@ const WHAT: Record<Exclude<Presented, 'valid'>, string> = {
 };
 
 const requestsOn = (t: Traffic, c: SeenConnection) => t.requests.filter((r) => r.connection === c.id);
-/** The integration refused what was presented: it broke the handshake off, or closed the connection without a request (a WebSocket is one). */
+/**
+ * The integration refused what was presented: it broke the handshake off, or closed the connection itself without a
+ * request (a WebSocket is one). A connection the device closed (its keep-alive time, the change of certificate at the
+ * phase's end) before a request came refused nothing.
+ */
 const refused = (t: Traffic, c: SeenConnection) => c.tls?.handshake === 'failed'
-  || (c.closedAt !== null && !requestsOn(t, c).length && !t.sockets.some((s) => s.connection === c.id));
+  || (c.closedBy === 'client' && !requestsOn(t, c).length && !t.sockets.some((s) => s.connection === c.id));
 
 function noRequestOver(presented: Exclude<Presented, 'valid'>) {
   return (t: Traffic): Finding => {
