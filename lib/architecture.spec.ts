@@ -30,7 +30,7 @@ const ALLOWED: Record<string, string[]> = {
   judge: ['client', 'spec'],
   explore: ['judge', 'client', 'spec'],
   certify: ['emulator', 'judge', 'report', 'client', 'spec'],
-  meeting: ['contract', 'operator', 'client', 'spec'],
+  meeting: ['contract', 'judge', 'operator', 'client', 'spec'],
   soak: ['meeting', 'operator', 'judge', 'report', 'client', 'spec'],
   history: ['report', 'spec'],
   runner: ['meeting', 'explore', 'judge', 'contract', 'client', 'operator', 'report', 'spec'],

@@ -87,6 +87,9 @@ export interface CheckRecord {
   connections?: number;
 }
 
+/** A check the main process makes itself around the suites (the pairing POST is PAIR-03's, --forget's DEL-05's): recorded as a check's. */
+export type RunnerCheck = Pick<CheckRecord, 'clause' | 'status' | 'message' | 'deviation' | 'exchanges' | 'evidence'>;
+
 declare module 'vitest' {
   interface ProvidedContext {
     energyConform: SuiteContext;

@@ -1,8 +1,8 @@
 // Collected tests -> one result per catalogue clause, run or skipped, so coverage is computable.
 import { clausesOf } from '../spec/catalogue.js';
-import { type ClauseId, type Profile, clauseTitle } from '../spec/clause-types.js';
+import { type Profile, clauseTitle } from '../spec/clause-types.js';
 import type { CaseResult, CheckResult, Status } from '../report/results.js';
-import type { CheckRecord } from '../contract/run-context.js';
+import type { CheckRecord, RunnerCheck } from '../contract/run-context.js';
 import type { CollectedTest } from './vitest-run.js';
 
 const WORST: readonly Status[] = ['fail', 'error', 'deviation', 'warn', 'observation', 'pass', 'skip'];
@@ -40,17 +40,6 @@ function caseOf(m: Outcome, clauseTitle: string): CaseResult {
   const title = m.case ?? clauseTitle;
   const message = m.message.startsWith(`${title}: `) ? m.message.slice(title.length + 2) : m.message;
   return { title, status: m.status, message };
-}
-
-/** A check the runner made itself before the suites ran (the pairing POST is PAIR-03's). */
-export interface RunnerCheck {
-  clause: ClauseId;
-  status: Status;
-  message: string;
-  deviation?: string;
-  exchanges: CheckResult['exchanges'];
-  /** How many of `exchanges`, from the first, the outcome is about. */
-  evidence?: number;
 }
 
 export function assemble(tests: readonly CollectedTest[], skips: Record<string, string>, version: string, profiles: readonly Profile[],

@@ -6,10 +6,10 @@ import type { DeviceClient } from '../client/device-client.js';
 import { describeExchange } from '../client/exchange-log.js';
 import type { SuiteContext } from '../contract/run-context.js';
 import type { Ending } from '../contract/judge.js';
-import type { RunnerCheck } from './assemble.js';
+import type { RunnerCheck } from '../contract/run-context.js';
 import type { Run } from './run-object.js';
 import { deviceName } from './confirm.js';
-import { endingOf, runnerCheck } from './runner-check.js';
+import { endingOf, runnerCheck } from '../meeting/runner-check.js';
 import { judgeOn } from '../judge/device/table.js';
 
 const ID = 'CLOUD-07';

@@ -12,9 +12,9 @@ import { runPressHook } from '../operator/press-hook.js';
 import type { ClauseId } from '../spec/clause-types.js';
 import { KINDS } from '../spec/kinds.js';
 import type { Found } from '../meeting/device-found.js';
-import type { RunnerCheck } from './assemble.js';
+import type { RunnerCheck } from '../contract/run-context.js';
 import type { Run } from './run-object.js';
-import { runnerCheck } from './runner-check.js';
+import { runnerCheck } from '../meeting/runner-check.js';
 
 export interface ExploreOptions {
   seed: number;

@@ -11,7 +11,7 @@ import { harnessRequest } from '../operator/pairing.js';
 import { isObject, kindFromV2Info, preflight, type Preflight } from '../meeting/preflight.js';
 import { suitePresses } from './presses.js';
 import { acquireToken, type TokenOutcome } from '../meeting/token.js';
-import { type BeforeSuites, DEVICE_INFO, type ReadFailure, judgeRead, readBeforeSuites } from './runner-reads.js';
+import { type BeforeSuites, DEVICE_INFO, type ReadFailure, judgeRead, readBeforeSuites } from '../meeting/reads.js';
 import { type KindClaim, certificateClaim, decideKind, identityOf, notADevice, productTypeClaim } from '../meeting/target-identity.js';
 
 export interface Prepared {

@@ -4,7 +4,7 @@ import type { Exchange } from '../client/exchange-log.js';
 import { type Ending, judge, judgingOf } from '../contract/judge.js';
 import type { SuiteContext } from '../contract/run-context.js';
 import type { ClauseId } from '../spec/clause-types.js';
-import type { RunnerCheck } from './assemble.js';
+import type { RunnerCheck } from '../contract/run-context.js';
 import type { Judgment } from '../judge/device/judgment.js';
 
 export function runnerCheck(context: Pick<SuiteContext, 'deviations'>, id: ClauseId, ending: Ending, exchanges: Exchange[]): RunnerCheck {

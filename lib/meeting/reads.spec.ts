@@ -5,7 +5,7 @@ import type { DeviceResponse } from '../client/device-client.js';
 import { TransportError } from '../client/errors.js';
 import type { Exchange } from '../client/exchange-log.js';
 import { clauses } from '../spec/catalogue.js';
-import { CLOUD, DEVICE_INFO, type Part, SOCKET, USERS, judgeRead } from './runner-reads.js';
+import { CLOUD, DEVICE_INFO, type Part, SOCKET, USERS, judgeRead } from './reads.js';
 
 function answer(status: number, body: string): DeviceResponse {
   let json: unknown;

@@ -3,7 +3,7 @@
 import type { DeviceClient } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
 import type { SuiteContext } from '../contract/run-context.js';
-import type { RunnerCheck } from './assemble.js';
+import type { RunnerCheck } from '../contract/run-context.js';
 import { endingOf, runnerCheck } from './runner-check.js';
 import { allOf } from '../judge/device/judgment.js';
 import { judgeOn } from '../judge/device/table.js';

@@ -14,11 +14,12 @@ import { STATE_PATH, socketOf } from '../client/socket.js';
 import type { Ending } from '../contract/judge.js';
 import type { ContextDraft, Unreadable } from '../contract/run-context.js';
 import { clauses } from '../spec/catalogue.js';
-import { type Clause, type ClauseId, type Gate, parseGate } from '../spec/clause-types.js';
-import type { RunnerCheck } from './assemble.js';
+import { type Clause, type ClauseId, type Gate, type Profile, parseGate } from '../spec/clause-types.js';
+import type { RunnerCheck } from '../contract/run-context.js';
 import type { Found } from '../meeting/device-found.js';
 import type { Preflight } from '../meeting/preflight.js';
-import type { Run } from './run-object.js';
+import type { Meeting } from './meeting.js';
+import type { DeviceTarget } from './target.js';
 import { runnerCheck } from './runner-check.js';
 import { BATTERIES, SYSTEM_V2, groupOf, writableOf } from '../meeting/vendor-found.js';
 import { vendorGateHolds } from '../spec/vendor-kinds.js';
@@ -102,7 +103,7 @@ export interface BeforeSuites {
 }
 
 /** Reads what the run may change (users, socket, cloud); preflight has read the cloud setting already. */
-export async function readBeforeSuites(run: Run, draft: Pick<ContextDraft, 'target' | 'token' | 'usable' | 'kind' | 'deviations'>,
+export async function readBeforeSuites(run: Meeting<DeviceTarget & { profiles: readonly Profile[] }>, draft: Pick<ContextDraft, 'target' | 'token' | 'usable' | 'kind' | 'deviations'>,
   pre: Pick<Preflight, 'systemRead' | 'exchanges'>): Promise<BeforeSuites> {
   const device = new DeviceClient(draft.target, run.redactor, run.cfg.requestTimeoutMs, undefined, run.pool);
   const failures: ReadFailure[] = [];
