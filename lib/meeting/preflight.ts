@@ -18,7 +18,7 @@ export interface Preflight {
   v2Usable: boolean;
   /** GET /api/v1/system answered 200 (the `system` gate). */
   system: boolean;
-  /** That GET as preflight met it, the answer or the failure: the cloud setting as the run found it (runner-reads.ts). */
+  /** That GET as preflight met it, the answer or the failure: the cloud setting as the run found it (reads.ts). */
   systemRead: DeviceResponse | TransportError | undefined;
   v1Info: Record<string, unknown> | null;
   /** GET /api over HTTP as it answered (null: nothing answered), for a target with no energy device API. */

@@ -1,6 +1,6 @@
 // Everything the run does with the device around the suites: presses served to the workers, the
 // checks the runner makes itself (its reads before the suites that failed, PAIR-03 of the pairing, DEL-05
-// of --forget), putting back the socket state and cloud setting prepare read (runner-reads.ts), and the
+// of --forget), putting back the socket state and cloud setting prepare read (lib/meeting/reads.ts), and the
 // sweep that deletes what the run left and reports what remains.
 import { DeviceClient } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
