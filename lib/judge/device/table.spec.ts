@@ -89,3 +89,11 @@ test.for(JUDGING_CODE.filter((f) => f.startsWith('suites/')))('%s: a check of a 
   });
   expect(wrong).toEqual([]);
 });
+
+// A clause of one answer needs no line in its suite (docs/adding-a-clause.md): the suite of every area that has such
+// clauses checks them all with answerClauseTests('<area>'), naming only those it checks itself.
+test('every area with clauses of one answer has a suite that checks them all (answerClauseTests)', () => {
+  const suites = readdirSync(path.join(ROOT, 'suites')).filter((f) => f.endsWith('.test.ts')).map((f) => readFileSync(path.join(ROOT, 'suites', f), 'utf8')).join('\n');
+  const areas = [...new Set(clausesOf(['spec', 'vendor']).filter((c) => isAnswerClause(c.id)).map((c) => c.area))];
+  expect(areas.filter((area) => !suites.includes(`answerClauseTests('${area}'`))).toEqual([]);
+});
