@@ -15,6 +15,3 @@ export function runnerCheck(context: Pick<SuiteContext, 'deviations'>, id: Claus
 /** A judgment of the device's judges (lib/judge/device/table.ts) as the ending of a runner's check. */
 export const endingOf = (j: Judgment): Ending => (j.held ? { kind: 'completed' }
   : { kind: 'violated', message: `expected ${j.expected}; observed ${j.observed}`, expected: j.expected, observed: j.observed });
-
-/** A violation in the runner's words: its message is what a reader sees. */
-export const violated = (message: string): Ending => ({ kind: 'violated', message, expected: '', observed: '' });

@@ -1,8 +1,9 @@
 // Reading, bringing about and putting back the battery group of /api/batteries (DOC v2/batteries.mdx), for V-BAT.
 import type { DeviceResponse } from '../../lib/client/device-client.js';
-import { PreconditionError, describeResponse, isJsonObject } from '../../lib/harness/clause-failure.js';
+import { PreconditionError, describeResponse } from '../../lib/harness/clause-failure.js';
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import { type Group, groupText, sameGroup } from '../../lib/judge/device/batteries.js';
+import { objectIn } from '../../lib/judge/device/judgment.js';
 
 export const BATTERIES = '/api/batteries';
 export const BOTH = ['charge_allowed', 'discharge_allowed'];
@@ -11,7 +12,7 @@ export type { Group };
 
 export async function getBatteries(ctx: Pick<CheckContext, 'device' | 'token'>): Promise<{ res: DeviceResponse; body: Record<string, unknown> | null }> {
   const res = await ctx.device.v2.get(BATTERIES, { token: ctx.token });
-  return { res, body: res.status === 200 && isJsonObject(res.json) ? res.json : null };
+  return { res, body: objectIn(res) };
 }
 
 export const putBatteries = (ctx: Pick<CheckContext, 'device' | 'token'>, body: unknown): Promise<DeviceResponse> =>

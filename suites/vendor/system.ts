@@ -1,16 +1,17 @@
 // Reading, writing and putting back /api/system, for the vendor profile's checks (DOC v2/system.mdx).
 import type { DeviceResponse } from '../../lib/client/device-client.js';
-import { PreconditionError, describeResponse, isJsonObject } from '../../lib/harness/clause-failure.js';
+import { PreconditionError, describeResponse } from '../../lib/harness/clause-failure.js';
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import { writableSystemFields } from '../../lib/spec/vendor-kinds.js';
 import { type SystemBody, systemDiffers } from '../../lib/judge/device/system.js';
+import { objectIn } from '../../lib/judge/device/judgment.js';
 
 export const SYSTEM = '/api/system';
 export type { SystemBody };
 
 export async function getSystem(ctx: Pick<CheckContext, 'device' | 'token'>): Promise<{ res: DeviceResponse; body: SystemBody | null }> {
   const res = await ctx.device.v2.get(SYSTEM, { token: ctx.token });
-  return { res, body: res.status === 200 && isJsonObject(res.json) ? res.json : null };
+  return { res, body: objectIn(res) };
 }
 
 export async function putSystem(ctx: Pick<CheckContext, 'device' | 'token'>, body: unknown): Promise<DeviceResponse> {

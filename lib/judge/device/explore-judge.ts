@@ -4,7 +4,6 @@
 import type { ClauseId } from '../../spec/clause-types.js';
 import { type SocketPut, describeSocket, socketOutcome } from '../../spec/socket-model.js';
 import { sameSocket, socketStateOf } from '../../client/socket.js';
-import { NO_ANSWER } from './judgment.js';
 import { cloudIn as cloudOfReply } from './cloud.js';
 import { ver01, ver02, ver03 } from './versioning.js';
 import { type SocketRowClause, isSocketRowClause } from './table.js';
@@ -105,8 +104,8 @@ function judgeCloud(m: ModelState, o: Observation): Judged {
   const value = m.cloud!;
   const put = wrongOf(m, judgedOn('CLOUD-02', replyOf(o.answer), { answer: 'put', value }));
   if (put) return put;
-  const after = [judgedOn('CLOUD-02', o.read ? replyOf(o.read) : NO_ANSWER, { answer: 'read', value }),
-    ...(m.socket === null ? [] : [judgedOn('CLOUD-02', o.socket ? replyOf(o.socket) : NO_ANSWER, { answer: 'socket', before: m.socket })])];
+  const after = [judgedOn('CLOUD-02', replyOf(o.read), { answer: 'read', value }),
+    ...(m.socket === null ? [] : [judgedOn('CLOUD-02', replyOf(o.socket), { answer: 'socket', before: m.socket })])];
   return readWrong(m, ...after) ?? ok(m);
 }
 
@@ -121,7 +120,7 @@ function judgeToggle(m: ModelState, o: Observation): Judged {
   const refused = wrongOf(m, put);
   if (refused) return refused;
   const next = { ...m, cloud: to };
-  const read = readWrong(next, judgedOn(clause, o.read ? replyOf(o.read) : NO_ANSWER, { answer: 'read', value: to }));
+  const read = readWrong(next, judgedOn(clause, replyOf(o.read), { answer: 'read', value: to }));
   if (read) return read;
   if (m.socket === null) return ok(next);
   const sock = readBack(o.socket);

@@ -3,7 +3,7 @@
 // their tokens, re-use and delete, and versioning: the steps, the state, and how a step's answers are
 // judged through the table (explore-judge.ts judges each step).
 import type { ClauseId } from '../../spec/clause-types.js';
-import type { Judgment, Reply } from './judgment.js';
+import { type Judgment, NO_ANSWER, type Reply } from './judgment.js';
 import { sock01 } from './socket.js';
 import { type OccasionArgs, type OccasionClause, judgeOn } from './table.js';
 import { type SocketPut, type SocketState, describePut } from '../../spec/socket-model.js';
@@ -139,20 +139,20 @@ export const judged = (next: ModelState, clause: ClauseId, j: Judgment, about: '
 export function judgedOn<K extends OccasionClause>(clause: K, r: Reply, ...o: OccasionArgs<K>): { clause: K; j: Judgment } {
   return { clause, j: judgeOn(clause, r, ...o) };
 }
-/** The first judgment that does not hold, as the step's disagreement about its answer; null where all hold. */
-export function wrongOf(next: ModelState, ...judgments: { clause: ClauseId; j: Judgment }[]): Judged | null {
+type ClauseJudgment = { clause: ClauseId; j: Judgment };
+/** The first judgment that does not hold, as the step's disagreement about `about`; null where all hold. */
+const firstFailing = (about: Disagreement['about']) => (next: ModelState, ...judgments: ClauseJudgment[]): Judged | null => {
   const wrong = judgments.find(({ j }) => !j.held);
-  return wrong ? judged(next, wrong.clause, wrong.j) : null;
-}
-export const firstWrong = (next: ModelState, ...judgments: { clause: ClauseId; j: Judgment }[]): Judged => wrongOf(next, ...judgments) ?? ok(next);
-/** As wrongOf, about what was read back after the step. */
-export function readWrong(next: ModelState, ...judgments: { clause: ClauseId; j: Judgment }[]): Judged | null {
-  const wrong = judgments.find(({ j }) => !j.held);
-  return wrong ? judged(next, wrong.clause, wrong.j, 'read') : null;
-}
+  return wrong ? judged(next, wrong.clause, wrong.j, about) : null;
+};
+/** About the step's answer. */
+export const wrongOf = firstFailing('answer');
+/** About what was read back after the step. */
+export const readWrong = firstFailing('read');
+export const firstWrong = (next: ModelState, ...judgments: ClauseJudgment[]): Judged => wrongOf(next, ...judgments) ?? ok(next);
 
-/** The explorer's record of an answer as the table's judges read one. */
-export const replyOf = (a: Answer): Reply => ({ status: a.status, json: a.json, ...(a.text === undefined ? {} : { text: a.text }),
+/** The explorer's record of an answer as the table's judges read one; NO_ANSWER where nothing was read. */
+export const replyOf = (a: Answer | undefined): Reply => (a === undefined ? NO_ANSWER : { status: a.status, json: a.json, ...(a.text === undefined ? {} : { text: a.text }),
   headers: { ...(a.version === undefined ? {} : { 'x-api-version': a.version }), ...(a.contentLength === undefined ? {} : { 'content-length': a.contentLength }) } });
 
 /** SOCK-01 on the state read back after a step. */

@@ -52,6 +52,12 @@ export function isJsonObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** The JSON object of a 200 answer, else null. */
+export const objectIn = (r: Pick<Reply, 'status' | 'json'>): Record<string, unknown> | null => (r.status === 200 && isJsonObject(r.json) ? r.json : null);
+
+/** A 2xx status: the request was served. */
+export const succeeded = (status: number): boolean => status >= 200 && status <= 299;
+
 /** Status and (the start of) the body, as every message shows an answer. */
 export const shownReply = (r: Reply): string => (r === NO_ANSWER ? 'no answer' : describeResponse(r));
 

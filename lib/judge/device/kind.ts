@@ -1,7 +1,7 @@
 // Rules 2 and Discovery: what a kind serves, and what it advertises of itself.
 import { judgeIdentity } from '../../client/tls-identity.js';
 import type { Advertised } from '../../spec/advertisement.js';
-import { type Judgment, NOT_ENABLED, type Reply, allOf, errorAnswer, isJsonObject, shownReply, unless } from './judgment.js';
+import { type Judgment, NOT_ENABLED, type Reply, allOf, errorAnswer, objectIn, shownReply, unless } from './judgment.js';
 
 /** KIND-01, on POST /api/user with a valid name before any press: served (no 404), and refused 403 creation-not-enabled. */
 export const kind01 = (r: Reply): Judgment => allOf(() => unless(r.status !== 404, 'POST /api/user served', shownReply(r), r),
@@ -15,7 +15,7 @@ const same = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === '
  */
 export function kind02(r: Reply, o: { advertised: Advertised; certificatePem: string | null; identityOf: (serial: string) => string }): Judgment {
   const ad = o.advertised;
-  const info = r.status === 200 && isJsonObject(r.json) ? r.json : null;
+  const info = objectIn(r);
   const disagree = [...ad.disagreements];
   if (typeof info?.serial === 'string' && ad.serial !== null && !same(ad.serial, info.serial)) disagree.push(`serial ${ad.serial} advertised, ${info.serial} in GET /api`);
   if (typeof info?.product_type === 'string' && ad.product_type !== null && !same(ad.product_type, info.product_type)) {

@@ -9,7 +9,7 @@ import { AUTH_ANSWERS, auth05, auth08, auth09, credentialRefused } from './auth.
 import type { AnswerJudges } from './asks.js';
 import { CLOUD_ANSWERS, cloud07, cloudSet } from './cloud.js';
 import { INFO_ANSWERS } from './info.js';
-import { type DeviceFacts, type Judgment, type Reply, answerOf } from './judgment.js';
+import { type DeviceFacts, type Judgment, type Reply, answerOf, succeeded } from './judgment.js';
 import type { Exchange } from '../../client/exchange-log.js';
 import { err01, err02, governedByErr01 } from './errors.js';
 import { MEASUREMENT_ANSWERS } from './measurement.js';
@@ -38,10 +38,9 @@ export interface EveryAnswerJudge {
   judge(r: Reply, facts: DeviceFacts): Judgment;
 }
 
-const success = (ex: Exchange) => ex.status !== undefined && ex.status >= 200 && ex.status <= 299;
 
 export const EVERY_ANSWER_JUDGES = {
-  'VER-01': { governs: (ex) => ex.side === 'v2' && success(ex), judge: ver01 },
+  'VER-01': { governs: (ex) => ex.side === 'v2' && ex.status !== undefined && succeeded(ex.status), judge: ver01 },
   'ERR-01': { governs: governedByErr01, judge: err01 },
   'ERR-02': { governs: (ex) => answerOf(ex)?.json !== undefined, judge: err02 },
 } as const satisfies Partial<Record<ClauseId, EveryAnswerJudge>>;

@@ -3,13 +3,13 @@
 import { crcOf, parseTelegram } from '../../client/dsmr.js';
 import { CORE_FIELDS, MEASUREMENT_FIELDS, V1_NAMES, fieldTypeError } from '../../spec/vendor-measurement.js';
 import { vendorGateHolds } from '../../spec/vendor-kinds.js';
-import { type DeviceFacts, HELD, type Judgment, type Reply, allOf, isJsonObject, shownReply, statusIs, unless } from './judgment.js';
+import { type DeviceFacts, HELD, type Judgment, type Reply, allOf, isJsonObject, shownReply, statusIs, succeeded, unless } from './judgment.js';
 import { type AnswerJudges, BATTERIES, MEASUREMENT, TELEGRAM } from './asks.js';
 
 type Kind = Pick<DeviceFacts, 'kind'>;
 const objectOf = (r: Reply): Record<string, unknown> => (isJsonObject(r.json) ? r.json : {});
 const anObject = (r: Reply) => allOf(() => statusIs(r, 200), () => unless(isJsonObject(r.json), 'a JSON object', shownReply(r), r));
-const notServed = (r: Reply, why: string) => unless(r.status < 200 || r.status >= 300, `no 2xx: ${why}`, shownReply(r), r);
+const notServed = (r: Reply, why: string) => unless(!succeeded(r.status), `no 2xx: ${why}`, shownReply(r), r);
 
 /** V-MEAS-01, on GET /api/measurement: every field the documentation names for the kind has its documented type. */
 export const vmeas01 = (r: Reply, { kind }: Kind): Judgment => allOf(() => anObject(r), () => {

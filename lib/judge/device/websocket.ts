@@ -1,6 +1,6 @@
 // The WebSocket at wss://<host>/api/ws (DOC v2/websocket.mdx; V-WS): each clause judged on what a conversation heard
 // (its messages, and when), told what the check sent and what it compares with. The check's failure shows the transcript.
-import { type Judgment, isJsonObject, unless } from './judgment.js';
+import { type Judgment, isJsonObject, unless, violated } from './judgment.js';
 import { sameJson } from './documented.js';
 import { sameGroup } from './batteries.js';
 import { LIVE_FIELDS, systemDiffers } from './system.js';
@@ -38,7 +38,7 @@ export const vws04 = (served: readonly Message[]): Judgment => unless(served.len
 /** V-WS-05: with no token sent, the device closes the connection after the `withinS` a client has to authorize (2 s early is its clock). */
 export const vws05 = (closedAfterMs: number | null, o: { withinS: number; lateAuthorized: boolean }): Judgment => {
   if (closedAfterMs === null) {
-    return unless(false, `the connection closed by the device ${o.withinS} s after it opened, with no authorization sent`,
+    return violated(`the connection closed by the device ${o.withinS} s after it opened, with no authorization sent`,
       `still open after ${o.withinS + 5} s${o.lateAuthorized ? ', and an authorization sent then was answered "authorized"' : ''}`);
   }
   return unless(closedAfterMs / 1000 >= o.withinS - 2, `the connection kept open for the ${o.withinS} s a client has to authorize`,
