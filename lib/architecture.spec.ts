@@ -38,8 +38,8 @@ const ALLOWED: Record<string, string[]> = {
   bench: ['testing', 'soak', 'explore', 'operator', 'cli', 'runner', 'meeting', 'emulator', 'report', 'client', 'spec'],
   testing: ['history', 'soak', 'certify', 'judge', 'explore', 'cli', 'runner', 'meeting', 'operator', 'discovery', 'emulator', 'report', 'contract', 'client', 'spec'],
 };
-/** Only these read argv or the environment, or end the process: the command line, and the programs that start it. */
-const ENTRY_POINTS = ['lib/cli/', 'lib/bench/', 'lib/testing/'];
+/** Only these read argv or the environment, or end the process: the command line, the programs that start it, and the kept suite worker. */
+const ENTRY_POINTS = ['lib/cli/', 'lib/bench/', 'lib/testing/', 'lib/runner/kept-worker-entry.ts'];
 const PROCESS_POWERS = new Set(['argv', 'env', 'exit', 'exitCode']);
 
 const folderOf = (file: string) => (file.startsWith('suites/') ? 'suites' : file.split('/')[1]!);

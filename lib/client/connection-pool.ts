@@ -1,12 +1,13 @@
 // The connections to a device: one pool a side for a whole run (DESIGN.md "Field conditions"), not one a
 // check: a small device has few connection slots, and each new connection costs the link's latency again.
 import { Agent } from 'undici';
+import { runScoped } from './run-scope.js';
 
-let opened = 0;
-/** Every connection this process opened to a device: pooled ones, raw exchanges and certificate inspections. */
-export const connectionsOpened = (): number => opened;
+const counted = runScoped(() => ({ opened: 0 }));
+/** Every connection this process opened to a device in this run: pooled ones, raw exchanges and certificate inspections. */
+export const connectionsOpened = (): number => counted().opened;
 export const countConnection = (): void => {
-  opened += 1;
+  counted().opened += 1;
 };
 
 export class ConnectionPool {

@@ -4,18 +4,19 @@
 import { DeviceClient } from '../client/device-client.js';
 import type { TransportError } from '../client/errors.js';
 import type { SuiteContext } from '../contract/run-context.js';
+import { runScoped } from '../client/run-scope.js';
 
 export const DEVICE_RETURN_MS = 30_000;
 const POLL_MS = 500;
 
-/** Once the device has not come back within the bound, later checks in this worker do not wait again. */
-let gaveUp = false;
+/** Once the device has not come back within the bound, later checks of the run do not wait again. */
+const away = runScoped(() => ({ gaveUp: false }));
 
 export const lostDevice = (err: TransportError) => err.code === 'EC_TRANSPORT_REFUSED' || err.code === 'EC_TRANSPORT_RESET';
 
 /** Polls GET /api (any HTTP answer counts: v2 answers 401 without a token) until it answers: what to add to the check's message. */
 export async function awaitDevice(run: SuiteContext): Promise<string> {
-  if (gaveUp) return '';
+  if (away().gaveUp) return '';
   const device = new DeviceClient(run.target, undefined, Math.min(run.requestTimeoutMs, 2000));
   const side = run.usable.v1 && device.v1.available ? device.v1 : device.v2;
   const started = performance.now();
@@ -29,7 +30,7 @@ export async function awaitDevice(run: SuiteContext): Promise<string> {
         await new Promise((r) => setTimeout(r, POLL_MS));
       }
     }
-    gaveUp = true;
+    away().gaveUp = true;
     return `; the device did not answer again within ${DEVICE_RETURN_MS / 1000} s`;
   } finally {
     await device.close();

@@ -2,12 +2,12 @@
 // kind areas): a fact of the device, not of a connection, and each handshake is one more connection.
 import { type CertificateFacts, inspectCertificate } from '../client/tls-inspect.js';
 import type { SuiteContext } from '../contract/run-context.js';
+import { runScoped } from '../client/run-scope.js';
 
-let seen: Promise<CertificateFacts> | undefined;
+const seen = runScoped((): { facts?: Promise<CertificateFacts> } => ({}));
 
 export function deviceCertificate(run: Pick<SuiteContext, 'target' | 'requestTimeoutMs'>): Promise<CertificateFacts> {
   const { host, httpsPort, caPem } = run.target;
   if (httpsPort === null) return Promise.reject(new Error('the device has no HTTPS port'));
-  seen ??= inspectCertificate({ host, port: httpsPort, caPem, timeoutMs: run.requestTimeoutMs });
-  return seen;
+  return (seen().facts ??= inspectCertificate({ host, port: httpsPort, caPem, timeoutMs: run.requestTimeoutMs }));
 }

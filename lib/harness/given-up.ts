@@ -7,6 +7,7 @@ import type { RequestGuard } from '../client/device-client.js';
 import type { SuiteContext, Unreadable } from '../contract/run-context.js';
 import { sideEndpointKey } from '../spec/endpoints.js';
 import type { ErrorCode } from '../spec/error-codes.js';
+import { runScoped } from '../client/run-scope.js';
 
 export class EndpointGivenUp extends Error {
   readonly code: ErrorCode = 'EC_ENDPOINT_GIVEN_UP';
@@ -40,7 +41,7 @@ export function newGuard(unreadable: readonly Unreadable[]): RequestGuard {
   };
 }
 
-let workerGuard: RequestGuard | undefined;
+const held = runScoped((): { guard?: RequestGuard } => ({}));
 
-/** The worker's guard, shared by every check's device client. */
-export const requestGuard = (run: Pick<SuiteContext, 'unreadable'>): RequestGuard => (workerGuard ??= newGuard(run.unreadable));
+/** The run's guard in this worker, shared by every check's device client. */
+export const requestGuard = (run: Pick<SuiteContext, 'unreadable'>): RequestGuard => (held().guard ??= newGuard(run.unreadable));

@@ -2,10 +2,10 @@
 // one worker with one module graph (vitest.config.ts: isolate false), so one pool serves the whole run.
 import { ConnectionPool } from '../client/connection-pool.js';
 import type { SuiteContext } from '../contract/run-context.js';
+import { runScoped } from '../client/run-scope.js';
 
-let pool: ConnectionPool | undefined;
+const held = runScoped((): { pool?: ConnectionPool } => ({}), (h) => void h.pool?.close().catch(() => undefined));
 
 export function runPool(run: Pick<SuiteContext, 'target' | 'requestTimeoutMs'>): ConnectionPool {
-  pool ??= new ConnectionPool(run.target, run.requestTimeoutMs);
-  return pool;
+  return (held().pool ??= new ConnectionPool(run.target, run.requestTimeoutMs));
 }

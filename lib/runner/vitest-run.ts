@@ -7,6 +7,7 @@ import type { TestCase, TestModule } from 'vitest/node';
 import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
 import { inRunOrder } from '../spec/run-order.js';
 import { AreaSequencer } from './area-sequencer.js';
+import { suitePool } from './kept-worker.js';
 import { CODE_EXT, CODE_ROOT, PACKAGE_ROOT } from './package-root.js';
 
 /** The suites beside the library that runs: suites/*.test.ts from the sources, dist/suites/*.test.js from the build. */
@@ -98,6 +99,7 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
     cache: false,
     watch: false,
     server: { deps: { external: NATIVE } },
+    pool: suitePool(),
     reporters: [{
       onTestModuleCollected: (m: TestModule) => {
         // One file at a time (fileParallelism off): its checks are counted when it is collected.

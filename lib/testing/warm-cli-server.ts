@@ -1,6 +1,9 @@
 // The child of a warm CLI (warm-cli.ts): `energy-conform <args>` for each command line it is sent, one at a
 // time, its output captured, its exit code sent back. Run from the build, as bin/energy-conform.js is.
 import { runProgram } from '../cli/program.js';
+import { keepSuiteWorkers } from '../runner/kept-worker.js';
+
+keepSuiteWorkers();
 
 export interface WarmRequest { id: number; args: string[]; env: NodeJS.ProcessEnv }
 export interface WarmAnswer { id: number; code: number | null; stdout: string; stderr: string }

@@ -3,6 +3,7 @@
 // The rows run as a tour (lib/spec/socket-tour.ts): a row that follows the one that read the state
 // starts from that read instead of asking again.
 import { describeExchange, exchangesLogged } from '../../lib/client/exchange-log.js';
+import { runScoped } from '../../lib/client/run-scope.js';
 import type { DeviceResponse } from '../../lib/client/device-client.js';
 import { STATE_PATH, readSocket, sameSocket, steerSocket } from '../../lib/client/socket.js';
 import { PreconditionError, describeResponse, expectHeld, safeBody } from '../../lib/harness/clause-failure.js';
@@ -48,10 +49,11 @@ async function readState(ctx: CheckContext): Promise<Read> {
 }
 
 /** The state the last row read back, and `exchangesLogged()` just after: a row asked for nothing since starts from it. */
-let lastRead: { at: number; state: SocketState } | undefined;
+const last = runScoped((): { read?: { at: number; state: SocketState } } => ({}));
 
 /** Puts the socket in the row's start state (its power and lock, a brightness that lets the request show) and returns that state. */
 async function startAt(ctx: CheckContext, row: SocketRow): Promise<SocketState> {
+  const lastRead = last().read;
   let now = lastRead?.at === exchangesLogged() ? lastRead.state : undefined;
   if (now === undefined) {
     const read = await readState(ctx);
@@ -77,7 +79,7 @@ async function startAt(ctx: CheckContext, row: SocketRow): Promise<SocketState> 
 async function putAndRead(ctx: CheckContext, row: SocketRow): Promise<{ res: DeviceResponse; after: Read }> {
   const res = await ctx.device.v1.put(STATE_PATH, { body: row.put });
   const after = await readState(ctx);
-  lastRead = after.state ? { at: exchangesLogged(), state: after.state } : undefined;
+  last().read = after.state ? { at: exchangesLogged(), state: after.state } : undefined;
   return { res, after };
 }
 

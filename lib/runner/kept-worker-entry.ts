@@ -1,0 +1,39 @@
+// The kept suite worker (kept-worker.ts): vitest's worker runtime, started afresh for each run it is sent,
+// with the run-scoped state of the library forgotten first. Between runs it waits.
+import { init, runBaseTests, setupEnvironment } from 'vitest/worker';
+import { forgetRun } from '../client/run-scope.js';
+
+// The suites' runtime makes process.exit throw; the worker's own end must still end it.
+const exit = process.exit.bind(process);
+
+type Listener = (message: unknown) => void;
+interface Request { __vitest_worker_request__?: boolean; type?: string }
+
+/** The listeners of the run being served: vitest's worker and its RPC. */
+let listeners: Set<Listener> | undefined;
+
+function serve(): Set<Listener> {
+  const own = new Set<Listener>();
+  forgetRun();
+  init({
+    post: (v) => process.send!(v),
+    on: (cb) => void own.add(cb),
+    off: (cb) => void own.delete(cb),
+    // After the run's "stopped": the next "start" begins another.
+    teardown: () => {
+      own.clear();
+      if (listeners === own) listeners = undefined;
+    },
+    runTests: (state, traces) => runBaseTests('run', state, traces),
+    collectTests: (state, traces) => runBaseTests('collect', state, traces),
+    setup: setupEnvironment,
+  });
+  return own;
+}
+
+process.on('message', (message: Request) => {
+  if (message?.__vitest_worker_request__ && message.type === 'start' && listeners === undefined) listeners = serve();
+  for (const listener of [...(listeners ?? [])]) listener(message);
+});
+// The process that kept it went away: so does the worker.
+process.on('disconnect', () => exit(0));

@@ -1,0 +1,91 @@
+// A worker for the suites that outlives its run, for a process that runs one command after another (the
+// self-test's warm CLI, lib/testing/warm-cli-server.ts): the worker's modules (vitest's runtime, undici, zod,
+// the library) are loaded once, not once a run. `energy-conform run` itself is one run in one process and
+// keeps nothing: its worker is vitest's own fork. A kept worker forgets each run before the next
+// (kept-worker-entry.ts, lib/client/run-scope.ts); one that did not end its run cleanly is not kept.
+import { type ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
+import type { PoolOptions, PoolRunnerInitializer, PoolWorker, WorkerRequest } from 'vitest/node';
+import { CODE_EXT, CODE_ROOT } from './package-root.js';
+
+const ENTRY = path.join(CODE_ROOT, 'lib', 'runner', `kept-worker-entry.${CODE_EXT}`);
+
+let kept: ChildProcess | undefined;
+let keeping = false;
+
+/** From now on, this process's runs keep their suites' worker for the next run. */
+export function keepSuiteWorkers(): void {
+  keeping = true;
+}
+
+/** The pool of a run: vitest's fork for one run, or the kept worker. */
+export const suitePool = (): 'forks' | PoolRunnerInitializer => (keeping ? KEPT_FORKS : 'forks');
+
+const alive = (c: ChildProcess | undefined): c is ChildProcess => c !== undefined && c.exitCode === null && c.signalCode === null && c.connected;
+
+class KeptFork implements PoolWorker {
+  readonly name = 'kept-forks';
+  readonly cacheFs = true;
+  private child: ChildProcess | undefined;
+  private readonly listening: [string, (arg: unknown) => void][] = [];
+  /** The run's worker said it stopped: its run ended cleanly and it may serve the next. */
+  private stopped = false;
+  private readonly onStopped = (m: { __vitest_worker_response__?: boolean; type?: string }) => {
+    if (m?.__vitest_worker_response__ && m.type === 'stopped') this.stopped = true;
+  };
+
+  constructor(private readonly options: PoolOptions) {}
+
+  async start(): Promise<void> {
+    if (!alive(kept)) {
+      kept = fork(ENTRY, [], { env: this.options.env, execArgv: this.options.execArgv, stdio: 'pipe', serialization: 'advanced' });
+      // Its output goes to whichever run it serves (start pipes it there).
+      kept.stdout!.setMaxListeners(0);
+      kept.stderr!.setMaxListeners(0);
+    }
+    this.child = kept;
+    const { outputStream, errorStream } = this.options.project.vitest.logger;
+    this.child.stdout!.pipe(outputStream, { end: false });
+    this.child.stderr!.pipe(errorStream, { end: false });
+    this.child.on('message', this.onStopped);
+  }
+
+  on(event: string, callback: (arg: unknown) => void): void {
+    this.listening.push([event, callback]);
+    this.fork.on(event, callback);
+  }
+
+  off(event: string, callback: (arg: unknown) => void): void {
+    this.fork.off(event, callback);
+  }
+
+  send(message: WorkerRequest): void {
+    this.fork.send(message);
+  }
+
+  deserialize(data: unknown): unknown {
+    return data;
+  }
+
+  async stop(): Promise<void> {
+    const child = this.fork;
+    for (const [event, callback] of this.listening.splice(0)) child.off(event, callback);
+    child.off('message', this.onStopped);
+    child.stdout!.unpipe();
+    child.stderr!.unpipe();
+    this.child = undefined;
+    if (this.stopped && alive(child)) return;
+    // Cancelled or broken mid-run: what it was doing must not go on into the next run.
+    if (kept === child) kept = undefined;
+    const exited = new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  private get fork(): ChildProcess {
+    if (!this.child) throw new Error('the kept suite worker is not started');
+    return this.child;
+  }
+}
+
+const KEPT_FORKS: PoolRunnerInitializer = { name: 'kept-forks', createPoolWorker: (options) => new KeptFork(options) };
