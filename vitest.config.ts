@@ -15,7 +15,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['lib/**/*.spec.ts'],
-          globalSetup: ['lib/testing/build-fresh.ts'],
+          // The build first; then the warm CLI processes that the tests' commands share (warm-cli-service.ts).
+          globalSetup: ['lib/testing/build-fresh.ts', 'lib/testing/warm-cli-service.ts'],
           // The self-test's runs in parallel (describe.concurrent): each is one run of the CLI, mostly on one
           // core, often waiting on the device; more than two a core only makes each slower.
           maxConcurrency: 2 * availableParallelism(),

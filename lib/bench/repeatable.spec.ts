@@ -9,7 +9,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator } from '../emulator/emulator.js';
 import type { CheckResult } from '../report/results.js';
 import { SUITE_ORDER } from '../spec/run-order.js';
-import { cli, targetArgs } from '../testing/cli-process.js';
+import { targetArgs } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
 import { type ComparedRun, compareRuns } from './compare-runs.js';
 
 let dir: string;
@@ -25,7 +26,7 @@ test(`${RUNS} full runs against the same faulty device: identical outcomes, in o
     const emu = await startEmulator({ kind: 'p1dongle', seed: 7, faults: ['reuse-leaves-window-open'] });
     try {
       const out = path.join(dir, `run-${i}`);
-      const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, `t-${i}.json`)), '--reports', out, '--verbose']);
+      const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, `t-${i}.json`)), '--reports', out, '--verbose']);
       expect(res.code, res.stdout + res.stderr).toBe(1);
       const areas = [...new Set([...res.stderr.matchAll(/\[([a-z-]+) \d+\/\d+\] \d+\/\d+ /g)].map((m) => m[1]))];
       expect(areas).toEqual(SUITE_ORDER.filter((a) => areas.includes(a)));

@@ -9,14 +9,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HistoryStore } from '../history/store.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BIN, type CliResult, cli } from '../testing/cli-process.js';
+import { BIN, type CliResult } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
 import { REFERENCE_INTEGRATION } from '../testing/client-faults.js';
 
 const QUICK_PHASES = ['pairing=4', 'steady=6', 'newer=6', 'reboot=12', 'foreign-ca=5', 'wrong-identity=5', 'revoked=15'];
 
 let dir: string;
 const runs: Record<string, Promise<CliResult>> = {};
-const certify = (name: string, fault?: string, env: NodeJS.ProcessEnv = {}) => cli(['certify-client', '--name', 'reference', '--integration-version', fault ?? '1.0', '--quick',
+const certify = (name: string, fault?: string, env: NodeJS.ProcessEnv = {}) => sharedCli(['certify-client', '--name', 'reference', '--integration-version', fault ?? '1.0', '--quick',
   '--reports', path.join(dir, name), '--', ...REFERENCE_INTEGRATION], { env: { ...env, ...(fault ? { EC_CLIENT_FAULT: fault } : {}) }, timeoutMs: 180_000 });
 const history = () => path.join(dir, 'certified.db');
 

@@ -14,6 +14,7 @@ import { clausesOf } from '../spec/catalogue.js';
 const clauses = clausesOf(['spec']);
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { BIN, cli } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
 
 let dir: string;
 let emulator: ChildProcess;
@@ -43,7 +44,7 @@ const status = (r: Results, id: string) => r.checks.find((c) => c.clause === id)
 describe('energy-conform run against `energy-conform emulate`', () => {
   test('with the emulator CA: exit 0, a schema-valid junit.xml and a results.json listing every clause', async () => {
     const out = path.join(dir, 'out');
-    const res = await cli(['run', ...target(), '--ca', ready.ca, '--reports', out, '--token-store', path.join(dir, 't1.json')]);
+    const res = await sharedCli(['run', ...target(), '--ca', ready.ca, '--reports', out, '--token-store', path.join(dir, 't1.json')]);
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(res.stdout).toMatch(/verdict: PASS/);
     expect(await junitSchemaErrors(await readFile(path.join(out, 'junit.xml'), 'utf8'))).toEqual([]);
@@ -65,7 +66,7 @@ describe('energy-conform run against `energy-conform emulate`', () => {
 
   test('with the vendor CA: TLS-01 fails and the run exits 1', async () => {
     const out = path.join(dir, 'vendor');
-    const res = await cli(['run', ...target(), '--reports', out, '--token-store', path.join(dir, 't2.json')]);
+    const res = await sharedCli(['run', ...target(), '--reports', out, '--token-store', path.join(dir, 't2.json')]);
     expect(res.code, res.stdout + res.stderr).toBe(1);
     const r = await results(out);
     expect(status(r, 'TLS-01')).toBe('fail');
@@ -74,7 +75,7 @@ describe('energy-conform run against `energy-conform emulate`', () => {
 
   test('with --insecure: the TLS clauses are skipped with the reason, exit 0', async () => {
     const out = path.join(dir, 'insecure');
-    const res = await cli(['run', ...target(), '--insecure', '--reports', out, '--token-store', path.join(dir, 't3.json')]);
+    const res = await sharedCli(['run', ...target(), '--insecure', '--reports', out, '--token-store', path.join(dir, 't3.json')]);
     expect(res.code, res.stdout + res.stderr).toBe(0);
     const r = await results(out);
     for (const id of ['TLS-01', 'TLS-02', 'TLS-03']) {
@@ -99,7 +100,7 @@ describe('pairing', () => {
 
   test('a hook that never presses: exit 2 within --press-timeout + 5 s, naming the option to change; the reports say so', async () => {
     const out = path.join(dir, 'never');
-    const res = await cli(['run', '--host', '127.0.0.1', '--http-port', String(ready.httpPort), '--https-port', String(ready.httpsPort),
+    const res = await sharedCli(['run', '--host', '127.0.0.1', '--http-port', String(ready.httpPort), '--https-port', String(ready.httpsPort),
       '--ca', ready.ca, '--press-hook', 'true', '--press-timeout', '3', '--token-store', path.join(dir, 'never.json'), '--reports', out]);
     expect(res.code).toBe(2);
     // The contract's 5 s, and the CLI's own start, which a machine busy with the other tests can stretch.
@@ -111,7 +112,7 @@ describe('pairing', () => {
 
   test('no token, no hook and no terminal: exit 2 at once, saying how to give a token; the reports say so', async () => {
     const out = path.join(dir, 'no-token');
-    const res = await cli(['run', '--host', '127.0.0.1', '--http-port', String(ready.httpPort), '--https-port', String(ready.httpsPort),
+    const res = await sharedCli(['run', '--host', '127.0.0.1', '--http-port', String(ready.httpPort), '--https-port', String(ready.httpsPort),
       '--ca', ready.ca, '--token-store', path.join(dir, 'none.json'), '--reports', out]);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/--token .*ENERGY_CONFORM_TOKEN.*--press-hook.*run on a terminal/);
@@ -122,7 +123,7 @@ describe('pairing', () => {
 
 describe('a selection that does not apply to the device', () => {
   test('exits 2 and says why no check ran', async () => {
-    const res = await cli(['run', ...target(), '--ca', ready.ca, '--clause', 'SOCK-04', '--reports', path.join(dir, 'none'),
+    const res = await sharedCli(['run', ...target(), '--ca', ready.ca, '--clause', 'SOCK-04', '--reports', path.join(dir, 'none'),
       '--token-store', path.join(dir, 't1.json')]);
     expect(res.code, res.stdout + res.stderr).toBe(2);
     expect(res.stderr).toMatch(/no check ran \(SOCK-04: the state endpoint exists only on the energy socket\)/);
@@ -134,7 +135,7 @@ describe('a v2-only device whose certificate does not chain', () => {
     const emu = await startEmulator({ kind: 'battery' });
     try {
       const out = path.join(dir, 'battery-vendor');
-      const res = await cli(['run', '--host', '127.0.0.1', '--https-port', String(emu.ready.httpsPort), '--http-port', '9',
+      const res = await sharedCli(['run', '--host', '127.0.0.1', '--https-port', String(emu.ready.httpsPort), '--http-port', '9',
         '--reports', out, '--token-store', path.join(dir, 't4.json')]);
       expect(res.code, res.stdout + res.stderr).toBe(1);
       const r = await results(out);

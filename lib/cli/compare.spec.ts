@@ -7,7 +7,8 @@ import Ajv from 'ajv';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator } from '../emulator/emulator.js';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
-import { cli, targetArgs } from '../testing/cli-process.js';
+import { targetArgs } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
 
 let dir: string;
 const runs = { clean: '', broken: '' };
@@ -18,7 +19,7 @@ beforeAll(async () => {
     const emu = await startEmulator({ kind: 'p1dongle', faults: [...faults], certStyle: 'cn-only' });
     try {
       runs[name] = path.join(dir, name);
-      const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, `${name}.json`)), '--suite', 'socket', 'info', '--reports', runs[name]]);
+      const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, `${name}.json`)), '--suite', 'socket', 'info', '--reports', runs[name]]);
       expect(res.code, res.stderr).toBe(name === 'clean' ? 0 : 1);
     } finally {
       await emu.close();
@@ -30,7 +31,7 @@ afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 test('the clause that passed and fails now comes first, in each form; exit 1', async () => {
   const [md, html] = [path.join(dir, 'changes.md'), path.join(dir, 'changes.html')];
-  const res = await cli(['compare', runs.clean, path.join(runs.broken, 'results.json'), '--markdown', md, '--html', html]);
+  const res = await sharedCli(['compare', runs.clean, path.join(runs.broken, 'results.json'), '--markdown', md, '--html', html]);
   expect(res.code, res.stderr).toBe(1);
   const lines = res.stdout.trim().split('\n');
   expect(lines.slice(2, 4)).toEqual(['newly failing (1):', expect.stringMatching(/^ {2}SOCK-16 \[MUST\] .*: pass → fail$/)]);
@@ -40,7 +41,7 @@ test('the clause that passed and fails now comes first, in each form; exit 1', a
 });
 
 test('the other way round the fault is fixed, and nothing regressed: exit 0', async () => {
-  const res = await cli(['compare', runs.broken, runs.clean]);
+  const res = await sharedCli(['compare', runs.broken, runs.clean]);
   expect(res.code, res.stderr).toBe(0);
   expect(res.stdout).toMatch(/fixed \(1\):\n {2}SOCK-16 \[MUST\] .*: fail → pass\n/);
   expect(res.stdout).not.toContain('newly failing');
@@ -63,7 +64,7 @@ test('each run wrote summary.md for a CI job page: the verdict first, the failur
 });
 
 test('a run it cannot read: exit 2, naming it and what to give', async () => {
-  const res = await cli(['compare', runs.clean, path.join(dir, 'nowhere')]);
+  const res = await sharedCli(['compare', runs.clean, path.join(dir, 'nowhere')]);
   expect(res.code).toBe(2);
   expect(res.stderr).toMatch(/cannot read the run at .*nowhere .*give a results\.json that energy-conform run wrote, or the report folder that holds it \[EC_BAD_OPTION\]/);
 });

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../emulator/emulator.js';
-import { cli, targetArgs } from '../testing/cli-process.js';
+import { targetArgs } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
 
 let dir: string;
 let emu: Emulator;
@@ -28,7 +29,7 @@ interface Check { clause: string; status: string; message: string; deviation?: s
 test.for([[[], 0], [['--strict'], 1]] as const)('a socket that accepts its token with a digit cut off: AUTH-03 is a deviation everywhere, with its reason (%j, exit %i)',
   async ([extra, code]) => {
     const out = path.join(dir, `run-${extra.length}`);
-    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, `t-${extra.length}.json`)), '--suite', 'auth', '--reports', out, ...extra]);
+    const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, `t-${extra.length}.json`)), '--suite', 'auth', '--reports', out, ...extra]);
     expect(res.code, res.stdout + res.stderr).toBe(code);
 
     // The terminal: its own word, the reason under it, and one line on what --strict does.

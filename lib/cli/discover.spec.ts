@@ -13,7 +13,8 @@ import type { DiscoveredDevice } from '../discovery/records.js';
 import { Bonjour } from 'bonjour-service';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { benchHook } from '../testing/bench-hook.js';
-import { BIN, cli } from '../testing/cli-process.js';
+import { BIN } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
 import { pressHookFor } from './emulator-run.js';
 import { Terminal, hasTmux } from '../testing/tmux-terminal.js';
 import { shellBlocks } from '../testing/doc-blocks.js';
@@ -42,7 +43,7 @@ async function advertised(kind: 'energysocket' | 'p1dongle', faults: string[] = 
 describe('with a socket and a P1 meter advertising on loopback', () => {
   test('discover --json lists both within 3 s, with their kinds and ports', async () => {
     const [socket, p1] = [await advertised('energysocket'), await advertised('p1dongle')];
-    const res = await cli(['discover', ...LOOPBACK, '--json']);
+    const res = await sharedCli(['discover', ...LOOPBACK, '--json']);
     expect(res.code, res.stderr).toBe(0);
     expect(res.ms).toBeLessThan(10_000);
     const devices = JSON.parse(res.stdout) as DiscoveredDevice[];
@@ -53,7 +54,7 @@ describe('with a socket and a P1 meter advertising on loopback', () => {
       });
     }
     // One line a CI matrix takes, and each entry is what `run` needs: run from it, it reaches that device.
-    const matrix = await cli(['discover', ...LOOPBACK, '--matrix']);
+    const matrix = await sharedCli(['discover', ...LOOPBACK, '--matrix']);
     expect(matrix.code, matrix.stderr).toBe(0);
     expect(matrix.stdout.trim().split('\n')).toHaveLength(1);
     const { include } = JSON.parse(matrix.stdout) as { include: { serial: string; kind: string; host: string; http_port: number; https_port: number }[] };
@@ -63,19 +64,19 @@ describe('with a socket and a P1 meter advertising on loopback', () => {
     }
     const job = include.find((j) => j.serial === p1!.ready.serial)!;
     const out = path.join(dir, 'matrix-job');
-    const ran = await cli(['run', '--host', job.host, '--http-port', String(job.http_port), '--https-port', String(job.https_port), '--kind', job.kind,
+    const ran = await sharedCli(['run', '--host', job.host, '--http-port', String(job.http_port), '--https-port', String(job.https_port), '--kind', job.kind,
       '--serial', job.serial, '--ca', p1!.ready.ca, '--press-hook', pressHookFor(p1!.ready), '--yes', '--token-store', path.join(dir, 'matrix.json'),
       '--suite', 'info', '--reports', out]);
     expect(ran.code, ran.stderr).toBe(0);
     expect(await readFile(path.join(out, 'summary.md'), 'utf8')).toMatch(new RegExp(`^## energy-conform \\S+: PASS\n\np1dongle HWE-P1 serial ${job.serial} `));
-    const table = await cli(['discover', ...LOOPBACK]);
+    const table = await sharedCli(['discover', ...LOOPBACK]);
     expect(table.stdout).toMatch(new RegExp(`energysocket +HWE-SKT +Energy Socket +${socket!.ready.serial} +127\\.0\\.0\\.1 +${socket!.ready.httpPort} +${socket!.ready.httpsPort}`));
   });
 
   test('run --all: one report folder per device, a summary, exit 0', { timeout: 150_000 }, async () => {
     const [socket, p1] = [await advertised('energysocket'), await advertised('p1dongle')];
     const out = path.join(dir, 'bench');
-    const res = await cli(['run', '--all', ...LOOPBACK, '--press-hook', await benchHook(emus, dir), '--reports', out, '--yes',
+    const res = await sharedCli(['run', '--all', ...LOOPBACK, '--press-hook', await benchHook(emus, dir), '--reports', out, '--yes',
       '--ca', socket!.ready.ca, '--token-store', path.join(dir, 'bench-tokens.json'), '--press-timeout', '15'], { timeoutMs: 120_000 });
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(res.stdout).toMatch(/bench: 2 devices, exit 0/);
@@ -101,7 +102,7 @@ describe('one device whose advertisement differs from its GET /api or certificat
     const emu = await advertised('p1dongle', [fault]);
     const name = `${fault}-${extra.length}`;
     const out = path.join(dir, name);
-    const res = await cli(['run', ...LOOPBACK, '--press-hook', await benchHook(emus, dir).then((h) => h.replace('{serial}', emu.ready.serial)),
+    const res = await sharedCli(['run', ...LOOPBACK, '--press-hook', await benchHook(emus, dir).then((h) => h.replace('{serial}', emu.ready.serial)),
       '--ca', emu.ready.ca, '--token-store', path.join(dir, `${name}.json`), '--suite', 'kind', 'tls', '--reports', out, ...extra]);
     const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as { checks: { clause: string; status: string; message: string }[] };
     const kind02 = results.checks.find((c) => c.clause === 'KIND-02')!;
@@ -115,14 +116,14 @@ describe('one device whose advertisement differs from its GET /api or certificat
 
 describe('no device on the network', () => {
   test('discover says so and exits 0', async () => {
-    const res = await cli(['discover', ...LOOPBACK, '--timeout', '1', '--json']);
+    const res = await sharedCli(['discover', ...LOOPBACK, '--timeout', '1', '--json']);
     expect(res.code).toBe(0);
     expect(JSON.parse(res.stdout)).toEqual([]);
     expect(res.stderr).toMatch(/no device answered over mDNS within 1 s on 127\.0\.0\.1/);
   });
 
   test('run without --host exits 2 with one sentence that suggests --host', async () => {
-    const res = await cli(['run', ...LOOPBACK, '--discovery-timeout', '1']);
+    const res = await sharedCli(['run', ...LOOPBACK, '--discovery-timeout', '1']);
     expect(res.code).toBe(2);
     const lines = res.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -132,7 +133,7 @@ describe('no device on the network', () => {
 
 test('several devices, no terminal, no --serial: exit 2, naming them and --serial / --all', async () => {
   const [a, b] = [await advertised('energysocket'), await advertised('p1dongle')];
-  const res = await cli(['run', ...LOOPBACK, '--discovery-timeout', '2']);
+  const res = await sharedCli(['run', ...LOOPBACK, '--discovery-timeout', '2']);
   expect(res.code).toBe(2);
   expect(res.stderr).toMatch(/2 devices answered over mDNS \(.*\): choose one with --serial, or run them all with --all/);
   expect(res.stderr).toContain(a!.ready.serial);
@@ -180,7 +181,7 @@ test.skipIf(!hasTmux)('several devices on a terminal: the run lists them and run
 });
 
 test('an --interface that is not one of this machine\'s: exit 2 before anything is sent, saying so', async () => {
-  const res = await cli(['discover', '--interface', '192.0.2.254', '--timeout', '1']);
+  const res = await sharedCli(['discover', '--interface', '192.0.2.254', '--timeout', '1']);
   expect(res.code).toBe(2);
   expect(res.stderr.trim()).toMatch(/^energy-conform: no interface of this machine has the IPv4 address 192\.0\.2\.254; give the address of one of this machine's interfaces with --interface \[EC_DISCOVERY_FAILED\]$/);
 });

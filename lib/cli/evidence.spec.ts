@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator } from '../emulator/emulator.js';
 import type { KindId } from '../spec/kinds.js';
-import { cli, targetArgs } from '../testing/cli-process.js';
+import { targetArgs } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-evidence-')); });
@@ -28,7 +29,7 @@ test.for(CASES)('$fault: the first exchange shown for $clause is the one its mes
   const emu = await startEmulator({ kind: kind as KindId, faults: [fault] });
   try {
     const out = path.join(dir, fault);
-    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, `${fault}.json`)), '--suite', suite, '--reports', out]);
+    const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, `${fault}.json`)), '--suite', suite, '--reports', out]);
     expect(res.code, res.stdout + res.stderr).toBe(1);
     const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as { checks: Check[] };
     const check = results.checks.find((c) => c.clause === clause)!;

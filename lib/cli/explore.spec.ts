@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../emulator/emulator.js';
 import { LINKS } from '../emulator/link.js';
 import type { RunResults } from '../report/results.js';
-import { BIN, cli, targetArgs } from '../testing/cli-process.js';
+import { BIN, targetArgs } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
 import { control } from '../testing/emulator-client.js';
 import { Terminal, hasTmux } from '../testing/tmux-terminal.js';
 import type { KindId } from '../spec/kinds.js';
@@ -28,7 +29,7 @@ async function explore(name: string, kind: KindId, faults: string[], seed: numbe
   const emu = await startEmulator({ kind, faults });
   try {
     const before = await snapshot(emu);
-    const res = await cli(['explore', ...targetArgs(emu.ready, path.join(dir, `${name}.json`)), '--seed', String(seed), '--presses', String(presses), '--sequences', String(sequences),
+    const res = await sharedCli(['explore', ...targetArgs(emu.ready, path.join(dir, `${name}.json`)), '--seed', String(seed), '--presses', String(presses), '--sequences', String(sequences),
       ...extra, '--reports', path.join(dir, name)]);
     // The pairing user stays (its token is kept for later runs); nothing else the exploration made.
     const after = await snapshot(emu);
@@ -56,7 +57,7 @@ describe.concurrent('explore stopped by a press', { timeout: 180_000 }, () => {
       await writeToken(store, emu.ready.serial, { token: emu.state.createUser('local/energy-conform'), name: 'local/energy-conform', savedAt: new Date().toISOString() });
       const args = targetArgs(emu.ready, store);
       args[args.indexOf('--press-hook') + 1] = `"${process.execPath}" -e ""`;
-      const res = await cli(['explore', ...args, '--seed', '1', '--presses', '1', '--reports', path.join(dir, 'no-press')]);
+      const res = await sharedCli(['explore', ...args, '--seed', '1', '--presses', '1', '--reports', path.join(dir, 'no-press')]);
       expect(res.code, res.stdout + res.stderr).toBe(2);
       expect(res.stderr + res.stdout).toMatch(/the exploration stopped early: .*no press was seen within 15 s; no press of this run opened a creation window, so the press \(the press hook\) is in question, not the device/);
       expect((await results('no-press')).explored).toMatchObject({ stoppedBy: 'broken' });
@@ -106,7 +107,7 @@ describe.concurrent('explore', { timeout: 180_000 }, () => {
   test('run --explore: a socket whose cloud PUT puts the brightness back fails CLOUD-02 in the suite\'s row and in the exploration, in two steps', async () => {
     const emu = await startEmulator({ kind: 'energysocket', faults: ['cloud-put-resets-brightness'] });
     try {
-      const res = await cli(['run', '--explore', '--suite', 'socket', 'cloud', ...targetArgs(emu.ready, path.join(dir, 'run-explore.json')), '--seed', '5',
+      const res = await sharedCli(['run', '--explore', '--suite', 'socket', 'cloud', ...targetArgs(emu.ready, path.join(dir, 'run-explore.json')), '--seed', '5',
         '--presses', '0', '--reports', path.join(dir, 'run-explore')]);
       expect(res.code, res.stdout + res.stderr).toBe(1);
       const r = await results('run-explore');

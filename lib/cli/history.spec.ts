@@ -9,7 +9,8 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator } from '../emulator/emulator.js';
-import { cli, targetArgs } from '../testing/cli-process.js';
+import { targetArgs } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
 
 const SERIAL = '5c2faf00ab01';
 const CHROMIUM = '/usr/bin/chromium';
@@ -22,7 +23,7 @@ let db: string;
 async function runAs(name: string, firmware: string, faults: string[], extra: string[] = []) {
   const emu = await startEmulator({ kind: 'p1dongle', serial: SERIAL, firmware, faults });
   try {
-    return await cli(['run', ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)), '--suite', 'info', 'versioning', '--reports', path.join(dir, 'reports', name), ...extra]);
+    return await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)), '--suite', 'info', 'versioning', '--reports', path.join(dir, 'reports', name), ...extra]);
   } finally {
     await emu.close();
   }
@@ -37,7 +38,7 @@ beforeAll(async () => {
   // no set order (the history lists firmware in release order); the second run of 6.01 comes after the first.
   const runs = [...await Promise.all([runAs('1-fw600', '6.00', []), runAs('2-fw601', '6.01', [FUTURE])]), await runAs('3-fw601', '6.01', [FUTURE, NO_HEADER])];
   expect(runs.map((r) => r.code), runs.map((r) => r.stderr).join('\n')).toEqual([0, 1, 1]);
-  const imported = await cli(['history', db, '--import', path.join(dir, 'reports')]);
+  const imported = await sharedCli(['history', db, '--import', path.join(dir, 'reports')]);
   expect(imported.code, imported.stderr).toBe(0);
   expect(imported.stderr).toContain(`history: 3 runs imported into ${db}`);
   const fourth = await runAs('4-fw602', '6.02', [FUTURE, NO_HEADER, 'api-version-two-parts'], ['--history', db]);
@@ -48,7 +49,7 @@ afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 describe('energy-conform history', () => {
   test('in the terminal: the table of what did not always pass, the first failing firmware, the flip', async () => {
-    const res = await cli(['history', db]);
+    const res = await sharedCli(['history', db]);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toContain(`p1dongle ${SERIAL} (HWE-P1): 4 runs over firmware 6.00, 6.01, 6.02`);
     expect(res.stdout).toMatch(/^ {2}VER-06 +pass +fail ×2 +fail$/m);
@@ -59,7 +60,7 @@ describe('energy-conform history', () => {
   });
 
   test('importing the same reports again adds nothing; --json gives tools the same', async () => {
-    const again = await cli(['history', db, '--import', path.join(dir, 'reports'), '--json']);
+    const again = await sharedCli(['history', db, '--import', path.join(dir, 'reports'), '--json']);
     expect(again.stderr).toContain('history: 0 runs imported');
     expect(again.stderr).toContain('4 there already');
     const view = JSON.parse(again.stdout) as { runs: number; devices: { firstFailed: Record<string, string>; flips: { clause: string }[] }[] };
@@ -71,7 +72,7 @@ describe('energy-conform history', () => {
 
   test.skipIf(!existsSync(CHROMIUM))('as a page in Chromium: the first failures, the flip and the outlined cell in the clause × firmware table', async () => {
     const page = path.join(dir, 'history.html');
-    expect((await cli(['history', db, '--html', page])).code).toBe(0);
+    expect((await sharedCli(['history', db, '--html', page])).code).toBe(0);
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
     try {
       const tab = await browser.newPage({ viewport: { width: 1280, height: 1000 } });

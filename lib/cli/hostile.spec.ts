@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator } from '../emulator/emulator.js';
-import { cli, targetArgs } from '../testing/cli-process.js';
+import { targetArgs } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-hostile-')); });
@@ -24,7 +25,7 @@ async function runAgainst(kind: 'p1dongle' | 'energysocket', fault: string, extr
     const out = path.join(dir, fault);
     if (paired) emu.state.press();
     const token = paired ? ['--token', emu.state.createUser('local/energy-conform')] : [];
-    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, `${fault}.json`)), ...token, '--reports', out, ...extra]);
+    const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, `${fault}.json`)), ...token, '--reports', out, ...extra]);
     const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results;
     return { res, results, out, after: emu.state.snapshot() };
   } finally {

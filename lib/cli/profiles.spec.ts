@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../emulator/emulator.js';
-import { cli, targetArgs } from '../testing/cli-process.js';
+import { targetArgs } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
 
 interface Profile { profile: string; catalogue: string; revision: number; verdict: string; summary: Record<string, number> }
 interface Results { verdict: string; summary: Record<string, number>; profiles: Profile[]; checks: { clause: string; status: string }[] }
@@ -20,7 +21,7 @@ const read = (file: string) => readFile(path.join(dir, 'out', file), 'utf8');
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ec-profiles-'));
   emu = await startEmulator({ kind: 'energymeter', faults: ['system-put-echoes-fields'] });
-  res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--profile', 'spec', 'vendor', '--suite', 'info', 'vendor-system',
+  res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--profile', 'spec', 'vendor', '--suite', 'info', 'vendor-system',
     '--reports', path.join(dir, 'out')]);
   results = JSON.parse(await read('results.json')) as Results;
 }, 120_000);

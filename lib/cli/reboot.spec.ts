@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator } from '../emulator/emulator.js';
 import { control } from '../testing/emulator-client.js';
-import { cli, targetArgs } from '../testing/cli-process.js';
+import { targetArgs } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-reboot-')); });
@@ -25,7 +26,7 @@ test('a reboot under GET /api/measurement: the check that met it errors, the dev
     // The device goes away for 3 s instead of answering the run's first GET /api/measurement.
     expect((await control(emu, '/reboot', { seconds: 3, on: 'GET /api/measurement' })).status).toBe(200);
     const out = path.join(dir, 'run');
-    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--reports', out]);
+    const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--reports', out]);
     const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results;
     const errors = results.checks.filter((c) => c.status === 'error');
     // The first check to ask for a measurement meets the reboot, whichever it is as vitest orders the

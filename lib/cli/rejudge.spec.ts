@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator } from '../emulator/emulator.js';
 import type { RunResults } from '../report/results.js';
-import { cli, targetArgs } from '../testing/cli-process.js';
+import { targetArgs } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
 
 let dir: string;
 let results: string;
@@ -15,7 +16,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ec-rejudge-'));
   const emu = await startEmulator({ kind: 'p1dongle', certStyle: 'cn-only' });
   try {
-    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--suite', 'info', 'versioning', 'measurement', 'tls', '--reports', path.join(dir, 'clean')]);
+    const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--suite', 'info', 'versioning', 'measurement', 'tls', '--reports', path.join(dir, 'clean')]);
     expect(res.code, res.stdout + res.stderr).toBe(0);
   } finally {
     await emu.close();
@@ -26,7 +27,7 @@ afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 describe.concurrent('rejudge', () => {
   test('the run of this version: the same verdict, no outcome changed, exit 0', async () => {
-    const res = await cli(['rejudge', results]);
+    const res = await sharedCli(['rejudge', results]);
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(res.stdout).toMatch(/^verdict: PASS — /m);
     expect(res.stdout).toMatch(/^rejudged: \d+ clauses judged again from the recorded exchanges by this version's judges; the others as recorded$/m);
@@ -41,7 +42,7 @@ describe.concurrent('rejudge', () => {
     Object.assign(doc, { verdict: 'fail', summary: { ...doc.summary, pass: doc.summary.pass - 1, fail: 1 } });
     const older = path.join(dir, 'older.json');
     await writeFile(older, JSON.stringify(doc));
-    const res = await cli(['rejudge', older]);
+    const res = await sharedCli(['rejudge', older]);
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(res.stdout).toMatch(/^changed against the recorded verdict \(FAIL → PASS\):\n {2}MEAS-01: fail → pass$/m);
   });
@@ -52,7 +53,7 @@ describe.concurrent('rejudge', () => {
     doc.target.serial = '5c2fafaa0000';
     const other = path.join(dir, 'other-serial.json');
     await writeFile(other, JSON.stringify(doc));
-    const res = await cli(['rejudge', other]);
+    const res = await sharedCli(['rejudge', other]);
     expect(res.code, res.stdout + res.stderr).toBe(1);
     expect(res.stdout).toMatch(/^ {2}TLS-02: pass → fail \(expected a certificate naming appliance\/p1dongle\/5c2fafaa0000 \(CN or SAN\)/m);
   });
@@ -63,7 +64,7 @@ describe.concurrent('rejudge', () => {
     info.exchanges = info.exchanges.map((e) => ({ ...e, responseBody: e.responseBody?.replace(/"firmware_version":"[^"]*"/, '"firmware_version":"6.1"') }));
     const changed = path.join(dir, 'changed.json');
     await writeFile(changed, JSON.stringify(doc));
-    const res = await cli(['rejudge', changed]);
+    const res = await sharedCli(['rejudge', changed]);
     expect(res.code, res.stdout + res.stderr).toBe(1);
     expect(res.stdout).toMatch(/^ {2}INFO-02: pass → fail \(expected firmware_version of the form x\.yy or x\.yyzz; observed "6\.1"\)$/m);
     expect(res.stdout).toMatch(/^verdict: FAIL — /m);
@@ -72,10 +73,10 @@ describe.concurrent('rejudge', () => {
   test('a file that is no run\'s results.json: exit 2, said so', async () => {
     const junk = path.join(dir, 'junk.json');
     await writeFile(junk, '{"checks": 3}');
-    const res = await cli(['rejudge', junk]);
+    const res = await sharedCli(['rejudge', junk]);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/is not the results\.json of an energy-conform run of a device/);
-    const missing = await cli(['rejudge', path.join(dir, 'nowhere.json')]);
+    const missing = await sharedCli(['rejudge', path.join(dir, 'nowhere.json')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/cannot read .*nowhere\.json/);
   });

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../emulator/emulator.js';
-import { cli, targetArgs } from '../testing/cli-process.js';
+import { targetArgs } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
 
 const require = createRequire(import.meta.url);
 const validateHar = require('har-validator').har as (har: unknown) => Promise<unknown>;
@@ -29,7 +30,7 @@ beforeAll(async () => {
     issued.push(token);
     return token;
   };
-  const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--suite', 'info', 'versioning', '--reports', out]);
+  const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--suite', 'info', 'versioning', '--reports', out]);
   expect(res.code, res.stdout + res.stderr).toBe(1);
 }, 120_000);
 afterAll(async () => {
@@ -69,7 +70,7 @@ describe('report.html', () => {
 
   test('energy-conform report renders the same page again from results.json', async () => {
     const again = path.join(dir, 'again.html');
-    const res = await cli(['report', path.join(out, 'results.json'), '--out', again]);
+    const res = await sharedCli(['report', path.join(out, 'results.json'), '--out', again]);
     expect(res.code, res.stderr).toBe(0);
     expect(await readFile(again, 'utf8')).toBe(await readFile(path.join(out, 'report.html'), 'utf8'));
   });
@@ -85,7 +86,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('report.html in headle
     const clean = await startEmulator({ kind: 'p1dongle' });
     cleanOut = path.join(dir, 'clean');
     try {
-      const res = await cli(['run', ...targetArgs(clean.ready, path.join(dir, 'clean-tokens.json')), '--reports', cleanOut]);
+      const res = await sharedCli(['run', ...targetArgs(clean.ready, path.join(dir, 'clean-tokens.json')), '--reports', cleanOut]);
       expect(res.code, res.stderr).toBe(0);
     } finally {
       await clean.close();
@@ -172,14 +173,14 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('report.html in headle
 
 describe('the terminal', () => {
   test('--verbose: each check as it ends, with its area, its place and its outcome', async () => {
-    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--suite', 'info', '--verbose', '--reports', path.join(dir, 'verbose')]);
+    const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--suite', 'info', '--verbose', '--reports', path.join(dir, 'verbose')]);
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/\[info 1\/1\] 1\/6 PASS INFO-01 \[MUST\]/);
     expect(res.stderr).toMatch(/\[info 1\/1\] \d\/6 FAIL INFO-03 \[MUST\][^\n]*\n {4}expected api_version of the form MAJOR\.MINOR\.PATCH/);
   });
 
   test('--quiet: the verdict and the reports, nothing else', async () => {
-    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--suite', 'info', '--quiet', '--reports', path.join(dir, 'quiet')]);
+    const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--suite', 'info', '--quiet', '--reports', path.join(dir, 'quiet')]);
     expect(res.code).toBe(1);
     expect(res.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^verdict: FAIL/), expect.stringMatching(/^reports: /)]);
     expect(res.stderr).not.toMatch(/\[info/);

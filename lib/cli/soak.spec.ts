@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator } from '../emulator/emulator.js';
 import type { RunResults } from '../report/results.js';
-import { BIN, cli, targetArgs } from '../testing/cli-process.js';
+import { BIN, targetArgs } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
 import { parseDuration } from './soak-command.js';
 
 let dir: string;
@@ -47,7 +48,7 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
       expect(r.notes[0]).toMatch(/^interrupted after 00:00:0\d of 01:00:00: judged on what ran$/);
       // Interrupted, and in the history all the same: a soak's figures under its firmware.
       expect(out).toContain(`history: 1 run added to ${path.join(dir, 'lab.db')}`);
-      const history = await cli(['history', path.join(dir, 'lab.db'), '--json']);
+      const history = await sharedCli(['history', path.join(dir, 'lab.db'), '--json']);
       const view = JSON.parse(history.stdout) as { devices: { soaks: { firmware: string; soaks: number; requests: number }[] }[] };
       expect(view.devices[0]!.soaks).toEqual([expect.objectContaining({ firmware: '6.00', soaks: 1, requests: r.soak!.totals.requests })]);
     } finally {
@@ -60,7 +61,7 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
     [['--poll', '200'], /--poll must be 500 ms or more: the vendor asks integrations not to poll faster/],
     [['--clients', '0'], /--clients must be a whole number from 1 to 50/],
   ] as const)('%j is refused before anything is sent, exit 2', async ([args, says]) => {
-    const res = await cli(['soak', '--host', '127.0.0.1', ...args]);
+    const res = await sharedCli(['soak', '--host', '127.0.0.1', ...args]);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(says);
   });

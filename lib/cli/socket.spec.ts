@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../emulator/emulator.js';
-import { BIN, cli, targetArgs } from '../testing/cli-process.js';
+import { BIN, targetArgs } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-socket-')); });
@@ -20,7 +21,7 @@ interface Results {
 
 async function run(emu: Emulator, name: string, extra: string[], args = targetArgs(emu.ready, path.join(dir, `${name}.json`))) {
   const out = path.join(dir, name);
-  const res = await cli(['run', ...args, '--reports', out, ...extra]);
+  const res = await sharedCli(['run', ...args, '--reports', out, ...extra]);
   return { res, results: JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results };
 }
 
@@ -127,7 +128,7 @@ test('--allow-cloud-toggle without a terminal and without --yes: exit 2 before t
   const emu = await startEmulator({ kind: 'energysocket' });
   try {
     const args = targetArgs(emu.ready, path.join(dir, 'unconfirmed.json')).filter((a) => a !== '--yes');
-    const res = await cli(['run', ...args, '--suite', 'cloud', '--allow-cloud-toggle', '--reports', path.join(dir, 'unconfirmed')]);
+    const res = await sharedCli(['run', ...args, '--suite', 'cloud', '--allow-cloud-toggle', '--reports', path.join(dir, 'unconfirmed')]);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/--allow-cloud-toggle switches cloud communication off and back on.*add --yes/);
     expect(emu.requests).toEqual([]);

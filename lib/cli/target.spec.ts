@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../emulator/emulator.js';
-import { cli, targetArgs } from '../testing/cli-process.js';
+import { targetArgs } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-target-')); });
@@ -34,7 +35,7 @@ describe('a plain HTTP file server on the target port', () => {
 
   test.for([[[]], [['--kind', 'energysocket']]] as const)('exit 2, saying what answered instead, no clause judged (%j)', async ([extra]) => {
     const out = path.join(dir, `fileserver-${extra.length}`);
-    const res = await cli(['run', '--host', '127.0.0.1', '--http-port', String(port), '--https-port', String(closedPort),
+    const res = await sharedCli(['run', '--host', '127.0.0.1', '--http-port', String(port), '--https-port', String(closedPort),
       '--token-store', path.join(dir, 'fs.json'), '--press-hook', 'true', '--reports', out, ...extra]);
     expect(res.code, res.stdout + res.stderr).toBe(2);
     expect(res.stderr).toContain(`no energy device API at 127.0.0.1: GET /api on HTTP port ${port} answered 404 text/html; `
@@ -57,7 +58,7 @@ describe('a --kind the device contradicts', () => {
     '--reports', path.join(dir, name)];
 
   test('--kind p1dongle against an energy socket: exit 2 naming both kinds, before any press or check', async () => {
-    const res = await cli(['run', ...args('mismatch')]);
+    const res = await sharedCli(['run', ...args('mismatch')]);
     expect(res.code, res.stdout + res.stderr).toBe(2);
     expect(res.stderr).toContain('--kind p1dongle (P1 meter) contradicts what the device says of itself: energysocket '
       + '(product_type HWE-SKT in GET /api over HTTP, appliance/energysocket/');
@@ -69,7 +70,7 @@ describe('a --kind the device contradicts', () => {
 
   test('… with --force-kind: the run goes on as asked, and every report says so', async () => {
     const out = path.join(dir, 'forced');
-    const res = await cli(['run', ...args('forced'), '--force-kind', '--suite', 'info']);
+    const res = await sharedCli(['run', ...args('forced'), '--force-kind', '--suite', 'info']);
     const note = /tested as p1dongle \(--kind with --force-kind\), although the device says it is energysocket \(product_type HWE-SKT in GET \/api over HTTP/;
     expect(res.stdout).toMatch(new RegExp(`\\nnote: ${note.source}`));
     const r = await results(out);
@@ -80,7 +81,7 @@ describe('a --kind the device contradicts', () => {
   });
 
   test('--force-kind without --kind is a bad option', async () => {
-    const res = await cli(['run', '--host', '127.0.0.1', '--force-kind']);
+    const res = await sharedCli(['run', '--host', '127.0.0.1', '--force-kind']);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/--force-kind insists on the kind given with --kind: give --kind too \[EC_BAD_OPTION\]/);
   });

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../emulator/emulator.js';
 import { readToken, writeToken } from '../operator/token-store.js';
-import { BIN, cli, targetArgs } from '../testing/cli-process.js';
+import { BIN, targetArgs } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-users-')); });
@@ -21,7 +22,7 @@ interface Results {
 
 async function run(emu: Emulator, name: string, extra: string[] = [], store = 'tokens.json') {
   const out = path.join(dir, name);
-  const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, store)), '--reports', out, ...extra]);
+  const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, store)), '--reports', out, ...extra]);
   return { res, results: JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results };
 }
 

@@ -1,0 +1,27 @@
+// A command in the unit project's shared warm CLI (warm-cli-service.ts), as cli() runs it in a process of its own.
+import { request } from 'node:http';
+import { inject } from 'vitest';
+import { type CliResult, cli } from './cli-process.js';
+import type { Ask } from './warm-cli-service.js';
+
+/**
+ * As cli(), in one of the warm CLI processes: the same program from the same build, its output and exit code.
+ * Where no service runs (a test file run on its own outside the unit project), in a process of its own.
+ */
+export async function sharedCli(args: string[], o: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliResult> {
+  const url = inject('warmCli');
+  if (!url) return cli(args, o);
+  // As cli(): a tester's own history is not the tests'.
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  delete env.ENERGY_CONFORM_HISTORY;
+  Object.assign(env, o.env);
+  const body = JSON.stringify({ args, env, timeoutMs: o.timeoutMs } satisfies Ask);
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}/run`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (d: string) => (text += d)).once('end', () => resolve(JSON.parse(text) as CliResult)).once('error', reject);
+    });
+    req.once('error', reject);
+    req.end(body);
+  });
+}

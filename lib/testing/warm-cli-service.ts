@@ -1,0 +1,41 @@
+// The unit project's warm CLI (vitest.config.ts globalSetup): a few warm CLI processes (warm-cli.ts) that
+// every test file shares over loopback HTTP, so a test that runs a command pays for the command, not for
+// starting Node, loading the CLI and vitest again (shared-cli.ts asks it). Tests about the process itself
+// (signals, a working folder, the bin) start it with cli() instead.
+import { type IncomingMessage, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
+import type { TestProject } from 'vitest/node';
+import { WarmCli } from './warm-cli.js';
+
+export interface Ask { args: string[]; env?: NodeJS.ProcessEnv; timeoutMs?: number }
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** The warm CLI service's URL, where the unit project's global setup started one. */
+    warmCli?: string;
+  }
+}
+
+const bodyOf = async (req: IncomingMessage): Promise<string> => {
+  let body = '';
+  for await (const chunk of req) body += String(chunk);
+  return body;
+};
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const warm = new WarmCli(availableParallelism() + 2);
+  const server = createServer((req, res) => {
+    void bodyOf(req).then(async (body) => {
+      const ask = JSON.parse(body) as Ask;
+      const result = await warm.run(ask.args, { env: ask.env, timeoutMs: ask.timeoutMs });
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  project.provide('warmCli', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  return async () => {
+    warm.close();
+    await new Promise((r) => server.close(r));
+  };
+}
