@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../emulator/emulator.js';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
-import { sharedCli } from '../testing/shared-cli.js';
+import { cli } from '../testing/cli-process.js';
 import { shellBlocks } from '../testing/doc-blocks.js';
 import { DOC_FILES, type DocShell, docShell, runBlock } from '../testing/doc-runner.js';
 
@@ -81,7 +81,7 @@ describe('the README', () => {
 });
 
 test('docs/real-devices.md lists the options of `run` as `energy-conform run --help` prints them', async () => {
-  const res = await sharedCli(['run', '--help'], { env: { HOME: '/home/reader' } });
+  const res = await cli(['run', '--help'], { env: { HOME: '/home/reader' } });
   expect(res.code).toBe(0);
   const listed = /```text\n(energy-conform run\n[\s\S]*?)```/.exec(read('docs/real-devices.md'))?.[1];
   expect(listed).toBe(res.stdout);

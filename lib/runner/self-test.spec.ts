@@ -21,10 +21,10 @@ import { KIND_IDS, type KindId } from '../spec/kinds.js';
 
 let dir: string;
 // The default run (`npm start`: the socket, its real certificate) goes through the bin, as a user starts it;
-// every other run through warm CLI processes, one for each run at once (vitest.config.ts maxConcurrency, for
-// each of the two groups of faults), which run the same program from the same build.
+// every other run through warm CLI processes, one for each run at once (vitest.config.ts maxConcurrency),
+// which run the same program from the same build.
 const BIN_RUN = 'clean-energysocket-real';
-const warm = new WarmCli(2 * 2 * availableParallelism());
+const warm = new WarmCli(2 * availableParallelism());
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ec-selftest-'));
 });
@@ -90,63 +90,9 @@ async function runAgainst(kind: KindId, faults: string[], extra: string[], name:
   }
 }
 
-// The real certificate style carries a DNS subject-alternative name, as real P1 certificates do:
-// TLS-02 (the suite's own identity check) passes and TLS-03 (standard hostname checks) warns.
-const cleanRuns = KIND_IDS.flatMap((kind) => CERT_STYLES.map((style) => [kind, style] as const));
-describe.concurrent('a clean emulator', { timeout: TEST_LIMIT_MS }, () => {
-  test.for(cleanRuns)('of kind %s with the %s certificate passes with no failure or error', async ([kind, style]) => {
-    const { res, results } = await runAgainst(kind, [], [], `clean-${kind}-${style}`, style);
-    const tls = (id: string) => results.checks.find((c) => c.clause === id)?.status;
-    const warns = style === 'real' ? 1 : 0;
-    expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: warns, error: 0 });
-    expect([tls('TLS-02'), tls('TLS-03')]).toEqual(['pass', style === 'real' ? 'warn' : 'pass']);
-    expect(results.summary.pass).toBeGreaterThan(0);
-    expect(res.code).toBe(0);
-    // The cost of the default run (`npm start`: the socket), every endpoint table included.
-    if (kind === 'energysocket') expectSocketBudget(results);
-    // One pool a side for the run, in the main process and in the worker, and one certificate handshake: a
-    // device that keeps its connections alive (the emulator does, 30 s) is asked over a few.
-    expect(results.connections).toBeLessThanOrEqual(10);
-  });
-});
 
-// The vendor profile (spec/vendor-clauses.md) on every kind, with every check that can run there: the cloud
-// switched, the device rebooted, and on the P1 meter the 40 s WebSocket window waited out (--slow).
-describe.concurrent('a clean emulator under the vendor profile', { timeout: TEST_LIMIT_MS }, () => {
-  test.for(KIND_IDS)('of kind %s passes with no failure or error', async (kind) => {
-    const { res, results } = await runAgainst(kind, [], ['--profile', 'vendor', '--allow-cloud-toggle', '--allow-reboot', ...(kind === 'p1dongle' ? ['--slow'] : [])],
-      `clean-vendor-${kind}`);
-    expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: 0, error: 0, deviation: 0 });
-    expect(res.code).toBe(0);
-    // Only the vendor profile's clauses, counted apart, and the device left as found.
-    expect(results.checks.every((c) => c.clause.startsWith('V-'))).toBe(true);
-    expect(results.profiles).toEqual([expect.objectContaining({ profile: 'vendor', verdict: 'pass', summary: results.summary })]);
-    expect(results.residue).toEqual([]);
-  });
-});
 
-// Field conditions (emulator/link.ts): a small Wi-Fi device's latency, few connection slots and idle close
-// are no reason to fail it. The default run, the socket, over each profile.
-describe.concurrent('a clean energy socket over a field link', { timeout: TEST_LIMIT_MS }, () => {
-  test.for(['wifi', 'esp'] as const)('%s: passes with no failure or error', async (name) => {
-    const { res, results } = await runAgainst('energysocket', [], [], `link-${name}`, 'cn-only', LINKS[name]);
-    expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: 0, error: 0 });
-    expect(res.code).toBe(0);
-    expectSocketBudget(results);
-  });
-});
 
-// Conformant variants (emulator/variants.ts): what the documentation allows is no reason to fail. Each clause
-// a variant exercises passes, and where it compares two answers, what differs outside the documented fields is recorded.
-describe.concurrent('a conformant variant', { timeout: TEST_LIMIT_MS }, () => {
-  test.for(VARIANTS.map((v) => [v.name, v] as const))('%s passes, every clause it exercises passing', async ([name, v]) => {
-    const { res, results } = await runAgainst(v.kind, [], [...v.args], `variant-${name}`, 'real', undefined, [name]);
-    expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, error: 0 });
-    expect(res.code).toBe(0);
-    expect(v.clauses.map((id) => [id, results.checks.find((c) => c.clause === id)?.status])).toEqual(v.clauses.map((id) => [id, 'pass']));
-    if (v.observed) expect(results.checks.filter((c) => JSON.stringify(c.observed ?? null).includes(v.observed!)).map((c) => c.clause)).toContain(v.observedIn);
-  });
-});
 
 const inMatrix = FAULTS.filter((f) => !f.operator && !f.mdns && !f.sequence);
 const SLOW_CLAUSES = clauses.filter((c) => c.profile === 'spec' && parseGate(c.gate).all.includes('slow')).map((c) => c.id);
@@ -188,14 +134,77 @@ async function expectCaught(name: string, fault: FaultRow): Promise<void> {
 
 // A fault whose clause needs an operator is shown caught on a terminal (lib/cli/cloud-terminal.spec.ts),
 // one in what the device advertises over mDNS by a run that discovers it (lib/cli/discover.spec.ts).
-// The faults whose runs mostly wait (a device timer, a request timeout) go apart, beside the others, so
-// that the waiting does not hold the places of runs that work.
 const waits = (f: FaultRow) => f.slow === true || f.hostile === true;
-describe.concurrent('every fault', { timeout: TEST_LIMIT_MS }, () => {
-  test.for(inMatrix.filter((f) => !waits(f)).map((f) => [f.name, f] as const))('%s is caught by its clause', ([name, fault]) => expectCaught(name, fault));
-});
-describe.concurrent('every fault whose run waits', { timeout: TEST_LIMIT_MS }, () => {
-  test.for(inMatrix.filter(waits).map((f) => [f.name, f] as const))('%s is caught by its clause', ([name, fault]) => expectCaught(name, fault));
+
+// Every run of the self-test at once, as many as maxConcurrency lets (vitest.config.ts): the runs that mostly
+// wait (a device timer, a request timeout, the vendor profile's WebSocket window) first, so that their waiting
+// overlaps the runs that work instead of trailing them.
+describe.concurrent('against the emulator', { timeout: TEST_LIMIT_MS }, () => {
+  describe.concurrent('every fault whose run waits', { timeout: TEST_LIMIT_MS }, () => {
+    test.for(inMatrix.filter(waits).map((f) => [f.name, f] as const))('%s is caught by its clause', ([name, fault]) => expectCaught(name, fault));
+  });
+
+  // The vendor profile (spec/vendor-clauses.md) on every kind, with every check that can run there: the cloud
+  // switched, the device rebooted, and on the P1 meter the 40 s WebSocket window waited out (--slow).
+  describe.concurrent('a clean emulator under the vendor profile', { timeout: TEST_LIMIT_MS }, () => {
+    test.for(KIND_IDS)('of kind %s passes with no failure or error', async (kind) => {
+      const { res, results } = await runAgainst(kind, [], ['--profile', 'vendor', '--allow-cloud-toggle', '--allow-reboot', ...(kind === 'p1dongle' ? ['--slow'] : [])],
+        `clean-vendor-${kind}`);
+      expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: 0, error: 0, deviation: 0 });
+      expect(res.code).toBe(0);
+      // Only the vendor profile's clauses, counted apart, and the device left as found.
+      expect(results.checks.every((c) => c.clause.startsWith('V-'))).toBe(true);
+      expect(results.profiles).toEqual([expect.objectContaining({ profile: 'vendor', verdict: 'pass', summary: results.summary })]);
+      expect(results.residue).toEqual([]);
+    });
+  });
+
+  // The real certificate style carries a DNS subject-alternative name, as real P1 certificates do:
+  // TLS-02 (the suite's own identity check) passes and TLS-03 (standard hostname checks) warns.
+  const cleanRuns = KIND_IDS.flatMap((kind) => CERT_STYLES.map((style) => [kind, style] as const));
+  describe.concurrent('a clean emulator', { timeout: TEST_LIMIT_MS }, () => {
+    test.for(cleanRuns)('of kind %s with the %s certificate passes with no failure or error', async ([kind, style]) => {
+      const { res, results } = await runAgainst(kind, [], [], `clean-${kind}-${style}`, style);
+      const tls = (id: string) => results.checks.find((c) => c.clause === id)?.status;
+      const warns = style === 'real' ? 1 : 0;
+      expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: warns, error: 0 });
+      expect([tls('TLS-02'), tls('TLS-03')]).toEqual(['pass', style === 'real' ? 'warn' : 'pass']);
+      expect(results.summary.pass).toBeGreaterThan(0);
+      expect(res.code).toBe(0);
+      // The cost of the default run (`npm start`: the socket), every endpoint table included.
+      if (kind === 'energysocket') expectSocketBudget(results);
+      // One pool a side for the run, in the main process and in the worker, and one certificate handshake: a
+      // device that keeps its connections alive (the emulator does, 30 s) is asked over a few.
+      expect(results.connections).toBeLessThanOrEqual(10);
+    });
+  });
+
+  // Field conditions (emulator/link.ts): a small Wi-Fi device's latency, few connection slots and idle close
+  // are no reason to fail it. The default run, the socket, over each profile.
+  describe.concurrent('a clean energy socket over a field link', { timeout: TEST_LIMIT_MS }, () => {
+    test.for(['wifi', 'esp'] as const)('%s: passes with no failure or error', async (name) => {
+      const { res, results } = await runAgainst('energysocket', [], [], `link-${name}`, 'cn-only', LINKS[name]);
+      expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: 0, error: 0 });
+      expect(res.code).toBe(0);
+      expectSocketBudget(results);
+    });
+  });
+
+  // Conformant variants (emulator/variants.ts): what the documentation allows is no reason to fail. Each clause
+  // a variant exercises passes, and where it compares two answers, what differs outside the documented fields is recorded.
+  describe.concurrent('a conformant variant', { timeout: TEST_LIMIT_MS }, () => {
+    test.for(VARIANTS.map((v) => [v.name, v] as const))('%s passes, every clause it exercises passing', async ([name, v]) => {
+      const { res, results } = await runAgainst(v.kind, [], [...v.args], `variant-${name}`, 'real', undefined, [name]);
+      expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, error: 0 });
+      expect(res.code).toBe(0);
+      expect(v.clauses.map((id) => [id, results.checks.find((c) => c.clause === id)?.status])).toEqual(v.clauses.map((id) => [id, 'pass']));
+      if (v.observed) expect(results.checks.filter((c) => JSON.stringify(c.observed ?? null).includes(v.observed!)).map((c) => c.clause)).toContain(v.observedIn);
+    });
+  });
+
+  describe.concurrent('every fault', { timeout: TEST_LIMIT_MS }, () => {
+    test.for(inMatrix.filter((f) => !waits(f)).map((f) => [f.name, f] as const))('%s is caught by its clause', ([name, fault]) => expectCaught(name, fault));
+  });
 });
 
 afterAll(() => {

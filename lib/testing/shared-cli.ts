@@ -9,6 +9,8 @@ import type { Ask } from './warm-cli-service.js';
  * Where no service runs (a test file run on its own outside the unit project), in a process of its own.
  */
 export async function sharedCli(args: string[], o: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliResult> {
+  // The warm processes' own HOME holds (the default token store is read at their start): a test that sets it starts the CLI itself.
+  if (o.env?.HOME !== undefined) throw new Error('sharedCli: HOME cannot be set for a warm CLI process; use cli()');
   const url = inject('warmCli');
   if (!url) return cli(args, o);
   // As cli(): a tester's own history is not the tests'.
