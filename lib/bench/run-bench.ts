@@ -1,6 +1,7 @@
 // `npm run bench`: median wall time of a full default run against the emulator, beside a bare
 // vitest run of one trivial test started the same way (a node process loading the build), with the
-// default run's requests, state requests and relay switches, and `energy-conform --help`; then one
+// default run's requests, state requests and relay switches, and `energy-conform --help`; one area's run in a
+// warm CLI process with a fresh suite worker each run beside one kept (as the self-test runs); then one
 // clean socket run over the Wi-Fi link profile (BENCH_WIFI=0 leaves it out), with its requests, state
 // requests, relay switches and connections; then the wall time of the self-test matrix (BENCH_MATRIX=0 leaves it out). BENCH_REPEAT=N instead runs the
 // default run N times and prints what differs between the runs (compare-runs.ts); exit 1 if anything does.
@@ -9,6 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BIN, cli, targetArgs } from '../testing/cli-process.js';
+import { WarmCli } from '../testing/warm-cli.js';
 import { type ReadyInfo, startEmulator } from '../emulator/emulator.js';
 import { FAULTS } from '../emulator/faults.js';
 import { LINKS } from '../emulator/link.js';
@@ -83,6 +85,28 @@ async function overWifi(dir: string): Promise<void> {
   }
 }
 
+/** One area's run in a warm CLI process (as the self-test runs faults), with a fresh suite worker each run and with one kept. */
+async function warmRuns(ready: ReadyInfo, dir: string): Promise<void> {
+  const medians: number[] = [];
+  for (const keep of [false, true]) {
+    const warm = new WarmCli(1, { keepSuiteWorkers: keep });
+    const times: number[] = [];
+    try {
+      // The first run loads the CLI's modules: not counted.
+      for (let i = 0; i <= RUNS; i++) {
+        const res = await warm.run(['run', ...targetArgs(ready, path.join(dir, `tokens-warm-${keep}-${i}.json`)), '--suite', 'info', '--reports', path.join(dir, `warm-${keep}-${i}`)]);
+        if (res.code !== 0) throw new Error(`the warm run exited ${res.code}:\n${res.stdout}${res.stderr}`);
+        if (i > 0) times.push(res.ms);
+      }
+    } finally {
+      warm.close();
+    }
+    medians.push(median(times));
+  }
+  console.log(`run --suite info in a warm CLI: a fresh suite worker each run median ${medians[0]!.toFixed(0)} ms, the worker kept (lib/runner/kept-worker.ts) `
+    + `median ${medians[1]!.toFixed(0)} ms, over ${RUNS}`);
+}
+
 /** The median wall times of the default run and of a bare vitest run, then the Wi-Fi run, then the self-test matrix's. */
 async function timings(ready: ReadyInfo, dir: string): Promise<void> {
   const full: number[] = [];
@@ -107,6 +131,7 @@ async function timings(ready: ReadyInfo, dir: string): Promise<void> {
   console.log(`ratio: ${(f / b).toFixed(2)} (goal: at most 3)`);
   console.log(`the default run's cost on the device: ${cost}`);
   console.log(`energy-conform --help: median ${median(help).toFixed(0)} ms over ${RUNS} (goal: under 300)`);
+  await warmRuns(ready, dir);
   if (process.env.BENCH_WIFI !== '0') await overWifi(dir);
   if (process.env.BENCH_MATRIX !== '0') {
     const m = await timeMatrix();

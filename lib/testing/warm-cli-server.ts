@@ -3,7 +3,9 @@
 import { runProgram } from '../cli/program.js';
 import { keepSuiteWorkers } from '../runner/kept-worker.js';
 
-keepSuiteWorkers();
+/** The argument that leaves each run a fresh suite worker, as the bin's runs have. */
+export const FRESH_SUITE_WORKERS = '--fresh-suite-workers';
+if (!process.argv.includes(FRESH_SUITE_WORKERS)) keepSuiteWorkers();
 
 export interface WarmRequest { id: number; args: string[]; env: NodeJS.ProcessEnv }
 export interface WarmAnswer { id: number; code: number | null; stdout: string; stderr: string }

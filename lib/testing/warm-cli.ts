@@ -6,7 +6,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import type { CliResult } from './cli-process.js';
-import type { WarmAnswer, WarmRequest } from './warm-cli-server.js';
+import { FRESH_SUITE_WORKERS, type WarmAnswer, type WarmRequest } from './warm-cli-server.js';
 
 const SERVER = path.join(PACKAGE_ROOT, 'dist', 'lib', 'testing', 'warm-cli-server.js');
 
@@ -19,11 +19,11 @@ export class WarmCli {
   private readonly waiting: ((s: Server) => void)[] = [];
   private next = 0;
 
-  /** `size`: how many command lines run at once. */
-  constructor(private readonly size: number) {}
+  /** `size`: how many command lines run at once; `keepSuiteWorkers` false: a fresh suite worker each run, as the bin has (for the bench). */
+  constructor(private readonly size: number, private readonly o: { keepSuiteWorkers?: boolean } = {}) {}
 
   private spawn(): Server {
-    const child = fork(SERVER, [], { cwd: PACKAGE_ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(SERVER, this.o.keepSuiteWorkers === false ? [FRESH_SUITE_WORKERS] : [], { cwd: PACKAGE_ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const server: Server = { child, busy: false };
     this.servers.push(server);
     child.once('exit', () => this.servers.splice(this.servers.indexOf(server), 1));
