@@ -21,7 +21,8 @@ export async function sharedCli(args: string[], o: { env?: NodeJS.ProcessEnv; ti
   return new Promise((resolve, reject) => {
     const req = request(`${url}/run`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
       let text = '';
-      res.setEncoding('utf8').on('data', (d: string) => (text += d)).once('end', () => resolve(JSON.parse(text) as CliResult)).once('error', reject);
+      res.setEncoding('utf8').on('data', (d: string) => (text += d)).once('error', reject)
+        .once('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text) as CliResult) : reject(new Error(`the warm CLI service: ${text}`))));
     });
     req.once('error', reject);
     req.end(body);

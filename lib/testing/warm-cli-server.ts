@@ -2,9 +2,8 @@
 // time, its output captured, its exit code sent back. Run from the build, as bin/energy-conform.js is.
 import { runProgram } from '../cli/program.js';
 import { keepSuiteWorkers } from '../runner/kept-worker.js';
+import { FRESH_SUITE_WORKERS } from './warm-cli.js';
 
-/** The argument that leaves each run a fresh suite worker, as the bin's runs have. */
-export const FRESH_SUITE_WORKERS = '--fresh-suite-workers';
 if (!process.argv.includes(FRESH_SUITE_WORKERS)) keepSuiteWorkers();
 
 export interface WarmRequest { id: number; args: string[]; env: NodeJS.ProcessEnv }

@@ -30,7 +30,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const ask = JSON.parse(body) as Ask;
       const result = await warm.run(ask.args, { env: ask.env, timeoutMs: ask.timeoutMs });
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
-    });
+    }).catch((err: unknown) => res.writeHead(500).end(String(err)));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   project.provide('warmCli', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);

@@ -6,9 +6,11 @@ import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import type { CliResult } from './cli-process.js';
-import { FRESH_SUITE_WORKERS, type WarmAnswer, type WarmRequest } from './warm-cli-server.js';
+import type { WarmAnswer, WarmRequest } from './warm-cli-server.js';
 
 const SERVER = path.join(PACKAGE_ROOT, 'dist', 'lib', 'testing', 'warm-cli-server.js');
+/** The server's argument that leaves each run a fresh suite worker, as the bin's runs have. */
+export const FRESH_SUITE_WORKERS = '--fresh-suite-workers';
 
 interface Server { child: ChildProcess; busy: boolean }
 
