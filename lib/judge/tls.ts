@@ -10,13 +10,17 @@ const WHAT: Record<Exclude<Presented, 'valid'>, string> = {
 };
 
 const requestsOn = (t: Traffic, c: SeenConnection) => t.requests.filter((r) => r.connection === c.id);
+/** How soon after the handshake a client that refuses the certificate closes the connection, on a busy machine too. */
+export const REFUSAL_MS = 1000;
 /**
- * The integration refused what was presented: it broke the handshake off, or closed the connection itself without a
- * request (a WebSocket is one). A connection the device closed (its keep-alive time, the change of certificate at the
- * phase's end) before a request came refused nothing.
+ * The integration refused what was presented: it broke the handshake off, or closed the connection itself as soon as it
+ * had the certificate, without a request (a WebSocket is one). A connection the device closed (its keep-alive time, the
+ * change of certificate at the phase's end) refused nothing, nor one the client gave up later (a request or an upgrade
+ * it abandoned on a busy machine).
  */
 const refused = (t: Traffic, c: SeenConnection) => c.tls?.handshake === 'failed'
-  || (c.closedBy === 'client' && !requestsOn(t, c).length && !t.sockets.some((s) => s.connection === c.id));
+  || (c.closedBy === 'client' && c.closedAt !== null && c.closedAt - c.openedAt <= REFUSAL_MS
+    && !requestsOn(t, c).length && !t.sockets.some((s) => s.connection === c.id));
 
 function noRequestOver(presented: Exclude<Presented, 'valid'>) {
   return (t: Traffic): Finding => {
