@@ -1,4 +1,5 @@
 // Runtime events on the control port, as an integration's CI uses them.
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DeviceClient } from '../client/device-client.js';
 import { type Emulator, startEmulator } from './emulator.js';
@@ -48,6 +49,17 @@ describe('the P1 meter emulator\'s control port', () => {
     expect(system.status).toBe(200);
     expect((system.json as { uptime_s: number }).uptime_s).toBeLessThanOrEqual(1);
     expect((await control(emu, '/reboot', { seconds: -1 })).status).toBe(400);
+  });
+
+  test('a port another program held while the device was down: the device comes back on it once it is free', async () => {
+    // The servers are closed when the control port answers.
+    expect((await control(emu, '/reboot', { seconds: 0.3 })).json).toEqual({ rebooting: true, seconds: 0.3 });
+    const intruder = createServer();
+    await new Promise<void>((r) => intruder.listen(emu.ready.httpPort!, '127.0.0.1', r));
+    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => intruder.close(r));
+    await emu.reboot(0);
+    expect((await client.v1.get('/api')).status).toBe(200);
   });
 
   test('POST /revoke-tokens deletes every user: the token answers 401', async () => {

@@ -3,6 +3,9 @@
 import type http from 'node:http';
 import { closeServer, listen } from './servers.js';
 
+/** How long a device coming back waits for its port, should another program hold it. */
+const PORT_WAIT_MS = 30_000;
+
 export interface ApiServer {
   server: http.Server;
   port: number;
@@ -43,9 +46,25 @@ export class Power {
 
   private async up(): Promise<void> {
     if (this.closed) return;
-    for (const s of this.servers) await listen(s.server, this.host, s.port);
+    for (const s of this.servers) await this.listenWhenFree(s);
     this.booted();
     this.down = null;
+  }
+
+  /**
+   * Its own port again. While it was down, another program on the machine may have been given that port for a
+   * while (a listener on port 0): the device waits for it, as long as PORT_WAIT_MS.
+   */
+  private async listenWhenFree(s: ApiServer): Promise<void> {
+    for (const started = Date.now(); ;) {
+      try {
+        await listen(s.server, this.host, s.port);
+        return;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || this.closed || Date.now() - started > PORT_WAIT_MS) throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
   }
 
   /** The emulator stops: a reboot under way never comes back. */
