@@ -15,7 +15,7 @@ import { advertise } from './mdns.js';
 import { type ApiServer, Power } from './power.js';
 import { routeV1 } from './routes-v1.js';
 import { routeV2 } from './routes-v2.js';
-import { closeServer, httpServer, httpsServer, linkDelay, listen } from './servers.js';
+import { closeServer, httpServer, httpsServer, linkDelay, listen, listenOnOwnPort } from './servers.js';
 import { LINKS, type Link, Slots } from './link.js';
 import { FIELD_REBOOT_AWAY_S, type FieldFaults, creepMs, leakSlots } from './field.js';
 import type { TrafficRecorder } from './recorder.js';
@@ -172,7 +172,8 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   const start = async (server: http.Server, port: number | undefined, side?: 'v1' | 'v2') => {
     servers.push(server);
     if (side) opts.recorder?.watch(server, side);
-    const bound = await listen(server, host, port ?? 0);
+    // The API's ports are listened on again after a reboot; the control port never is.
+    const bound = port !== undefined ? await listen(server, host, port) : side ? await listenOnOwnPort(server, host) : await listen(server, host, 0);
     if (side) api.push({ server, port: bound });
     return bound;
   };
