@@ -52,8 +52,8 @@ export class Power {
   }
 
   /**
-   * Its own port again. While it was down, another program on the machine may have been given that port for a
-   * while (a listener on port 0): the device waits for it, as long as PORT_WAIT_MS.
+   * Its own port again. While it was down, another program on the machine may have taken that port for a while (one
+   * given the port, or a listener that picked the same one): the device waits for it, as long as PORT_WAIT_MS.
    */
   private async listenWhenFree(s: ApiServer): Promise<void> {
     for (const started = Date.now(); ;) {
