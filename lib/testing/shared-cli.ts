@@ -1,5 +1,6 @@
 // A command in the unit project's shared warm CLI (warm-cli-service.ts), as cli() runs it in a process of its own.
 import { request } from 'node:http';
+import { text } from 'node:stream/consumers';
 import { inject } from 'vitest';
 import { type CliResult, cli } from './cli-process.js';
 import type { Ask } from './warm-cli-service.js';
@@ -20,9 +21,7 @@ export async function sharedCli(args: string[], o: { env?: NodeJS.ProcessEnv; ti
   const body = JSON.stringify({ args, env, timeoutMs: o.timeoutMs } satisfies Ask);
   return new Promise((resolve, reject) => {
     const req = request(`${url}/run`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (d: string) => (text += d)).once('error', reject)
-        .once('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text) as CliResult) : reject(new Error(`the warm CLI service: ${text}`))));
+      text(res).then((body) => (res.statusCode === 200 ? resolve(JSON.parse(body) as CliResult) : reject(new Error(`the warm CLI service: ${body}`))), reject);
     });
     req.once('error', reject);
     req.end(body);

@@ -2,9 +2,10 @@
 // every test file shares over loopback HTTP, so a test that runs a command pays for the command, not for
 // starting Node, loading the CLI and vitest again (shared-cli.ts asks it). Tests about the process itself
 // (signals, a working folder, the bin) start it with cli() instead.
-import { type IncomingMessage, createServer } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
+import { text } from 'node:stream/consumers';
 import type { TestProject } from 'vitest/node';
 import { WarmCli } from './warm-cli.js';
 
@@ -17,16 +18,10 @@ declare module 'vitest' {
   }
 }
 
-const bodyOf = async (req: IncomingMessage): Promise<string> => {
-  let body = '';
-  for await (const chunk of req) body += String(chunk);
-  return body;
-};
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const warm = new WarmCli(availableParallelism() + 2);
   const server = createServer((req, res) => {
-    void bodyOf(req).then(async (body) => {
+    void text(req).then(async (body) => {
       const ask = JSON.parse(body) as Ask;
       const result = await warm.run(ask.args, { env: ask.env, timeoutMs: ask.timeoutMs });
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
