@@ -16,7 +16,8 @@ export const lostDevice = (err: TransportError) => err.code === 'EC_TRANSPORT_RE
 
 /** Polls GET /api (any HTTP answer counts: v2 answers 401 without a token) until it answers: what to add to the check's message. */
 export async function awaitDevice(run: SuiteContext): Promise<string> {
-  if (away().gaveUp) return '';
+  const thisRun = away();
+  if (thisRun.gaveUp) return '';
   const device = new DeviceClient(run.target, undefined, Math.min(run.requestTimeoutMs, 2000));
   const side = run.usable.v1 && device.v1.available ? device.v1 : device.v2;
   const started = performance.now();
@@ -30,7 +31,7 @@ export async function awaitDevice(run: SuiteContext): Promise<string> {
         await new Promise((r) => setTimeout(r, POLL_MS));
       }
     }
-    away().gaveUp = true;
+    thisRun.gaveUp = true;
     return `; the device did not answer again within ${DEVICE_RETURN_MS / 1000} s`;
   } finally {
     await device.close();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator } from '../emulator/emulator.js';
 import { cli, targetArgs } from '../testing/cli-process.js';
 import { WarmCli } from '../testing/warm-cli.js';
+import { control } from '../testing/emulator-client.js';
 
 let dir: string;
 const warm = new WarmCli(1);
@@ -41,4 +42,23 @@ test('a run in a worker kept from a run whose device hung gives what a run in a 
   expect(outcomes(after)).toEqual(outcomes(fresh));
   expect(after.checks.filter((c) => c.message.includes('is not asked again'))).toEqual([]);
   expect([after.requests, after.connections]).toEqual([fresh.requests, fresh.connections]);
+});
+
+test('a run stopped by --run-timeout in a hanging check leaves nothing of that check running in the worker', { timeout: 60_000 }, async () => {
+  // GET /api/measurement hangs for the request timeout (10 s); the run's deadline (2 s) falls in it.
+  const emu = await startEmulator({ kind: 'p1dongle', faults: ['measurement-never-answers'] });
+  try {
+    emu.state.press();
+    const token = emu.state.createUser('local/energy-conform');
+    const res = await warm.run(['run', ...targetArgs(emu.ready, path.join(dir, 'cut.tokens.json')), '--token', token, '--suite', 'measurement',
+      '--run-timeout', '2', '--reports', path.join(dir, 'cut')]);
+    expect(res.stderr, res.stdout).toMatch(/the run was interrupted \(--run-timeout 2 s passed\)/);
+    const asked = emu.requests.length;
+    // The device reboots, cutting the hanging request: a check still running would wait for the device and ask GET /api.
+    expect((await control(emu, '/reboot', { seconds: 1 })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(emu.requests.slice(asked)).toEqual([]);
+  } finally {
+    await emu.close();
+  }
 });

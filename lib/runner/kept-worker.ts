@@ -12,10 +12,21 @@ const ENTRY = path.join(CODE_ROOT, 'lib', 'runner', `kept-worker-entry.${CODE_EX
 
 let kept: ChildProcess | undefined;
 let keeping = false;
+/** The run under way left a check running (cancelled, or a check past its timeout): its worker is not kept. */
+let leftRunning = false;
 
 /** From now on, this process's runs keep their suites' worker for the next run. */
 export function keepSuiteWorkers(): void {
   keeping = true;
+}
+
+/**
+ * The run under way was cancelled, or a check of it timed out: vitest stops waiting for that check, but it
+ * goes on in the worker (its requests, its wait for a device that went away), into the next run if the worker
+ * were kept. It is not.
+ */
+export function dropSuiteWorker(): void {
+  leftRunning = keeping;
 }
 
 /** The pool of a run: vitest's fork for one run, or the kept worker. */
@@ -74,7 +85,9 @@ class KeptFork implements PoolWorker {
     child.stdout!.unpipe();
     child.stderr!.unpipe();
     this.child = undefined;
-    if (this.stopped && alive(child)) return;
+    const dropped = leftRunning;
+    leftRunning = false;
+    if (this.stopped && alive(child) && !dropped) return;
     // Cancelled or broken mid-run: what it was doing must not go on into the next run.
     if (kept === child) kept = undefined;
     const exited = new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));

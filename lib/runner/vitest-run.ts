@@ -7,7 +7,7 @@ import type { TestCase, TestModule } from 'vitest/node';
 import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
 import { inRunOrder } from '../spec/run-order.js';
 import { AreaSequencer } from './area-sequencer.js';
-import { suitePool } from './kept-worker.js';
+import { dropSuiteWorker, suitePool } from './kept-worker.js';
 import { CODE_EXT, CODE_ROOT, PACKAGE_ROOT } from './package-root.js';
 
 /** The suites beside the library that runs: suites/*.test.ts from the sources, dist/suites/*.test.js from the build. */
@@ -18,6 +18,8 @@ const TEST_SUFFIX = `.test.${CODE_EXT}`;
  * would parse and source-map every module again on each run. The suites themselves are still vitest's to load.
  */
 const NATIVE = CODE_EXT === 'js' ? [new RegExp(`^${path.join(CODE_ROOT, 'lib').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\/]`)] : [];
+/** vitest's message for a test or hook past its timeout. */
+const TIMED_OUT = /^(Test|Hook) timed out in \d+ms/;
 
 export interface CollectedTest {
   title: string;
@@ -107,6 +109,7 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
         current.fileIndex += 1;
       },
       onTestCaseResult: (tc: TestCase) => {
+        if (tc.result().errors?.some((e) => TIMED_OUT.test(e.message))) dropSuiteWorker();
         const t = collect(tc);
         tests.push(t);
         current.done += 1;
@@ -127,7 +130,10 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
   return {
     async run(ctx, signal) {
       vitest.provide('energyConform', ctx);
-      const cancel = () => void vitest.cancelCurrentRun('keyboard-input');
+      const cancel = () => {
+        dropSuiteWorker();
+        void vitest.cancelCurrentRun('keyboard-input');
+      };
       signal?.addEventListener('abort', cancel);
       try {
         if (!signal?.aborted) await vitest.start(files);
