@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describeResponse, expectHeld } from '../lib/harness/clause-failure.js';
-import { judgeOn } from '../lib/judge/device/table.js';
+import { judgeOn } from '../lib/harness/judged.js';
 import { answerClauseTests } from '../lib/harness/answer-clause.js';
 import { clauseRows, clauseTest } from '../lib/harness/clause-test.js';
 import { sendTo } from '../lib/harness/endpoint-request.js';

@@ -6,7 +6,7 @@ import { readSocket } from '../lib/client/socket.js';
 import type { DeviceResponse } from '../lib/client/device-client.js';
 import { PreconditionError, describeResponse, expectHeld } from '../lib/harness/clause-failure.js';
 import { answerClauseTests } from '../lib/harness/answer-clause.js';
-import { judgeOn } from '../lib/judge/device/table.js';
+import { judgeOn } from '../lib/harness/judged.js';
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
 
 async function found(ctx: CheckContext): Promise<boolean> {

@@ -1,7 +1,7 @@
 import type { DeviceResponse } from '../lib/client/device-client.js';
 import { deviceCertificate } from '../lib/harness/device-certificate.js';
 import { expectHeld } from '../lib/harness/clause-failure.js';
-import { judgeOn } from '../lib/judge/device/table.js';
+import { judgeOn } from '../lib/harness/judged.js';
 import { NO_ANSWER } from '../lib/judge/device/judgment.js';
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
 import { applianceIdentity } from '../lib/spec/kinds.js';

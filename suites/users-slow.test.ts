@@ -7,7 +7,7 @@ import { afterAll } from 'vitest';
 import type { DeviceResponse } from '../lib/client/device-client.js';
 import { deleteCreatedUsers } from '../lib/harness/cleanup.js';
 import { describeResponse, expectHeld } from '../lib/harness/clause-failure.js';
-import { judgeOn } from '../lib/judge/device/table.js';
+import { judgeOn } from '../lib/harness/judged.js';
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
 import { type PressTime, timedPress } from '../lib/harness/press.js';
 import { creationNotEnabled, userNames } from '../lib/client/answers.js';

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expectHeld, factsOf } from '../lib/harness/answer-clause.js';
-import { judgeAnswer, judgeOn } from '../lib/judge/device/table.js';
+import { judgeAnswer } from '../lib/judge/device/table.js';
+import { judgeOn } from '../lib/harness/judged.js';
 import { afterAll } from 'vitest';
 import type { DeviceResponse } from '../lib/client/device-client.js';
 import { deleteCreatedUsers } from '../lib/harness/cleanup.js';

@@ -7,7 +7,7 @@ import { type CheckContext, clauseRows, clauseTest } from '../lib/harness/clause
 import { rowTitle } from '../lib/spec/endpoints.js';
 import { BATTERIES, BOTH, type Group, getBatteries, keepingBatteries, putBatteries, startFrom } from './vendor/batteries.js';
 import type { DeviceResponse } from '../lib/client/device-client.js';
-import { judgeOn } from '../lib/judge/device/table.js';
+import { judgeOn } from '../lib/harness/judged.js';
 
 const withToken = { needsToken: true } as const;
 

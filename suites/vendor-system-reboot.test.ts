@@ -6,7 +6,8 @@ import { DeviceClient, type DeviceResponse } from '../lib/client/device-client.j
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
 import { vendorGateHolds } from '../lib/spec/vendor-kinds.js';
 import { isNoTelegram } from '../lib/judge/device/vendor.js';
-import { judgeAnswer, judgeOn } from '../lib/judge/device/table.js';
+import { judgeAnswer } from '../lib/judge/device/table.js';
+import { judgeOn } from '../lib/harness/judged.js';
 import { NO_ANSWER } from '../lib/judge/device/judgment.js';
 import { expectHeld, factsOf } from '../lib/harness/answer-clause.js';
 import { getSystem, systemFound } from './vendor/system.js';

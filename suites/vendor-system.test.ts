@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeResponse, expectHeld } from '../lib/harness/clause-failure.js';
 import { answerClauseTests } from '../lib/harness/answer-clause.js';
-import { judgeOn } from '../lib/judge/device/table.js';
+import { judgeOn } from '../lib/harness/judged.js';
 import { type CheckContext, clauseRows, clauseTest } from '../lib/harness/clause-test.js';
 import { errorCode } from '../lib/client/answers.js';
 import { rowTitle } from '../lib/spec/endpoints.js';

@@ -1,7 +1,8 @@
 import { describeResponse } from '../lib/harness/clause-failure.js';
 import { clauseRows, clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
 import { answerClauseTests, askFor, expectHeld, factsOf } from '../lib/harness/answer-clause.js';
-import { judgeAnswer, judgeOn } from '../lib/judge/device/table.js';
+import { judgeAnswer } from '../lib/judge/device/table.js';
+import { judgeOn } from '../lib/harness/judged.js';
 import { sendTo } from '../lib/harness/endpoint-request.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
 import { TOKEN_ENDPOINTS, TOKEN_READS, endpointRows, rowTitle } from '../lib/spec/endpoints.js';

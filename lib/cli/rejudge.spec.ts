@@ -70,6 +70,20 @@ describe.concurrent('rejudge', () => {
     expect(res.stdout).toMatch(/^verdict: FAIL — /m);
   });
 
+  test('an occasion clause is judged again on the judgment its check kept: VER-04\'s answer with another error code fails it, exit 1', async () => {
+    const doc = JSON.parse(await readFile(results, 'utf8')) as RunResults;
+    const ver = doc.checks.find((c) => c.clause === 'VER-04')!;
+    const kept = ver.judged?.find((j) => typeof j.answer === 'number' && !j.kept);
+    expect(kept, 'VER-04 kept the judgment of its answer').toBeDefined();
+    const at = kept!.answer as number;
+    ver.exchanges[at] = { ...ver.exchanges[at]!, responseBody: '{"error":"request:unknown"}' };
+    const changed = path.join(dir, 'occasion.json');
+    await writeFile(changed, JSON.stringify(doc));
+    const res = await sharedCli(['rejudge', changed]);
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    expect(res.stdout).toMatch(/^ {2}VER-04: pass → fail \(expected 400 \{"error":"request:api-version-not-supported"\} to X-Api-Version: 1; observed 400 /m);
+  });
+
   test('a file that is no run\'s results.json: exit 2, said so', async () => {
     const junk = path.join(dir, 'junk.json');
     await writeFile(junk, '{"checks": 3}');

@@ -85,6 +85,8 @@ export interface CheckRecord {
   title?: string;
   /** Connections the worker had opened to the device by the end of this check (client/connection-pool.ts). */
   connections?: number;
+  /** What the check judged by the table's occasion judges (harness/judged.ts), for rejudge. */
+  judged?: import('../client/kept-judgment.js').JudgedOccasion[];
 }
 
 /** A check the main process makes itself around the suites (the pairing POST is PAIR-03's, --forget's DEL-05's): recorded as a check's. */

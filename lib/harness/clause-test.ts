@@ -15,6 +15,8 @@ import { PressIgnored } from './press.js';
 import { EndpointGivenUp, requestGuard } from './given-up.js';
 import { errorAnswers, judgeErrorAnswers } from './error-answers.js';
 import { runPool } from './run-pool.js';
+import { noting } from './judged.js';
+import { type Noted, keptNotes } from '../judge/device/kept.js';
 import { connectionsOpened } from '../client/connection-pool.js';
 import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
 import { type WithEvidence, evidenceFirst } from '../contract/evidence.js';
@@ -81,8 +83,15 @@ async function pressIgnored(id: ClauseId, err: PressIgnored, ctx: CheckContext, 
 async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: CheckContext) => Promise<void>,
   options: ClauseTestOptions, task: Task, skip: (note?: string) => never): Promise<void> {
   const run = inject('energyConform');
+  const redactor = new Redactor();
+  const noted: Noted[] = [];
+  /** What the check noted of `clause`'s judgments (judged.ts), as a record holding `exchanges` keeps it. */
+  const judgedOf = (clause: ClauseId, exchanges: readonly Exchange[], notes = noted) => {
+    const kept = keptNotes(notes, clause, exchanges, redactor);
+    return kept.length ? { judged: kept } : {};
+  };
   const record = (v: Omit<Verdict, 'fails'>, shown: WithEvidence = { exchanges: [], evidence: 0 }) => {
-    task.meta.energyConform = { clause: id, ...v, message: messageOf(rowTitle, v), ...shown, connections: connectionsOpened() };
+    task.meta.energyConform = { clause: id, ...v, message: messageOf(rowTitle, v), ...shown, ...judgedOf(id, shown.exchanges), connections: connectionsOpened() };
   };
   const notSelected = run.skips[id];
   const before = reasonNotToRun({
@@ -93,7 +102,6 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
     record({ status: 'skip', message: before });
     skip(before);
   }
-  const redactor = new Redactor();
   redactor.add(run.token);
   const device = new DeviceClient(run.target, redactor, run.requestTimeoutMs, requestGuard(run), runPool(run));
   const observed: unknown[] = [];
@@ -114,6 +122,7 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
     },
     async also(other, check, read = []) {
       if (run.skips[other]) return;
+      const from = noted.length;
       const { ending, caught } = await settle(check, redactor);
       const verdict = judgeAlso(judgingOf(other, run.deviations), ending);
       if (verdict === null) throw caught;
@@ -121,14 +130,15 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
       // A pass needs no exchanges of its own but those its judgment read: the rest are with the row's clause.
       // A row's case carries the other clause's ID and level; a whole check's says whose check judged it.
       const title = rowTitle ? retitle(rowTitle, clause(other)) : `${other} [${clause(other).level}] judged in the check of ${id}`;
-      sides.push({ clause: other, ...v, message: messageOf(rowTitle && title, v), ...(v.status === 'pass' ? { exchanges: [...read] } : shownFor(caught)), title });
+      const shown = v.status === 'pass' ? { exchanges: [...read] } : shownFor(caught);
+      sides.push({ clause: other, ...v, message: messageOf(rowTitle && title, v), ...shown, ...judgedOf(other, shown.exchanges, noted.slice(from)), title });
       if (fails && caught instanceof ClauseFailure) {
         hardSides.push(new ClauseFailure(`${other}: ${caught.expected}`, redactor.redact(caught.observed), caught.exchanges));
       }
     },
   };
   const settled = await settle(async () => {
-    await fn(ctx);
+    await noting(noted, () => fn(ctx));
     return observed.length === 0 ? undefined : observed.length === 1 ? observed[0] : observed;
   }, redactor);
   // A press the device did not honour is PAIR-03's failure, wherever the check that pressed was; that check could not run.

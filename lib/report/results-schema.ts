@@ -24,6 +24,16 @@ const exchange = z.object({
   durationMs: z.number().min(0),
 }).strict();
 
+const judged = z.object({
+  clause: z.string(),
+  case: count.describe('the case (row) it belongs to: its index in rows, 0 where there are none'),
+  answer: count.nullable().optional().describe('the answer judged: its index in exchanges; null where none came'),
+  exchange: exchange.optional().describe('the answer judged, where exchanges do not hold it (another check\'s)'),
+  occasion: z.unknown().optional().describe('what the judge was told of the occasion, tokens redacted'),
+  held: z.boolean(),
+  kept: z.string().optional().describe('why the record cannot judge it again: it stays as judged'),
+}).strict();
+
 const check = z.object({
   clause: z.string().regex(/^(CL-|V-)?[A-Z]+-\d+$/)
     .describe('a clause of spec/clauses.md, of spec/vendor-clauses.md (V-), or of spec/client-clauses.md (CL-) in certify-client\'s results; SOAK-: a soak\'s threshold'),
@@ -40,6 +50,7 @@ const check = z.object({
     .describe('every case where the clause had more than one: a row of its table, or another check that judged it'),
   evidence: count.optional().describe('how many of exchanges, from the first, the outcome is about'),
   exchanges: z.array(exchange),
+  judged: z.array(judged).optional().describe('what the occasion judges of lib/judge/device/table.ts judged, for rejudge'),
 }).strict();
 
 const cost = z.object({ sequences: count, steps: count, requests: count, switches: count, presses: count, seconds: z.number().nonnegative() }).strict();

@@ -1,5 +1,6 @@
 // The result model of DESIGN.md: one entry per catalogue clause, and results.json.
 import type { Exchange } from '../client/exchange-log.js';
+import type { JudgedOccasion } from '../client/kept-judgment.js';
 import type { Level, Profile } from '../spec/clause-types.js';
 import type { SoakFacts } from './soak-facts.js';
 
@@ -44,6 +45,8 @@ export interface CheckResult {
   evidence?: number;
   /** Every case, where the clause had more than one. */
   rows?: CaseResult[];
+  /** What its occasion judges judged, case by case (`case`: the index in `rows`; 0 where there are none), for rejudge. */
+  judged?: (JudgedOccasion & { case: number })[];
 }
 
 export interface RunResults {
@@ -143,9 +146,9 @@ export function resultsJson(r: RunResults): string {
     tool: r.tool, target: r.target, started: r.started, finished: r.finished, durationMs: r.durationMs,
     verdict: r.verdict, summary: r.summary, ...(r.profiles ? { profiles: r.profiles } : {}), presses: r.presses, requests: r.requests, connections: r.connections, socket: r.socket, residue: r.residue, notes: r.notes,
     // Beyond DESIGN.md's keys: what `energy-conform report` needs to render report.html again.
-    checks: r.checks.map(({ clause, level, title, status, message, durationMs, area, expected, observed, deviation, exchanges, evidence, rows }) =>
+    checks: r.checks.map(({ clause, level, title, status, message, durationMs, area, expected, observed, deviation, exchanges, evidence, rows, judged }) =>
       ({ clause, level, title, status, message, durationMs, ...(deviation ? { deviation } : {}), area, expected, observed, rows,
-        ...(evidence ? { evidence } : {}), exchanges })),
+        ...(evidence ? { evidence } : {}), exchanges, ...(judged ? { judged } : {}) })),
     strict: r.strict, options: r.options,
     ...(r.integration ? { integration: r.integration } : {}), ...(r.scenario ? { scenario: r.scenario } : {}),
     ...(r.explored ? { explored: r.explored } : {}), ...(r.soak ? { soak: r.soak } : {}),

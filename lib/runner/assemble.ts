@@ -1,20 +1,21 @@
 // Collected tests -> one result per catalogue clause, run or skipped, so coverage is computable.
 import { clausesOf } from '../spec/catalogue.js';
 import { type Profile, clauseTitle } from '../spec/clause-types.js';
+import type { JudgedOccasion } from '../client/kept-judgment.js';
 import type { CaseResult, CheckResult, Status } from '../report/results.js';
 import type { CheckRecord, RunnerCheck } from '../contract/run-context.js';
 import type { CollectedTest } from './vitest-run.js';
 
 const WORST: readonly Status[] = ['fail', 'error', 'deviation', 'warn', 'observation', 'pass', 'skip'];
 
-type Outcome = Omit<CheckResult, 'clause' | 'level' | 'title' | 'area' | 'rows'> & { case?: string };
+type Outcome = Omit<CheckResult, 'clause' | 'level' | 'title' | 'area' | 'rows' | 'judged'> & { case?: string; judged?: JudgedOccasion[] };
 
 /** A check's outcome from its record, or from vitest's state where the test left none. */
 export function fromTest(t: CollectedTest, r: CheckRecord | undefined): Outcome {
   if (r) {
     return { status: r.status, message: r.message || (r.observed !== undefined ? JSON.stringify(r.observed) : ''),
       durationMs: t.durationMs, expected: r.expected, observed: r.observed, ...(r.deviation ? { deviation: r.deviation } : {}),
-      exchanges: r.exchanges, evidence: r.evidence ?? 0 };
+      exchanges: r.exchanges, evidence: r.evidence ?? 0, ...(r.judged ? { judged: r.judged } : {}) };
   }
   // No record: the test never reached the wrapper's bookkeeping (a suite error, a timeout).
   const status: Status = t.state === 'skipped' ? 'skip' : t.state === 'passed' ? 'pass' : 'error';
@@ -33,6 +34,17 @@ function caseMessages(worst: readonly Outcome[], all: number): string {
   const lines = [...distinct.slice(0, ROW_MESSAGES_SHOWN), ...(more > 0 ? [`… and ${more} more messages`] : [])];
   if (all > 1 && worst[0]!.status !== 'skip') lines.push(`(${worst.length} of ${all} cases ${worst[0]!.status})`);
   return lines.join('\n');
+}
+
+/** The judgments of the cases shown (`shown`, of `all`), their answers indexed in the exchanges shown, one case after another. */
+function judgedOf(shown: readonly Outcome[], all: readonly Outcome[]): CheckResult['judged'] {
+  let offset = 0;
+  const judged = shown.flatMap((m) => {
+    const at = offset;
+    offset += m.exchanges.length;
+    return (m.judged ?? []).map((j) => ({ ...j, case: all.indexOf(m), ...(typeof j.answer === 'number' ? { answer: j.answer + at } : {}) }));
+  });
+  return judged.length ? judged : undefined;
 }
 
 /** A case as results.json lists it: its title, and its message without the title it repeats. */
@@ -57,7 +69,9 @@ export function assemble(tests: readonly CollectedTest[], skips: Record<string, 
         message: skips[c.id] ?? `not implemented yet in energy-conform ${version}` };
     }
     const status = WORST.find((s) => mine.some((m) => m.status === s))!;
-    const worst = mine.filter((m) => m.status === status).map(({ case: _, ...m }) => m);
+    const shown = mine.filter((m) => m.status === status);
+    const worst = shown.map(({ case: _, judged: __, ...m }) => m);
+    const judged = judgedOf(shown, mine);
     // Rows of a matrix: what each of them observed, not only the first.
     const observed = worst.length > 1 && worst.some((m) => m.observed !== undefined) ? worst.map((m) => m.observed) : worst[0]!.observed;
     return { ...base, ...worst[0]!, observed, status, durationMs: mine.reduce((n, m) => n + m.durationMs, 0),
@@ -66,6 +80,6 @@ export function assemble(tests: readonly CollectedTest[], skips: Record<string, 
       exchanges: worst.flatMap((m) => m.exchanges),
       // The first case's evidence leads the exchanges.
       evidence: worst[0]!.evidence ?? 0,
-      ...(mine.length > 1 ? { rows: mine.map((m) => caseOf(m, base.title)) } : {}) };
+      ...(mine.length > 1 ? { rows: mine.map((m) => caseOf(m, base.title)) } : {}), ...(judged ? { judged } : {}) };
   });
 }

@@ -1,11 +1,13 @@
-// `rejudge`: a run's recorded exchanges judged again by this version's judges (lib/judge/device/table.ts).
-// Pure: a results.json in, its checks as this version judges them and what changed out. A clause still judged
-// inside its suite's check keeps its recorded outcome (the table test lists those).
+// `rejudge`: a run's recorded exchanges judged again by this version's judges (lib/judge/device/table.ts): the
+// answer clauses on the answers the record holds, the certificate's on the certificate it recorded, the occasion
+// clauses on the judgments their checks kept (rejudge-occasions.ts). Pure: a results.json in, its checks as this
+// version judges them and what changed out. What a record cannot judge again keeps its recorded outcome.
 import { describeExchange, type Exchange } from '../client/exchange-log.js';
 import type { Asking } from '../client/answers.js';
 import { judge } from '../contract/judge.js';
 import { ANSWER_JUDGES, EVERY_ANSWER_JUDGES, isAnswerClause, isCertificateClause, isJudgedClause, isRejudgeable, judgeCertificate } from '../judge/device/table.js';
 import { applianceIdentity } from '../spec/kinds.js';
+import { rejudgeOccasions } from './rejudge-occasions.js';
 import { type Judgment, answerOf } from '../judge/device/judgment.js';
 import type { CheckResult, RunResults, Status } from '../report/results.js';
 import type { KindId } from '../spec/kinds.js';
@@ -66,6 +68,10 @@ function judgmentsOf(c: CheckResult, target: Target): Judgment[] {
 }
 
 function rejudgeCheck(c: CheckResult, target: Target): { check: CheckResult; judged: boolean } {
+  if (c.judged?.length) {
+    const check = rejudgeOccasions(c);
+    return check ? { check, judged: true } : { check: c, judged: false };
+  }
   if (!again(c)) return { check: c, judged: false };
   const judgments = judgmentsOf(c, target);
   if (!judgments.length) return { check: c, judged: false };

@@ -81,6 +81,9 @@ async function runAgainst(kind: KindId, faults: string[], extra: string[], name:
     expect(again.changes, 'rejudge of the recorded exchanges').toEqual([]);
     const judgedHere = results.checks.filter((c) => isRejudgeable(c.clause) && ['pass', 'fail', 'warn', 'deviation'].includes(c.status)).map((c) => c.clause);
     expect(judgedHere.filter((id) => !again.judged.includes(id)), 'clauses of the table the rejudge did not judge').toEqual([]);
+    // And every occasion clause that passed on judgments its record kept (lib/harness/judged.ts).
+    const occasionsHere = (doc as RunResults).checks.filter((c) => c.status === 'pass' && c.judged?.some((j) => !j.kept)).map((c) => c.clause);
+    expect(occasionsHere.filter((id) => !again.judged.includes(id)), 'occasion clauses the rejudge did not judge').toEqual([]);
     const har = JSON.parse(await readFile(path.join(out, 'exchanges.har'), 'utf8')) as { log: { entries: { _error?: string }[] } };
     const waitedOut = har.log.entries.filter((e) => e._error?.startsWith('EC_TRANSPORT_TIMEOUT')).length;
     const reports = await Promise.all(['junit.xml', 'report.html'].map(async (f) => (await stat(path.join(out, f))).size > 0));

@@ -14,7 +14,8 @@ import { type SocketState, describeSocket } from '../../lib/spec/socket-model.js
 import { chainTours, startFor } from '../../lib/spec/socket-tour.js';
 import type { Judgment } from '../../lib/judge/device/judgment.js';
 import type { RowOccasion } from '../../lib/judge/device/socket.js';
-import { isOccasionClause, judgeOn } from '../../lib/judge/device/table.js';
+import { isOccasionClause } from '../../lib/judge/device/table.js';
+import { judgeOn } from '../../lib/harness/judged.js';
 
 /**
  * The area's tables in the order they run (lib/spec/run-order.ts), planned as one tour from a socket

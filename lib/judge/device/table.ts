@@ -51,7 +51,8 @@ export type JudgedClause = AnswerClause | EveryAnswerClause;
 /**
  * Clauses judged on the answer of an occasion that a check of the suite, or a step of the explorer, arranges
  * (a press, a creation before it, a token revoked since): the occasion in words, and the judge, told what it needs
- * of the occasion. Their records are not judged again yet: rejudge keeps their outcomes as recorded.
+ * of the occasion. A check's judgments are kept with its record (lib/harness/judged.ts, kept.ts) and judged again
+ * by rejudge.
  */
 export interface OccasionJudge {
   occasion: string;
