@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeResponse, isJsonObject } from '../lib/harness/clause-failure.js';
 import { type CheckContext, clauseRows, clauseTest } from '../lib/harness/clause-test.js';
-import { judgeHeard } from '../lib/judge/device/table.js';
+import { judgeHeard } from '../lib/harness/judged.js';
 import type { WsMessage } from '../lib/client/ws-client.js';
 import { rowTitle } from '../lib/spec/endpoints.js';
 import { vendorGateHolds } from '../lib/spec/vendor-kinds.js';

@@ -1,5 +1,5 @@
-// What a record keeps of a judgment by the table's occasion judges (results.json `judged`): the exchange it
-// read, and what the judge was told. Written by lib/judge/device/kept.ts, read by rejudge.
+// What a record keeps of a judgment by the table's occasion and conversation judges (results.json `judged`): the
+// exchange it read or what the WebSocket heard, and what the judge was told. Written by lib/judge/device/kept.ts, read by rejudge.
 import type { Exchange } from './exchange-log.js';
 
 /**
@@ -13,6 +13,8 @@ export interface JudgedOccasion {
   /** The answer: its index in the record's `exchanges`, or the exchange itself where the record does not hold it (another check's); null: none came. */
   answer?: number | null;
   exchange?: Exchange;
+  /** For a clause of a WebSocket conversation (V-WS): what the conversation heard that the judge read. */
+  heard?: unknown;
   occasion?: unknown;
   held: boolean;
   kept?: string;

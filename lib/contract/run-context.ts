@@ -90,7 +90,7 @@ export interface CheckRecord {
 }
 
 /** A check the main process makes itself around the suites (the pairing POST is PAIR-03's, --forget's DEL-05's): recorded as a check's. */
-export type RunnerCheck = Pick<CheckRecord, 'clause' | 'status' | 'message' | 'deviation' | 'exchanges' | 'evidence'>;
+export type RunnerCheck = Pick<CheckRecord, 'clause' | 'status' | 'message' | 'deviation' | 'exchanges' | 'evidence' | 'judged'>;
 
 declare module 'vitest' {
   interface ProvidedContext {

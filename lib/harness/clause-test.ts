@@ -18,6 +18,7 @@ import { runPool } from './run-pool.js';
 import { noting } from './judged.js';
 import { type Noted, keptNotes } from '../judge/device/kept.js';
 import { connectionsOpened } from '../client/connection-pool.js';
+import { runScoped } from '../client/run-scope.js';
 import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
 import { type WithEvidence, evidenceFirst } from '../contract/evidence.js';
 import { type Ending, type Verdict, judge, judgeAlso, judgingOf, messageOf, reasonNotToRun } from '../contract/judge.js';
@@ -51,6 +52,9 @@ export interface ClauseTestOptions {
   errorsWith?: readonly ClauseId[];
 }
 
+/** The run's secrets: a token one check read (a creation's answer) is redacted in every check after it, in its notes too. */
+const runSecrets = runScoped(() => new Redactor());
+
 type Task = { meta: { energyConform?: CheckRecord; energyConformAlso?: CheckRecord[] } };
 
 /** How `work` ended: completed with what it returned, or its error as the result model reads it (and the error). */
@@ -83,7 +87,7 @@ async function pressIgnored(id: ClauseId, err: PressIgnored, ctx: CheckContext, 
 async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: CheckContext) => Promise<void>,
   options: ClauseTestOptions, task: Task, skip: (note?: string) => never): Promise<void> {
   const run = inject('energyConform');
-  const redactor = new Redactor();
+  const redactor = runSecrets();
   const noted: Noted[] = [];
   /** What the check noted of `clause`'s judgments (judged.ts), as a record holding `exchanges` keeps it. */
   const judgedOf = (clause: ClauseId, exchanges: readonly Exchange[], notes = noted) => {

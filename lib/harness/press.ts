@@ -6,7 +6,7 @@ import type { DeviceClient, DeviceResponse, RequestOptions } from '../client/dev
 import { EnergyConformError } from '../client/errors.js';
 import type { SuiteContext } from '../contract/run-context.js';
 import { type ClauseFailure, failureOf } from './clause-failure.js';
-import { judgeOn } from '../judge/device/table.js';
+import { judgeOn } from './judged.js';
 import { NO_ANSWER } from '../judge/device/judgment.js';
 
 async function tell(run: SuiteContext, what: 'press' | 'end', body: unknown): Promise<unknown> {

@@ -6,15 +6,16 @@ import type { SuiteContext } from '../contract/run-context.js';
 import type { RunnerCheck } from '../contract/run-context.js';
 import { endingOf, runnerCheck } from './runner-check.js';
 import { allOf } from '../judge/device/judgment.js';
-import { judgeOn } from '../judge/device/table.js';
+import { type Noted, noteOn } from '../judge/device/kept.js';
 
 export async function forgetPairingUser(device: DeviceClient, token: string, name: string, context: Pick<SuiteContext, 'deviations'>): Promise<RunnerCheck> {
   const from = device.log.records.length;
   try {
     const del = await device.v2.delete('/api/user', { token, body: { name } });
     const after = await device.v2.get('/api', { token });
-    const j = allOf(() => judgeOn('DEL-05', del, { answer: 'deletion' }), () => judgeOn('DEL-05', after, { answer: 'its token after' }));
-    return runnerCheck(context, 'DEL-05', endingOf(j), [del.exchange, after.exchange]);
+    const notes: Noted[] = [];
+    const j = allOf(() => noteOn(notes, 'DEL-05', del, { answer: 'deletion' }), () => noteOn(notes, 'DEL-05', after, { answer: 'its token after' }));
+    return runnerCheck(context, 'DEL-05', endingOf(j), [del.exchange, after.exchange], { notes, redactor: device.redactor });
   } catch (err) {
     // After the suites, like every read and write of the run's own: the device's failure is DEL-05's error, and the reports are written.
     if (!isTransportError(err)) throw err;

@@ -6,10 +6,15 @@ import type { SuiteContext } from '../contract/run-context.js';
 import type { ClauseId } from '../spec/clause-types.js';
 import type { RunnerCheck } from '../contract/run-context.js';
 import type { Judgment } from '../judge/device/judgment.js';
+import { type Noted, keptNotes } from '../judge/device/kept.js';
+import type { Redactor } from '../client/redactor.js';
 
-export function runnerCheck(context: Pick<SuiteContext, 'deviations'>, id: ClauseId, ending: Ending, exchanges: Exchange[]): RunnerCheck {
+/** `kept`: the judgments it made (kept.ts noteOn), for its record to keep as a suite's check keeps its own. */
+export function runnerCheck(context: Pick<SuiteContext, 'deviations'>, id: ClauseId, ending: Ending, exchanges: Exchange[],
+  kept?: { notes: readonly Noted[]; redactor: Redactor }): RunnerCheck {
   const { status, message, deviation } = judge(judgingOf(id, context.deviations), ending);
-  return { clause: id, status, message, ...(deviation ? { deviation } : {}), exchanges };
+  const judged = kept ? keptNotes(kept.notes, id, exchanges, kept.redactor) : [];
+  return { clause: id, status, message, ...(deviation ? { deviation } : {}), exchanges, ...(judged.length ? { judged } : {}) };
 }
 
 /** A judgment of the device's judges (lib/judge/device/table.ts) as the ending of a runner's check. */

@@ -29,6 +29,7 @@ const judged = z.object({
   case: count.describe('the case (row) it belongs to: its index in rows, 0 where there are none'),
   answer: count.nullable().optional().describe('the answer judged: its index in exchanges; null where none came'),
   exchange: exchange.optional().describe('the answer judged, where exchanges do not hold it (another check\'s)'),
+  heard: z.unknown().optional().describe('for a clause of the WebSocket (V-WS): what the conversation heard that the judge read'),
   occasion: z.unknown().optional().describe('what the judge was told of the occasion, tokens redacted'),
   held: z.boolean(),
   kept: z.string().optional().describe('why the record cannot judge it again: it stays as judged'),

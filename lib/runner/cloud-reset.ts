@@ -10,7 +10,7 @@ import type { RunnerCheck } from '../contract/run-context.js';
 import type { Run } from './run-object.js';
 import { deviceName } from './confirm.js';
 import { endingOf, runnerCheck } from '../meeting/runner-check.js';
-import { judgeOn } from '../judge/device/table.js';
+import { type Noted, noteOn } from '../judge/device/kept.js';
 
 const ID = 'CLOUD-07';
 
@@ -18,7 +18,8 @@ const ID = 'CLOUD-07';
 export async function cloudAfterReset({ io, signal }: Run, device: DeviceClient, context: Readonly<SuiteContext>): Promise<RunnerCheck> {
   const from = device.log.records.length;
   const skip = (message: string): RunnerCheck => ({ clause: ID, status: 'skip', message, exchanges: device.log.since(from) });
-  const check = (ending: Ending) => runnerCheck(context, ID, ending, device.log.since(from));
+  const notes: Noted[] = [];
+  const check = (ending: Ending) => runnerCheck(context, ID, ending, device.log.since(from), { notes, redactor: device.redactor });
   const broken = (message: string) => check({ kind: 'broken', message, by: 'device' });
   if (!io.interactive) return skip('it needs an operator at a terminal to reset the device or put it in pairing mode');
   const was = await readCloud(device);
@@ -34,5 +35,5 @@ export async function cloudAfterReset({ io, signal }: Run, device: DeviceClient,
     + 'A factory reset also deletes every user, energy-conform\'s included (the next run pairs again): pairing mode is the gentler choice.');
   const answer = await io.ask('type done when the device is back on the network, anything else to skip this check: ', signal);
   if (answer.toLowerCase() !== 'done') return skip('the operator did not reset the device or put it in pairing mode');
-  return check(endingOf(judgeOn(ID, (await readCloud(device)).res)));
+  return check(endingOf(noteOn(notes, ID, (await readCloud(device)).res)));
 }

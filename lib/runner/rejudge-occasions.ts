@@ -5,7 +5,7 @@
 import { describeExchange } from '../client/exchange-log.js';
 import { judge } from '../contract/judge.js';
 import { judgeKept } from '../judge/device/kept.js';
-import { isOccasionClause } from '../judge/device/table.js';
+import { isConversationClause, isOccasionClause } from '../judge/device/table.js';
 import type { Judgment } from '../judge/device/judgment.js';
 import type { JudgedOccasion } from '../client/kept-judgment.js';
 import type { CaseResult, CheckResult, Status } from '../report/results.js';
@@ -18,7 +18,7 @@ const words = (j: Violated) => `expected ${j.expected}; observed ${j.observed}`;
 
 /** A case's judgments again: the first that no longer holds, none where all hold; undefined where the record cannot say. */
 function caseAgain(c: CheckResult, status: Status, judged: readonly JudgedOccasion[]): Violated | null | undefined {
-  if (!JUDGED.includes(status) || !isOccasionClause(c.clause)) return undefined;
+  if (!JUDGED.includes(status) || !(isOccasionClause(c.clause) || isConversationClause(c.clause))) return undefined;
   // A problem none of its kept judgments shows came from elsewhere in the check.
   if (status !== 'pass' && judged.every((j) => j.held)) return undefined;
   for (const j of judged) {

@@ -13,7 +13,7 @@ import type { CloudConsent } from './confirm.js';
 import { forgetPairingUser } from '../meeting/forget.js';
 import { endingOf, runnerCheck } from '../meeting/runner-check.js';
 import { NO_ANSWER, answerOf } from '../judge/device/judgment.js';
-import { judgeOn } from '../judge/device/table.js';
+import { type Noted, noteOn } from '../judge/device/kept.js';
 import type { Prepared } from './prepare.js';
 import type { Run } from './run-object.js';
 import { pressesNeeded } from './plan.js';
@@ -95,8 +95,11 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
     const unread = prepared.readFailures.flatMap((f) => (f.residue ? [f.residue] : []));
     const { pairing } = prepared;
     // PAIR-03 from the pairing POST, by the table's judge: a pass where PAIR-03 was selected; a violation whatever the selection.
-    const pair03 = pairing && judgeOn('PAIR-03', answerOf(pairing.exchange) ?? NO_ANSWER);
-    if (pairing && pair03 && !(pair03.held && context.skips['PAIR-03'])) runnerChecks.push(runnerCheck(context, 'PAIR-03', endingOf(pair03), [pairing.exchange]));
+    const notes: Noted[] = [];
+    const pair03 = pairing && noteOn(notes, 'PAIR-03', answerOf(pairing.exchange) ?? NO_ANSWER);
+    if (pairing && pair03 && !(pair03.held && context.skips['PAIR-03'])) {
+      runnerChecks.push(runnerCheck(context, 'PAIR-03', endingOf(pair03), [pairing.exchange], { notes, redactor: run.redactor }));
+    }
     const owner = context.tokenOwner;
     const { removed, residue } = before && token
       ? await sweepUsers(device, token, context.runTag, before, owner ? [owner] : []) : { removed: [], residue: [] };

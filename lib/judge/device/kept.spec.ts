@@ -5,7 +5,9 @@ import type { Exchange } from '../../client/exchange-log.js';
 import { Redactor } from '../../client/redactor.js';
 import { NO_ANSWER, type Reply, answerOf } from './judgment.js';
 import { KEPT, type Noted, judgeKept, keptNotes } from './kept.js';
-import { judgeOn as judgeByTable } from './table.js';
+import { type OccasionClause, judgeHeard, judgeOn as judgeByTable } from './table.js';
+
+type AnswerNote = Extract<Noted, { reply: Reply }>;
 
 const TOKEN = 'ABCDEF0123456789ABCDEF0123456789';
 const OTHER = '0123456789ABCDEF0123456789ABCDEF';
@@ -16,7 +18,7 @@ function exchange(status: number, body: unknown, path = '/api/user', method = 'P
 }
 
 /** A note as the check makes it, on the live answer; the record's exchange is logged redacted, as the device client logs it. */
-function note(redactor: Redactor, clause: Noted['clause'], ex: Exchange, occasion?: unknown): { noted: Noted; logged: Exchange } {
+function note(redactor: Redactor, clause: OccasionClause, ex: Exchange, occasion?: unknown): { noted: AnswerNote; logged: Exchange } {
   const live = answerOf(ex)!;
   const logged = redactor.redactDeep(ex);
   const reply: Reply = { ...live, exchange: logged };
@@ -50,7 +52,7 @@ test('an answer the record does not hold (another check\'s) is kept whole; no an
   const redactor = tokens();
   const { noted, logged } = note(redactor, 'PAIR-05', exchange(200, { name: 'local/x', token: TOKEN }), { asked: 'local/x' });
   expect(keptNotes([noted], 'PAIR-05', [], redactor)).toEqual([{ clause: 'PAIR-05', held: true, exchange: logged, occasion: { asked: 'local/x' } }]);
-  const none: Noted = { clause: 'PAIR-09', reply: NO_ANSWER, occasion: undefined, judgment: judgeByTable('PAIR-09', NO_ANSWER) };
+  const none: AnswerNote = { clause: 'PAIR-09', reply: NO_ANSWER, occasion: undefined, judgment: judgeByTable('PAIR-09', NO_ANSWER) };
   expect(keptNotes([none], 'PAIR-09', [], redactor)).toEqual([{ clause: 'PAIR-09', held: false, answer: null }]);
 });
 
@@ -75,6 +77,14 @@ describe('what a record cannot judge again stays as judged, saying why', () => {
     expect(keptNotes([fresh.noted], 'PAIR-11', [fresh.logged], redactor)).toEqual([{ clause: 'PAIR-11', held: true, kept: KEPT.differs }]);
   });
 
+  test('a value shaped like a token that the redactor did not know is not kept (PAIR-11 told of tokens another check read)', () => {
+    const redactor = tokens();
+    const fresh = note(redactor, 'PAIR-11', exchange(200, { name: 'local/x', token: TOKEN }), { earlier: [OTHER] });
+    const kept = keptNotes([fresh.noted], 'PAIR-11', [fresh.logged], redactor);
+    expect(kept).toEqual([{ clause: 'PAIR-11', held: true, kept: KEPT.secret }]);
+    expect(JSON.stringify(kept)).not.toContain(OTHER);
+  });
+
   test('an occasion that is not plain data (KIND-02 is told how to name an identity)', () => {
     const redactor = new Redactor();
     const info = exchange(200, { product_type: 'HWE-P1', serial: '5c2fafaa0000' }, '/api', 'GET');
@@ -85,9 +95,20 @@ describe('what a record cannot judge again stays as judged, saying why', () => {
   });
 
   test('a reply that is no recorded exchange', () => {
-    const made: Noted = { clause: 'PAIR-09', reply: { status: 200, headers: {}, json: {} }, occasion: undefined, judgment: { held: true } };
+    const made: AnswerNote = { clause: 'PAIR-09', reply: { status: 200, headers: {}, json: {} }, occasion: undefined, judgment: { held: true } };
     expect(keptNotes([made], 'PAIR-09', [], new Redactor())).toEqual([{ clause: 'PAIR-09', held: true, kept: KEPT.noExchange }]);
   });
+});
+
+test('a WebSocket clause: what the conversation heard is kept, and judged again to the same judgment', () => {
+  const redactor = new Redactor();
+  const heard = { type: 'authorization_requested', data: { api_version: '2.0.0' } };
+  const noted: Noted = { clause: 'V-WS-01', heard, occasion: { apiVersion: '2.2.0' }, judgment: judgeHeard('V-WS-01', heard, { apiVersion: '2.2.0' }) };
+  const [kept] = keptNotes([noted], 'V-WS-01', [], redactor);
+  expect(kept).toEqual({ clause: 'V-WS-01', held: false, heard, occasion: { apiVersion: '2.2.0' } });
+  expect(judgeKept('V-WS-01', kept!, [])).toEqual(noted.judgment);
+  const closed: Noted = { clause: 'V-WS-05', heard: null, occasion: { withinS: 40, lateAuthorized: true }, judgment: judgeHeard('V-WS-05', null, { withinS: 40, lateAuthorized: true }) };
+  expect(judgeKept('V-WS-05', keptNotes([closed], 'V-WS-05', [], redactor)[0]!, [])).toEqual(closed.judgment);
 });
 
 test('only the notes of the clause asked for', () => {

@@ -4,16 +4,28 @@
 import type { Exchange } from '../../client/exchange-log.js';
 import type { JudgedOccasion } from '../../client/kept-judgment.js';
 import type { Redactor } from '../../client/redactor.js';
-import { type OccasionClause, judgeOn } from './table.js';
+import { type ConversationClause, type OccasionArgs, type OccasionClause, isOccasionClause, judgeHeard, judgeOn } from './table.js';
 import { type Judgment, NO_ANSWER, type Reply, answerOf } from './judgment.js';
 
-/** A judgment a check made: the clause, the answer and the occasion its judge was given, and what it said. */
-export interface Noted { clause: OccasionClause; reply: Reply; occasion: unknown; judgment: Judgment }
+/**
+ * A judgment a check made, and what its judge was given: an occasion judge the answer and the occasion, a
+ * conversation judge (V-WS) what the conversation heard and what the check compared it with.
+ */
+export type Noted = { clause: OccasionClause; reply: Reply; occasion: unknown; judgment: Judgment }
+  | { clause: ConversationClause; heard: unknown; occasion: unknown; judgment: Judgment };
+
+/** The table's judgment of `id` on `r` (table.ts judgeOn), noted into `notes`, for a record to keep. */
+export function noteOn<K extends OccasionClause>(notes: Noted[], id: K, r: Reply, ...o: OccasionArgs<K>): Judgment {
+  const judgment = judgeOn(id, r, ...o);
+  notes.push({ clause: id, reply: r, occasion: o[0], judgment } as Noted);
+  return judgment;
+}
 
 export const KEPT = {
   noExchange: 'the answer judged is not a recorded exchange',
   notPlain: 'what the judge was told of the occasion is not plain data',
   differs: 'the record does not hold all the judge read (a token it compared, a body cut at 4 KB)',
+  secret: 'what the judge was told holds a value shaped like a token that the run did not know as one',
 } as const;
 
 const words = (j: Judgment, redactor: Redactor) => (j.held ? '' : redactor.redact(`${j.expected}\n${j.observed}`));
@@ -59,6 +71,10 @@ function keptOccasion(v: unknown, exchanges: readonly Exchange[], redactor: Reda
   }
 }
 
+/** A token the redactor did not know (32 hex digits, as the specification's tokens are): never kept. */
+const TOKEN_SHAPED = /\b[0-9a-fA-F]{32}\b/;
+const holdsTokenShaped = (v: unknown) => v !== undefined && TOKEN_SHAPED.test(JSON.stringify(v));
+
 /** The occasion a kept one stands for, its answers read from the record. */
 function occasionOf(v: unknown, exchanges: readonly Exchange[]): unknown {
   if (plainValue(v) || v === undefined) return v;
@@ -72,26 +88,39 @@ function occasionOf(v: unknown, exchanges: readonly Exchange[]): unknown {
   return Object.fromEntries(Object.entries(o).map(([k, y]) => [k, occasionOf(y, exchanges)]));
 }
 
+type Kept = Pick<JudgedOccasion, 'answer' | 'exchange' | 'heard' | 'occasion'>;
+
 /** Judged again from the kept form, as rejudge does: the judgment, or null where the record cannot give the judge what it reads. */
-export function judgeKept(clause: OccasionClause, j: Pick<JudgedOccasion, 'answer' | 'exchange' | 'occasion'>, exchanges: readonly Exchange[]): Judgment | null {
-  const reply = answerAt(j, exchanges);
-  if (!reply) return null;
+export function judgeKept(clause: OccasionClause | ConversationClause, j: Kept, exchanges: readonly Exchange[]): Judgment | null {
   try {
-    return (judgeOn as (id: OccasionClause, r: Reply, o?: unknown) => Judgment)(clause, reply, occasionOf(j.occasion, exchanges));
+    if (!isOccasionClause(clause)) return (judgeHeard as (id: ConversationClause, h: unknown, o?: unknown) => Judgment)(clause, j.heard, occasionOf(j.occasion, exchanges));
+    const reply = answerAt(j, exchanges);
+    return reply && (judgeOn as (id: OccasionClause, r: Reply, o?: unknown) => Judgment)(clause, reply, occasionOf(j.occasion, exchanges));
   } catch {
     return null;
   }
+}
+
+/** What the judge was given, as the record keeps it: the answer or what the conversation heard, and the occasion; or why it cannot. */
+function keptInputs(n: Noted, exchanges: readonly Exchange[], redactor: Redactor): Kept | string {
+  const occasion = keptOccasion(n.occasion, exchanges, redactor);
+  if (!occasion) return KEPT.notPlain;
+  if (holdsTokenShaped(occasion.value)) return KEPT.secret;
+  const told = occasion.value === undefined ? {} : { occasion: occasion.value };
+  if ('heard' in n) {
+    const heard = keptOccasion(n.heard, exchanges, redactor);
+    return !heard ? KEPT.notPlain : holdsTokenShaped(heard.value) ? KEPT.secret : { heard: heard.value, ...told };
+  }
+  const answer = answerIn(n.reply, exchanges);
+  return answer ? { ...answer, ...told } : KEPT.noExchange;
 }
 
 /** The notes of `clause`, as its record keeps them (`exchanges`: the record's). */
 export function keptNotes(noted: readonly Noted[], clause: string, exchanges: readonly Exchange[], redactor: Redactor): JudgedOccasion[] {
   return noted.filter((n) => n.clause === clause).map((n) => {
     const base = { clause: n.clause, held: n.judgment.held };
-    const answer = answerIn(n.reply, exchanges);
-    if (!answer) return { ...base, kept: KEPT.noExchange };
-    const occasion = keptOccasion(n.occasion, exchanges, redactor);
-    if (!occasion) return { ...base, kept: KEPT.notPlain };
-    const kept = { ...answer, ...(occasion.value === undefined ? {} : { occasion: occasion.value }) };
+    const kept = keptInputs(n, exchanges, redactor);
+    if (typeof kept === 'string') return { ...base, kept };
     const again = judgeKept(n.clause, kept, exchanges);
     if (!again || again.held !== n.judgment.held || words(again, redactor) !== words(n.judgment, redactor)) return { ...base, kept: KEPT.differs };
     return { ...base, ...kept };

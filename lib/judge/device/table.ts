@@ -177,6 +177,7 @@ export const isAnswerClause = (id: string): id is AnswerClause => Object.hasOwn(
 /** The clauses of the answers a record holds: those of one answer, and those of every answer of a class. */
 export const isJudgedClause = (id: string): id is JudgedClause => isAnswerClause(id) || Object.hasOwn(EVERY_ANSWER_JUDGES, id);
 export const isOccasionClause = (id: string): id is OccasionClause => Object.hasOwn(OCCASION_JUDGES, id);
+export const isConversationClause = (id: string): id is ConversationClause => Object.hasOwn(CONVERSATION_JUDGES, id);
 export const isCertificateClause = (id: string): id is CertificateClause => Object.hasOwn(CERTIFICATE_JUDGES, id);
 /** The clauses a record is judged again on: those of answers the record holds, and those of the certificate it records. */
 export const isRejudgeable = (id: string): boolean => isJudgedClause(id) || isCertificateClause(id);
