@@ -2,6 +2,7 @@
 import type { Phase } from '../spec/client-clause-types.js';
 import type { SeenRequest, Traffic } from '../spec/traffic.js';
 import { type Finding, bearerOf, count, inPhases, named, isPairing, scenarioEnd } from './verdict.js';
+import { authorizedSockets } from './socket-life.js';
 
 export const WINDOW_MS = 10_000;
 /** The vendor's 500 ms: 20 requests of one endpoint in a 10 s window; one more is allowed for timing at the window's edges. */
@@ -117,7 +118,7 @@ export function life01(t: Traffic): Finding {
   const down = t.away[0];
   if (!down) return { skip: 'the device did not go away' };
   const before = t.requests.filter((r) => r.at < down.from && bearerOf(r) !== null).at(-1);
-  if (!before) return { skip: 'the integration had sent no request with a token before the reboot' };
+  if (!before) return backOnTheSocket(t, down) ?? { skip: 'the integration had sent no request with a token, and authorized no WebSocket, before the reboot' };
   const token = bearerOf(before);
   const after = t.requests.filter((r) => r.at >= down.to);
   const paired = after.find((r) => isPairing(r) && r.at < down.to + BACK_WITHIN_MS);
@@ -132,6 +133,29 @@ export function life01(t: Traffic): Finding {
   }
   return { held: false, evidence: [(back ?? before).id], message: back ? `it polled again only ${((back.at - down.to) / 1000).toFixed(1)} s after the device came back (30 s at most)`
     : `it did not poll again with its token after the device came back; its last request with it before the reboot: ${named(before)}` };
+}
+
+/**
+ * LIFE-01 for an integration that lives on the WebSocket (no request with a token before the reboot): within 30 s
+ * of the device's return it has authorized a connection again with the token it had, without pairing again. Null
+ * where it authorized no WebSocket before the reboot.
+ */
+function backOnTheSocket(t: Traffic, down: { from: number; to: number }): Finding | null {
+  const sockets = authorizedSockets(t);
+  const had = sockets.filter((a) => a.at < down.from).at(-1);
+  if (!had) return null;
+  const back = sockets.find((a) => a.socket.openedAt >= down.to && a.token === had.token);
+  const paired = t.requests.find((r) => r.at >= down.to && isPairing(r) && r.at < down.to + BACK_WITHIN_MS);
+  const after = (a: { at: number }) => `${((a.at - down.to) / 1000).toFixed(1)} s after the device came back`;
+  if (back && back.at - down.to <= BACK_WITHIN_MS && (!paired || paired.at > back.at)) {
+    return { held: true, message: `it authorized its WebSocket again with its token ${after(back)}` };
+  }
+  if (paired && (!back || paired.at < back.at)) return { held: false, evidence: [paired.id], message: `${named(paired)}: it paired again after the reboot, where its token was still good` };
+  if (!back && scenarioEnd(t) - down.to < BACK_WITHIN_MS) {
+    return { skip: `the scenario ended ${((scenarioEnd(t) - down.to) / 1000).toFixed(1)} s after the device came back, before the 30 s the clause allows, and the integration had not opened its WebSocket again` };
+  }
+  return { held: false, evidence: [(back ?? had).socket.id], message: back ? `it authorized its WebSocket again only ${after(back)} (30 s at most)`
+    : 'it did not authorize a WebSocket again with its token after the device came back (it lives on the WebSocket: it sent no request with a token before the reboot)' };
 }
 
 /** OBSERVE: what the integration does once its token is refused. */

@@ -1,8 +1,9 @@
 // CL-VER: versions. The device serves major version 2 over HTTPS; the `newer` phase reports 2.9.0 with
 // fields it never sent before.
 import type { Phase } from '../spec/client-clause-types.js';
-import type { Traffic } from '../spec/traffic.js';
+import type { SeenRequest, Traffic } from '../spec/traffic.js';
 import { type Finding, bearerOf, count, inPhases, named, each, isPairing, tally } from './verdict.js';
+import { authorizedSockets, heldOpenMs } from './socket-life.js';
 
 /** The majors the device serves over HTTPS. */
 export const SERVED_MAJORS = [2];
@@ -24,10 +25,12 @@ const duration = (t: Traffic, phase: Phase) => t.phases.filter((p) => p.phase ==
 /** With a newer MINOR version and unknown fields, the integration keeps working: same rate, same token, no new pairing. */
 export function ver02(t: Traffic): Finding {
   const steady = inPhases(t.requests, ['steady']).filter((r) => bearerOf(r) !== null);
-  if (!steady.length) return { skip: 'the integration sent no request with a token during steady, so there is no usual rate to hold it to' };
+  if (!steady.length) {
+    return onTheSocket(t) ?? { skip: 'the integration sent no request with a token and authorized no WebSocket during steady, so there is no usual rate to hold it to' };
+  }
   const newer = inPhases(t.requests, ['newer']);
   const paired = newer.find(isPairing);
-  if (paired) return { held: false, evidence: [paired.id], message: `${named(paired)}: it asked for a new token once the device reported a newer version` };
+  if (paired) return pairedAgain(paired);
   const tokens = new Set(steady.map(bearerOf));
   const polled = newer.filter((r) => tokens.has(bearerOf(r)));
   const before = steady.length / duration(t, 'steady');
@@ -43,6 +46,32 @@ export function ver02(t: Traffic): Finding {
       + `${per10s(after)} requests with its token per 10 s, from ${per10s(before)} during steady` };
   }
   return { held: true, message: `it went on at ${per10s(after)} requests per 10 s (${per10s(before)} during steady), with the same token` };
+}
+
+const pairedAgain = (r: SeenRequest): Finding => ({ held: false, evidence: [r.id], message: `${named(r)}: it asked for a new token once the device reported a newer version` });
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * VER-02 for an integration that lives on the WebSocket's pushes (no request with a token during steady): through
+ * newer it keeps a connection authorized with the token it had during steady, at least half of the time as the
+ * polling rate may halve, and does not pair again. Null where it authorized no WebSocket during steady.
+ */
+function onTheSocket(t: Traffic): Finding | null {
+  const span = (phase: Phase) => t.phases.find((p) => p.phase === phase)!;
+  const [steady, newer] = [span('steady'), span('newer')];
+  const sockets = authorizedSockets(t);
+  const tokens = new Set(sockets.filter((a) => a.at < steady.to && a.until > steady.from).map((a) => a.token));
+  if (!tokens.size) return null;
+  const paired = inPhases(t.requests, ['newer']).find(isPairing);
+  if (paired) return pairedAgain(paired);
+  const [open, length] = [heldOpenMs(sockets, tokens, newer.from, newer.to), newer.to - newer.from];
+  if (open >= length * USUAL_RATE_SHARE) {
+    return { held: true, message: `it sent no request with a token during steady and lives on the WebSocket: a connection authorized with its token was open ${seconds(open)} of newer's ${seconds(length)}` };
+  }
+  const closed = sockets.find((a) => tokens.has(a.token) && a.socket.closedBy === 'client' && a.until >= newer.from && a.until < newer.to);
+  const last = sockets.filter((a) => tokens.has(a.token)).at(-1)!;
+  return { held: false, evidence: [(closed ?? last).socket.id], message: `it lives on the WebSocket, and a connection authorized with its token was open only ${seconds(open)} of newer's `
+    + `${seconds(length)}${closed ? `: it closed it ${seconds(closed.until - newer.from)} after the device reported 2.9.0 and new fields` : ''}` };
 }
 
 /** OBSERVE: whether the integration sends X-Api-Version, and which value. */
