@@ -102,6 +102,12 @@ export function soakOptions<T>(y: Argv<T>) {
     .option('quiet', { type: 'boolean', default: false, describe: 'print only the verdict and where the reports are' }), 'reports/soak-<serial>-<UTC timestamp>/');
 }
 
+export function captureOptions<T>(y: Argv<T>) {
+  return pairOptions(y)
+    .option('out', { type: 'string', demandOption: true, describe: 'the capture\'s file (JSON, schemas/capture.schema.json); tokens are never in it' })
+    .option('keep-user', { type: 'boolean', default: false, describe: 'keep the pairing user the capture made, and its stored token (by default deleted, as found)' });
+}
+
 export function historyOptions<T>(y: Argv<T>) {
   return y
     .positional('file', { type: 'string', demandOption: true, describe: 'the history database (SQLite), as --history names it' })
@@ -113,6 +119,7 @@ export function historyOptions<T>(y: Argv<T>) {
 
 export type HistoryArgs = Awaited<ReturnType<typeof historyOptions>['argv']>;
 export type SoakArgs = Awaited<ReturnType<typeof soakOptions>['argv']>;
+export type CaptureArgs = Awaited<ReturnType<typeof captureOptions>['argv']>;
 export type ExploreArgs = Awaited<ReturnType<typeof exploreOptions>['argv']>;
 export type RunArgs = Awaited<ReturnType<typeof runOptions>['argv']>;
 export type PairArgs = Awaited<ReturnType<typeof pairOptions>['argv']>;

@@ -5,7 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { EnergyConformError, RunError } from '../client/errors.js';
 import { packageVersion } from '../runner/package-root.js';
-import { certifyOptions, compareOptions, discoverOptions, emulateOptions, exploreOptions, historyOptions, pairOptions, rejudgeOptions, reportOptions, runOptions, soakOptions } from './options.js';
+import { captureOptions, certifyOptions, compareOptions, discoverOptions, emulateOptions, exploreOptions, historyOptions, pairOptions, rejudgeOptions, reportOptions, runOptions, soakOptions } from './options.js';
 import { nearest, notNumbers } from './suggest.js';
 
 type Handler = (a: never, env: NodeJS.ProcessEnv) => Promise<number | 'running'>;
@@ -30,6 +30,10 @@ const COMMANDS: Command[] = [
     options: soakOptions,
     example: ['$0 soak --host 192.168.1.40 --duration 8h --reports night', 'a night of three integrations polling; plots and figures in night/report.html'],
     handler: async () => (await import('./soak-command.js')).soakCommand as Handler },
+  { name: 'capture', describe: 'write down what a device serves (every GET, refused answers, headers, certificate, WebSocket, latency), reading only; tokens never in it',
+    options: captureOptions,
+    example: ['$0 capture --host 192.168.1.40 --out p1-6.00.json', 'the device as it answers, in one JSON file to diff or share'],
+    handler: async () => (await import('./capture-command.js')).captureCommand as Handler },
   { name: 'pair', describe: 'pair with a device by its button and keep the token for later runs', options: pairOptions,
     example: ['$0 pair --host 192.168.1.40', 'press the button when asked; the token is kept for later runs'],
     handler: async () => (await import('./run-command.js')).pairCommand as Handler },

@@ -9,6 +9,7 @@ import { type Emulator, startEmulator } from '../emulator/emulator.js';
 import { readToken, writeToken } from '../operator/token-store.js';
 import { BIN, targetArgs } from '../testing/cli-process.js';
 import { sharedCli } from '../testing/shared-cli.js';
+import { tokensIssued } from '../testing/emulator-client.js';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-users-')); });
@@ -35,13 +36,7 @@ describe('the users suite against a P1 meter emulator', () => {
 
   test('first contact: 3 presses, every clause that ran passes, the device as found but for the pairing user', async () => {
     const before = emu.state.snapshot();
-    const issued: string[] = [];
-    const createUser = emu.state.createUser.bind(emu.state);
-    emu.state.createUser = (name) => {
-      const token = createUser(name);
-      issued.push(token);
-      return token;
-    };
+    const issued = tokensIssued(emu);
     const { res, results } = await run(emu, 'first');
     // Secrets: no token the device issued in this run is in any file the run wrote, or in its output.
     expect(issued.length).toBeGreaterThanOrEqual(3);

@@ -9,9 +9,7 @@ import { Redactor } from '../client/redactor.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import type { Thresholds } from '../report/soak-facts.js';
 import type { DeviceTarget } from '../meeting/target.js';
-import { preflight } from '../meeting/preflight.js';
-import { identityOf } from '../meeting/target-identity.js';
-import { acquireToken } from '../meeting/token.js';
+import { meetDevice } from '../meeting/meet.js';
 import { KINDS, type KindId } from '../spec/kinds.js';
 import { polledEndpoints } from './endpoints.js';
 import { type SoakClock, runIntegration } from './integration.js';
@@ -39,42 +37,12 @@ export const realClock = (): SoakClock => {
   return { now: () => Date.now() - t0, sleep: (ms, signal) => sleep(ms, undefined, { signal }).catch(() => undefined) };
 };
 
-/** What the soak found out of the device before it starts: its kind, its identity, a token where v2 takes one. */
-async function meet(cfg: DeviceTarget, io: OperatorIo, redactor: Redactor, signal: AbortSignal) {
-  const pre = await preflight(cfg, redactor);
-  if (!pre.v1 && !pre.v2) {
-    throw new RunError('EC_DEVICE_UNREACHABLE', `nothing answered at ${cfg.host} (HTTP port ${cfg.httpPort ?? 'none'}, HTTPS port ${cfg.httpsPort ?? 'none'})`);
-  }
-  const { kind: said, serial } = identityOf(cfg, pre);
-  // The operator's word against the device's: polling what another kind serves would blame the device.
-  if (cfg.kind && said && cfg.kind !== said && !cfg.forceKind) {
-    throw new RunError('EC_KIND_MISMATCH', `--kind ${cfg.kind} was given, but the device at ${cfg.host} says it is a ${KINDS[said].name} (${said})`);
-  }
-  const kind: KindId | undefined = cfg.kind ?? said;
-  if (!kind) throw new RunError('EC_KIND_UNKNOWN', `could not tell what kind of device answers at ${cfg.host}`);
-  const device = new DeviceClient({ host: cfg.host, httpPort: pre.v1 ? cfg.httpPort : null, httpsPort: pre.v2 ? cfg.httpsPort : null, caPem: cfg.caPem,
-    insecure: cfg.insecure }, redactor, cfg.requestTimeoutMs);
-  const v2 = pre.v2Usable && KINDS[kind].userToken === 'Supported';
-  const acquired = v2 ? await acquireToken({ cfg, io, signal }, device, serial, kind, 1) : null;
-  const token = acquired?.token ?? null;
-  if (token) redactor.add(token);
-  const info = token ? await device.v2.get('/api', { token }) : null;
-  const served = info?.headers['x-api-version'] ?? null;
-  const facts = (info?.json ?? pre.v1Info ?? {}) as Record<string, unknown>;
-  const str = (v: unknown) => (typeof v === 'string' ? v : null);
-  return {
-    kind, token, served, device, system: pre.system, presses: acquired?.presses ?? { count: 0, asked: 0, backend: null },
-    target: { host: cfg.host, kind, product_type: str(facts.product_type), serial: str(facts.serial) ?? serial, firmware_version: str(facts.firmware_version),
-      api_version: served ?? str(facts.api_version), certificate_sha256: pre.certificate?.fingerprint256 ?? null },
-  };
-}
-
 /** The soak, to its end (the duration, or the signal): what it saw, for soakResults (results.ts). */
 export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal): Promise<SoakEnd> {
   const clock = cfg.clock ?? realClock();
   const started = new Date();
   const redactor = new Redactor();
-  const met = await meet(cfg.device, io, redactor, signal);
+  const met = await meetDevice(cfg.device, io, redactor, signal);
   await met.device.close();
   const endpoints = polledEndpoints(met.kind, met.token !== null);
   const record = new SoakRecord(cfg.intervalS * 1000, endpoints.map((e) => e.name));

@@ -15,6 +15,18 @@ export async function pairedToken(emu: Emulator, client: DeviceClient, name = 'l
   return (res.json as { token: string }).token;
 }
 
+/** Every token the emulator issues from now on, as it issues them: to look for in what a command wrote. */
+export function tokensIssued(emu: Emulator): string[] {
+  const issued: string[] = [];
+  const create = emu.state.createUser.bind(emu.state);
+  emu.state.createUser = (name) => {
+    const token = create(name);
+    issued.push(token);
+    return token;
+  };
+  return issued;
+}
+
 /** A control-port event; its JSON answer. */
 export async function control(emu: Emulator, route: string, body?: unknown): Promise<{ status: number; json: unknown }> {
   const res = await fetch(`${emu.ready.controlUrl}${route}`, { method: route === '/snapshot' ? 'GET' : 'POST',

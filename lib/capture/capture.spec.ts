@@ -1,0 +1,98 @@
+// `energy-conform capture` against the emulator of every kind: one file its schema holds, every GET the kind serves
+// and the refused answers, no token in it, and the device as it was found (the pairing user deleted unless kept).
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Emulator, startEmulator } from '../emulator/emulator.js';
+import { KIND_IDS, KINDS, type KindId } from '../spec/kinds.js';
+import { vendorGateHolds } from '../spec/vendor-kinds.js';
+import { targetArgs } from '../testing/cli-process.js';
+import { tokensIssued } from '../testing/emulator-client.js';
+import { sharedCli } from '../testing/shared-cli.js';
+import { type Capture, captureJsonSchema, captureSchema } from './schema.js';
+import { PACKAGE_ROOT } from '../runner/package-root.js';
+
+let dir: string;
+beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-capture-')); });
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+async function captureOf(emu: Emulator, name: string, extra: string[] = []) {
+  const out = path.join(dir, `${name}.json`);
+  const args = targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)).filter((a) => a !== '--yes');
+  const res = await sharedCli(['capture', ...args, '--out', out, ...extra]);
+  const text = await readFile(out, 'utf8').catch(() => '');
+  return { res, text, doc: (text ? JSON.parse(text) : null) as Capture | null };
+}
+
+const answer = (c: Capture, side: string, path: string, o: { token?: boolean; version?: string } = {}) =>
+  c.answers.find((a) => a.side === side && a.path === path && a.token === (o.token ?? a.token) && a.version === o.version);
+
+describe.concurrent('a capture of the clean emulator', () => {
+  test.for(KIND_IDS)('of kind %s: schema-valid, every GET it serves, no token, the device as found', async (kind: KindId) => {
+    const emu = await startEmulator({ kind });
+    try {
+      const issued = tokensIssued(emu);
+      const before = emu.state.snapshot();
+      const { res, text, doc } = await captureOf(emu, kind);
+      expect(res.code, res.stdout + res.stderr).toBe(0);
+      expect(captureSchema.safeParse(doc).success).toBe(true);
+      const c = doc!;
+      expect(c.device).toMatchObject({ kind, serial: emu.ready.serial });
+      for (const token of issued) expect(text.toUpperCase()).not.toContain(token);
+      expect(emu.state.snapshot()).toEqual(before);
+      expect(c.left).toEqual([]);
+      const k = KINDS[kind];
+      if (k.v1) {
+        expect(answer(c, 'v1', '/api/v1/data')).toMatchObject({ status: 200, latencyMs: { n: 5 } });
+        expect(answer(c, 'v1', '/api/ec-no-such-path')?.status).toBe(404);
+      }
+      if (k.userToken === 'Supported') {
+        expect(answer(c, 'v2', '/api/measurement', { token: true })).toMatchObject({ status: 200, samples: expect.any(Array) });
+        expect(answer(c, 'v2', '/api/measurement', { token: false })?.status).toBe(401);
+        expect(answer(c, 'v2', '/api', { token: true, version: '99' })?.status).toBe(400);
+        expect(c.answers.find((a) => a.method === 'POST')?.status).toBe(403);
+        expect(c.certificate?.subject).toContain(`appliance/${kind}/`);
+        expect(c.device.served_version).toMatch(/^\d+\.\d+\.\d+$/);
+        expect(c.websocket === null).toBe(!vendorGateHolds('v-ws', kind));
+        if (c.websocket) expect(c.websocket).toMatchObject({ greeting: { type: 'authorization_requested' }, authorized: { type: 'authorized' }, topics: { measurement: { type: 'measurement' } } });
+      }
+      expect(res.stdout).toMatch(new RegExp(`^captured the ${kind} at 127\\.0\\.0\\.1.*: \\d+ answers`, 'm'));
+    } finally {
+      await emu.close();
+    }
+  });
+});
+
+test('a device that creates a user without a press: the capture deletes it again, and the pairing user', async () => {
+  const emu = await startEmulator({ kind: 'p1dongle', faults: ['creation-always-enabled'] });
+  try {
+    const before = emu.state.snapshot();
+    const { res, doc } = await captureOf(emu, 'always-enabled');
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    expect(doc!.answers.find((a) => a.method === 'POST')?.status).toBe(200);
+    expect(emu.state.snapshot()).toEqual(before);
+  } finally {
+    await emu.close();
+  }
+});
+
+test('--keep-user keeps the pairing user and its stored token: a second capture needs no press', async () => {
+  const emu = await startEmulator({ kind: 'p1dongle' });
+  try {
+    const first = await captureOf(emu, 'kept', ['--keep-user']);
+    expect(first.res.code, first.res.stderr).toBe(0);
+    expect(emu.state.snapshot().users).toEqual(['local/energy-conform']);
+    const pressed = emu.state.snapshot();
+    const second = await captureOf(emu, 'kept', ['--keep-user']);
+    expect(second.res.code, second.res.stderr).toBe(0);
+    expect(second.res.stderr).not.toMatch(/press 1 of 1/);
+    expect(emu.state.snapshot()).toEqual(pressed);
+  } finally {
+    await emu.close();
+  }
+});
+
+test('schemas/capture.schema.json is the one made from the zod type (`npm run schema` writes it)', async () => {
+  expect(await readFile(path.join(PACKAGE_ROOT, 'schemas', 'capture.schema.json'), 'utf8')).toBe(captureJsonSchema());
+});

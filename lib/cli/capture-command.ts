@@ -1,0 +1,34 @@
+// `energy-conform capture --out FILE`: the device met as `soak` meets it (a stored token, or a press to get one),
+// read (lib/capture), and written to one JSON file held to its schema and audited for tokens; exit 0, 2 where the
+// device could not be read.
+import { writeFile } from 'node:fs/promises';
+import { RunError } from '../client/errors.js';
+import { Redactor } from '../client/redactor.js';
+import { capture } from '../capture/capture.js';
+import { captureSchema } from '../capture/schema.js';
+import { streamIo } from '../operator/operator-io.js';
+import { auditSecrets } from '../report/secret-audit.js';
+import { packageVersion } from '../runner/package-root.js';
+import { interruptible } from './interrupt.js';
+import type { CaptureArgs } from './options.js';
+import { checkOptions, toRunConfig } from './run-command.js';
+
+export async function captureCommand(a: CaptureArgs, env: NodeJS.ProcessEnv): Promise<number> {
+  if (!a.host) throw new RunError('EC_NO_HOST', 'capture needs the device\'s address: give it with --host (energy-conform discover lists the devices)');
+  const caPem = await checkOptions(a);
+  const device = toRunConfig(a, env, caPem);
+  const io = streamIo(process.stderr, process.stdin.isTTY === true, process.stdin, 'normal');
+  return interruptible((sig) => `\nenergy-conform: ${sig}: stopping the capture (again to leave at once)\n`, async (signal) => {
+    const redactor = new Redactor();
+    const doc = captureSchema.parse(await capture({ device, keepUser: a['keep-user'], tool: { name: 'energy-conform', version: packageVersion() } }, io, redactor, signal));
+    await writeFile(a.out, `${JSON.stringify(doc, null, 1)}\n`);
+    await auditSecrets([a.out], redactor);
+    const asked = doc.answers.length;
+    const refused = doc.answers.filter((x) => x.status === null).length;
+    process.stdout.write(`captured the ${doc.device.kind} at ${a.host}${doc.device.firmware_version ? ` (firmware ${doc.device.firmware_version})` : ''}: `
+      + `${asked} answers${refused ? ` (${refused} without an answer)` : ''}${doc.websocket ? ', the WebSocket' : ''}${doc.certificate ? ', the certificate' : ''}: ${a.out}\n`);
+    for (const l of doc.left) process.stdout.write(`not left as found: ${l}\n`);
+    if (signal.aborted) return 2;
+    return doc.left.length ? 1 : 0;
+  });
+}
