@@ -177,6 +177,12 @@ export function reportOptions<T>(y: Argv<T>) {
     .option('out', { type: 'string', describe: 'where to write the page, default report.html beside the results' });
 }
 
+export function diffOptions<T>(y: Argv<T>) {
+  return y
+    .positional('a', { type: 'string', demandOption: true, describe: 'the earlier side: a capture, or a run\'s results.json' })
+    .positional('b', { type: 'string', demandOption: true, describe: 'the later side: a capture, or a run\'s results.json' })
+    .option('json', { type: 'boolean', default: false, describe: 'the changes as one JSON document' });
+}
 
 export function compareOptions<T>(y: Argv<T>) {
   return y
@@ -187,6 +193,7 @@ export function compareOptions<T>(y: Argv<T>) {
 }
 
 export type CompareArgs = Awaited<ReturnType<typeof compareOptions>['argv']>;
+export type DiffArgs = Awaited<ReturnType<typeof diffOptions>['argv']>;
 
 export function certifyOptions<T>(y: Argv<T>) {
   return keptOptions(y

@@ -5,7 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { EnergyConformError, RunError } from '../client/errors.js';
 import { packageVersion } from '../runner/package-root.js';
-import { captureOptions, certifyOptions, compareOptions, discoverOptions, emulateOptions, exploreOptions, historyOptions, pairOptions, rejudgeOptions, reportOptions, runOptions, soakOptions } from './options.js';
+import { captureOptions, certifyOptions, compareOptions, diffOptions, discoverOptions, emulateOptions, exploreOptions, historyOptions, pairOptions, rejudgeOptions, reportOptions, runOptions, soakOptions } from './options.js';
 import { nearest, notNumbers } from './suggest.js';
 
 type Handler = (a: never, env: NodeJS.ProcessEnv) => Promise<number | 'running'>;
@@ -51,6 +51,10 @@ const COMMANDS: Command[] = [
     options: compareOptions,
     example: ['$0 compare reports/fw-6.00 reports/fw-6.01 --markdown changes.md', 'the clauses and rows whose status changed with the new firmware'],
     handler: async () => (await import('./compare-command.js')).compareCommand as Handler },
+  { name: 'diff <a> <b>', describe: 'the shape differences of every answer between two captures or runs: what breaks a client first, then what was added; exit 1 on a breaking change',
+    options: diffOptions,
+    example: ['$0 diff p1-6.00.json p1-6.01.json', 'fields removed, retyped, reformatted or rescaled by the new firmware; values that merely change are not reported'],
+    handler: async () => (await import('./diff-command.js')).diffCommand as Handler },
   { name: 'history <file>', describe: 'what a history of runs tells per device: clause × firmware, where each clause first failed, flips without a firmware change, soaks',
     options: historyOptions,
     example: ['$0 history lab.db --import reports/ --html history.html', 'fill the history from reports on disk, then print it and write it as a page'],

@@ -1,0 +1,65 @@
+// diff on before/after pairs of one answer: each change a firmware ships is found and classed, breaking ones
+// first; what merely changes (a reading, a serial, the order of fields) is never reported.
+import { describe, expect, test } from 'vitest';
+import { type Answer, type ChangeClass, diffAnswers } from './diff.js';
+
+const KEY = 'GET /api/measurement (v2, with the token)';
+const JSON_HEADERS = { 'content-type': 'application/json', date: 'Thu, 26 Nov 2026 17:00:00 GMT', 'content-length': '40' };
+const answer = (samples: unknown[], o: Partial<Answer> = {}): Answer => ({ key: KEY, status: 200, headers: JSON_HEADERS, samples, ...o });
+const power = (...ws: number[]) => ws.map((w) => ({ power_w: w, energy_import_kwh: 12345.678, unique_id: '4E47475955', meter_model: 'ISKRA 2M550T-101' }));
+
+type Row = [string, Answer, Answer, [ChangeClass, string][]];
+
+const FOUND: Row[] = [
+  ['a dropped field', answer([{ power_w: 543, voltage_v: 230.1 }]), answer([{ power_w: 543 }]), [['removed', 'voltage_v']]],
+  ['a number turned string', answer([{ wifi_rssi_db: -77 }]), answer([{ wifi_rssi_db: '-77' }]), [['retyped', 'wifi_rssi_db']]],
+  ['"2.0.0" → "v2"', answer([{ api_version: '2.0.0' }]), answer([{ api_version: 'v2' }]), [['reformatted', 'api_version']]],
+  ['"2.2.0" → "2.0"', answer([{ api_version: '2.2.0' }]), answer([{ api_version: '2.0' }]), [['reformatted', 'api_version']]],
+  ['whole numbers → decimals', answer([{ power_w: 543 }, { power_w: 560 }]), answer([{ power_w: 543.5 }]), [['reformatted', 'power_w']]],
+  ['a voltage ×10', answer([{ voltage_l1_v: 230.1 }, { voltage_l1_v: 229.8 }]), answer([{ voltage_l1_v: 2301 }, { voltage_l1_v: 2298 }]), [['rescaled', 'voltage_l1_v']]],
+  ['kWh → Wh (×1000)', answer([{ energy_import_kwh: 12345.678 }]), answer([{ energy_import_kwh: 12345678 }]), [['rescaled', 'energy_import_kwh']]],
+  ['decimals → whole numbers, in every one of three samples', answer([{ v: 230.1 }]), answer([{ v: 230 }, { v: 231 }, { v: 229 }]), [['reformatted', 'v']]],
+  ['a permission dropped, another added', answer([{ permissions: ['charge_allowed', 'discharge_allowed'] }]), answer([{ permissions: ['charge_allowed', 'standby_allowed'] }]),
+    [['member dropped', 'permissions'], ['member added', 'permissions']]],
+  ['a header gone', answer([{ power_w: 1 }], { headers: { ...JSON_HEADERS, 'x-api-version': '2.2.0' } }), answer([{ power_w: 1 }]), [['header', 'x-api-version']]],
+  ['the content type changed', answer([{ power_w: 1 }]), answer([{ power_w: 1 }], { headers: { 'content-type': 'text/plain' } }), [['header', 'content-type']]],
+  ['a status changed', answer([{ power_w: 1 }]), answer([{ error: 'not-found' }], { status: 404 }), [['status', '(the body)']]],
+  ['an error code changed', answer([{ error: 'user:unauthorized' }], { status: 401 }), answer([{ error: 'unauthorized' }], { status: 401 }), [['error code', 'error']]],
+  ['an error body in another shape', answer([{ error: 'user:unauthorized' }], { status: 401 }), answer([{ error: { id: 201, description: 'no' } }], { status: 401 }), [['error code', 'error']]],
+  ['can be null now', answer([{ gas_m3: 1.5 }]), answer([{ gas_m3: 1.5 }, { gas_m3: null }]), [['retyped', 'gas_m3']]],
+  ['a new field', answer([{ power_w: 1 }]), answer([{ power_w: 1, power_l1_w: 1 }]), [['added', 'power_l1_w']]],
+];
+
+const NOISE: [string, Answer, Answer][] = [
+  ['readings that move', answer(power(543, 602)), answer(power(128, 3120))],
+  ['a reading that moves by a factor that is no power of ten', answer(power(50)), answer(power(2000))],
+  ['a power that moved a decade with the load (-323 W, then -31 W)', answer(power(-323, -322)), answer(power(-31, -30))],
+  ['another serial and id', answer([{ serial: '5c2fafaa0000', unique_id: '4E47' }]), answer([{ serial: '5c2fafbb1111', unique_id: '4530303' }])],
+  ['the order of fields and of a set', answer([{ a: 1, b: 'x', permissions: ['charge_allowed', 'discharge_allowed'] }]),
+    answer([{ permissions: ['discharge_allowed', 'charge_allowed'], b: 'y', a: 2 }])],
+  ['a mode that changed (a value, not its writing)', answer([{ mode: 'zero' }]), answer([{ mode: 'to_full' }])],
+  ['an array empty on one side', answer([{ external: [{ unique_id: 'A1', value: 1.5, unit: 'm3' }] }]), answer([{ external: [] }])],
+  ['another date and length', answer([{ a: 1 }]), answer([{ a: 1 }], { headers: { ...JSON_HEADERS, date: 'Fri, 27 Nov 2026 09:00:00 GMT', 'content-length': '9' } })],
+  ['decimals that happened to be whole in one sample', answer([{ v: 230.1 }, { v: 229.8 }]), answer([{ v: 230 }])],
+];
+
+describe('found and classed', () => {
+  test.for(FOUND)('%s', ([, a, b, want]) => {
+    const changes = diffAnswers([a], [b]);
+    expect(changes.map((c) => [c.class, c.path])).toEqual(want);
+    // Breaking first, additions after.
+    expect(changes.map((c) => c.breaking)).toEqual([...changes.map((c) => c.breaking)].sort((x, y) => Number(y) - Number(x)));
+  });
+});
+
+describe('noise: never reported', () => {
+  test.for(NOISE)('%s', ([, a, b]) => {
+    expect(diffAnswers([a], [b])).toEqual([]);
+  });
+});
+
+test('an answer asked on one side only is not compared, and says so', () => {
+  const other = { ...answer([{ a: 1 }]), key: 'GET /api/system (v2, with the token)' };
+  expect(diffAnswers([answer([{ a: 1 }]), other], [answer([{ a: 1 }])]).map((c) => [c.answer, c.class, c.breaking]))
+    .toEqual([['GET /api/system (v2, with the token)', 'not asked', false]]);
+});
