@@ -1,7 +1,10 @@
 // `energy-conform emulate`: one emulated device until SIGINT/SIGTERM.
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { RunError } from '../client/errors.js';
 import { startEmulator } from '../emulator/emulator.js';
+import type { Persona } from '../emulator/persona.js';
+import { randomSerial } from '../emulator/device-state.js';
+import { type Capture, captureSchema } from '../capture/schema.js';
 import type { EmulateArgs } from './options.js';
 import { FAULTS } from '../emulator/faults.js';
 import { VARIANTS } from '../emulator/variants.js';
@@ -50,6 +53,32 @@ export function linkOf(a: Pick<EmulateArgs, 'link' | 'latency' | 'max-connection
   return link;
 }
 
+/** The readings a capture served, by side and path: what a persona serves again in their shape. */
+const READINGS = [['v1', '/api/v1/data'], ['v2', '/api/measurement']] as const;
+
+/** A capture as the emulator serves it again (lib/emulator/persona.ts). */
+export function personaOf(c: Capture): Persona {
+  const readings: Record<string, unknown> = {};
+  for (const [side, path] of READINGS) {
+    const a = c.answers.find((x) => x.side === side && x.path === path && x.method === 'GET' && x.status === 200 && x.version === undefined && x.samples.length);
+    if (a) readings[`${side} ${path}`] = a.samples[0];
+  }
+  const serial = c.device.serial && /^[0-9a-f]{12}$/.test(c.device.serial) ? c.device.serial : undefined;
+  return { kind: c.device.kind, serial: serial ?? randomSerial(), firmware: c.device.firmware_version, readings };
+}
+
+async function personaFrom(file: string): Promise<Persona> {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(await readFile(file, 'utf8'));
+  } catch (err) {
+    throw new RunError('EC_BAD_OPTION', `--from: cannot read ${file} as JSON (${(err as Error).message}); give a file that energy-conform capture wrote`);
+  }
+  const parsed = captureSchema.safeParse(doc);
+  if (!parsed.success) throw new RunError('EC_BAD_OPTION', `--from: ${file} is not a capture (energy-conform capture --out writes one): ${parsed.error.issues[0]?.message}`);
+  return personaOf(parsed.data);
+}
+
 export async function emulateCommand(a: EmulateArgs): Promise<number | 'running'> {
   if (a['list-faults']) {
     process.stdout.write(`${faultTable()}\n`);
@@ -67,9 +96,10 @@ export async function emulateCommand(a: EmulateArgs): Promise<number | 'running'
   }
   const field = fieldOf(a.field);
   if (a.firmware !== undefined && !/^\S{1,32}$/.test(a.firmware)) throw new RunError('EC_BAD_OPTION', `--firmware takes a version without spaces, like 6.0304 (got "${a.firmware}")`);
+  const persona = a.from === undefined ? undefined : await personaFrom(a.from);
   const emu = await startEmulator({
     field, firmware: a.firmware, certStyle: a['cert-style'], seed: a.seed, refusalClosesWindow: a['refusal-closes-window'], link: linkOf(a),
-    kind: a.kind, serial: a.serial, host: a.host, httpPort: a['http-port'], httpsPort: a['https-port'],
+    kind: persona?.kind ?? a.kind, serial: a.serial, persona, host: a.host, httpPort: a['http-port'], httpsPort: a['https-port'],
     controlPort: a['control-port'], faults: a.fault, variants: a.variant, mdns: a.mdns ? { interface: a.interface ?? loopbackOf(a.host) } : undefined,
   });
   const line = JSON.stringify(emu.ready);

@@ -161,6 +161,7 @@ export function emulateOptions<T>(y: Argv<T>) {
     .option('field', { type: 'array', string: true, default: [] as string[],
       describe: 'a fault that shows over time, with its value (repeatable): slot-leak=N connections, reboot-every=N s, latency-creep=N ms a minute' })
     .option('firmware', { type: 'string', describe: 'the firmware version the device names (default 6.00), to play releases on a bench' })
+    .option('from', { type: 'string', describe: 'serve a captured device again (a file capture --out wrote): its kind, serial, firmware, and its readings in their captured shape, the values moving' })
     .option('list-faults', { type: 'boolean', default: false, describe: 'print the fault catalogue and exit' })
     .option('ready-file', { type: 'string', describe: 'also write the ready line to this file' });
 }

@@ -10,6 +10,7 @@ import { DeviceState, randomSerial } from './device-state.js';
 import type { Fault } from './fault-types.js';
 import { type Handler, faultsByName, withFaults, wsFaults } from './fault-layer.js';
 import { variantsByName } from './variants.js';
+import { type Persona, personaRewrite } from './persona.js';
 import { serveWebSocket } from './websocket.js';
 import { advertise } from './mdns.js';
 import { type ApiServer, Power } from './power.js';
@@ -55,6 +56,8 @@ export interface EmulatorOptions {
   field?: FieldFaults;
   /** The firmware version the device names (default 6.00). */
   firmware?: string;
+  /** A captured device served again (persona.ts): its serial, firmware and readings. */
+  persona?: Persona;
 }
 
 /** The ready line of DESIGN.md "CLI contract". */
@@ -133,11 +136,14 @@ async function deviceCert(ca: TestCa, style: CertStyle, identity: string, serial
 export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   const kind = KINDS[opts.kind];
   const host = opts.host ?? '127.0.0.1';
-  const serial = opts.serial ?? randomSerial();
+  const { persona } = opts;
+  if (persona && persona.kind !== kind.id) throw new Error(`a capture of a ${persona.kind} cannot be served as a ${kind.id}`);
+  const serial = persona?.serial ?? opts.serial ?? randomSerial();
   const faults = faultsByName(opts.faults ?? []);
-  const layer = [...faults, ...variantsByName(opts.variants ?? [])];
   const certStyle = opts.certStyle ?? 'real';
-  const state = new DeviceState(kind.id, serial, { seed: opts.seed, now: opts.now, refusalClosesWindow: opts.refusalClosesWindow, firmware: opts.firmware });
+  const state = new DeviceState(kind.id, serial, { seed: opts.seed, now: opts.now, refusalClosesWindow: opts.refusalClosesWindow, firmware: persona?.firmware ?? opts.firmware });
+  // The persona is the device (its rewrite first, nearest the handlers); faults and variants rewrite what it answers.
+  const layer = [...(persona ? [personaRewrite(persona, state.now(), () => state.now())] : []), ...faults, ...variantsByName(opts.variants ?? [])];
   const dir = await mkdtemp(path.join(tmpdir(), `energy-conform-emu-${kind.id}-`));
   const ca = opts.ca ?? await createTestCa();
   const caPath = path.join(dir, 'ca.pem');

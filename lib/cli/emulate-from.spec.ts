@@ -1,0 +1,97 @@
+// `emulate --from`: a capture served again. Its serial, firmware and readings come back in their captured shape, the
+// values moving: a capture of the emulator of every kind, served again and captured again, diffs clean; the device
+// served again passes `run`; and what is no capture is the operator's.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Emulator, startEmulator } from '../emulator/emulator.js';
+import type { Capture } from '../capture/schema.js';
+import { KIND_IDS, type KindId } from '../spec/kinds.js';
+import { BIN, cli, targetArgs } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
+import { personaOf } from './emulate-command.js';
+
+let dir: string;
+beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-from-')); });
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+async function capture(emu: Emulator, name: string): Promise<{ file: string; doc: Capture }> {
+  const file = path.join(dir, `${name}.json`);
+  const res = await sharedCli(['capture', ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)).filter((a) => a !== '--yes'), '--out', file]);
+  expect(res.code, res.stderr).toBe(0);
+  return { file, doc: JSON.parse(await readFile(file, 'utf8')) as Capture };
+}
+
+describe.concurrent('capture → emulate --from → capture again', () => {
+  test.for(KIND_IDS)('%s: the second capture diffs clean against the first, with the first\'s serial and firmware', async (kind: KindId) => {
+    const original = await startEmulator({ kind, firmware: '6.0305' });
+    const first = await capture(original, `${kind}-first`).finally(() => original.close());
+    const again = await startEmulator({ kind, persona: personaOf(first.doc) });
+    try {
+      const second = await capture(again, `${kind}-second`);
+      const { serial, firmware_version: firmware } = first.doc.device;
+      expect(second.doc.device).toMatchObject({ serial, firmware_version: firmware });
+      // Where the kind tells its firmware (the display tells nothing without a token it does not issue).
+      if (firmware !== null) expect(firmware).toBe('6.0305');
+      const diff = await sharedCli(['diff', first.file, second.file]);
+      expect(diff.code, diff.stdout).toBe(0);
+      expect(diff.stdout).toMatch(/no breaking change, 0 additions/);
+      // The readings are the capture's, moving: the same fields, not the same values forever.
+      const reading = (c: Capture) => c.answers.find((a) => a.path === '/api/measurement' && a.token && a.status === 200) ?? c.answers.find((a) => a.path === '/api/v1/data');
+      if (reading(first.doc)) expect(Object.keys(reading(second.doc)!.samples[0] as object)).toEqual(Object.keys(reading(first.doc)!.samples[0] as object));
+    } finally {
+      await again.close();
+    }
+  });
+});
+
+test('the readings served are the capture\'s, in its shape: a field of its own, a number written as text, both served again', async () => {
+  const original = await startEmulator({ kind: 'energymeter' });
+  const first = await capture(original, 'shaped').finally(() => original.close());
+  const doc = structuredClone(first.doc);
+  const meas = doc.answers.find((a) => a.path === '/api/measurement' && a.token && a.status === 200 && a.version === undefined)!;
+  meas.samples = meas.samples.map((s) => ({ ...(s as object), power_w: String((s as { power_w: number }).power_w), ec_frequency_deviation_hz: 0.013 }));
+  const again = await startEmulator({ kind: 'energymeter', persona: personaOf(doc) });
+  try {
+    const second = await capture(again, 'shaped-again');
+    const served = second.doc.answers.find((a) => a.path === '/api/measurement' && a.token && a.status === 200 && a.version === undefined)!;
+    expect(served.samples[0]).toMatchObject({ power_w: expect.stringMatching(/^-?\d/), ec_frequency_deviation_hz: expect.any(Number) });
+    const diff = await sharedCli(['diff', first.file, second.file]);
+    expect(diff.code).toBe(1);
+    expect(diff.stdout).toMatch(/GET \/api\/measurement \(v2, with the token\): power_w retyped: .* → string$/m);
+    expect(diff.stdout).toMatch(/ec_frequency_deviation_hz added/);
+  } finally {
+    await again.close();
+  }
+});
+
+test('a P1 meter served again from its capture passes run --profile spec vendor', async () => {
+  const original = await startEmulator({ kind: 'p1dongle' });
+  const first = await capture(original, 'p1-run').finally(() => original.close());
+  const again = await startEmulator({ kind: 'p1dongle', persona: personaOf(first.doc) });
+  try {
+    const res = await sharedCli(['run', ...targetArgs(again.ready, path.join(dir, 'p1-run.tokens.json')), '--profile', 'spec', 'vendor',
+      '--suite', 'info', 'measurement', 'errors', 'vendor-measurement', 'vendor-websocket', '--reports', path.join(dir, 'p1-run')]);
+    expect(res.code, res.stdout).toBe(0);
+  } finally {
+    await again.close();
+  }
+}, 120_000);
+
+test('emulate --from serves the capture\'s device; a file that is no capture is refused, exit 2', async () => {
+  const original = await startEmulator({ kind: 'energymeter' });
+  const first = await capture(original, 'cli').finally(() => original.close());
+  const child = spawn(process.execPath, [BIN, 'emulate', '--from', first.file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+    expect(JSON.parse(line)).toMatchObject({ kind: 'energymeter', serial: first.doc.device.serial });
+  } finally {
+    child.kill('SIGTERM');
+  }
+  const res = await cli(['emulate', '--from', path.join(dir, 'cli.tokens.json')]);
+  expect(res.code).toBe(2);
+  expect(res.stderr).toMatch(/--from: .*cli\.tokens\.json.* (is not a capture|cannot read)/);
+});
