@@ -3,7 +3,7 @@
 // 2 where a side cannot be read.
 import { readFile } from 'node:fs/promises';
 import { RunError } from '../client/errors.js';
-import { type Change, diffAnswers } from '../diff/diff.js';
+import { type Change, NOT_COMPARED, diffAnswers } from '../diff/diff.js';
 import { type Side, certificateChanges, sideOf } from '../diff/sides.js';
 import type { DiffArgs } from './options.js';
 
@@ -25,8 +25,8 @@ export async function diffCommand(a: DiffArgs): Promise<number> {
   const [x, y] = [await read(a.a), await read(a.b)];
   const changes = [...certificateChanges(x, y), ...diffAnswers(x.answers, y.answers)];
   const breaking = changes.filter((c) => c.breaking);
-  const added = changes.filter((c) => !c.breaking && c.class !== 'not asked');
-  const unasked = changes.filter((c) => c.class === 'not asked');
+  const added = changes.filter((c) => !c.breaking && !NOT_COMPARED.includes(c.class));
+  const unasked = changes.filter((c) => NOT_COMPARED.includes(c.class));
   if (a.json) {
     process.stdout.write(`${JSON.stringify({ a: a.a, b: a.b, breaking, added, notCompared: unasked }, null, 1)}\n`);
   } else {
@@ -34,7 +34,7 @@ export async function diffCommand(a: DiffArgs): Promise<number> {
       + `${added.length} addition${added.length === 1 ? '' : 's'}`];
     if (breaking.length) lines.push('breaking:', ...breaking.map(line));
     if (added.length) lines.push('added:', ...added.map(line));
-    if (unasked.length) lines.push(`not compared (asked on one side only): ${unasked.map((c) => c.answer).join('; ')}`);
+    if (unasked.length) lines.push(`not compared (asked on one side only, or unavailable on one: 503): ${unasked.map((c) => c.answer).join('; ')}`);
     process.stdout.write(`${lines.join('\n')}\n`);
   }
   return breaking.length ? 1 : 0;

@@ -58,6 +58,11 @@ describe('noise: never reported', () => {
   });
 });
 
+test('an answer unavailable on one side (503: a P1 meter\'s telegram before the first) is not compared, and says so', () => {
+  const telegram = (status: number) => ({ ...answer([], { status }), key: 'GET /api/telegram (v2, with the token)' });
+  expect(diffAnswers([telegram(200)], [telegram(503)]).map((c) => [c.class, c.breaking])).toEqual([['unavailable', false]]);
+});
+
 test('an answer asked on one side only is not compared, and says so', () => {
   const other = { ...answer([{ a: 1 }]), key: 'GET /api/system (v2, with the token)' };
   expect(diffAnswers([answer([{ a: 1 }]), other], [answer([{ a: 1 }])]).map((c) => [c.answer, c.class, c.breaking]))

@@ -13,11 +13,13 @@ export interface Answer {
 }
 
 export type ChangeClass = 'removed' | 'retyped' | 'reformatted' | 'rescaled' | 'member dropped' | 'status' | 'error code' | 'header' | 'not asked'
-  | 'added' | 'member added';
+  | 'unavailable' | 'added' | 'member added';
 
 export interface Change { answer: string; path: string; class: ChangeClass; breaking: boolean; was: string; now: string }
 
-const ADDITIONS: readonly ChangeClass[] = ['added', 'member added', 'not asked'];
+const ADDITIONS: readonly ChangeClass[] = ['added', 'member added', 'not asked', 'unavailable'];
+/** Not compared: the answer is on one side only, or one side had it unavailable for the while (503: a P1 meter's telegram before the first). */
+export const NOT_COMPARED: readonly ChangeClass[] = ['not asked', 'unavailable'];
 /** Headers whose value is the moment's or the connection's, not the answer's. */
 const VOLATILE = new Set(['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'etag', 'last-modified']);
 /** Within this share of a power of ten, a value scaled by it (kWh for Wh, ×10 by a firmware) rather than moved. */
@@ -122,7 +124,8 @@ export function diffAnswers(a: readonly Answer[], b: readonly Answer[]): Change[
       out.push(change(x.key, '', 'not asked', `${x.status}`, 'not asked on the other side'));
       continue;
     }
-    if (x.status !== y.status) out.push(change(x.key, '', 'status', `${x.status}`, `${y.status}`));
+    if (x.status !== y.status && (x.status === 503 || y.status === 503)) out.push(change(x.key, '', 'unavailable', `${x.status}`, `${y.status}`));
+    else if (x.status !== y.status) out.push(change(x.key, '', 'status', `${x.status}`, `${y.status}`));
     else if (x.status !== null && x.status >= 400 && errorCode(x) !== errorCode(y)) out.push(change(x.key, 'error', 'error code', errorCode(x) ?? 'none', errorCode(y) ?? 'none'));
     else out.push(...bodyChanges(x.key, x, y));
     out.push(...headerChanges(x.key, x, y));
