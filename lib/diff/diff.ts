@@ -35,8 +35,11 @@ const shown = (s: ReadonlySet<string>) => [...s].sort().join(' or ');
 const change = (answer: string, path: string, cls: ChangeClass, was: string, now: string): Change =>
   ({ answer, path: path || '(the body)', class: cls, breaking: !ADDITIONS.includes(cls), was, now });
 
-/** `integer` where every number was whole, `decimal` where one was not. */
-const numberKind = (l: Leaf) => (l.types.has('decimal') ? 'decimal' : l.types.has('integer') ? 'integer' : null);
+/**
+ * `decimal` where a number was not whole; `integer` where every one was and two differed (a decimal reading that
+ * stood at 50.000 while it was read is no integer); else unknown.
+ */
+const numberKind = (l: Leaf) => (l.types.has('decimal') ? 'decimal' : l.types.has('integer') && new Set(l.numbers).size >= 2 ? 'integer' : null);
 const kindless = (l: Leaf) => new Set([...l.types].map((t) => (t === 'integer' || t === 'decimal' ? 'number' : t)));
 
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
@@ -89,7 +92,7 @@ function bodyChanges(key: string, a: Answer, b: Answer): Change[] {
     const [ka, kb] = [kindless(la), kindless(lb)];
     if (shown(ka) !== shown(kb)) out.push(change(key, path, 'retyped', shown(la.types), shown(lb.types)));
     else if (numberKind(la) === 'integer' && numberKind(lb) === 'decimal') out.push(change(key, path, 'reformatted', 'whole numbers', `decimals (${lb.numbers.find((n) => !Number.isInteger(n))})`));
-    else if (numberKind(la) === 'decimal' && numberKind(lb) === 'integer' && lb.numbers.length >= 3) out.push(change(key, path, 'reformatted', 'decimals', 'whole numbers only'));
+    else if (numberKind(la) === 'decimal' && numberKind(lb) === 'integer') out.push(change(key, path, 'reformatted', 'decimals', 'whole numbers only'));
     if (!sameWriting(la, lb, ta.get(path) ?? [], tb.get(path) ?? [])) out.push(change(key, path, 'reformatted', shown(la.formats), shown(lb.formats)));
     const k = STEADY_FIELD.test(path) ? scale(la.numbers, lb.numbers) : 0;
     if (k) out.push(change(key, path, 'rescaled', String(median(la.numbers)), `${median(lb.numbers)} (×${10 ** k})`));
