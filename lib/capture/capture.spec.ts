@@ -12,6 +12,7 @@ import { tokensIssued } from '../testing/emulator-client.js';
 import { sharedCli } from '../testing/shared-cli.js';
 import { type Capture, captureJsonSchema, captureSchema } from './schema.js';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
+import { FIRST_TELEGRAM_MS } from '../emulator/system.js';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-capture-')); });
@@ -88,6 +89,27 @@ test('--keep-user keeps the pairing user and its stored token: a second capture 
     expect(second.res.code, second.res.stderr).toBe(0);
     expect(second.res.stderr).not.toMatch(/press 1 of 1/);
     expect(emu.state.snapshot()).toEqual(pressed);
+  } finally {
+    await emu.close();
+  }
+});
+
+test('--anonymise: no serial, Wi-Fi name or meter id of the device in the file, and the same shapes (diff clean against a plain capture)', async () => {
+  const emu = await startEmulator({ kind: 'p1dongle' });
+  try {
+    // The meter's first telegram comes a second after the device boots (FIRST_TELEGRAM_MS): its ids are anonymised too.
+    await new Promise((r) => setTimeout(r, FIRST_TELEGRAM_MS + 100));
+    const plain = await captureOf(emu, 'plain', ['--keep-user']);
+    const anon = await captureOf(emu, 'anonymised', ['--anonymise']);
+    expect(anon.res.code, anon.res.stderr).toBe(0);
+    expect(anon.res.stdout).toMatch(/^anonymised: \d+ identifying values/m);
+    expect(captureSchema.safeParse(anon.doc).success).toBe(true);
+    const meter = plain.doc!.answers.find((a) => a.path === '/api/measurement' && a.token && a.status === 200)!.samples[0] as { unique_id: string };
+    const equipment = /0-0:96\.1\.1\(([0-9A-F]+)\)/.exec(plain.doc!.answers.find((a) => a.path === '/api/telegram')!.body)![1]!;
+    for (const secret of [emu.ready.serial, 'My Wi-Fi', meter.unique_id, equipment]) expect(anon.text).not.toContain(secret);
+    expect(anon.doc!.device.serial).toMatch(/^[0-9a-f]{12}$/);
+    const diff = await sharedCli(['diff', path.join(dir, 'plain.json'), path.join(dir, 'anonymised.json')]);
+    expect(diff.code, diff.stdout).toBe(0);
   } finally {
     await emu.close();
   }

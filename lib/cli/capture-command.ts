@@ -5,6 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { RunError } from '../client/errors.js';
 import { Redactor } from '../client/redactor.js';
 import { capture } from '../capture/capture.js';
+import { anonymise } from '../capture/anonymise.js';
 import { captureSchema } from '../capture/schema.js';
 import { streamIo } from '../operator/operator-io.js';
 import { auditSecrets } from '../report/secret-audit.js';
@@ -20,13 +21,16 @@ export async function captureCommand(a: CaptureArgs, env: NodeJS.ProcessEnv): Pr
   const io = streamIo(process.stderr, process.stdin.isTTY === true, process.stdin, 'normal');
   return interruptible((sig) => `\nenergy-conform: ${sig}: stopping the capture (again to leave at once)\n`, async (signal) => {
     const redactor = new Redactor();
-    const doc = captureSchema.parse(await capture({ device, keepUser: a['keep-user'], tool: { name: 'energy-conform', version: packageVersion() } }, io, redactor, signal));
+    const found = captureSchema.parse(await capture({ device, keepUser: a['keep-user'], tool: { name: 'energy-conform', version: packageVersion() } }, io, redactor, signal));
+    const anonymised = a.anonymise ? anonymise(found) : null;
+    const doc = anonymised?.capture ?? found;
     await writeFile(a.out, `${JSON.stringify(doc, null, 1)}\n`);
     await auditSecrets([a.out], redactor);
     const asked = doc.answers.length;
     const refused = doc.answers.filter((x) => x.status === null).length;
     process.stdout.write(`captured the ${doc.device.kind} at ${a.host}${doc.device.firmware_version ? ` (firmware ${doc.device.firmware_version})` : ''}: `
       + `${asked} answers${refused ? ` (${refused} without an answer)` : ''}${doc.websocket ? ', the WebSocket' : ''}${doc.certificate ? ', the certificate' : ''}: ${a.out}\n`);
+    if (anonymised) process.stdout.write(`anonymised: ${anonymised.replaced} identifying values (serial, Wi-Fi name, meter ids), each by one stand-in\n`);
     for (const l of doc.left) process.stdout.write(`not left as found: ${l}\n`);
     if (signal.aborted) return 2;
     return doc.left.length ? 1 : 0;

@@ -105,7 +105,8 @@ export function soakOptions<T>(y: Argv<T>) {
 export function captureOptions<T>(y: Argv<T>) {
   return pairOptions(y)
     .option('out', { type: 'string', demandOption: true, describe: 'the capture\'s file (JSON, schemas/capture.schema.json); tokens are never in it' })
-    .option('keep-user', { type: 'boolean', default: false, describe: 'keep the pairing user the capture made, and its stored token (by default deleted, as found)' });
+    .option('keep-user', { type: 'boolean', default: false, describe: 'keep the pairing user the capture made, and its stored token (by default deleted, as found)' })
+    .option('anonymise', { type: 'boolean', default: false, describe: 'replace the serial, the Wi-Fi\'s name and the meters\' identifiers, each by the same stand-in everywhere, written as it was' });
 }
 
 export function historyOptions<T>(y: Argv<T>) {
