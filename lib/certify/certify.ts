@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Redactor } from '../client/redactor.js';
 import { API_VERSION, randomSerial } from '../emulator/device-state.js';
 import { type CertStyle, type ReadyInfo, startEmulator } from '../emulator/emulator.js';
+import type { Persona } from '../emulator/persona.js';
 import { TrafficRecorder } from '../emulator/recorder.js';
 import { judgeTraffic } from '../judge/judge.js';
 import { issuedTokens, tokenRedactor } from '../judge/verdict.js';
@@ -34,6 +35,8 @@ export interface CertifyConfig {
   strict: boolean;
   certStyle?: CertStyle;
   seed?: number;
+  /** A captured device to serve instead of the emulator's own (emulate --from): its serial, firmware and readings. */
+  persona?: Persona;
   tool: { name: string; version: string };
 }
 
@@ -71,9 +74,9 @@ async function stopIntegration(child: ChildProcess | null): Promise<number | nul
 
 export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: AbortSignal, style: SummaryStyle = {}): Promise<CertifyOutcome> {
   const started = new Date();
-  const serial = randomSerial();
+  const serial = cfg.persona?.serial ?? randomSerial();
   const recorder = new TrafficRecorder({ kind: cfg.kind, serial });
-  const emu = await startEmulator({ kind: cfg.kind, serial, recorder, certStyle: cfg.certStyle, seed: cfg.seed });
+  const emu = await startEmulator({ kind: cfg.kind, serial, recorder, certStyle: cfg.certStyle, seed: cfg.seed, persona: cfg.persona });
   const stamp = started.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   const reportsDir = cfg.reportsDir ?? path.join('reports', `certify-${cfg.integration.name.replace(/[^A-Za-z0-9._-]+/g, '-')}-${stamp}`);
   await mkdir(reportsDir, { recursive: true });

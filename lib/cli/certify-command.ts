@@ -1,4 +1,5 @@
 // `energy-conform certify-client [options] [-- <command…>]`: the integration judged (lib/certify).
+import { personaFrom } from './persona-file.js';
 import { RunError } from '../client/errors.js';
 import { certifyClient } from '../certify/certify.js';
 import { DEFAULT_PLAN, QUICK_PLAN, parseLengths, scenarioSeconds } from '../certify/scenario.js';
@@ -25,10 +26,11 @@ export async function certifyCommand(a: CertifyArgs, env: NodeJS.ProcessEnv): Pr
     throw new RunError('EC_BAD_OPTION', `the reboot phase (${plan.lengths.reboot} s) must hold the device's time away (${plan.awayAfterS} s in, ${plan.awayS} s away)`);
   }
   const say = (text: string) => process.stderr.write(`energy-conform: ${text}\n`);
+  const persona = a.from === undefined ? undefined : await personaFrom(a.from);
   return interruptible((sig) => `energy-conform: ${sig}: stopping the scenario and judging what the integration did so far (again to leave at once)\n`, async (signal) => {
-    say(`certify-client: an emulated ${a.kind} for ${a.name}, ${scenarioSeconds(plan)} s of scenario${command.length ? `, running: ${command.join(' ')}` : '; point the integration at the ready line'}`);
+    say(`certify-client: an emulated ${persona?.kind ?? a.kind}${persona ? ` (the device captured in ${a.from})` : ''} for ${a.name}, ${scenarioSeconds(plan)} s of scenario${command.length ? `, running: ${command.join(' ')}` : '; point the integration at the ready line'}`);
     const outcome = await certifyClient({
-      kind: a.kind, plan, integration: { name: a.name, version: a['integration-version'] ?? null, command: command.length ? command.join(' ') : null },
+      kind: persona?.kind ?? a.kind, plan, persona, integration: { name: a.name, version: a['integration-version'] ?? null, command: command.length ? command.join(' ') : null },
       command: command.length ? command : null, env, reportsDir: a.reports ?? null, readyFile: a['ready-file'], strict: a.strict, certStyle: a['cert-style'],
       tool: { name: 'energy-conform', version: packageVersion() },
     }, { ready: (line) => process.stdout.write(`${line}\n`), say }, signal, { color: process.stdout.isTTY === true && !env.NO_COLOR });

@@ -1,10 +1,8 @@
 // `energy-conform emulate`: one emulated device until SIGINT/SIGTERM.
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { RunError } from '../client/errors.js';
 import { startEmulator } from '../emulator/emulator.js';
-import type { Persona } from '../emulator/persona.js';
-import { randomSerial } from '../emulator/device-state.js';
-import { type Capture, captureSchema } from '../capture/schema.js';
+import { personaFrom } from './persona-file.js';
 import type { EmulateArgs } from './options.js';
 import { FAULTS } from '../emulator/faults.js';
 import { VARIANTS } from '../emulator/variants.js';
@@ -51,32 +49,6 @@ export function linkOf(a: Pick<EmulateArgs, 'link' | 'latency' | 'max-connection
     link.idleCloseS = idle;
   }
   return link;
-}
-
-/** The readings a capture served, by side and path: what a persona serves again in their shape. */
-const READINGS = [['v1', '/api/v1/data'], ['v2', '/api/measurement']] as const;
-
-/** A capture as the emulator serves it again (lib/emulator/persona.ts). */
-export function personaOf(c: Capture): Persona {
-  const readings: Record<string, unknown> = {};
-  for (const [side, path] of READINGS) {
-    const a = c.answers.find((x) => x.side === side && x.path === path && x.method === 'GET' && x.status === 200 && x.version === undefined && x.samples.length);
-    if (a) readings[`${side} ${path}`] = a.samples[0];
-  }
-  const serial = c.device.serial && /^[0-9a-f]{12}$/.test(c.device.serial) ? c.device.serial : undefined;
-  return { kind: c.device.kind, serial: serial ?? randomSerial(), firmware: c.device.firmware_version, readings };
-}
-
-async function personaFrom(file: string): Promise<Persona> {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(await readFile(file, 'utf8'));
-  } catch (err) {
-    throw new RunError('EC_BAD_OPTION', `--from: cannot read ${file} as JSON (${(err as Error).message}); give a file that energy-conform capture wrote`);
-  }
-  const parsed = captureSchema.safeParse(doc);
-  if (!parsed.success) throw new RunError('EC_BAD_OPTION', `--from: ${file} is not a capture (energy-conform capture --out writes one): ${parsed.error.issues[0]?.message}`);
-  return personaOf(parsed.data);
 }
 
 export async function emulateCommand(a: EmulateArgs): Promise<number | 'running'> {

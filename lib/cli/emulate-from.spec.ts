@@ -12,7 +12,8 @@ import type { Capture } from '../capture/schema.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
 import { BIN, cli, targetArgs } from '../testing/cli-process.js';
 import { sharedCli } from '../testing/shared-cli.js';
-import { personaOf } from './emulate-command.js';
+import { personaOf } from './persona-file.js';
+import { REFERENCE_INTEGRATION } from '../testing/client-faults.js';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-from-')); });
@@ -80,6 +81,18 @@ test('a P1 meter served again from its capture passes run --profile spec vendor'
     await again.close();
   }
 }, 120_000);
+
+test('certify-client --from serves the integration the captured device: its kind and serial in the results', async () => {
+  const original = await startEmulator({ kind: 'energymeter' });
+  const first = await capture(original, 'certify').finally(() => original.close());
+  const out = path.join(dir, 'certify-out');
+  const res = await sharedCli(['certify-client', '--from', first.file, '--quick', '--away', '1', '--reports', out,
+    '--phase', 'pairing=1', 'steady=1', 'newer=1', 'reboot=3', 'foreign-ca=1', 'wrong-identity=1', 'revoked=1', '--', ...REFERENCE_INTEGRATION]);
+  // The integration reads the device from its environment; the ready line is printed where none is given.
+  expect(res.stderr).toMatch(/an emulated energymeter \(the device captured in .*certify\.json\)/);
+  const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as { target: { serial: string; kind: string } };
+  expect(results.target).toMatchObject({ kind: 'energymeter', serial: first.doc.device.serial });
+});
 
 test('emulate --from serves the capture\'s device; a file that is no capture is refused, exit 2', async () => {
   const original = await startEmulator({ kind: 'energymeter' });

@@ -212,6 +212,7 @@ export function certifyOptions<T>(y: Argv<T>) {
     .option('away', { type: 'number', describe: 'seconds the device is away in the reboot phase (10; 5 with --quick)' })
     .option('strict', { type: 'boolean', default: false, describe: 'SHOULD clauses the integration breaks fail the run' }), 'reports/certify-<name>-<UTC timestamp>/')
     .option('ready-file', { type: 'string', describe: 'also write the ready line to this file' })
+    .option('from', { type: 'string', describe: 'serve the integration a captured device (a file capture --out wrote): its kind, serial, firmware, and readings in their captured shape' })
     .option('cert-style', { choices: CERT_STYLES, default: 'real' as CertStyle,
       describe: 'the device certificate: real (with a DNS subject-alternative name, as real P1 certificates), or cn-only' });
 }
