@@ -1,8 +1,13 @@
 // How a check ended, and what DESIGN.md's result model makes of it: pure functions, each outcome shown
 // by a table in judge.spec.ts. The suites' clauseTest and clauseRows, and the runner's own checks, use them.
+import { describeExchange, type Exchange } from '../client/exchange-log.js';
 import { clause } from '../spec/catalogue.js';
 import type { ClauseId, Level } from '../spec/clause-types.js';
 import type { CheckRecord } from './run-context.js';
+
+/** A violation in the words every report uses: what was expected, what was observed, then each exchange it is about. */
+export const violationText = (expected: string, observed: string, exchanges: readonly Exchange[] = []): string =>
+  `expected ${expected}; observed ${observed}${exchanges.map((e) => `\nexchange: ${describeExchange(e)}`).join('')}`;
 
 export type Ending =
   | { kind: 'completed'; observed?: unknown }

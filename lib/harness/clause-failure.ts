@@ -1,8 +1,9 @@
 // A clause violated by the device: an assertion, never a harness error.
-import { describeExchange, type Exchange } from '../client/exchange-log.js';
+import type { Exchange } from '../client/exchange-log.js';
 import { describeResponse as shown, safeBody } from '../client/answers.js';
 import type { DeviceResponse } from '../client/device-client.js';
 import type { ErrorCode } from '../spec/error-codes.js';
+import { violationText } from '../contract/judge.js';
 import { servedText } from '../judge/device/versioning.js';
 import { type Judgment, errorAnswer, isJsonObject, statusIs } from '../judge/device/judgment.js';
 
@@ -14,7 +15,7 @@ export class ClauseFailure extends Error {
   readonly exchanges: readonly Exchange[];
   constructor(readonly expected: string, readonly observed: string, evidence?: Exchange | readonly Exchange[]) {
     const exchanges = evidence === undefined ? [] : Array.isArray(evidence) ? evidence : [evidence as Exchange];
-    super(`expected ${expected}; observed ${observed}${exchanges.map((e) => `\nexchange: ${describeExchange(e)}`).join('')}`);
+    super(violationText(expected, observed, exchanges));
     this.name = 'ClauseFailure';
     this.exchanges = exchanges;
   }

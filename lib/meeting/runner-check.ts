@@ -1,7 +1,7 @@
 // A check the runner makes itself (the pairing POST is PAIR-03's, --forget's self-deletion DEL-05's,
 // CLOUD-07 with the operator), judged by the same rules as the suites' checks (contract/judge.ts).
 import type { Exchange } from '../client/exchange-log.js';
-import { type Ending, judge, judgingOf } from '../contract/judge.js';
+import { type Ending, judge, judgingOf, violationText } from '../contract/judge.js';
 import type { SuiteContext } from '../contract/run-context.js';
 import type { ClauseId } from '../spec/clause-types.js';
 import type { RunnerCheck } from '../contract/run-context.js';
@@ -19,4 +19,4 @@ export function runnerCheck(context: Pick<SuiteContext, 'deviations'>, id: Claus
 
 /** A judgment of the device's judges (lib/judge/device/table.ts) as the ending of a runner's check. */
 export const endingOf = (j: Judgment): Ending => (j.held ? { kind: 'completed' }
-  : { kind: 'violated', message: `expected ${j.expected}; observed ${j.observed}`, expected: j.expected, observed: j.observed });
+  : { kind: 'violated', message: violationText(j.expected, j.observed), expected: j.expected, observed: j.observed });

@@ -8,6 +8,9 @@ import type { CollectedTest } from './vitest-run.js';
 
 const WORST: readonly Status[] = ['fail', 'error', 'deviation', 'warn', 'observation', 'pass', 'skip'];
 
+/** The worst of the outcomes of a clause's cases, which is the clause's. */
+export const worstStatus = (statuses: readonly Status[]): Status => WORST.find((s) => statuses.includes(s))!;
+
 type Outcome = Omit<CheckResult, 'clause' | 'level' | 'title' | 'area' | 'rows' | 'judged'> & { case?: string; judged?: JudgedOccasion[] };
 
 /** A check's outcome from its record, or from vitest's state where the test left none. */
@@ -68,7 +71,7 @@ export function assemble(tests: readonly CollectedTest[], skips: Record<string, 
       return { ...base, status: 'skip', durationMs: 0, exchanges: [],
         message: skips[c.id] ?? `not implemented yet in energy-conform ${version}` };
     }
-    const status = WORST.find((s) => mine.some((m) => m.status === s))!;
+    const status = worstStatus(mine.map((m) => m.status));
     const shown = mine.filter((m) => m.status === status);
     const worst = shown.map(({ case: _, judged: __, ...m }) => m);
     const judged = judgedOf(shown, mine);

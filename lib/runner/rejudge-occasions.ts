@@ -2,19 +2,22 @@
 // (lib/harness/judged.ts) judged again by this version's judge, on the answer and the occasion the record holds.
 // A case is judged again only where its record can say why it ended as it did: a pass, or a failure of a kept
 // judgment; a failure that came from elsewhere in the check, or of a judgment the record cannot judge again, stays.
-import { describeExchange } from '../client/exchange-log.js';
-import { judge } from '../contract/judge.js';
+import { type Judging, judge, violationText } from '../contract/judge.js';
 import { judgeKept } from '../judge/device/kept.js';
 import { isConversationClause, isOccasionClause } from '../judge/device/table.js';
 import type { Judgment } from '../judge/device/judgment.js';
 import type { JudgedOccasion } from '../client/kept-judgment.js';
 import type { CaseResult, CheckResult, Status } from '../report/results.js';
+import { worstStatus } from './assemble.js';
 
-const WORST: readonly Status[] = ['fail', 'error', 'deviation', 'warn', 'observation', 'pass', 'skip'];
 const JUDGED: readonly Status[] = ['pass', 'fail', 'deviation', 'warn'];
 
 type Violated = Extract<Judgment, { held: false }>;
-const words = (j: Violated) => `expected ${j.expected}; observed ${j.observed}`;
+const words = (j: Violated) => violationText(j.expected, j.observed);
+
+/** How a recorded case of `c` is judged again: its clause's level; soft where it warned or was a deviation. */
+export const judgingAgain = (c: CheckResult, was: Status): Judging =>
+  ({ level: c.level, soft: c.level === 'SHOULD' || was === 'deviation', ...(c.deviation ? { deviation: c.deviation } : {}) });
 
 /** A case's judgments again: the first that no longer holds, none where all hold; undefined where the record cannot say. */
 function caseAgain(c: CheckResult, status: Status, judged: readonly JudgedOccasion[]): Violated | null | undefined {
@@ -41,16 +44,16 @@ export function rejudgeOccasions(c: CheckResult): CheckResult | null {
     if (again === undefined) continue;
     judgedAny = true;
     row.again = again;
-    const verdict = judge({ level: c.level, soft: c.level === 'SHOULD' || row.status === 'deviation', ...(c.deviation ? { deviation: c.deviation } : {}) },
+    const verdict = judge(judgingAgain(c, row.status),
       again ? { kind: 'violated', expected: again.expected, observed: again.observed, message: words(again) } : { kind: 'completed', observed: undefined });
     [row.status, row.message] = [verdict.status, again ? words(again) : ''];
   }
   if (!judgedAny) return null;
-  const status = WORST.find((s) => cases.some((r) => r.status === s))!;
+  const status = worstStatus(cases.map((r) => r.status));
   const first = cases.find((r) => r.status === status && r.again)?.again;
   const rows = c.rows ? cases.map(({ again: _, ...r }) => r) : undefined;
   const failing = rows?.filter((r) => r.status === status).length ?? 0;
-  const message = first ? `${words(first)}${first.evidence.map((e) => `\nexchange: ${describeExchange(e)}`).join('')}`
+  const message = first ? violationText(first.expected, first.observed, first.evidence)
     : status === c.status ? c.message : rows ? `(${failing} of ${rows.length} cases ${status})` : '';
   const { expected: _e, observed: _o, ...rest } = c;
   const shows = first ? { expected: first.expected, observed: first.observed } : status === c.status ? { expected: c.expected, observed: c.observed } : {};

@@ -2,12 +2,12 @@
 // answer clauses on the answers the record holds, the certificate's on the certificate it recorded, the occasion
 // clauses on the judgments their checks kept (rejudge-occasions.ts). Pure: a results.json in, its checks as this
 // version judges them and what changed out. What a record cannot judge again keeps its recorded outcome.
-import { describeExchange, type Exchange } from '../client/exchange-log.js';
+import type { Exchange } from '../client/exchange-log.js';
 import type { Asking } from '../client/answers.js';
-import { judge } from '../contract/judge.js';
+import { judge, violationText } from '../contract/judge.js';
 import { ANSWER_JUDGES, EVERY_ANSWER_JUDGES, isAnswerClause, isCertificateClause, isJudgedClause, isRejudgeable, judgeCertificate } from '../judge/device/table.js';
 import { applianceIdentity } from '../spec/kinds.js';
-import { rejudgeOccasions } from './rejudge-occasions.js';
+import { judgingAgain, rejudgeOccasions } from './rejudge-occasions.js';
 import { type Judgment, answerOf } from '../judge/device/judgment.js';
 import type { CheckResult, RunResults, Status } from '../report/results.js';
 import type { KindId } from '../spec/kinds.js';
@@ -43,7 +43,7 @@ export function reads(asks: Asking, ex: Exchange): boolean {
 }
 
 const failed = (j: Judgment): j is Extract<Judgment, { held: false }> => !j.held;
-const words = (j: Judgment) => (failed(j) ? `expected ${j.expected}; observed ${j.observed}` : '');
+const words = (j: Judgment) => (failed(j) ? violationText(j.expected, j.observed) : '');
 /** Judged again: a clause of the table whose check ran to its end (a skip or an error keeps its record). */
 const again = (c: CheckResult) => isRejudgeable(c.clause) && c.status !== 'skip' && c.status !== 'error';
 
@@ -77,9 +77,8 @@ function rejudgeCheck(c: CheckResult, target: Target): { check: CheckResult; jud
   if (!judgments.length) return { check: c, judged: false };
   const wrong = judgments.filter(failed);
   const first = wrong[0];
-  const verdict = judge({ level: c.level, soft: c.level === 'SHOULD' || c.status === 'deviation', ...(c.deviation ? { deviation: c.deviation } : {}) },
-    first ? { kind: 'violated', expected: first.expected, observed: first.observed,
-      message: `${words(first)}${first.evidence.map((e) => `\nexchange: ${describeExchange(e)}`).join('')}` }
+  const verdict = judge(judgingAgain(c, c.status),
+    first ? { kind: 'violated', expected: first.expected, observed: first.observed, message: violationText(first.expected, first.observed, first.evidence) }
       : { kind: 'completed', observed: c.observed });
   // Rows judged one answer each, where the record has one answer a row.
   const rows = c.rows && c.rows.length === judgments.length
