@@ -43,12 +43,13 @@ const numberKind = (l: Leaf) => (l.types.has('decimal') ? 'decimal' : l.types.ha
 const kindless = (l: Leaf) => new Set([...l.types].map((t) => (t === 'integer' || t === 'decimal' ? 'number' : t)));
 
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
-const stable = (xs: readonly number[]) => xs.every((x) => Math.abs(x - median(xs)) <= Math.abs(median(xs)) * SCALE_TOLERANCE);
+const stable = (xs: readonly number[], m: number) => xs.every((x) => Math.abs(x - m) <= Math.abs(m) * SCALE_TOLERANCE);
 
 /** The power of ten `b`'s readings are of `a`'s, where each side's are steady and apart by one: else 0. */
 function scale(a: readonly number[], b: readonly number[]): number {
-  if (!a.length || !b.length || !stable(a) || !stable(b)) return 0;
+  if (!a.length || !b.length) return 0;
   const [ma, mb] = [median(a), median(b)];
+  if (!stable(a, ma) || !stable(b, mb)) return 0;
   if (ma === 0 || mb === 0 || Math.sign(ma) !== Math.sign(mb)) return 0;
   const r = Math.log10(mb / ma);
   const k = Math.round(r);
@@ -56,21 +57,9 @@ function scale(a: readonly number[], b: readonly number[]): number {
 }
 
 /** Whether the strings of one side can be read as the other's were written (a format either's strings fit). */
-function sameWriting(a: Leaf, b: Leaf, aStrings: readonly string[], bStrings: readonly string[]): boolean {
+function sameWriting(a: Leaf, b: Leaf): boolean {
   const fits = (formats: ReadonlySet<string>, values: readonly string[]) => values.some((v) => STRING_FORMATS.some(([f, re]) => formats.has(f) && re.test(v)));
-  return !aStrings.length || !bStrings.length || fits(a.formats, bStrings) || fits(b.formats, aStrings);
-}
-
-/** Every string value at each path of the samples. */
-function stringsAt(samples: readonly unknown[]): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  const walk = (path: string, v: unknown) => {
-    if (typeof v === 'string') out.set(path, [...(out.get(path) ?? []), v]);
-    else if (Array.isArray(v)) v.forEach((x) => walk(`${path}[]`, x));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(path ? `${path}.${k}` : k, x);
-  };
-  samples.forEach((s) => walk('', s));
-  return out;
+  return !a.strings.length || !b.strings.length || fits(a.formats, b.strings) || fits(b.formats, a.strings);
 }
 
 /** Not compared where an array above it was empty on the other side: its members were never seen there. */
@@ -81,7 +70,6 @@ const unseen = (path: string, other: Shape) => path.split('[]').slice(0, -1).som
 
 function bodyChanges(key: string, a: Answer, b: Answer): Change[] {
   const [sa, sb] = [shapeOf(a.samples), shapeOf(b.samples)];
-  const [ta, tb] = [stringsAt(a.samples), stringsAt(b.samples)];
   const out: Change[] = [];
   for (const [path, la] of sa) {
     const lb = sb.get(path);
@@ -93,7 +81,7 @@ function bodyChanges(key: string, a: Answer, b: Answer): Change[] {
     if (shown(ka) !== shown(kb)) out.push(change(key, path, 'retyped', shown(la.types), shown(lb.types)));
     else if (numberKind(la) === 'integer' && numberKind(lb) === 'decimal') out.push(change(key, path, 'reformatted', 'whole numbers', `decimals (${lb.numbers.find((n) => !Number.isInteger(n))})`));
     else if (numberKind(la) === 'decimal' && numberKind(lb) === 'integer') out.push(change(key, path, 'reformatted', 'decimals', 'whole numbers only'));
-    if (!sameWriting(la, lb, ta.get(path) ?? [], tb.get(path) ?? [])) out.push(change(key, path, 'reformatted', shown(la.formats), shown(lb.formats)));
+    if (!sameWriting(la, lb)) out.push(change(key, path, 'reformatted', shown(la.formats), shown(lb.formats)));
     const k = STEADY_FIELD.test(path) ? scale(la.numbers, lb.numbers) : 0;
     if (k) out.push(change(key, path, 'rescaled', String(median(la.numbers)), `${median(lb.numbers)} (×${10 ** k})`));
     for (const m of la.members ?? []) if (lb.members && !lb.members.has(m)) out.push(change(key, path, 'member dropped', m, 'absent'));

@@ -1,5 +1,5 @@
 // The shape of an answer's JSON, from one or more samples of it: per path (`measurement.power_w`, `permissions[]`)
-// the JSON types seen, how its numbers are written (integers, decimal places) and how big they are, how its strings
+// the JSON types seen, how its numbers are written (whole or decimal) and how big they are, how its strings
 // are written (a version, a timestamp, hex), and the members of an array of words. What `diff` compares; the values
 // themselves are not the shape, and never compared.
 
@@ -7,12 +7,12 @@ export type JsonType = 'null' | 'boolean' | 'integer' | 'decimal' | 'string' | '
 
 export interface Leaf {
   types: Set<JsonType>;
-  /** Most decimal places a number had. */
-  decimals: number;
   /** How strings were written (STRING_FORMATS), each seen. */
   formats: Set<string>;
   /** The numbers seen, for their order of magnitude. */
   numbers: number[];
+  /** The strings seen, to tell whether one side's can be read as the other's were written. */
+  strings: string[];
   /** The members of an array of words (`["charge_allowed", …]`): a set whose members are compared. */
   members: Set<string> | null;
 }
@@ -36,14 +36,13 @@ export const formatOf = (s: string): string => STRING_FORMATS.find(([, re]) => r
 
 const typeOf = (v: unknown): JsonType => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'decimal')
   : typeof v === 'object' ? 'object' : (typeof v as JsonType));
-const decimalsOf = (n: number) => (Number.isInteger(n) ? 0 : (String(n).split('.')[1] ?? '').replace(/e.*$/, '').length);
 const isWord = (v: unknown): v is string => typeof v === 'string' && formatOf(v) === 'word';
 
 export type Shape = Map<string, Leaf>;
 
 function leaf(shape: Shape, path: string): Leaf {
   let l = shape.get(path);
-  if (!l) shape.set(path, (l = { types: new Set(), decimals: 0, formats: new Set(), numbers: [], members: null }));
+  if (!l) shape.set(path, (l = { types: new Set(), formats: new Set(), numbers: [], strings: [], members: null }));
   return l;
 }
 
@@ -53,9 +52,9 @@ function walk(shape: Shape, path: string, v: unknown): void {
   l.types.add(t);
   if (typeof v === 'number') {
     l.numbers.push(v);
-    l.decimals = Math.max(l.decimals, decimalsOf(v));
   } else if (typeof v === 'string') {
     l.formats.add(formatOf(v));
+    l.strings.push(v);
   } else if (Array.isArray(v)) {
     if (v.length && v.every(isWord)) l.members = new Set([...(l.members ?? []), ...v]);
     for (const x of v) walk(shape, `${path}[]`, x);
