@@ -4,11 +4,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Emulator, startEmulator } from '../emulator/emulator.js';
+import type { Emulator } from '../emulator/emulator.js';
 import { KIND_IDS, KINDS, type KindId } from '../spec/kinds.js';
 import { vendorGateHolds } from '../spec/vendor-kinds.js';
 import { targetArgs } from '../testing/cli-process.js';
-import { tokensIssued } from '../testing/emulator-client.js';
+import { tokensIssued, withEmulator } from '../testing/emulator-client.js';
 import { sharedCli } from '../testing/shared-cli.js';
 import { type Capture, captureJsonSchema, captureSchema } from './schema.js';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
@@ -31,8 +31,7 @@ const answer = (c: Capture, side: string, path: string, o: { token?: boolean; ve
 
 describe.concurrent('a capture of the clean emulator', () => {
   test.for(KIND_IDS)('of kind %s: schema-valid, every GET it serves, no token, the device as found', async (kind: KindId) => {
-    const emu = await startEmulator({ kind });
-    try {
+    await withEmulator({ kind }, async (emu) => {
       const issued = tokensIssued(emu);
       const before = emu.state.snapshot();
       const { res, text, doc } = await captureOf(emu, kind);
@@ -59,28 +58,22 @@ describe.concurrent('a capture of the clean emulator', () => {
         if (c.websocket) expect(c.websocket).toMatchObject({ greeting: { type: 'authorization_requested' }, authorized: { type: 'authorized' }, topics: { measurement: { type: 'measurement' } } });
       }
       expect(res.stdout).toMatch(new RegExp(`^captured the ${kind} at 127\\.0\\.0\\.1.*: \\d+ answers`, 'm'));
-    } finally {
-      await emu.close();
-    }
+    });
   });
 });
 
 test('a device that creates a user without a press: the capture deletes it again, and the pairing user', async () => {
-  const emu = await startEmulator({ kind: 'p1dongle', faults: ['creation-always-enabled'] });
-  try {
+  await withEmulator({ kind: 'p1dongle', faults: ['creation-always-enabled'] }, async (emu) => {
     const before = emu.state.snapshot();
     const { res, doc } = await captureOf(emu, 'always-enabled');
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(doc!.answers.find((a) => a.method === 'POST')?.status).toBe(200);
     expect(emu.state.snapshot()).toEqual(before);
-  } finally {
-    await emu.close();
-  }
+  });
 });
 
 test('--keep-user keeps the pairing user and its stored token: a second capture needs no press', async () => {
-  const emu = await startEmulator({ kind: 'p1dongle' });
-  try {
+  await withEmulator({ kind: 'p1dongle' }, async (emu) => {
     const first = await captureOf(emu, 'kept', ['--keep-user']);
     expect(first.res.code, first.res.stderr).toBe(0);
     expect(emu.state.snapshot().users).toEqual(['local/energy-conform']);
@@ -89,14 +82,11 @@ test('--keep-user keeps the pairing user and its stored token: a second capture 
     expect(second.res.code, second.res.stderr).toBe(0);
     expect(second.res.stderr).not.toMatch(/press 1 of 1/);
     expect(emu.state.snapshot()).toEqual(pressed);
-  } finally {
-    await emu.close();
-  }
+  });
 });
 
 test('--anonymise: no serial, Wi-Fi name or meter id of the device in the file, and the same shapes (diff clean against a plain capture)', async () => {
-  const emu = await startEmulator({ kind: 'p1dongle' });
-  try {
+  await withEmulator({ kind: 'p1dongle' }, async (emu) => {
     // The meter's first telegram comes a second after the device boots (FIRST_TELEGRAM_MS): its ids are anonymised too.
     await new Promise((r) => setTimeout(r, FIRST_TELEGRAM_MS + 100));
     const plain = await captureOf(emu, 'plain', ['--keep-user']);
@@ -110,9 +100,7 @@ test('--anonymise: no serial, Wi-Fi name or meter id of the device in the file, 
     expect(anon.doc!.device.serial).toMatch(/^[0-9a-f]{12}$/);
     const diff = await sharedCli(['diff', path.join(dir, 'plain.json'), path.join(dir, 'anonymised.json')]);
     expect(diff.code, diff.stdout).toBe(0);
-  } finally {
-    await emu.close();
-  }
+  });
 });
 
 test('schemas/capture.schema.json is the one made from the zod type (`npm run schema` writes it)', async () => {

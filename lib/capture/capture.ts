@@ -93,7 +93,8 @@ export async function capture(o: CaptureOptions, io: OperatorIo, redactor: Redac
     const left: string[] = [];
     // A creation before a press that the device made all the same: deleted again.
     const probe = answers.find((a) => a.method === 'POST');
-    if (probe?.status === 200) left.push(token ? await remove(device, token, PROBE_NAME) ?? '' : `the user ${PROBE_NAME} (no token to delete it with)`);
+    const probeLeft = probe?.status !== 200 ? null : token ? await remove(device, token, PROBE_NAME) : `the user ${PROBE_NAME} (no token to delete it with)`;
+    if (probeLeft) left.push(probeLeft);
     if (met.paired && token && !o.keepUser) {
       const gone = await remove(device, token, met.paired);
       if (gone) left.push(gone);
@@ -106,7 +107,7 @@ export async function capture(o: CaptureOptions, io: OperatorIo, redactor: Redac
         api_version: met.apiVersion, served_version: met.served },
       certificate: cert ? { subject: cert.subject, subjectAltName: cert.subjectAltName, issuer: cert.issuer, validFrom: cert.validFrom, validTo: cert.validTo,
         keyType: cert.keyType, chainError: cert.chainError } : null,
-      answers, websocket, left: left.filter(Boolean),
+      answers, websocket, left,
     };
   } finally {
     await device.close();

@@ -5,23 +5,20 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startEmulator } from '../emulator/emulator.js';
 import { targetArgs } from '../testing/cli-process.js';
 import { sharedCli } from '../testing/shared-cli.js';
+import { withEmulator } from '../testing/emulator-client.js';
 
 let dir: string;
 const file = (name: string) => path.join(dir, name);
 const BROKEN = ['api-version-two-parts', 'system-rssi-string', 'telegram-octet-stream'];
 
 async function captured(name: string, faults: string[] = []): Promise<string> {
-  const emu = await startEmulator({ kind: 'p1dongle', faults });
-  try {
+  return withEmulator({ kind: 'p1dongle', faults }, async (emu) => {
     const res = await sharedCli(['capture', ...targetArgs(emu.ready, file(`${name}.tokens.json`)).filter((a) => a !== '--yes'), '--out', file(`${name}.json`)]);
     expect(res.code, res.stderr).toBe(0);
     return file(`${name}.json`);
-  } finally {
-    await emu.close();
-  }
+  });
 }
 
 beforeAll(async () => {
@@ -51,13 +48,10 @@ describe.concurrent('diff', () => {
   });
 
   test('a run\'s results.json against a capture: the answers both asked are compared', async () => {
-    const emu = await startEmulator({ kind: 'p1dongle' });
-    try {
+    await withEmulator({ kind: 'p1dongle' }, async (emu) => {
       const run = await sharedCli(['run', ...targetArgs(emu.ready, file('run.tokens.json')), '--suite', 'info', 'measurement', '--reports', file('run')]);
       expect(run.code, run.stderr).toBe(0);
-    } finally {
-      await emu.close();
-    }
+    });
     const res = await sharedCli(['diff', file('run/results.json'), file('broken.json')]);
     expect(res.code, res.stdout + res.stderr).toBe(1);
     expect(res.stdout).toMatch(/GET \/api \(v2, with the token\): api_version reformatted/);

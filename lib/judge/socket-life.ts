@@ -2,7 +2,7 @@
 // connection, not by polling: the clauses that ask whether it keeps working (CL-VER-02, CL-LIFE-01) read this
 // where it sent no request with a token.
 import type { SeenSocket, Traffic } from '../spec/traffic.js';
-import { isObject, parseJson } from './verdict.js';
+import { isObject, parseJson, scenarioEnd } from './verdict.js';
 
 /** A conversation the integration authorized with a token the device issued: the token, and when it sent it. */
 export interface Authorized { socket: SeenSocket; token: string; at: number; until: number }
@@ -10,7 +10,7 @@ export interface Authorized { socket: SeenSocket; token: string; at: number; unt
 /** Every conversation the integration authorized with an issued token, in the order they opened; `until`: its close, or the scenario's end. */
 export function authorizedSockets(t: Traffic): Authorized[] {
   const issued = new Set(t.tokens.map((k) => k.token));
-  const end = Math.max(0, ...t.phases.map((p) => p.to));
+  const end = scenarioEnd(t);
   return t.sockets.filter((s) => !s.cut).flatMap((s) => {
     const first = s.messages.find((m) => m.from === 'client');
     const msg = first && parseJson(first.text);

@@ -1,11 +1,21 @@
 // For the emulator's own tests: the suite's device client aimed at an emulator, and a paired token.
 import { readFile } from 'node:fs/promises';
 import { DeviceClient } from '../client/device-client.js';
-import type { Emulator } from '../emulator/emulator.js';
+import { type Emulator, type EmulatorOptions, startEmulator } from '../emulator/emulator.js';
 
 export async function clientOf(emu: Emulator): Promise<DeviceClient> {
   const { host, httpPort, httpsPort, ca } = emu.ready;
   return new DeviceClient({ host, httpPort, httpsPort, caPem: await readFile(ca, 'utf8'), insecure: false }, undefined, 3000);
+}
+
+/** `work` with an emulator of its own, closed after it, whatever happened. */
+export async function withEmulator<T>(opts: EmulatorOptions, work: (emu: Emulator) => Promise<T>): Promise<T> {
+  const emu = await startEmulator(opts);
+  try {
+    return await work(emu);
+  } finally {
+    await emu.close();
+  }
 }
 
 /** Presses the button on the control port and creates the user: its token. */
