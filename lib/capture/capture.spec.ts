@@ -8,7 +8,9 @@ import type { Emulator } from '../emulator/emulator.js';
 import { KIND_IDS, KINDS, type KindId } from '../spec/kinds.js';
 import { vendorGateHolds } from '../spec/vendor-kinds.js';
 import { targetArgs } from '../testing/cli-process.js';
-import { tokensIssued, withEmulator } from '../testing/emulator-client.js';
+import { clientOf, pairedToken, tokensIssued, withEmulator } from '../testing/emulator-client.js';
+import { Redactor } from '../client/redactor.js';
+import { ask } from './capture.js';
 import { sharedCli } from '../testing/shared-cli.js';
 import { type Capture, captureJsonSchema, captureSchema } from './schema.js';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
@@ -62,6 +64,19 @@ describe.concurrent('a capture of the clean emulator', () => {
   });
 });
 
+test('a P1 meter whose meter has sent no telegram yet (503): the read is asked again until it has one, and the wait is written down', async () => {
+  await withEmulator({ kind: 'p1dongle' }, async (emu) => {
+    const client = await clientOf(emu);
+    const token = await pairedToken(emu, client);
+    emu.state.booted();
+    const read = { side: 'v2', method: 'GET', path: '/api/telegram', token: true, why: 'the last telegram', repeat: 1 } as const;
+    const got = await ask(client, read, token, new Redactor(), new AbortController().signal);
+    await client.close();
+    expect(got.status).toBe(200);
+    expect(got.unavailableMs).toBeGreaterThanOrEqual(FIRST_TELEGRAM_MS - 100);
+  });
+});
+
 test('a device that creates a user without a press: the capture deletes it again, and the pairing user', async () => {
   await withEmulator({ kind: 'p1dongle', faults: ['creation-always-enabled'] }, async (emu) => {
     const before = emu.state.snapshot();
@@ -87,8 +102,6 @@ test('--keep-user keeps the pairing user and its stored token: a second capture 
 
 test('--anonymise: no serial, Wi-Fi name or meter id of the device in the file, and the same shapes (diff clean against a plain capture)', async () => {
   await withEmulator({ kind: 'p1dongle' }, async (emu) => {
-    // The meter's first telegram comes a second after the device boots (FIRST_TELEGRAM_MS): its ids are anonymised too.
-    await new Promise((r) => setTimeout(r, FIRST_TELEGRAM_MS + 100));
     const plain = await captureOf(emu, 'plain', ['--keep-user']);
     const anon = await captureOf(emu, 'anonymised', ['--anonymise']);
     expect(anon.res.code, anon.res.stderr).toBe(0);

@@ -1,6 +1,7 @@
 // `energy-conform capture`: what a device serves, read and written down (reads.ts), for `diff`, `emulate --from`
 // and contracts to build on. It only reads, and leaves the device as it found it: a user its creation before a
 // press made all the same is deleted, and so is the pairing user it made, unless kept. Tokens never go in.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isTransportError } from '../client/errors.js';
 import type { DeviceClient, DeviceResponse } from '../client/device-client.js';
 import type { Redactor } from '../client/redactor.js';
@@ -16,6 +17,11 @@ import type { Capture, CapturedAnswer } from './schema.js';
 
 /** How long the WebSocket is given for each answer. */
 const WS_ANSWER_MS = 3000;
+/**
+ * A 503 is a device with nothing to serve yet (a P1 meter's telegram before the meter's first, which a DSMR 4
+ * meter sends every 10 s): asked again once a second for this long before the 503 is what is captured.
+ */
+const UNAVAILABLE_FOR_MS = 12_000;
 
 export interface CaptureOptions {
   device: DeviceTarget;
@@ -26,15 +32,25 @@ export interface CaptureOptions {
 
 const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1) + 0.5))]!;
 
-async function ask(device: DeviceClient, r: Read, token: string | null, redactor: Redactor): Promise<CapturedAnswer> {
+/** One read, its repeats and its latency; a 503 asked again until the device has something to serve. */
+export async function ask(device: DeviceClient, r: Read, token: string | null, redactor: Redactor, signal: AbortSignal): Promise<CapturedAnswer> {
   const side = r.side === 'v1' ? device.v1 : device.v2;
   const o = { ...(r.token && token ? { token } : {}), ...(r.version ? { headers: { 'X-Api-Version': r.version } } : {}),
     ...(r.method === 'POST' ? { body: { name: PROBE_NAME } } : {}) };
   const base = { side: r.side, method: r.method, path: r.path, token: r.token, ...(r.version ? { version: r.version } : {}), why: r.why };
   const answers: DeviceResponse[] = [];
+  const asked = Date.now();
+  let unavailableMs = 0;
   for (let i = 0; i < r.repeat; i++) {
     try {
-      answers.push(await (r.method === 'POST' ? side.post(r.path, o) : side.get(r.path, o)));
+      const answer = await (r.method === 'POST' ? side.post(r.path, o) : side.get(r.path, o));
+      if (i === 0 && answer.status === 503 && Date.now() - asked < UNAVAILABLE_FOR_MS && !signal.aborted) {
+        await sleep(1000, undefined, { signal }).catch(() => undefined);
+        unavailableMs = Date.now() - asked;
+        i -= 1;
+        continue;
+      }
+      answers.push(answer);
     } catch (err) {
       if (!isTransportError(err)) throw err;
       return { ...base, status: null, error: redactor.redact(err.message), headers: {}, body: '', samples: [], latencyMs: { n: 1, p50: 0, p90: 0, max: 0 } };
@@ -42,7 +58,7 @@ async function ask(device: DeviceClient, r: Read, token: string | null, redactor
   }
   const first = answers[0]!;
   const times = answers.map((a) => a.exchange.durationMs).sort((a, b) => a - b);
-  return { ...base, status: first.status, headers: first.exchange.responseHeaders ?? {}, body: first.exchange.responseBody ?? '',
+  return { ...base, ...(unavailableMs && first.status !== 503 ? { unavailableMs } : {}), status: first.status, headers: first.exchange.responseHeaders ?? {}, body: first.exchange.responseBody ?? '',
     samples: answers.flatMap((a) => (a.json === undefined ? [] : [redactor.redactDeep(a.json)])),
     latencyMs: { n: times.length, p50: quantile(times, 0.5), p90: quantile(times, 0.9), max: times.at(-1)! } };
 }
@@ -87,7 +103,7 @@ export async function capture(o: CaptureOptions, io: OperatorIo, redactor: Redac
     const answers: CapturedAnswer[] = [];
     for (const r of readsOf(kind, { v1: pre.v1, v2: pre.v2Usable, token: token !== null })) {
       if (signal.aborted) break;
-      answers.push(await ask(device, r, token, redactor));
+      answers.push(await ask(device, r, token, redactor, signal));
     }
     const websocket = token && vendorGateHolds('v-ws', kind) && !signal.aborted ? await listen(device, kind, token, redactor) : null;
     const left: string[] = [];

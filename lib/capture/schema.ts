@@ -13,6 +13,7 @@ const answer = z.object({
   version: z.string().optional().describe('the X-Api-Version sent'),
   why: z.string(),
   status: z.number().int().nullable().describe('null: no answer (error says why)'),
+  unavailableMs: ms.optional().describe('how long it answered 503 (nothing to serve yet) before this answer'),
   error: z.string().optional(),
   headers: z.record(z.string(), z.string()).describe('as the device sent them, names in lower case'),
   body: z.string().describe('the first answer\'s body (at most 4,096 characters, tokens redacted)'),

@@ -60,6 +60,8 @@ async function call(base: string, method: string, path: string, o: { token?: str
 let token: string | null = null;
 let stale: string | null = null;
 let socket: WebSocket | null = null;
+/** The one pending try after a close: a try made meanwhile (a new token) must not leave a second chain of tries behind. */
+let retry: NodeJS.Timeout | undefined;
 let settled = false;
 let stopping = false;
 let refusals = 0;
@@ -70,6 +72,8 @@ const socketIdentity = (_host: string, cert: PeerCertificate) => (cert.subject?.
 /** Opens the WebSocket where the integration has a token and none is open; tried again 2 s after it closes. */
 function openSocket(): void {
   if (stopping || !token || socket) return;
+  clearTimeout(retry);
+  retry = undefined;
   // It validates the socket's certificate as its HTTPS requests' (the TLS faults included), but for their memory of the last refusal.
   const tls = on('any-ca') ? { rejectUnauthorized: false } : on('no-identity-check') ? { ca, checkServerIdentity: () => undefined }
     : { ca, checkServerIdentity: socketIdentity };
@@ -94,7 +98,8 @@ function openSocket(): void {
   ws.on('error', () => undefined);
   ws.once('close', () => {
     socket = null;
-    setTimeout(openSocket, on('ws-reconnect-fast') ? 100 : 2000);
+    clearTimeout(retry);
+    retry = setTimeout(openSocket, on('ws-reconnect-fast') ? 100 : 2000);
   });
 }
 
