@@ -29,16 +29,17 @@ const ALLOWED: Record<string, string[]> = {
   emulator: ['net', 'spec'],
   judge: ['client', 'spec'],
   explore: ['judge', 'client', 'spec'],
-  certify: ['emulator', 'judge', 'report', 'client', 'spec'],
+  certify: ['deploy', 'emulator', 'judge', 'report', 'client', 'spec'],
   meeting: ['contract', 'judge', 'operator', 'client', 'spec'],
   soak: ['meeting', 'operator', 'judge', 'report', 'client', 'spec'],
   history: ['report', 'spec'],
   capture: ['meeting', 'operator', 'client', 'spec'],
   diff: ['capture', 'client', 'spec'],
+  deploy: ['diff', 'capture', 'spec'],
   runner: ['meeting', 'explore', 'judge', 'contract', 'client', 'operator', 'report', 'spec'],
-  cli: ['diff', 'capture', 'history', 'soak', 'certify', 'explore', 'runner', 'meeting', 'operator', 'discovery', 'emulator', 'report', 'client', 'spec'],
+  cli: ['deploy', 'diff', 'capture', 'history', 'soak', 'certify', 'explore', 'runner', 'meeting', 'operator', 'discovery', 'emulator', 'report', 'client', 'spec'],
   bench: ['testing', 'soak', 'explore', 'operator', 'cli', 'runner', 'meeting', 'emulator', 'report', 'client', 'spec'],
-  testing: ['diff', 'capture', 'history', 'soak', 'certify', 'judge', 'explore', 'cli', 'runner', 'meeting', 'operator', 'discovery', 'emulator', 'report', 'contract', 'client', 'spec'],
+  testing: ['deploy', 'diff', 'capture', 'history', 'soak', 'certify', 'judge', 'explore', 'cli', 'runner', 'meeting', 'operator', 'discovery', 'emulator', 'report', 'contract', 'client', 'spec'],
 };
 /** Only these read argv or the environment, or end the process: the command line, the programs that start it, and the kept suite worker. */
 const ENTRY_POINTS = ['lib/cli/', 'lib/bench/', 'lib/testing/', 'lib/runner/kept-worker-entry.ts'];

@@ -12,6 +12,10 @@ import { resultsSchema } from '../report/results-schema.js';
 import { CLIENT_FAULTS, REFERENCE_INTEGRATION } from '../testing/client-faults.js';
 import { type CertifyOutcome, certifyClient } from './certify.js';
 import { QUICK_PLAN, type ScenarioPlan } from './scenario.js';
+import { contractSchema } from '../deploy/contract.js';
+import { targetArgs } from '../testing/cli-process.js';
+import { withEmulator } from '../testing/emulator-client.js';
+import { sharedCli } from '../testing/shared-cli.js';
 
 
 let dir: string;
@@ -119,4 +123,32 @@ test('its junit.xml validates against the JUnit schema, and its results.json aga
     expect(parsed.integration?.version, run).toBe(run === 'clean-p1dongle' ? 'clean' : 'token-to-v1');
     expect(parsed.scenario?.phases.map((p) => p.phase)).toEqual(['pairing', 'steady', 'newer', 'reboot', 'foreign-ca', 'wrong-identity', 'revoked']);
   }
+}, 400_000);
+
+/** A capture of a P1 meter emulator with `faults`: a firmware as `energy-conform capture` writes it down. */
+async function captured(name: string, faults: string[]): Promise<string> {
+  const out = path.join(dir, `${name}.json`);
+  await withEmulator({ kind: 'p1dongle', faults }, async (emu) => {
+    const res = await sharedCli(['capture', ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)).filter((a) => a !== '--yes'), '--out', out]);
+    expect(res.code, res.stderr).toBe(0);
+  });
+  return out;
+}
+
+test('its contract.json holds what it relied on; can-i-deploy: a firmware that serves the same shapes is ok (exit 0), one that writes api_version in two parts breaks it (exit 1)', async () => {
+  const [same, twoParts] = await Promise.all([captured('firmware-same', []), captured('firmware-two-parts', ['api-version-two-parts'])]);
+  const contract = path.join((await runs.get('clean-p1dongle')!).reportsDir, 'contract.json');
+  const doc = contractSchema.parse(JSON.parse(await readFile(contract, 'utf8')));
+  expect(doc.reads.map((r) => r.key)).toContain('GET /api/measurement (v2, with the token, X-Api-Version: 2)');
+  expect(doc.websocket?.topics).toEqual(['device']);
+  expect(doc.writes.map((w) => `${w.method} ${w.path}`)).toEqual(expect.arrayContaining(['POST /api/user', 'PUT /api/system', 'PUT /api/batteries']));
+  const ok = await sharedCli(['can-i-deploy', '--capture', same, contract]);
+  expect(ok.code, ok.stdout + ok.stderr).toBe(0);
+  expect(ok.stdout).toMatch(/^ {2}ok {6}reference-integration clean /m);
+  const broken = await sharedCli(['can-i-deploy', '--capture', twoParts, contract]);
+  expect(broken.code, broken.stdout + broken.stderr).toBe(1);
+  expect(broken.stdout).toMatch(/^ {2}BREAKS {2}reference-integration clean /m);
+  expect(broken.stdout).toMatch(/^ +WS topic device: data\.api_version reformatted: x\.y\.z version → x\.yy version$/m);
+  const refused = await sharedCli(['can-i-deploy', '--capture', contract, contract]);
+  expect([refused.code, refused.stderr]).toEqual([2, expect.stringMatching(/is not a capture/)]);
 }, 400_000);

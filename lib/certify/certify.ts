@@ -19,6 +19,7 @@ import type { Exchange } from '../client/exchange-log.js';
 import { PHASES, type Phase } from '../spec/client-clause-types.js';
 import { type KindId, applianceIdentity } from '../spec/kinds.js';
 import { certificationMarkdown, sha256 } from './certification.js';
+import { contractOf } from '../deploy/contract.js';
 import { certifyResults, exchangeOf, socketExchange } from './results.js';
 import { type ScenarioPlan, playScenario } from './scenario.js';
 
@@ -133,10 +134,14 @@ export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: 
     const json = resultsJson(results);
     const certification = path.join(reportsDir, 'certification.md');
     await writeFile(certification, certificationMarkdown(results, json));
-    await auditSecrets([certification], redactor);
+    // What it relied on, for can-i-deploy: the answers, messages and writes of this very traffic, tokens redacted.
+    const contract = path.join(reportsDir, 'contract.json');
+    await writeFile(contract, `${redact(JSON.stringify(contractOf(traffic, { integration: { name: cfg.integration.name, version: cfg.integration.version },
+      device: { kind: cfg.kind, firmware_version: id.firmware_version, api_version: API_VERSION }, certified: started.toISOString(), verdict: results.verdict }), null, 1))}\n`);
+    await auditSecrets([certification, contract], redactor);
     const exitCode = results.verdict === 'pass' ? 0 : results.verdict === 'fail' ? 1 : 2;
     return { results, exitCode, reportsDir,
-      summary: `${summaryText(results, reportsDir, style)}\ncertification: ${path.join(reportsDir, 'certification.md')} (results.json SHA-256 ${sha256(json)})` };
+      summary: `${summaryText(results, reportsDir, style)}\ncertification: ${certification} (results.json SHA-256 ${sha256(json)})\ncontract: ${contract} (what it relied on, for can-i-deploy)` };
   } finally {
     await stopIntegration(child);
     await emu.close();

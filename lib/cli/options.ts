@@ -186,6 +186,15 @@ export function diffOptions<T>(y: Argv<T>) {
     .option('json', { type: 'boolean', default: false, describe: 'the changes as one JSON document' });
 }
 
+export function deployOptions<T>(y: Argv<T>) {
+  return y
+    .positional('contracts', { type: 'string', array: true, demandOption: true, describe: 'contract.json files that certify-client wrote, one per integration' })
+    .option('capture', { type: 'string', demandOption: true, describe: 'the capture of the firmware to deploy (energy-conform capture --out)' })
+    .option('json', { type: 'boolean', default: false, describe: 'the matrix as one JSON document' });
+}
+
+export type DeployArgs = Awaited<ReturnType<typeof deployOptions>['argv']>;
+
 export function compareOptions<T>(y: Argv<T>) {
   return y
     .positional('old', { type: 'string', demandOption: true, describe: 'the earlier run: its results.json, or its report folder' })

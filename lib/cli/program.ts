@@ -5,7 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { EnergyConformError, RunError } from '../client/errors.js';
 import { packageVersion } from '../runner/package-root.js';
-import { captureOptions, certifyOptions, compareOptions, diffOptions, discoverOptions, emulateOptions, exploreOptions, historyOptions, pairOptions, rejudgeOptions, reportOptions, runOptions, soakOptions } from './options.js';
+import { captureOptions, certifyOptions, compareOptions, deployOptions, diffOptions, discoverOptions, emulateOptions, exploreOptions, historyOptions, pairOptions, rejudgeOptions, reportOptions, runOptions, soakOptions } from './options.js';
 import { nearest, notNumbers } from './suggest.js';
 
 type Handler = (a: never, env: NodeJS.ProcessEnv) => Promise<number | 'running'>;
@@ -55,6 +55,10 @@ const COMMANDS: Command[] = [
     options: diffOptions,
     example: ['$0 diff p1-6.00.json p1-6.01.json', 'fields removed, retyped, reformatted or rescaled by the new firmware; values that merely change are not reported'],
     handler: async () => (await import('./diff-command.js')).diffCommand as Handler },
+  { name: 'can-i-deploy <contracts..>', describe: 'which integrations a firmware breaks: its capture held to each integration\'s contract (certify-client writes them); exit 1 where one breaks',
+    options: deployOptions,
+    example: ['$0 can-i-deploy --capture p1-6.01.json reports/certify-*/contract.json', 'each integration: what it relied on that the new firmware no longer serves in that shape'],
+    handler: async () => (await import('./deploy-command.js')).deployCommand as Handler },
   { name: 'history <file>', describe: 'what a history of runs tells per device: clause × firmware, where each clause first failed, flips without a firmware change, soaks',
     options: historyOptions,
     example: ['$0 history lab.db --import reports/ --html history.html', 'fill the history from reports on disk, then print it and write it as a page'],

@@ -11,10 +11,11 @@ export interface Side {
 
 interface RecordedExchange { side: string; method: string; url: string; requestHeaders: Record<string, string>; status?: number; responseHeaders?: Record<string, string>; responseBody?: string }
 
-const keyOf = (r: { side: string; method: string; path: string; token: boolean; version?: string | undefined }) =>
+/** An answer's key: the same request on both sides (and in a contract, lib/deploy). */
+export const keyOf = (r: { side: string; method: string; path: string; token: boolean; version?: string | undefined }) =>
   `${r.method} ${r.path} (${r.side}${r.token ? ', with the token' : ''}${r.version ? `, X-Api-Version: ${r.version}` : ''})`;
 
-function parsed(text: string | undefined): unknown[] {
+export function parsed(text: string | undefined): unknown[] {
   try {
     return text ? [JSON.parse(text)] : [];
   } catch {

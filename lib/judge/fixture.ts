@@ -22,6 +22,7 @@ export interface RequestSpec {
   body?: string;
   status?: number;
   responseBody?: string;
+  responseHeaders?: Record<string, string>;
   connection?: number;
 }
 
@@ -31,7 +32,8 @@ export const validTls = (): NonNullable<SeenConnection['tls']> => ({ presented: 
 /** A request as the device records it, the spec's blanks filled with a successful poll's. */
 function seenRequest(spec: RequestSpec, id: number, connection: number, phase: Phase): SeenRequest {
   return { id, connection, side: spec.side ?? 'v2', phase, at: spec.at, method: spec.method ?? 'GET', path: spec.path ?? '/api/measurement',
-    query: spec.query ?? '', headers: spec.headers ?? {}, body: spec.body ?? '', status: spec.status ?? 200, responseBody: spec.responseBody ?? '' };
+    query: spec.query ?? '', headers: spec.headers ?? {}, body: spec.body ?? '', status: spec.status ?? 200, responseBody: spec.responseBody ?? '',
+    ...(spec.responseHeaders ? { responseHeaders: spec.responseHeaders } : {}) };
 }
 
 export class TrafficBuilder {

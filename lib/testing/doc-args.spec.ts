@@ -13,6 +13,8 @@ describe('a guide\'s command line on the test bench', () => {
     ['a real device becomes its emulator, and the person pressing its control port',
       ['run', '--host', '192.168.1.40', '--reports', 'out'],
       ['run', '--host', '127.0.0.1', '--reports', 'out', '--http-port', '8080', '--https-port', '8443', '--ca', '/ca.pem', ...PRESS]],
+    ['a capture pairs as a run does: the control port presses', ['capture', '--host', '192.168.1.40', '--out', 'p1.json'],
+      ['capture', '--host', '127.0.0.1', '--out', 'p1.json', '--http-port', '8080', '--https-port', '8443', '--ca', '/ca.pem', ...PRESS]],
     ['ports, CA and hook the guide gives stay as given', ['run', '--host', '192.168.1.40', '--https-port', '443', '--insecure', '--press-hook', 'relay 3'],
       ['run', '--host', '127.0.0.1', '--https-port', '443', '--insecure', '--press-hook', 'relay 3', '--http-port', '8080']],
     ['with a token nobody presses', ['run', '--host', '192.168.1.40', '--token', 'abc'],

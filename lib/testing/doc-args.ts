@@ -30,7 +30,7 @@ export function benchArgs(argv: readonly string[], bench: DocBench): string[] {
       if (!has('--http-port') && device.httpPort !== null) out.push('--http-port', String(device.httpPort));
       if (!has('--https-port') && device.httpsPort !== null) out.push('--https-port', String(device.httpsPort));
       if (!has('--ca') && !has('--insecure')) out.push('--ca', device.ca);
-      if ((command === 'run' || command === 'pair') && !has('--press-hook') && !has('--token')) out.push('--press-hook', `curl -s -X POST ${device.controlUrl}/press`);
+      if ((command === 'run' || command === 'pair' || command === 'capture') && !has('--press-hook') && !has('--token')) out.push('--press-hook', `curl -s -X POST ${device.controlUrl}/press`);
     }
   } else if (command === 'discover' || command === 'run') {
     if (!has('--interface')) out.push('--interface', '127.0.0.1');
