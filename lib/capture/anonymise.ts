@@ -1,6 +1,6 @@
 // `capture --anonymise`: a capture safe to attach to a public bug report. The device's serial, the Wi-Fi's name and
 // the meters' identifiers (a telegram's equipment identifiers too) are replaced wherever they appear (bodies,
-// samples, the WebSocket, the certificate, the telegram's text), each value by the same stand-in everywhere and
+// samples, the WebSocket, the mDNS TXT, the certificate, the telegram's text), each value by the same stand-in everywhere and
 // written as it was (hex stays hex of its length), so that `diff` and `emulate --from` read it as the original.
 // A telegram's CRC is not computed again: it no longer matches the anonymised text.
 import type { Capture } from './schema.js';
@@ -34,6 +34,7 @@ export function anonymise(c: Capture): { capture: Capture; replaced: number } {
   if (c.device.serial) values.add(c.device.serial);
   identifying(c.answers.map((a) => a.samples), values);
   identifying(c.websocket, values);
+  identifying(c.mdns, values);
   for (const a of c.answers) for (const m of a.body.matchAll(EQUIPMENT)) values.add(m[1]!);
   // Longest first, so that a value inside another (a serial in a longer id) does not split it.
   const order = [...values].sort((a, b) => b.length - a.length);

@@ -28,6 +28,8 @@ export interface CaptureOptions {
   /** Keep the pairing user the capture made (and its stored token). */
   keepUser: boolean;
   tool: { name: string; version: string };
+  /** The services discovery found it by, where it did. */
+  mdns?: Capture['mdns'];
 }
 
 const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1) + 0.5))]!;
@@ -123,7 +125,7 @@ export async function capture(o: CaptureOptions, io: OperatorIo, redactor: Redac
         api_version: met.apiVersion, served_version: met.served },
       certificate: cert ? { subject: cert.subject, subjectAltName: cert.subjectAltName, issuer: cert.issuer, validFrom: cert.validFrom, validTo: cert.validTo,
         keyType: cert.keyType, chainError: cert.chainError } : null,
-      answers, websocket, left,
+      answers, websocket, mdns: o.mdns ?? null, left,
     };
   } finally {
     await device.close();

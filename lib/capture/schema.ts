@@ -39,6 +39,8 @@ export const captureSchema = z.object({
     authorized: z.unknown().describe('the answer to the token'),
     topics: z.record(z.string(), z.unknown()).describe('each topic subscribed to: the first message of it (null: none within 3 s)'),
   }).strict().nullable().describe('the vendor\'s WebSocket, where the kind serves it and a token was had'),
+  mdns: z.partialRecord(z.enum(['hwenergy', 'homewizard']), z.object({ name: z.string(), port: z.number().int(), txt: z.record(z.string(), z.string()) }).strict())
+    .nullable().optional().describe('the mDNS services discovery found the device by, each with its TXT record; null: the address was given (--host)'),
   left: z.array(z.string()).describe('what the capture could not put back as it found it'),
 }).strict();
 

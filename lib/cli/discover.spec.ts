@@ -91,6 +91,24 @@ describe('with a socket and a P1 meter advertising on loopback', () => {
   });
 });
 
+test('capture without --host finds the device over mDNS and writes down its TXT records too; --anonymise replaces the serial there as well', async () => {
+  const p1 = await advertised('p1dongle');
+  const capture = async (name: string, extra: string[] = []) => {
+    const out = path.join(dir, `${name}.json`);
+    const res = await sharedCli(['capture', ...LOOPBACK, '--serial', p1.ready.serial, '--press-hook', await benchHook(emus, dir).then((h) => h.replace('{serial}', p1.ready.serial)),
+      '--ca', p1.ready.ca, '--token-store', path.join(dir, `${name}-tokens.json`), '--out', out, ...extra]);
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    return { res, text: await readFile(out, 'utf8') };
+  };
+  const plain = await capture('found');
+  expect(plain.res.stdout).toMatch(/^captured the p1dongle at 127\.0\.0\.1 .*the mDNS TXT: /m);
+  const doc = JSON.parse(plain.text) as { mdns: Record<string, { port: number; txt: Record<string, string> }> };
+  expect(doc.mdns.homewizard).toMatchObject({ port: p1.ready.httpsPort, txt: { serial: p1.ready.serial, id: `appliance/p1dongle/${p1.ready.serial}`, api_version: '2.2.0' } });
+  expect(doc.mdns.hwenergy).toMatchObject({ port: p1.ready.httpPort, txt: { serial: p1.ready.serial, api_enabled: '1' } });
+  const anonymised = await capture('found-anonymised', ['--anonymise']);
+  expect(anonymised.text).not.toContain(p1.ready.serial);
+});
+
 describe('one device whose advertisement differs from its GET /api or certificate', () => {
   // A SHOULD: a warning either way, which fails the run under --strict.
   test.for([

@@ -2,6 +2,7 @@
 // first; what merely changes (a reading, a serial, the order of fields) is never reported.
 import { describe, expect, test } from 'vitest';
 import { type Answer, type ChangeClass, diffAnswers } from './diff.js';
+import { sideOf } from './sides.js';
 
 const KEY = 'GET /api/measurement (v2, with the token)';
 const JSON_HEADERS = { 'content-type': 'application/json', date: 'Thu, 26 Nov 2026 17:00:00 GMT', 'content-length': '40' };
@@ -68,4 +69,13 @@ test('an answer asked on one side only is not compared, and says so', () => {
   const other = { ...answer([{ a: 1 }]), key: 'GET /api/system (v2, with the token)' };
   expect(diffAnswers([answer([{ a: 1 }]), other], [answer([{ a: 1 }])]).map((c) => [c.answer, c.class, c.breaking]))
     .toEqual([['GET /api/system (v2, with the token)', 'not asked', false]]);
+});
+
+test('a capture found over mDNS: each service\'s TXT is an answer too, and a TXT key gone or written otherwise breaks', () => {
+  const capture = (txt: Record<string, string>) => sideOf({ format: 'energy-conform capture 1', answers: [], websocket: null, certificate: null,
+    device: { serial: '5c2fafaabbcc' }, mdns: { homewizard: { name: 'p1dongle-aabbcc', port: 443, txt } } });
+  const [was, now] = [capture({ api_version: '2.2.0', serial: '5c2fafaabbcc', id: 'appliance/p1dongle/5c2fafaabbcc' }), capture({ api_version: 'v2', serial: '5c2fafaa0001' })];
+  if (typeof was === 'string' || typeof now === 'string') throw new Error('not a side');
+  expect(diffAnswers(was.answers, now.answers).map((c) => [c.answer, c.class, c.path])).toEqual([
+    ['mDNS _homewizard._tcp TXT', 'reformatted', 'api_version'], ['mDNS _homewizard._tcp TXT', 'removed', 'id']]);
 });

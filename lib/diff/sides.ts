@@ -30,6 +30,8 @@ function fromCapture(c: Capture): Side {
     answers.push({ key: 'WS greeting', status: 101, headers: {}, samples: [ws.greeting] }, { key: 'WS authorized', status: 101, headers: {}, samples: [ws.authorized] },
       ...Object.entries(ws.topics).map(([t, m]) => ({ key: `WS topic ${t}`, status: 101, headers: {}, samples: [m] })));
   }
+  // What a client finds the device by: each service's TXT (a key gone, or written otherwise, breaks discovery).
+  for (const [type, service] of Object.entries(c.mdns ?? {})) answers.push({ key: `mDNS _${type}._tcp TXT`, status: 200, headers: {}, samples: [service.txt] });
   const cert = c.certificate;
   return { answers, serial: c.device.serial, certificate: cert && { subject: cert.subject, subjectAltName: cert.subjectAltName, issuer: cert.issuer, keyType: cert.keyType } };
 }

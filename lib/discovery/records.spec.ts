@@ -8,11 +8,12 @@ const v2 = (txt: Record<string, string>, over: Partial<ServiceRecord> = {}): Ser
 const SOCKET = { serial: '5c2faf27ff1e', product_name: 'Energy Socket', product_type: 'HWE-SKT' };
 
 describe('merging DNS-SD records (real-world.md "Discovery")', () => {
-  test('the v1 and v2 services of one serial make one row, with both ports', () => {
-    expect(mergeRecords([v1({ api_enabled: '1', path: '/api/v1', ...SOCKET }),
-      v2({ api_version: '2.0.0', id: 'appliance/energysocket/5c2faf27ff1e', ...SOCKET })])).toEqual([{
+  test('the v1 and v2 services of one serial make one row, with both ports, and each service as advertised', () => {
+    const [hw, hh] = [v1({ api_enabled: '1', path: '/api/v1', ...SOCKET }), v2({ api_version: '2.0.0', id: 'appliance/energysocket/5c2faf27ff1e', ...SOCKET })];
+    expect(mergeRecords([hw, hh])).toEqual([{
       kind: 'energysocket', product_type: 'HWE-SKT', product_name: 'Energy Socket', serial: '5c2faf27ff1e', address: '10.0.0.7',
-      v1Port: 80, v2Port: 443, api_enabled: '1', api_version: '2.0.0', id: 'appliance/energysocket/5c2faf27ff1e', notes: [] }]);
+      v1Port: 80, v2Port: 443, api_enabled: '1', api_version: '2.0.0', id: 'appliance/energysocket/5c2faf27ff1e', notes: [],
+      services: { hwenergy: { name: hw.name, port: 80, txt: hw.txt }, homewizard: { name: hh.name, port: 443, txt: hh.txt } } }]);
   });
 
   test('a v1-only device (watermeter) is a row without a v2 port', () => {

@@ -27,6 +27,8 @@ export interface DiscoveredDevice {
   id: string | null;
   /** What is odd about the records: missing or unexpected TXT keys, disagreements. */
   notes: string[];
+  /** Each service it was found by, as advertised: its instance name, port and TXT record. */
+  services: Partial<Record<ServiceType, { name: string; port: number; txt: Record<string, string> }>>;
 }
 
 const SERIAL = /^[0-9a-f]{12}$/i;
@@ -67,7 +69,7 @@ export function mergeRecords(records: readonly ServiceRecord[]): DiscoveredDevic
     let d = byKey.get(key);
     if (!d) {
       d = { kind: null, product_type: null, product_name: null, serial: null, address: r.address, v1Port: null, v2Port: null,
-        api_enabled: null, api_version: null, id: null, notes: [] };
+        api_enabled: null, api_version: null, id: null, notes: [], services: {} };
       byKey.set(key, d);
     }
     if (r.txt.serial === undefined) d.notes.push(`${r.name}: no serial in TXT, so it cannot be matched with another service`);
@@ -75,6 +77,7 @@ export function mergeRecords(records: readonly ServiceRecord[]): DiscoveredDevic
     take(d, 'serial', r.txt.serial);
     take(d, 'product_type', r.txt.product_type);
     take(d, 'product_name', r.txt.product_name);
+    d.services[r.type] = { name: r.name, port: r.port, txt: r.txt };
     if (r.type === 'hwenergy') [d.v1Port, d.api_enabled] = [r.port, r.txt.api_enabled ?? null];
     else [d.v2Port, d.api_version, d.id] = [r.port, r.txt.api_version ?? null, r.txt.id ?? null];
     for (const n of notesOf(r)) if (!d.notes.includes(n)) d.notes.push(n);
