@@ -38,6 +38,10 @@ test('the clause that passed and fails now comes first, in each form; exit 1', a
   expect(lines.at(-1)).toBe('regressed: something that passed before fails now');
   expect(await readFile(md, 'utf8')).toMatch(/### newly failing \(1\)[\s\S]*\| SOCK-16 \[MUST\] [^|]*\| pass \| fail \|/);
   expect(await readFile(html, 'utf8')).toMatch(/<h2>newly failing \(1\)<\/h2><table>.*SOCK-16 \[MUST\]/);
+  // Beside the outcomes, what clients read that changed shape: the P1 meter now answers GET /api/v1/state.
+  expect(res.stdout).toMatch(/^the answers' shapes \(diff\): [1-9]\d* breaking changes?, \d+ additions?:\n {2}GET \/api\/v1\/state \(v1\): \(the body\) status: 404 → 200$/m);
+  expect(await readFile(md, 'utf8')).toMatch(/### the answers' shapes \(diff\)[\s\S]*\| GET \/api\/v1\/state \(v1\) \| \(the body\) \| status \| 404 \| 200 \|/);
+  expect(await readFile(html, 'utf8')).toMatch(/<h2>the answers&#39;? shapes \(diff\).*<td>GET \/api\/v1\/state \(v1\)<\/td><td>\(the body\)<\/td><td>status<\/td>/);
 });
 
 test('the other way round the fault is fixed, and nothing regressed: exit 0', async () => {

@@ -19,10 +19,15 @@ export interface Change {
   after: string;
 }
 
+/** A change of an answer's shape between the runs' recorded answers, as `diff` classes it (lib/diff), plain data. */
+export interface ShapeChange { answer: string; path: string; class: string; breaking: boolean; was: string; now: string }
+
 export interface Comparison {
   changes: Change[];
   /** Something that passed before fails (or errs) now: exit 1. */
   regressed: boolean;
+  /** What clients read that changed shape, breaking first; beside the outcomes, never in the exit code. */
+  shapes?: ShapeChange[];
 }
 
 const ABSENT = 'absent';
@@ -48,6 +53,12 @@ function byKind(c: Comparison): [ChangeKind, Change[]][] {
   return CHANGE_KINDS.map((kind): [ChangeKind, Change[]] => [kind, c.changes.filter((x) => x.kind === kind)]).filter(([, of]) => of.length > 0);
 }
 
+const shapeLine = (x: ShapeChange) => `${x.answer}: ${x.path} ${x.class}: ${x.was} → ${x.now}`;
+const shapesTitle = (shapes: readonly ShapeChange[]) => {
+  const breaking = shapes.filter((x) => x.breaking).length;
+  return `the answers' shapes (diff): ${breaking} breaking change${breaking === 1 ? '' : 's'}, ${shapes.length - breaking} addition${shapes.length - breaking === 1 ? '' : 's'}`;
+};
+
 const runLine = (r: ComparedResults) => `${targetText(r.target)}, ${r.started || 'time unknown'}: ${r.verdict.toUpperCase()}`;
 
 export function compareText(before: ComparedResults, after: ComparedResults, c: Comparison): string {
@@ -56,6 +67,7 @@ export function compareText(before: ComparedResults, after: ComparedResults, c: 
   for (const [kind, of] of byKind(c)) {
     lines.push(`${kind} (${of.length}):`, ...of.map((x) => `  ${x.label}: ${x.before} → ${x.after}`));
   }
+  if (c.shapes?.length) lines.push(`${shapesTitle(c.shapes)}:`, ...c.shapes.map((x) => `  ${x.breaking ? '' : 'added: '}${shapeLine(x)}`));
   lines.push(c.regressed ? 'regressed: something that passed before fails now' : 'no regression: nothing that passed before fails now');
   return `${lines.join('\n')}\n`;
 }
@@ -68,6 +80,10 @@ export function compareMarkdown(before: ComparedResults, after: ComparedResults,
       ...of.map((x) => `| ${markdownCell(x.label)} | ${x.before} | ${x.after} |`), '');
   }
   if (c.changes.length === 0) out.push('No clause or row changed its status.', '');
+  if (c.shapes?.length) {
+    out.push(`### ${shapesTitle(c.shapes)}`, '', '| answer | field | change | before | after |', '| --- | --- | --- | --- | --- |',
+      ...c.shapes.map((x) => `| ${markdownCell(x.answer)} | ${markdownCell(x.path)} | ${x.class} | ${markdownCell(x.was)} | ${markdownCell(x.now)} |`), '');
+  }
   return out.join('\n');
 }
 
@@ -79,5 +95,7 @@ export function compareHtml(before: ComparedResults, after: ComparedResults, c: 
     + 'td,th{border:1px solid #ccc;padding:4px 6px;text-align:left;overflow-wrap:anywhere}th:nth-child(n+2),td:nth-child(n+2){width:9em}</style></head><body>'
     + `<h1>energy-conform: what changed</h1><p>before: ${esc(runLine(before))}<br>after: ${esc(runLine(after))}</p>`
     + `<p><strong>${c.regressed ? 'regressed: something that passed before fails now' : 'no regression'}</strong></p>`
-    + `${sections || '<p>No clause or row changed its status.</p>'}</body></html>\n`;
+    + `${sections || '<p>No clause or row changed its status.</p>'}${c.shapes?.length ? `<h2>${esc(shapesTitle(c.shapes))}</h2>`
+      + `<table class="shapes"><tr><th>answer</th><th>field</th><th>change</th><th>before</th><th>after</th></tr>${c.shapes.map((x) => `<tr><td>${esc(x.answer)}</td>`
+      + `<td>${esc(x.path)}</td><td>${esc(x.class)}</td><td>${esc(x.was)}</td><td>${esc(x.now)}</td></tr>`).join('')}</table>` : ''}</body></html>\n`;
 }
