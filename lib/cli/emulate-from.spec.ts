@@ -69,6 +69,29 @@ test('the readings served are the capture\'s, in its shape: a field of its own, 
   }
 });
 
+test('the headers and the refusals served are the capture\'s: an error body in another shape, a JSON 404, a header of its own', async () => {
+  const original = await startEmulator({ kind: 'p1dongle' });
+  const first = await capture(original, 'refusals').finally(() => original.close());
+  const doc = structuredClone(first.doc);
+  const find = (c: Capture, path: string, token: boolean, status?: number) => c.answers.find((a) => a.side === 'v2' && a.method === 'GET' && a.path === path
+    && a.token === token && a.version === undefined && (status === undefined || a.status === status))!;
+  Object.assign(find(doc, '/api/measurement', false), { body: '{"error":{"id":201,"description":"unauthorized"}}' });
+  Object.assign(find(doc, '/api/ec-no-such-path', true), { body: '{"error":"request:not-found"}', headers: { 'content-type': 'application/json' } });
+  find(doc, '/api', true, 200).headers.server = 'hwe-p1/6.00';
+  const again = await startEmulator({ kind: 'p1dongle', persona: personaOf(doc) });
+  try {
+    const second = (await capture(again, 'refusals-again')).doc;
+    expect(JSON.parse(find(second, '/api/measurement', false).body)).toEqual({ error: { id: 201, description: 'unauthorized' } });
+    expect(find(second, '/api/ec-no-such-path', true)).toMatchObject({ status: 404, body: '{"error":"request:not-found"}', headers: { 'content-type': 'application/json' } });
+    expect(find(second, '/api', true, 200).headers.server).toBe('hwe-p1/6.00');
+    // The v2 404 was captured, not the v1 one: an unknown path over HTTP is answered as the emulator answers it.
+    const v1 = (c: Capture) => c.answers.find((a) => a.side === 'v1' && a.path === '/api/ec-no-such-path')!;
+    expect(v1(second)).toMatchObject({ status: v1(first.doc).status, body: v1(first.doc).body });
+  } finally {
+    await again.close();
+  }
+});
+
 test('a P1 meter served again from its capture passes run --profile spec vendor', async () => {
   const original = await startEmulator({ kind: 'p1dongle' });
   const first = await capture(original, 'p1-run').finally(() => original.close());

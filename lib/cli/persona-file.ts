@@ -4,10 +4,20 @@ import { readFile } from 'node:fs/promises';
 import { RunError } from '../client/errors.js';
 import { type Capture, captureSchema } from '../capture/schema.js';
 import { randomSerial } from '../emulator/device-state.js';
-import type { Persona } from '../emulator/persona.js';
+import type { Persona, Refusal, ServedAnswer } from '../emulator/persona.js';
+import type { CapturedAnswer } from '../capture/schema.js';
+import { UNKNOWN_PATH } from '../capture/reads.js';
 
 /** The readings a capture served, by side and path: what a persona serves again in their shape. */
 const READINGS = [['v1', '/api/v1/data'], ['v2', '/api/measurement']] as const;
+
+/** The capture's reads (lib/capture/reads.ts) that meet each refusal. */
+const REFUSALS: [Refusal, (a: CapturedAnswer) => boolean][] = [
+  ['no-token', (a) => a.side === 'v2' && a.method === 'GET' && a.path === '/api/measurement' && !a.token],
+  ['version-refused', (a) => a.side === 'v2' && a.method === 'GET' && a.path === '/api' && a.version === '99'],
+  ['unknown-path', (a) => a.side === 'v2' && a.path === UNKNOWN_PATH && a.token],
+  ['before-press', (a) => a.method === 'POST' && a.path === '/api/user'],
+];
 
 /** A capture as the emulator serves it again (lib/emulator/persona.ts). */
 export function personaOf(c: Capture): Persona {
@@ -16,8 +26,16 @@ export function personaOf(c: Capture): Persona {
     const a = c.answers.find((x) => x.side === side && x.path === path && x.method === 'GET' && x.status === 200 && x.version === undefined && x.samples.length);
     if (a) readings[`${side} ${path}`] = a.samples[0];
   }
+  // The headers of each 200 as asked without X-Api-Version (with the token on v2: what a client reads).
+  const headers = Object.fromEntries(c.answers.filter((a) => a.method === 'GET' && a.status === 200 && a.version === undefined && (a.side === 'v1' || a.token))
+    .map((a) => [`${a.side} ${a.path}`, a.headers]));
+  const refusals: Partial<Record<Refusal, ServedAnswer>> = {};
+  for (const [refusal, met] of REFUSALS) {
+    const a = c.answers.find((x) => met(x) && x.status !== null && x.status >= 400);
+    if (a) refusals[refusal] = { status: a.status!, headers: a.headers, body: a.body };
+  }
   const serial = c.device.serial && /^[0-9a-f]{12}$/.test(c.device.serial) ? c.device.serial : undefined;
-  return { kind: c.device.kind, serial: serial ?? randomSerial(), firmware: c.device.firmware_version, readings };
+  return { kind: c.device.kind, serial: serial ?? randomSerial(), firmware: c.device.firmware_version, readings, headers, refusals };
 }
 
 export async function personaFrom(file: string): Promise<Persona> {

@@ -1,10 +1,17 @@
-// A captured device served again (`emulate --from`): its serial and firmware, and its readings in the captured
+// A captured device served again (`emulate --from`): its serial and firmware, its readings in the captured
 // shape (the fields it had, their types, how its numbers and timestamps are written), the values moving from the
-// captured ones as a live device's do. It sits in the layer with the faults, in front of the correct handlers: the
+// captured ones as a live device's do, the headers of its answers and the refusals every client meets as captured. It sits in the layer with the faults, in front of the correct handlers: the
 // specification's state machines (users, tokens, versions, the socket, the cloud) stay the emulator's.
 import type { KindId } from '../spec/kinds.js';
 import { isPlainObject } from './exchange.js';
 import type { Rewrite } from './fault-types.js';
+import type { EmuResponse } from './exchange.js';
+
+/** A refusal every client meets, by what the emulator answers in its place (REFUSED). */
+export type Refusal = 'no-token' | 'version-refused' | 'unknown-path' | 'before-press';
+
+/** An answer as captured: its status, headers (names in lower case) and body text. */
+export interface ServedAnswer { status: number; headers: Readonly<Record<string, string>>; body: string }
 
 export interface Persona {
   kind: KindId;
@@ -12,6 +19,32 @@ export interface Persona {
   firmware: string | null;
   /** The readings as captured, by `v1 /api/v1/data`, `v2 /api/measurement`: a JSON body each. */
   readings: Readonly<Record<string, unknown>>;
+  /** The headers of each 200 captured, by `v1 /api`, `v2 /api/system`, …: served on the emulator's 200 of the same. */
+  headers?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The refusals as captured: served in place of the emulator's own (status, headers and body). */
+  refusals?: Readonly<Partial<Record<Refusal, ServedAnswer>>>;
+}
+
+const codeOf = (r: EmuResponse) => (isPlainObject(r.body) && typeof r.body.error === 'string' ? r.body.error : null);
+/** The emulator's own answer to each refusal: what a captured one takes the place of. */
+const REFUSED: Record<Refusal, (r: EmuResponse, server: 'v1' | 'v2') => boolean> = {
+  'no-token': (r) => r.status === 401 && codeOf(r) === 'user:unauthorized',
+  'version-refused': (r) => r.status === 400 && codeOf(r) === 'request:api-version-not-supported',
+  'unknown-path': (r, server) => server === 'v2' && r.status === 404 && typeof r.body === 'string',
+  'before-press': (r) => r.status === 403 && codeOf(r) === 'user:creation-not-enabled',
+};
+/** Headers that are the connection's or the moment's, and the version the emulator's negotiation sets. */
+const NOT_PERSONA = new Set(['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'x-api-version']);
+const own = (h: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(h).filter(([k]) => !NOT_PERSONA.has(k)));
+
+function served(a: ServedAnswer, res: EmuResponse): EmuResponse {
+  let body: unknown = a.body;
+  try {
+    body = a.body ? JSON.parse(a.body) : undefined;
+  } catch {
+    // Not JSON: the text as captured.
+  }
+  return { ...res, status: a.status, headers: { ...res.headers, ...own(a.headers) }, body };
 }
 
 /** Totals only grow; the other readings move around their captured value. */
@@ -48,7 +81,11 @@ export function personaRewrite(p: Persona, started: number, now: () => number): 
     server: 'both',
     response: (res, req) => {
       const key = `${req.server} ${req.path}`;
-      return req.method === 'GET' && res.status === 200 && key in p.readings ? { ...res, body: reading(key) } : res;
+      const refusal = (Object.keys(p.refusals ?? {}) as Refusal[]).find((r) => REFUSED[r](res, req.server));
+      if (refusal) return served(p.refusals![refusal]!, res);
+      if (req.method !== 'GET' || res.status !== 200) return res;
+      const headers = p.headers?.[key] ? { ...res.headers, ...own(p.headers[key]) } : res.headers;
+      return { ...res, headers, ...(key in p.readings ? { body: reading(key) } : {}) };
     },
     wsSend: (msg) => (msg.type === 'measurement' && 'v2 /api/measurement' in p.readings ? { ...msg, data: reading('v2 /api/measurement') } : msg),
   };
