@@ -14,6 +14,7 @@ import { interruptible } from './interrupt.js';
 import type { CaptureArgs } from './options.js';
 import { checkOptions, toRunConfig } from './run-command.js';
 import { chooseDevices } from './device-choice.js';
+import { historyFileOf, recordDocuments, storedCapture } from './history-hook.js';
 
 export async function captureCommand(a: CaptureArgs, env: NodeJS.ProcessEnv): Promise<number> {
   const caPem = await checkOptions(a);
@@ -27,8 +28,10 @@ export async function captureCommand(a: CaptureArgs, env: NodeJS.ProcessEnv): Pr
       io, redactor, signal));
     const anonymised = a.anonymise ? anonymise(found) : null;
     const doc = anonymised?.capture ?? found;
-    await writeFile(a.out, `${JSON.stringify(doc, null, 1)}\n`);
+    const text = `${JSON.stringify(doc, null, 1)}\n`;
+    await writeFile(a.out, text);
     await auditSecrets([a.out], redactor);
+    await recordDocuments(historyFileOf(a, env), [storedCapture(doc, JSON.stringify(doc))], (l) => process.stdout.write(`${l}\n`));
     const asked = doc.answers.length;
     const refused = doc.answers.filter((x) => x.status === null).length;
     process.stdout.write(`captured the ${doc.device.kind} at ${device.host}${doc.device.firmware_version ? ` (firmware ${doc.device.firmware_version})` : ''}: `

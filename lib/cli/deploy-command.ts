@@ -7,6 +7,7 @@ import { type Capture, captureSchema } from '../capture/schema.js';
 import { type Contract, contractSchema } from '../deploy/contract.js';
 import { type DeployRow, canDeploy } from '../deploy/can-deploy.js';
 import type { DeployArgs } from './options.js';
+import { historyFileOf, recordDocuments, storedCapture, storedContract } from './history-hook.js';
 
 async function readAs<T>(file: string, schema: { safeParse(v: unknown): { success: boolean; data?: T } }, what: string, how: string): Promise<T> {
   let doc: unknown;
@@ -31,9 +32,11 @@ function rowText(r: DeployRow, file: string): string[] {
   return lines;
 }
 
-export async function deployCommand(a: DeployArgs): Promise<number> {
+export async function deployCommand(a: DeployArgs, env: NodeJS.ProcessEnv): Promise<number> {
   const capture = await readAs<Capture>(a.capture, captureSchema, 'a capture', 'energy-conform capture --out writes one');
   const contracts = await Promise.all(a.contracts.map((f) => readAs<Contract>(f, contractSchema, 'a contract', 'certify-client writes contract.json beside certification.md')));
+  await recordDocuments(historyFileOf(a, env), [storedCapture(capture, JSON.stringify(capture)), ...contracts.map((c) => storedContract(c, JSON.stringify(c)))],
+    (l) => process.stderr.write(`energy-conform: ${l}\n`));
   const rows = canDeploy(capture, contracts);
   const breaking = rows.filter((r) => r.status === 'breaks');
   if (a.json) {
@@ -45,4 +48,38 @@ export async function deployCommand(a: DeployArgs): Promise<number> {
     process.stdout.write(`${lines.join('\n')}\n`);
   }
   return breaking.length ? 1 : 0;
+}
+
+/** A capture or contract as the history keeps it (lib/history/store.ts). */
+interface Kept { type: 'capture' | 'contract'; kind: string; name: string; version: string; body: string }
+
+/**
+ * `history`'s can-i-deploy across firmware: for each kind, the latest capture of each firmware held to the latest
+ * contract of each integration version; each line a firmware, each cell ok, BREAKS (how many changes) or n/a.
+ */
+export function deployAcrossFirmware(kept: readonly Kept[]): { text: string; rows: { kind: string; firmware: string; integration: string; status: string; breaks: number }[] } {
+  const latest = (type: Kept['type'], key: (k: Kept) => string) => [...new Map(kept.filter((k) => k.type === type).map((k) => [key(k), k])).values()];
+  const captures = latest('capture', (k) => `${k.kind} ${k.version}`);
+  const contracts = latest('contract', (k) => `${k.name} ${k.version}`).map((k) => JSON.parse(k.body) as Contract);
+  const rows = captures.flatMap((c) => canDeploy(JSON.parse(c.body) as Capture, contracts.filter((k) => k.device.kind === c.kind))
+    .map((r) => ({ kind: c.kind, firmware: c.version, integration: r.integration, status: r.status, breaks: r.breaks.length })));
+  if (!captures.length || !contracts.length) {
+    return { rows, text: captures.length || contracts.length ? `can-i-deploy across firmware: ${captures.length} captures, ${contracts.length} contracts (each needs the other)` : '' };
+  }
+  const lines = ['can-i-deploy across firmware (each firmware\'s latest capture × each integration\'s latest contract):'];
+  for (const kind of [...new Set(rows.map((r) => r.kind))]) {
+    const mine = rows.filter((r) => r.kind === kind);
+    const integrations = [...new Set(mine.map((r) => r.integration))];
+    const width = Math.max(8, ...mine.map((r) => r.firmware.length)) + 2;
+    lines.push(`  ${kind}`, `    ${'firmware'.padEnd(width)}${integrations.map((i) => i.padEnd(Math.max(12, i.length) + 2)).join('')}`.trimEnd());
+    for (const firmware of [...new Set(mine.map((r) => r.firmware))]) {
+      const cells = integrations.map((i) => {
+        const r = mine.find((x) => x.firmware === firmware && x.integration === i);
+        const cell = !r ? '' : r.status === 'breaks' ? `BREAKS (${r.breaks})` : r.status === 'ok' ? 'ok' : 'n/a';
+        return cell.padEnd(Math.max(12, i.length) + 2);
+      });
+      lines.push(`    ${firmware.padEnd(width)}${cells.join('')}`.trimEnd());
+    }
+  }
+  return { rows, text: lines.join('\n') };
 }

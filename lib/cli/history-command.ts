@@ -10,6 +10,7 @@ import { withLock } from '../history/lock.js';
 import { HistoryStore } from '../history/store.js';
 import type { RunResults } from '../report/results.js';
 import type { HistoryArgs } from './options.js';
+import { deployAcrossFirmware } from './deploy-command.js';
 
 /** Every results.json under the paths given (a file itself, or found in a folder and its subfolders). */
 async function resultsFiles(paths: readonly string[]): Promise<string[]> {
@@ -62,8 +63,12 @@ export async function historyCommand(a: HistoryArgs): Promise<number> {
   const store = await openStore(a.file);
   try {
     const view = historyView(store.entries().filter((e) => !a.serial || e.serial === a.serial));
+    // The captures and contracts it keeps: each firmware held to each integration (can-i-deploy across firmware).
+    const deploy = deployAcrossFirmware(store.documents());
     if (a.html) await writeFile(a.html, historyHtml(view, path.basename(a.file)));
-    process.stdout.write(a.json ? historyJson(view) : `${historyText(view, a.file)}\n${a.html ? `html: ${a.html}\n` : ''}`);
+    const json = () => (deploy.rows.length ? `${JSON.stringify({ ...(JSON.parse(historyJson(view)) as object), deploy: deploy.rows }, null, 2)}\n` : historyJson(view));
+    process.stdout.write(a.json ? json()
+      : `${historyText(view, a.file)}\n${deploy.text ? `${deploy.text}\n` : ''}${a.html ? `html: ${a.html}\n` : ''}`);
   } finally {
     store.close();
   }

@@ -1,5 +1,6 @@
 // `--history FILE`, else ENERGY_CONFORM_HISTORY: where run, explore, soak and certify-client add each run.
-import { appendToHistory } from '../history/append.js';
+import { appendDocuments, appendToHistory } from '../history/append.js';
+import type { StoredDocument } from '../history/store.js';
 import type { RunResults } from '../report/results.js';
 
 export const historyFileOf = (a: { history?: string }, env: NodeJS.ProcessEnv): string | undefined => a.history ?? (env.ENERGY_CONFORM_HISTORY || undefined);
@@ -13,3 +14,21 @@ export async function recordHistory(file: string | undefined, results: RunResult
     say(`history: the run was not added to ${file}: ${(err as Error).message}`);
   }
 }
+
+/** Adds captures and contracts to the history; one that cannot be written is said, and the command's own exit code stands. */
+export async function recordDocuments(file: string | undefined, docs: readonly StoredDocument[], say: (line: string) => void): Promise<void> {
+  if (!file || !docs.length) return;
+  try {
+    say(await appendDocuments(file, docs));
+  } catch (err) {
+    say(`history: nothing was added to ${file}: ${(err as Error).message}`);
+  }
+}
+
+/** A capture as the history keeps it. */
+export const storedCapture = (c: { device: { kind: string; serial: string | null; firmware_version: string | null }; captured: string }, body: string): StoredDocument =>
+  ({ type: 'capture', kind: c.device.kind, name: c.device.serial ?? 'unknown', version: c.device.firmware_version ?? 'unknown', added: c.captured, body });
+
+/** A contract as the history keeps it. */
+export const storedContract = (c: { device: { kind: string }; integration: { name: string; version: string | null }; certified: string }, body: string): StoredDocument =>
+  ({ type: 'contract', kind: c.device.kind, name: c.integration.name, version: c.integration.version ?? 'unknown', added: c.certified, body });

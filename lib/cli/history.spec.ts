@@ -3,7 +3,7 @@
 // firmware table, the firmware where each clause first failed and the clause that flipped without a firmware
 // change, in the terminal and as a page read in headless Chromium.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -87,4 +87,33 @@ describe('energy-conform history', () => {
       await browser.close();
     }
   });
+});
+
+test('captures and contracts kept by --history: history holds each firmware\'s capture to each integration\'s contract (can-i-deploy across firmware)', async () => {
+  const kept = path.join(dir, 'deploy.db');
+  // What an integration that reads GET /api with X-Api-Version: 2 relied on, as certify-client writes it.
+  const served = { product_type: 'HWE-P1', product_name: 'P1 meter', serial: SERIAL, firmware_version: '6.00', api_version: '2.2.0' };
+  const contract = { format: 'energy-conform contract 1', integration: { name: 'my-binding', version: '1.0' },
+    device: { kind: 'p1dongle', firmware_version: '6.00', api_version: '2.2.0' }, certified: '2026-11-26T10:00:00.000Z', verdict: 'pass',
+    reads: [{ key: 'GET /api (v2, with the token, X-Api-Version: 2)', side: 'v2', method: 'GET', path: '/api', token: true, version: '2', count: 3, status: 200,
+      contentType: 'application/json', samples: [served] }], writes: [], websocket: null, versions: ['2'] };
+  await writeFile(path.join(dir, 'contract.json'), JSON.stringify(contract));
+  for (const [firmware, faults] of [['6.00', []], ['6.01', ['api-version-two-parts']]] as const) {
+    const emu = await startEmulator({ kind: 'p1dongle', firmware, faults: [...faults] });
+    try {
+      const res = await sharedCli(['capture', ...targetArgs(emu.ready, path.join(dir, `fw-${firmware}.tokens.json`)).filter((x) => x !== '--yes'),
+        '--out', path.join(dir, `fw-${firmware}.json`), '--history', kept]);
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stdout).toMatch(/^history: 1 of 1 captures added to /m);
+    } finally {
+      await emu.close();
+    }
+  }
+  const held = await sharedCli(['can-i-deploy', '--capture', path.join(dir, 'fw-6.01.json'), path.join(dir, 'contract.json'), '--history', kept]);
+  expect(held.code, held.stdout + held.stderr).toBe(1);
+  const res = await sharedCli(['history', kept]);
+  expect(res.code, res.stderr).toBe(0);
+  expect(res.stdout).toMatch(/^can-i-deploy across firmware .*\n {2}p1dongle\n {4}firmware +my-binding 1\.0\n {4}6\.00 +ok\n {4}6\.01 +BREAKS \(1\)$/m);
+  const json = JSON.parse((await sharedCli(['history', kept, '--json'])).stdout) as { deploy: { firmware: string; status: string }[] };
+  expect(json.deploy.map((r) => [r.firmware, r.status])).toEqual([['6.00', 'ok'], ['6.01', 'breaks']]);
 });

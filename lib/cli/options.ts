@@ -106,7 +106,8 @@ export function captureOptions<T>(y: Argv<T>) {
   return pairOptions(y)
     .option('out', { type: 'string', demandOption: true, describe: 'the capture\'s file (JSON, schemas/capture.schema.json); tokens are never in it' })
     .option('keep-user', { type: 'boolean', default: false, describe: 'keep the pairing user the capture made, and its stored token (by default deleted, as found)' })
-    .option('anonymise', { type: 'boolean', default: false, describe: 'replace the serial, the Wi-Fi\'s name and the meters\' identifiers, each by the same stand-in everywhere, written as it was' });
+    .option('anonymise', { type: 'boolean', default: false, describe: 'replace the serial, the Wi-Fi\'s name and the meters\' identifiers, each by the same stand-in everywhere, written as it was' })
+    .option('history', { type: 'string', describe: 'add this capture to a history database (also ENERGY_CONFORM_HISTORY): `energy-conform history FILE` holds each firmware to each integration\'s contract' });
 }
 
 export function historyOptions<T>(y: Argv<T>) {
@@ -190,6 +191,7 @@ export function deployOptions<T>(y: Argv<T>) {
   return y
     .positional('contracts', { type: 'string', array: true, demandOption: true, describe: 'contract.json files that certify-client wrote, one per integration' })
     .option('capture', { type: 'string', demandOption: true, describe: 'the capture of the firmware to deploy (energy-conform capture --out)' })
+    .option('history', { type: 'string', describe: 'also add the capture and the contracts to a history database (also ENERGY_CONFORM_HISTORY), for `energy-conform history FILE`' })
     .option('json', { type: 'boolean', default: false, describe: 'the matrix as one JSON document' });
 }
 

@@ -1,6 +1,7 @@
 // The history database: SQLite through sql.js (SQLite compiled to WebAssembly: no native build that could
 // fail on a fresh machine). The file is read whole, changed in memory and written back through a
 // temporary file and a rename, so a run that is stopped half-way leaves the last good database.
+import { createHash } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import initSqlJs, { type Database, type SqlValue } from 'sql.js';
 import type { HistoryEntry } from './entry.js';
@@ -18,7 +19,27 @@ CREATE TABLE IF NOT EXISTS soaks (
   run_id INTEGER PRIMARY KEY REFERENCES runs(id), ran_s REAL NOT NULL, requests INTEGER NOT NULL, errors INTEGER NOT NULL,
   reboots INTEGER NOT NULL, connections INTEGER NOT NULL, worst_p99_ms REAL);
 CREATE INDEX IF NOT EXISTS runs_by_device ON runs (serial, started);
+CREATE TABLE IF NOT EXISTS documents (
+  id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, type TEXT NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL, version TEXT NOT NULL,
+  added TEXT NOT NULL, body TEXT NOT NULL);
 `;
+
+/**
+ * A capture (a firmware as a device serves it) or a contract (what an integration relied on), kept whole: `history`
+ * holds every firmware's latest capture to every integration's latest contract (can-i-deploy across firmware).
+ */
+export interface StoredDocument {
+  type: 'capture' | 'contract';
+  kind: string;
+  /** A capture's serial; a contract's integration. */
+  name: string;
+  /** A capture's firmware; a contract's integration version. */
+  version: string;
+  /** When it was captured or certified, ISO 8601. */
+  added: string;
+  /** The document's JSON. */
+  body: string;
+}
 export const SCHEMA_VERSION = '1';
 
 let sql: Promise<initSqlJs.SqlJsStatic> | undefined;
@@ -69,6 +90,21 @@ export class HistoryStore {
       throw err;
     }
     return true;
+  }
+
+  /** Adds the capture or contract unless the very same is there already: whether it was added. */
+  addDocument(d: StoredDocument): boolean {
+    const key = createHash('sha256').update(`${d.type}|${d.body}`).digest('hex').slice(0, 32);
+    if (this.db.exec('SELECT 1 FROM documents WHERE key = ?', [key]).length) return false;
+    this.db.run('INSERT INTO documents (key, type, kind, name, version, added, body) VALUES (?, ?, ?, ?, ?, ?, ?)', [key, d.type, d.kind, d.name, d.version, d.added, d.body]);
+    return true;
+  }
+
+  /** Every capture and contract, oldest first. */
+  documents(): StoredDocument[] {
+    const r = this.db.exec('SELECT type, kind, name, version, added, body FROM documents ORDER BY added, id')[0];
+    return r ? r.values.map(([type, kind, name, version, added, body]) => ({ type: type as StoredDocument['type'], kind: kind as string, name: name as string,
+      version: version as string, added: added as string, body: body as string })) : [];
   }
 
   /** Every run, oldest first, with its outcomes and soak figures. */
