@@ -6,6 +6,8 @@ import { RunError } from '../client/errors.js';
 import { type Capture, captureSchema } from '../capture/schema.js';
 import { type Contract, contractSchema } from '../deploy/contract.js';
 import { type DeployRow, canDeploy } from '../deploy/can-deploy.js';
+import { NOT_COMPARED, diffAnswers } from '../diff/diff.js';
+import { sideOf } from '../diff/sides.js';
 import type { DeployArgs } from './options.js';
 import { historyFileOf, recordDocuments, storedCapture, storedContract } from './history-hook.js';
 
@@ -81,5 +83,22 @@ export function deployAcrossFirmware(kept: readonly Kept[]): { text: string; row
       lines.push(`    ${firmware.padEnd(width)}${cells.join('')}`.trimEnd());
     }
   }
-  return { rows, text: lines.join('\n') };
+  return { rows, text: [...lines, ...shapeChanges(captures)].join('\n') };
+}
+
+/** Between each kind's firmware in the order they were kept: how many of the answers' shapes changed (diff). */
+function shapeChanges(captures: readonly Kept[]): string[] {
+  const out: string[] = [];
+  for (const kind of [...new Set(captures.map((c) => c.kind))]) {
+    const mine = captures.filter((c) => c.kind === kind);
+    for (let i = 1; i < mine.length; i += 1) {
+      const [a, b] = [sideOf(JSON.parse(mine[i - 1]!.body)), sideOf(JSON.parse(mine[i]!.body))];
+      if (typeof a === 'string' || typeof b === 'string') continue;
+      const changes = diffAnswers(a.answers, b.answers).filter((c) => !NOT_COMPARED.includes(c.class));
+      const breaking = changes.filter((c) => c.breaking).length;
+      out.push(`  ${kind} ${mine[i - 1]!.version} → ${mine[i]!.version}: ${breaking} breaking change${breaking === 1 ? '' : 's'} to the answers' shapes, `
+        + `${changes.length - breaking} addition${changes.length - breaking === 1 ? '' : 's'} (energy-conform diff tells which)`);
+    }
+  }
+  return out.length ? ['shapes between firmware:', ...out] : [];
 }

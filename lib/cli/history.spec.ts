@@ -114,6 +114,8 @@ test('captures and contracts kept by --history: history holds each firmware\'s c
   const res = await sharedCli(['history', kept]);
   expect(res.code, res.stderr).toBe(0);
   expect(res.stdout).toMatch(/^can-i-deploy across firmware .*\n {2}p1dongle\n {4}firmware +my-binding 1\.0\n {4}6\.00 +ok\n {4}6\.01 +BREAKS \(1\)$/m);
+  // And what changed shape from one firmware to the next, whoever relied on it (/api and the device topic here).
+  expect(res.stdout).toMatch(/^shapes between firmware:\n {2}p1dongle 6\.00 → 6\.01: [2-9] breaking changes to the answers' shapes, 0 additions/m);
   const json = JSON.parse((await sharedCli(['history', kept, '--json'])).stdout) as { deploy: { firmware: string; status: string }[] };
   expect(json.deploy.map((r) => [r.firmware, r.status])).toEqual([['6.00', 'ok'], ['6.01', 'breaks']]);
 });
