@@ -27,7 +27,12 @@ function byEndpoint(requests: readonly SeenRequest[]): Map<string, SeenRequest[]
 /** No endpoint is asked more often than once per 500 ms, averaged over any 10 s window. */
 export function load01(t: Traffic, within: readonly Phase[]): Finding {
   const mine = inPhases(t.requests, within);
-  if (!mine.length) return { skip: `the integration sent no request during ${within.join(' and ')}` };
+  if (!mine.length) {
+    // An integration that lives on the WebSocket's pushes asks no endpoint at all: the load it puts on the device is its connection.
+    const kept = onTheSocketDuring(t, within);
+    return kept ? { held: true, message: `it asked no endpoint during ${within.join(' and ')}: it kept ${count(kept, 'authorized WebSocket')} open, on which the device pushes` }
+      : { skip: `the integration sent no request during ${within.join(' and ')}` };
+  }
   let busiest = 0;
   for (const [name, list] of byEndpoint(mine)) {
     for (let i = 0, j = 0; i < list.length; i += 1) {
@@ -57,7 +62,7 @@ export function load02(t: Traffic, within: readonly Phase[]): Finding {
     }
   }
   const steady = inPhases(t.requests, ['steady']);
-  if (!steady.length) return { skip: 'the integration sent no request during steady' };
+  if (!steady.length) return socketReuse(t) ?? { skip: 'the integration sent no request and kept no WebSocket during steady' };
   // A connection the device closed (its keep-alive time) has to be opened again: that one is the device's doing,
   // unless the client asked for the close (`Connection: close` on its last request).
   const askedToClose = (id: number) => /close/i.test(t.requests.filter((r) => r.connection === id).at(-1)?.headers.connection ?? '');
@@ -79,6 +84,29 @@ export function load02(t: Traffic, within: readonly Phase[]): Finding {
   }
   const opened = t.connections.filter((c) => c.phase === 'steady').length;
   return { held: true, message: `${count(opened, 'connection')} opened for ${count(steady.length, 'request')} during steady, never more than ${MAX_OPEN} open` };
+}
+
+/** How many authorized WebSockets were open during the phases (0: none). */
+function onTheSocketDuring(t: Traffic, within: readonly Phase[]): number {
+  const spans = t.phases.filter((p) => within.includes(p.phase));
+  return authorizedSockets(t).filter((a) => spans.some((p) => a.at < p.to && a.until > p.from)).length;
+}
+
+/**
+ * Steady without a request: an integration on the WebSocket reuses its connection by keeping it. More WebSockets
+ * opened during steady than one, and one for each the device closed, is a connection it did not keep.
+ */
+function socketReuse(t: Traffic): Finding | null {
+  if (!onTheSocketDuring(t, ['steady'])) return null;
+  const steady = t.phases.find((p) => p.phase === 'steady')!;
+  const during = (at: number | null) => at !== null && at >= steady.from && at < steady.to;
+  const opened = t.sockets.filter((s) => !s.cut && during(s.openedAt));
+  const deviceClosed = t.sockets.filter((s) => s.closedBy === 'device' && during(s.closedAt)).length;
+  if (opened.length > 1 + deviceClosed) {
+    return { held: false, evidence: opened.slice(0, 10).map((s) => s.id), message: `${count(opened.length, 'WebSocket')} opened during steady`
+      + `${deviceClosed ? ` (the device closed ${deviceClosed})` : ''}, and no request: it does not keep its connection to the device` };
+  }
+  return { held: true, message: `no request during steady: it kept its WebSocket open (${count(opened.length, 'WebSocket')} opened then), never more than ${MAX_OPEN} connections open` };
 }
 
 /** While the device is away or refuses the token, requests are not repeated faster than once per second; a refused token not more than once per 10 s. */

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Traffic } from '../spec/traffic.js';
 import { PRESS_AFTER, TOKEN_1, TOKEN_2, TrafficBuilder } from './fixture.js';
-import { life01 } from './load.js';
+import { life01, load01, load02 } from './load.js';
 import { ver02 } from './versions.js';
 
 const SUBSCRIBE: [number, 'client', unknown] = [300, 'client', { type: 'subscribe', data: 'measurement' }];
@@ -65,5 +65,41 @@ describe('CL-LIFE-01 on the WebSocket', () => {
     ['never comes back', {}, false, /did not authorize a WebSocket again with its token/],
   ] as const)('%s', ([, life, held, words]) => {
     expect(life01(onTheSocket(life))).toMatchObject({ held, message: expect.stringMatching(words) });
+  });
+});
+
+describe('CL-LOAD-01 and CL-LOAD-02 on the WebSocket', () => {
+  test('it asks no endpoint and keeps one WebSocket open through steady and newer: no load beyond its connection, which it keeps', () => {
+    const t = onTheSocket();
+    expect(load01(t, ['steady', 'newer'])).toEqual({ held: true, message: 'it asked no endpoint during steady and newer: it kept 1 authorized WebSocket open, on which the device pushes' });
+    expect(load02(t, ['steady', 'newer'])).toMatchObject({ held: true, message: expect.stringMatching(/no request during steady: it kept its WebSocket open/) });
+  });
+
+  test('a new WebSocket every 2 s of steady, each closed by the integration: the connection is not kept (CL-LOAD-02)', () => {
+    const b = new TrafficBuilder();
+    const steady = b.start('steady');
+    b.pair(b.start('pairing') + (PRESS_AFTER + 1) * 1000, b.connection('v2', 1000), TOKEN_1);
+    for (let i = 0; i < 10; i += 1) {
+      b.authorizedSocket(steady + i * 2000, TOKEN_1, [SUBSCRIBE], { at: steady + i * 2000 + 1500, by: 'client' });
+      b.close(b.t.sockets.at(-1)!.connection, steady + i * 2000 + 1500, 'client');
+    }
+    expect(load02(b.build(), ['steady', 'newer'])).toMatchObject({ held: false, message: '10 WebSockets opened during steady, and no request: it does not keep its connection to the device' });
+  });
+
+  test('one the device closed, opened again: still its connection kept', () => {
+    const b = new TrafficBuilder();
+    const steady = b.start('steady');
+    b.pair(b.start('pairing') + (PRESS_AFTER + 1) * 1000, b.connection('v2', 1000), TOKEN_1);
+    b.authorizedSocket(steady + 1000, TOKEN_1, [SUBSCRIBE], { at: steady + 5000, by: 'device' });
+    b.close(b.t.sockets.at(-1)!.connection, steady + 5000, 'device');
+    b.authorizedSocket(steady + 7000, TOKEN_1, [SUBSCRIBE]);
+    expect(load02(b.build(), ['steady'])).toMatchObject({ held: true });
+  });
+
+  test('with neither requests nor a WebSocket there is nothing to judge', () => {
+    const t = onTheSocket();
+    t.sockets = [];
+    expect(load01(t, ['steady', 'newer'])).toEqual({ skip: 'the integration sent no request during steady and newer' });
+    expect(load02(t, ['steady', 'newer'])).toEqual({ skip: 'the integration sent no request and kept no WebSocket during steady' });
   });
 });
