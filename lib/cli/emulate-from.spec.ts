@@ -13,6 +13,7 @@ import { KIND_IDS, type KindId } from '../spec/kinds.js';
 import { BIN, cli, targetArgs } from '../testing/cli-process.js';
 import { sharedCli } from '../testing/shared-cli.js';
 import { personaOf } from './persona-file.js';
+import { personaTxt } from '../emulator/persona.js';
 import { REFERENCE_INTEGRATION } from '../testing/client-faults.js';
 
 let dir: string;
@@ -69,7 +70,7 @@ test('the readings served are the capture\'s, in its shape: a field of its own, 
   }
 });
 
-test('the headers and the refusals served are the capture\'s: an error body in another shape, a JSON 404, a header of its own', async () => {
+test('the headers, refusals, settings, telegram and certificate style served are the capture\'s: an error body in another shape, a JSON 404, a header and a setting of its own, another meter\'s telegram, the CN alone', async () => {
   const original = await startEmulator({ kind: 'p1dongle' });
   const first = await capture(original, 'refusals').finally(() => original.close());
   const doc = structuredClone(first.doc);
@@ -78,12 +79,21 @@ test('the headers and the refusals served are the capture\'s: an error body in a
   Object.assign(find(doc, '/api/measurement', false), { body: '{"error":{"id":201,"description":"unauthorized"}}' });
   Object.assign(find(doc, '/api/ec-no-such-path', true), { body: '{"error":"request:not-found"}', headers: { 'content-type': 'application/json' } });
   find(doc, '/api', true, 200).headers.server = 'hwe-p1/6.00';
+  // A field of its own in the settings, a telegram of another meter, a certificate with the CN alone.
+  const system = find(doc, '/api/system', true, 200);
+  system.samples = system.samples.map((x) => ({ ...(x as object), zigbee_channel: 15 }));
+  const TELEGRAM = '/ISK5\\2M550T-1012\r\n\r\n1-3:0.2.8(50)\r\n0-0:1.0.0(261126101500W)\r\n1-0:1.8.1(001234.567*kWh)\r\n!ABCD\r\n';
+  find(doc, '/api/telegram', true, 200).body = TELEGRAM;
+  doc.certificate!.subjectAltName = null;
   const again = await startEmulator({ kind: 'p1dongle', persona: personaOf(doc) });
   try {
     const second = (await capture(again, 'refusals-again')).doc;
     expect(JSON.parse(find(second, '/api/measurement', false).body)).toEqual({ error: { id: 201, description: 'unauthorized' } });
     expect(find(second, '/api/ec-no-such-path', true)).toMatchObject({ status: 404, body: '{"error":"request:not-found"}', headers: { 'content-type': 'application/json' } });
     expect(find(second, '/api', true, 200).headers.server).toBe('hwe-p1/6.00');
+    expect(find(second, '/api/system', true, 200).samples[0]).toMatchObject({ zigbee_channel: 15, status_led_brightness_pct: expect.any(Number) });
+    expect(find(second, '/api/telegram', true, 200).body).toBe(TELEGRAM);
+    expect(second.certificate).toMatchObject({ subjectAltName: null, subject: expect.stringContaining(`appliance/p1dongle/${first.doc.device.serial}`) });
     // The v2 404 was captured, not the v1 one: an unknown path over HTTP is answered as the emulator answers it.
     const v1 = (c: Capture) => c.answers.find((a) => a.side === 'v1' && a.path === '/api/ec-no-such-path')!;
     expect(v1(second)).toMatchObject({ status: v1(first.doc).status, body: v1(first.doc).body });
@@ -130,4 +140,12 @@ test('emulate --from serves the capture\'s device; a file that is no capture is 
   const res = await cli(['emulate', '--from', path.join(dir, 'cli.tokens.json')]);
   expect(res.code).toBe(2);
   expect(res.stderr).toMatch(/--from: .*cli\.tokens\.json.* (is not a capture|cannot read)/);
+});
+
+test('a captured device advertises its captured TXT records: each service its own', () => {
+  const persona = { kind: 'p1dongle' as const, serial: '5c2faf000001', firmware: '6.00', readings: {},
+    txt: { hwenergy: { api_enabled: '1', path: '/api/v1', serial: '5c2faf000001', product_type: 'HWE-P1' }, homewizard: { api_version: 'v2', serial: '5c2faf000001' } } };
+  expect(personaTxt(persona)({ api_enabled: '1', path: '/api/v1', serial: 'x' })).toEqual(persona.txt.hwenergy);
+  expect(personaTxt(persona)({ api_version: '2.2.0', id: 'appliance/p1dongle/x', serial: 'x' })).toEqual(persona.txt.homewizard);
+  expect(personaTxt({ ...persona, txt: undefined })({ api_version: '2.2.0' })).toEqual({ api_version: '2.2.0' });
 });

@@ -10,7 +10,7 @@ import { DeviceState, randomSerial } from './device-state.js';
 import type { Fault } from './fault-types.js';
 import { type Handler, faultsByName, withFaults, wsFaults } from './fault-layer.js';
 import { variantsByName } from './variants.js';
-import { type Persona, personaRewrite } from './persona.js';
+import { type Persona, personaRewrite, personaTxt } from './persona.js';
 import { serveWebSocket } from './websocket.js';
 import { advertise } from './mdns.js';
 import { type ApiServer, Power } from './power.js';
@@ -140,7 +140,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   if (persona && persona.kind !== kind.id) throw new Error(`a capture of a ${persona.kind} cannot be served as a ${kind.id}`);
   const serial = persona?.serial ?? opts.serial ?? randomSerial();
   const faults = faultsByName(opts.faults ?? []);
-  const certStyle = opts.certStyle ?? 'real';
+  const certStyle = opts.certStyle ?? persona?.certStyle ?? 'real';
   const state = new DeviceState(kind.id, serial, { seed: opts.seed, now: opts.now, refusalClosesWindow: opts.refusalClosesWindow, firmware: persona?.firmware ?? opts.firmware });
   // The persona is the device (its rewrite first, nearest the handlers); faults and variants rewrite what it answers.
   const layer = [...(persona ? [personaRewrite(persona, state.now(), () => state.now())] : []), ...faults, ...variantsByName(opts.variants ?? [])];
@@ -200,7 +200,9 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     };
     const every = field['reboot-every'];
     const reboots = every === undefined ? null : setInterval(() => void power.goDown(FIELD_REBOOT_AWAY_S), every * 1000);
-    const advertisement = opts.mdns ? await advertise(state, { httpPort, httpsPort }, opts.mdns.interface, faults) : null;
+    // A captured device advertises the captured TXT; faults change what it advertises after that.
+    const advertised = persona ? [{ mdns: personaTxt(persona) }, ...faults] : faults;
+    const advertisement = opts.mdns ? await advertise(state, { httpPort, httpsPort }, opts.mdns.interface, advertised) : null;
     const close = async () => {
       if (reboots) clearInterval(reboots);
       await advertisement?.stop();

@@ -15,7 +15,7 @@ export interface Advertisement {
 export type Txt = Record<string, string>;
 
 export async function advertise(state: DeviceState, ports: { httpPort: number | null; httpsPort: number | null }, iface: string | undefined,
-  faults: readonly Fault[]): Promise<Advertisement> {
+  faults: readonly Pick<Fault, 'mdns'>[]): Promise<Advertisement> {
   if (iface) {
     const problem = await interfaceProblem(iface);
     if (problem) throw new Error(`cannot advertise over mDNS: ${problem}`);

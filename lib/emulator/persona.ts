@@ -6,6 +6,7 @@ import type { KindId } from '../spec/kinds.js';
 import { isPlainObject } from './exchange.js';
 import type { Rewrite } from './fault-types.js';
 import type { EmuResponse } from './exchange.js';
+import type { CertStyle } from './cert-styles.js';
 
 /** A refusal every client meets, by what the emulator answers in its place (REFUSED). */
 export type Refusal = 'no-token' | 'version-refused' | 'unknown-path' | 'before-press';
@@ -23,6 +24,14 @@ export interface Persona {
   headers?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** The refusals as captured: served in place of the emulator's own (status, headers and body). */
   refusals?: Readonly<Partial<Record<Refusal, ServedAnswer>>>;
+  /** Fields of a settings answer (`v2 /api/system`, `v2 /api/batteries`) the emulator does not have: served beside its own. */
+  extraFields?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** The meter's telegram as captured, served as it is once the meter has sent its first. */
+  telegram?: string;
+  /** The certificate's style: a DNS subject-alternative name beside the CN (`real`), or the CN alone. */
+  certStyle?: CertStyle;
+  /** Each mDNS service's TXT as captured (`hwenergy`, `homewizard`). */
+  txt?: Readonly<Partial<Record<'hwenergy' | 'homewizard', Readonly<Record<string, string>>>>>;
 }
 
 const codeOf = (r: EmuResponse) => (isPlainObject(r.body) && typeof r.body.error === 'string' ? r.body.error : null);
@@ -85,8 +94,18 @@ export function personaRewrite(p: Persona, started: number, now: () => number): 
       if (refusal) return served(p.refusals![refusal]!, res);
       if (req.method !== 'GET' || res.status !== 200) return res;
       const headers = p.headers?.[key] ? { ...res.headers, ...own(p.headers[key]) } : res.headers;
-      return { ...res, headers, ...(key in p.readings ? { body: reading(key) } : {}) };
+      // The settings stay the emulator's state (a PUT is seen in the next GET); fields it does not have come from the capture.
+      const extra = p.extraFields?.[key];
+      const body = key in p.readings ? reading(key) : key === 'v2 /api/telegram' && p.telegram !== undefined ? p.telegram
+        : extra && isPlainObject(res.body) ? { ...extra, ...res.body } : res.body;
+      return { ...res, headers, body };
     },
     wsSend: (msg) => (msg.type === 'measurement' && 'v2 /api/measurement' in p.readings ? { ...msg, data: reading('v2 /api/measurement') } : msg),
   };
 }
+
+/** The TXT a service advertises: the capture's where it has that service's (told apart by what only the v1 one carries). */
+export const personaTxt = (p: Persona) => (txt: Record<string, string>): Record<string, string> => {
+  const captured = 'api_enabled' in txt ? p.txt?.hwenergy : p.txt?.homewizard;
+  return captured ? { ...captured } : txt;
+};
