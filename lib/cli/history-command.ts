@@ -10,7 +10,7 @@ import { withLock } from '../history/lock.js';
 import { HistoryStore } from '../history/store.js';
 import type { RunResults } from '../report/results.js';
 import type { HistoryArgs } from './options.js';
-import { deployAcrossFirmware } from './deploy-command.js';
+import { deployAcrossFirmware } from '../deploy/across-firmware.js';
 
 /** Every results.json under the paths given (a file itself, or found in a folder and its subfolders). */
 async function resultsFiles(paths: readonly string[]): Promise<string[]> {

@@ -23,7 +23,7 @@ const withoutVersion = (key: string) => key.replace(/, X-Api-Version: [^)]*\)$/,
 const contentTypeOnly = (h: Readonly<Record<string, string>>): Record<string, string> => (h['content-type'] ? { 'content-type': h['content-type'] } : {});
 
 /** Each read the contract relied on beside the capture's answer to it (the same request, or the same without X-Api-Version). */
-function pairs(contract: Contract, served: readonly Answer[]) {
+function pairs(contract: Contract, served: readonly Answer[], hasSocket: boolean) {
   const exact = new Map(served.map((a) => [a.key, a]));
   const loose = new Map(served.filter((a) => !a.key.includes('X-Api-Version')).map((a) => [a.key, a]));
   const relied: Answer[] = [];
@@ -39,14 +39,17 @@ function pairs(contract: Contract, served: readonly Answer[]) {
     relied.push({ key: r.key, status: r.status, headers: r.contentType ? { 'content-type': r.contentType } : {}, samples: r.samples });
     matched.push({ ...theirs, key: r.key, headers: contentTypeOnly(theirs.headers) });
   }
-  for (const [key, messages] of Object.entries(contract.websocket?.messages ?? {})) {
+  const messages = Object.entries(contract.websocket?.messages ?? {});
+  // A capture without the WebSocket was asked without a token, or refused the upgrade: it cannot tell which.
+  if (messages.length && !hasSocket) notChecked.push('the WebSocket: the capture holds none (captured without a token, or the device refused the upgrade)');
+  for (const [key, sent] of hasSocket ? messages : []) {
     const theirs = exact.get(key);
     if (!theirs || theirs.samples.every((m) => m === null)) {
-      silent.push({ answer: key, path: '(the messages)', class: 'removed', breaking: true, was: `sent (${messages.length} kept)`,
+      silent.push({ answer: key, path: '(the messages)', class: 'removed', breaking: true, was: `sent (${sent.length} kept)`,
         now: theirs ? 'none within 3 s of subscribing' : 'no such message in the capture' });
       continue;
     }
-    relied.push({ key, status: 101, headers: {}, samples: messages });
+    relied.push({ key, status: 101, headers: {}, samples: sent });
     matched.push(theirs);
   }
   return { relied, matched, notChecked, silent };
@@ -73,7 +76,7 @@ export function canDeploy(capture: Capture, contracts: readonly Contract[]): Dep
     if (c.device.kind !== capture.device.kind) {
       return { integration, certifiedOn, status: 'other kind', compared: 0, breaks: [], notChecked: [`certified on a ${c.device.kind}, the capture is of a ${capture.device.kind}`] };
     }
-    const { relied, matched, notChecked, silent } = pairs(c, side.answers);
+    const { relied, matched, notChecked, silent } = pairs(c, side.answers, capture.websocket !== null);
     const breaks = [...silent, ...diffAnswers(relied, matched).filter((x) => x.breaking)];
     return { integration, certifiedOn, status: breaks.length ? 'breaks' : 'ok', compared: relied.length + silent.length, breaks,
       notChecked: [...notChecked, ...writesNotChecked(c, side.answers)] };

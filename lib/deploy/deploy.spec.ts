@@ -6,6 +6,7 @@ import type { Capture, CapturedAnswer } from '../capture/schema.js';
 import { TOKEN_1, TrafficBuilder } from '../judge/fixture.js';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { canDeploy } from './can-deploy.js';
+import { deployAcrossFirmware } from './across-firmware.js';
 import { type Contract, contractJsonSchema, contractOf, contractSchema } from './contract.js';
 
 const FACTS = { integration: { name: 'my-binding', version: '1.0' }, device: { kind: 'p1dongle' as const, firmware_version: '6.00', api_version: '2.2.0' },
@@ -97,6 +98,12 @@ describe('can-i-deploy holds a capture to a contract', () => {
     expect(r.breaks.map((c) => c.answer)).toContain('GET /api/measurement (v2, with the token, X-Api-Version: 2)');
   });
 
+  test('a capture that holds no WebSocket cannot tell whether the topics it relied on are sent: not checked, and said', () => {
+    const r = row({ ...capture(), websocket: null });
+    expect(r.status).toBe('ok');
+    expect(r.notChecked).toContain('the WebSocket: the capture holds none (captured without a token, or the device refused the upgrade)');
+  });
+
   test('a contract certified on another kind is not compared, and says so', () => {
     const r = row(capture({ kind: 'energysocket' }));
     expect([r.status, r.notChecked]).toEqual(['other kind', ['certified on a p1dongle, the capture is of a energysocket']]);
@@ -105,4 +112,13 @@ describe('can-i-deploy holds a capture to a contract', () => {
 
 test('schemas/contract.schema.json is the one made from the zod type (`npm run schema` writes it)', async () => {
   expect(await readFile(path.join(PACKAGE_ROOT, 'schemas', 'contract.schema.json'), 'utf8')).toBe(contractJsonSchema());
+});
+
+test('across firmware: each firmware\'s latest capture held to each integration\'s latest contract, and the shapes changed between them', () => {
+  const kept = (type: 'capture' | 'contract', version: string, doc: unknown) => ({ type, kind: 'p1dongle', name: type === 'capture' ? '5c2fafaabbcc' : 'my-binding', version, body: JSON.stringify(doc) });
+  const { rows, text } = deployAcrossFirmware([kept('capture', '6.00', capture()), kept('contract', '1.0', contract()),
+    kept('capture', '6.01', capture({ measurement: [{ power_w: '321', energy_import_kwh: 1250.25 }] }))]);
+  expect(rows.map((r) => [r.firmware, r.integration, r.status])).toEqual([['6.00', 'my-binding 1.0', 'ok'], ['6.01', 'my-binding 1.0', 'breaks']]);
+  expect(text).toMatch(/^ {4}6\.01 +BREAKS \(1\)$/m);
+  expect(text).toMatch(/^ {2}p1dongle 6\.00 → 6\.01: 2 breaking changes to the answers' shapes, 0 additions/m);
 });
