@@ -1,6 +1,6 @@
-// `energy-conform capture --out FILE`: the device at --host or found over mDNS, met as `soak` meets it (a stored token, or a press to get one),
-// read (lib/capture), and written to one JSON file held to its schema and audited for tokens; exit 0, 2 where the
-// device could not be read.
+// `energy-conform capture --out FILE`: the device at --host or found over mDNS, met as `soak` meets it (a stored
+// token, or a press to get one), read (lib/capture), and written to one JSON file held to its schema and audited for
+// tokens (and kept in a history with --history); exit 0, 2 where the device could not be read.
 import { writeFile } from 'node:fs/promises';
 import { RunError } from '../client/errors.js';
 import { Redactor } from '../client/redactor.js';
@@ -28,8 +28,7 @@ export async function captureCommand(a: CaptureArgs, env: NodeJS.ProcessEnv): Pr
       io, redactor, signal));
     const anonymised = a.anonymise ? anonymise(found) : null;
     const doc = anonymised?.capture ?? found;
-    const text = `${JSON.stringify(doc, null, 1)}\n`;
-    await writeFile(a.out, text);
+    await writeFile(a.out, `${JSON.stringify(doc, null, 1)}\n`);
     await auditSecrets([a.out], redactor);
     await recordDocuments(historyFileOf(a, env), [storedCapture(doc, JSON.stringify(doc))], (l) => process.stdout.write(`${l}\n`));
     const asked = doc.answers.length;

@@ -1,11 +1,12 @@
 // A captured device served again (`emulate --from`): its serial and firmware, its readings in the captured
 // shape (the fields it had, their types, how its numbers and timestamps are written), the values moving from the
-// captured ones as a live device's do, the headers of its answers and the refusals every client meets as captured. It sits in the layer with the faults, in front of the correct handlers: the
-// specification's state machines (users, tokens, versions, the socket, the cloud) stay the emulator's.
+// captured ones as a live device's do; the headers of its answers, the refusals every client meets, the settings'
+// fields the emulator lacks, the telegram, the certificate's style and the mDNS TXT, as captured. It sits in the
+// layer with the faults, in front of the correct handlers: the specification's state machines (users, tokens,
+// versions, the socket, the cloud, the settings) stay the emulator's.
 import type { KindId } from '../spec/kinds.js';
-import { isPlainObject } from './exchange.js';
+import { type EmuResponse, isPlainObject } from './exchange.js';
 import type { Rewrite } from './fault-types.js';
-import type { EmuResponse } from './exchange.js';
 import type { CertStyle } from './cert-styles.js';
 
 /** A refusal every client meets, by what the emulator answers in its place (REFUSED). */
