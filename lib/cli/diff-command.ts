@@ -1,7 +1,8 @@
 // `energy-conform diff <a> <b>`: each side a capture or a run's results.json (lib/diff/sides.ts), their answers'
 // shapes compared (lib/diff/diff.ts) and printed as a changelog, breaking changes first; exit 1 on one, else 0;
 // 2 where a side cannot be read.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { diffHtml } from '../report/compare.js';
 import { RunError } from '../client/errors.js';
 import { type Change, NOT_COMPARED, diffAnswers } from '../diff/diff.js';
 import { type Side, certificateChanges, sideOf } from '../diff/sides.js';
@@ -27,6 +28,7 @@ export async function diffCommand(a: DiffArgs): Promise<number> {
   const breaking = changes.filter((c) => c.breaking);
   const added = changes.filter((c) => !c.breaking && !NOT_COMPARED.includes(c.class));
   const unasked = changes.filter((c) => NOT_COMPARED.includes(c.class));
+  if (a.html) await writeFile(a.html, diffHtml(a.a, a.b, [...breaking, ...added], unasked.map((c) => c.answer)));
   if (a.json) {
     process.stdout.write(`${JSON.stringify({ a: a.a, b: a.b, breaking, added, notCompared: unasked }, null, 1)}\n`);
   } else {

@@ -1,7 +1,7 @@
 // `energy-conform diff`: captures of two clean devices differ in nothing a client reads; a firmware that writes
 // api_version in two parts, wifi_rssi_db as a string and the telegram as an octet stream breaks, named each, exit 1;
 // a run's results.json is a side too; a file that is neither is the operator's (exit 2).
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -45,6 +45,9 @@ describe.concurrent('diff', () => {
     const doc = JSON.parse(json.stdout) as { breaking: { answer: string; path: string; class: string }[] };
     expect(doc.breaking).toContainEqual(expect.objectContaining({ path: 'wifi_rssi_db', class: 'retyped' }));
     expect(json.code).toBe(1);
+    const html = await sharedCli(['diff', file('clean.json'), file('broken.json'), '--html', file('diff.html')]);
+    expect(html.code).toBe(1);
+    expect(await readFile(file('diff.html'), 'utf8')).toMatch(/<h2>the answers&#39;? shapes \(diff\): \d+ breaking changes, 0 additions<\/h2>.*<td>GET \/api\/system \(v2, with the token\)<\/td><td>wifi_rssi_db<\/td><td>retyped<\/td>/);
   });
 
   test('a run\'s results.json against a capture: the answers both asked are compared', async () => {

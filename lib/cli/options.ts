@@ -184,7 +184,8 @@ export function diffOptions<T>(y: Argv<T>) {
   return y
     .positional('a', { type: 'string', demandOption: true, describe: 'the earlier side: a capture, or a run\'s results.json' })
     .positional('b', { type: 'string', demandOption: true, describe: 'the later side: a capture, or a run\'s results.json' })
-    .option('json', { type: 'boolean', default: false, describe: 'the changes as one JSON document' });
+    .option('json', { type: 'boolean', default: false, describe: 'the changes as one JSON document' })
+    .option('html', { type: 'string', describe: 'also write the changes as an HTML page to this file' });
 }
 
 export function deployOptions<T>(y: Argv<T>) {
