@@ -201,6 +201,17 @@ describe('the reference traffic', () => {
 // A non-validating integration whose connection the device closed before the request came (at the change of
 // certificate that ends the phase, on a busy machine) did not refuse the certificate: that is CL-TLS-02's warning
 // alone, not CL-TLS-03's "it validates, but not on every connection".
+test('a poll the device still answered as it went away, and the next 200 ms later that it cut: no repeat too soon (CL-LOAD-03)', () => {
+  const t = referenceTraffic();
+  const { from, to } = t.away[0]!;
+  drop(t, (r) => r.at >= from && r.at < to);
+  addRequest(t, { at: from + 10, headers: bearer(TOKEN_1), status: 200 });
+  for (const at of [from + 240, from + 1300]) addRequest(t, { at, headers: bearer(TOKEN_1), status: 0 });
+  expect(judgeTraffic(t).find((v) => v.clause === 'CL-LOAD-03')?.status).toBe('pass');
+  addRequest(t, { at: from + 1500, headers: bearer(TOKEN_1), status: 0 });
+  expect(judgeTraffic(t).find((v) => v.clause === 'CL-LOAD-03')).toMatchObject({ status: 'warn', message: expect.stringMatching(/came 200 ms after the same request, while the device was away/) });
+});
+
 test('a connection the device closed, or the client gave up late, before any request is no refusal (CL-TLS-03)', () => {
   const t = referenceTraffic();
   accepts(t, 'wrong-identity');

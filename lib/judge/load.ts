@@ -116,6 +116,8 @@ export function load03(t: Traffic, within: readonly Phase[]): Finding {
   let judged = 0;
   for (const [name, list] of byEndpoint(away)) {
     for (let i = 1; i < list.length; i += 1) {
+      // A repeat of a try the device cut off: one it still answered (its going away is a moment, not an instant) gave no cause to wait.
+      if (list[i - 1]!.status !== 0) continue;
       judged += 1;
       const gap = list[i]!.at - list[i - 1]!.at;
       if (gap < AWAY_RETRY_MS - RETRY_SLACK_MS) {
