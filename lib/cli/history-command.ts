@@ -65,7 +65,7 @@ export async function historyCommand(a: HistoryArgs): Promise<number> {
     const view = historyView(store.entries().filter((e) => !a.serial || e.serial === a.serial));
     // The captures and contracts it keeps: each firmware held to each integration (can-i-deploy across firmware).
     const deploy = deployAcrossFirmware(store.documents());
-    if (a.html) await writeFile(a.html, historyHtml(view, path.basename(a.file)));
+    if (a.html) await writeFile(a.html, historyHtml(view, path.basename(a.file), deploy.rows));
     const json = () => (deploy.rows.length ? `${JSON.stringify({ ...(JSON.parse(historyJson(view)) as object), deploy: deploy.rows }, null, 2)}\n` : historyJson(view));
     process.stdout.write(a.json ? json()
       : `${historyText(view, a.file)}\n${deploy.text ? `${deploy.text}\n` : ''}${a.html ? `html: ${a.html}\n` : ''}`);

@@ -3,7 +3,7 @@
 // firmware table, the firmware where each clause first failed and the clause that flipped without a firmware
 // change, in the terminal and as a page read in headless Chromium.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -116,6 +116,9 @@ test('captures and contracts kept by --history: history holds each firmware\'s c
   expect(res.stdout).toMatch(/^can-i-deploy across firmware .*\n {2}p1dongle\n {4}firmware +my-binding 1\.0\n {4}6\.00 +ok\n {4}6\.01 +BREAKS \(1\)$/m);
   // And what changed shape from one firmware to the next, whoever relied on it (/api and the device topic here).
   expect(res.stdout).toMatch(/^shapes between firmware:\n {2}p1dongle 6\.00 → 6\.01: [2-9] breaking changes to the answers' shapes, 0 additions/m);
+  const html = path.join(dir, 'deploy.html');
+  expect((await sharedCli(['history', kept, '--html', html])).code).toBe(0);
+  expect(await readFile(html, 'utf8')).toMatch(/<h2>can-i-deploy across firmware<\/h2>.*<h3>p1dongle<\/h3><table><tr><th>firmware<\/th><th>my-binding 1\.0<\/th><\/tr><tr><td>6\.00<\/td><td class="s-pass">ok<\/td><\/tr><tr><td>6\.01<\/td><td class="s-fail">BREAKS \(1\)<\/td>/);
   const json = JSON.parse((await sharedCli(['history', kept, '--json'])).stdout) as { deploy: { firmware: string; status: string }[] };
   expect(json.deploy.map((r) => [r.firmware, r.status])).toEqual([['6.00', 'ok'], ['6.01', 'breaks']]);
 });

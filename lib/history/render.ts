@@ -64,10 +64,28 @@ function deviceHtml(d: DeviceHistory): string {
     + `<table>${header}${rows}</table>`;
 }
 
-export function historyHtml(v: HistoryView, file: string): string {
+/** A firmware × integration cell of can-i-deploy across firmware, as `history` gets it (lib/deploy/across-firmware.ts). */
+export interface DeployCell { kind: string; firmware: string; integration: string; status: string; breaks: number }
+
+/** The captures and contracts the history keeps: each kind's firmware × integration table. */
+function deployHtml(cells: readonly DeployCell[]): string {
+  if (!cells.length) return '';
+  return `<h2>can-i-deploy across firmware</h2><p>Each firmware's latest capture held to each integration's latest contract.</p>${[...new Set(cells.map((c) => c.kind))].map((kind) => {
+    const mine = cells.filter((c) => c.kind === kind);
+    const integrations = [...new Set(mine.map((c) => c.integration))];
+    const cell = (firmware: string, i: string) => {
+      const c = mine.find((x) => x.firmware === firmware && x.integration === i);
+      return !c ? '<td></td>' : c.status === 'breaks' ? `<td class="s-fail">BREAKS (${c.breaks})</td>` : `<td class="${c.status === 'ok' ? 's-pass' : ''}">${c.status === 'ok' ? 'ok' : 'n/a'}</td>`;
+    };
+    return `<h3>${esc(kind)}</h3><table><tr><th>firmware</th>${integrations.map((i) => `<th>${esc(i)}</th>`).join('')}</tr>`
+      + `${[...new Set(mine.map((c) => c.firmware))].map((fw) => `<tr><td>${esc(fw)}</td>${integrations.map((i) => cell(fw, i)).join('')}</tr>`).join('')}</table>`;
+  }).join('')}`;
+}
+
+export function historyHtml(v: HistoryView, file: string, deploy: readonly DeployCell[] = []): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>History — ${esc(file)}</title><style>${CSS}</style></head><body>`
     + `<h1>History of ${esc(file)}</h1><p>${runsText(v.runs)} of ${v.devices.length} device${v.devices.length === 1 ? '' : 's'}, ${esc(day(v.from))} to ${esc(day(v.to))} UTC.</p>`
-    + `${v.devices.map(deviceHtml).join('')}</body></html>\n`;
+    + `${v.devices.map(deviceHtml).join('')}${deployHtml(deploy)}</body></html>\n`;
 }
 
 /** The view as plain JSON, for tools (`history --json`). */
