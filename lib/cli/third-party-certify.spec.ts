@@ -11,6 +11,10 @@ import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { clientClauses } from '../spec/client-clauses.js';
 import { shellBlocks } from '../testing/doc-blocks.js';
 import { type BlockResult, docShell, runBlock } from '../testing/doc-runner.js';
+import { contractSchema } from '../deploy/contract.js';
+import { targetArgs } from '../testing/cli-process.js';
+import { withEmulator } from '../testing/emulator-client.js';
+import { sharedCli } from '../testing/shared-cli.js';
 
 let tmp: string;
 let dir: string;
@@ -45,4 +49,26 @@ test('the README quotes its verdict as found: every MUST and SHOULD clause judge
   expect([...section.matchAll(/^\| (CL-[A-Z]+-\d\d) \| (\w+) \|/gm)].map((m) => `${m[1]} ${m[2]}`)).toEqual(judged);
   const others = clientClauses.filter((c) => c.level !== 'OBSERVE').length - judged.length;
   expect(section).toContain(`The other ${others} MUST and SHOULD clauses are not judged`);
+});
+
+test('its contract: what it read and wrote; can-i-deploy passes a capture of the same socket (exit 0), and breaks on one whose state needs a token, naming it (exit 1)', async () => {
+  const contract = path.join(dir, 'contract.json');
+  const doc = contractSchema.parse(JSON.parse(await readFile(contract, 'utf8')));
+  expect(doc.integration).toEqual({ name: 'homewizard-energy-api', version: '1.5.0' });
+  expect(doc.reads.map((r) => r.key)).toEqual(expect.arrayContaining(['GET /api/v1/data (v1)', 'GET /api/v1/state (v1)']));
+  expect(doc.writes).toContainEqual(expect.objectContaining({ side: 'v1', method: 'PUT', path: '/api/v1/state', fields: { power_on: 'boolean' } }));
+  const held = async (name: string, faults: string[]) => {
+    const file = path.join(tmp, `${name}.json`);
+    await withEmulator({ kind: 'energysocket', faults }, async (emu) => {
+      const res = await sharedCli(['capture', ...targetArgs(emu.ready, path.join(tmp, `${name}.tokens.json`)).filter((a) => a !== '--yes'), '--out', file]);
+      expect(res.code, res.stderr).toBe(0);
+    });
+    return sharedCli(['can-i-deploy', '--capture', file, contract]);
+  };
+  const same = await held('socket-same', []);
+  expect(same.code, same.stdout).toBe(0);
+  expect(same.stdout).toMatch(/^ {2}ok {6}homewizard-energy-api 1\.5\.0 /m);
+  const locked = await held('socket-state-needs-token', ['state-needs-token']);
+  expect(locked.code, locked.stdout).toBe(1);
+  expect(locked.stdout).toMatch(/^ +GET \/api\/v1\/state \(v1\): \(the body\) status: 200 → 401$/m);
 });
