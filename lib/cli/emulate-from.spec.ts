@@ -14,6 +14,7 @@ import { BIN, cli, targetArgs } from '../testing/cli-process.js';
 import { sharedCli } from '../testing/shared-cli.js';
 import { personaOf } from './persona-file.js';
 import { personaTxt } from '../emulator/persona.js';
+import { crcOf, parseTelegram } from '../client/dsmr.js';
 import { REFERENCE_INTEGRATION } from '../testing/client-faults.js';
 
 let dir: string;
@@ -99,7 +100,12 @@ test('the headers, refusals, settings, telegram and certificate style served are
     expect(find(second, '/api/ec-no-such-path', true)).toMatchObject({ status: 404, body: '{"error":"request:not-found"}', headers: { 'content-type': 'application/json' } });
     expect(find(second, '/api', true, 200).headers.server).toBe('hwe-p1/6.00');
     expect(find(second, '/api/system', true, 200).samples[0]).toMatchObject({ zigbee_channel: 15, status_led_brightness_pct: expect.any(Number) });
-    expect(find(second, '/api/telegram', true, 200).body).toBe(TELEGRAM);
+    // Another meter's telegram, its totals growing and its time the time, its CRC made again.
+    const telegram = find(second, '/api/telegram', true, 200).body;
+    expect(telegram).toMatch(/^\/ISK5\\2M550T-1012\r\n\r\n1-3:0\.2\.8\(50\)\r\n0-0:1\.0\.0\(\d{12}W\)\r\n1-0:1\.8\.1\(\d{6}\.\d{3}\*kWh\)\r\n![0-9A-F]{4}\r\n$/);
+    expect(Number(/1\.8\.1\(([\d.]+)/.exec(telegram)![1])).toBeGreaterThanOrEqual(1234.567);
+    const parsed = parseTelegram(telegram)!;
+    expect(parsed.crc).toBe(crcOf(parsed));
     expect(second.certificate).toMatchObject({ subjectAltName: null, subject: expect.stringContaining(`appliance/p1dongle/${first.doc.device.serial}`) });
     // The v2 404 was captured, not the v1 one: an unknown path over HTTP is answered as the emulator answers it.
     const v1 = (c: Capture) => c.answers.find((a) => a.side === 'v1' && a.path === '/api/ec-no-such-path')!;

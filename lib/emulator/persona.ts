@@ -8,6 +8,7 @@ import type { KindId } from '../spec/kinds.js';
 import { type EmuResponse, isPlainObject } from './exchange.js';
 import type { Rewrite } from './fault-types.js';
 import type { CertStyle } from './cert-styles.js';
+import { dsmrCrc } from './v1-data.js';
 
 /** A refusal every client meets, by what the emulator answers in its place (REFUSED). */
 export type Refusal = 'no-token' | 'version-refused' | 'unknown-path' | 'before-press';
@@ -27,7 +28,7 @@ export interface Persona {
   refusals?: Readonly<Partial<Record<Refusal, ServedAnswer>>>;
   /** Fields of a settings answer (`v2 /api/system`, `v2 /api/batteries`) the emulator does not have: served beside its own. */
   extraFields?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
-  /** The meter's telegram as captured, served as it is once the meter has sent its first. */
+  /** The meter's telegram as captured, served once the meter has sent its first: its values moving, its CRC kept right. */
   telegram?: string;
   /** The certificate's style: a DNS subject-alternative name beside the CN (`real`), or the CN alone. */
   certStyle?: CertStyle;
@@ -81,6 +82,24 @@ function moved(v: unknown, key: string, seconds: number, now: Date): unknown {
   return v;
 }
 
+/** How `was` wrote its number (its decimals, its zero-padded width), `n` written so. */
+const writtenAs = (was: string, n: number) => n.toFixed((was.split('.')[1] ?? '').length).padStart(was.length, '0');
+
+/**
+ * The captured telegram as it reads `seconds` later: its timestamps the time, its totals grown and its powers moved,
+ * each written as captured; its CRC made again where it carried one.
+ */
+function movedTelegram(text: string, seconds: number, now: Date): string {
+  const body = text.replace(/\((\d{12}[SW])\)/g, (_, stamp: string) => `(${moved(stamp, 'timestamp', seconds, now) as string})`)
+    .replace(/\((\d+(?:\.\d+)?)\*(kWh|m3|GJ|kW)\)/g, (_, v: string, unit: string) =>
+      `(${writtenAs(v, moved(Number(v), unit === 'kW' ? 'power_kw' : `total_${unit.toLowerCase()}`, seconds, now) as number)}*${unit})`);
+  const from = body.search(/(^|\n)\//);
+  const bang = body.indexOf('\n!', from);
+  if (from === -1 || bang === -1 || !/^[0-9A-Fa-f]{4}/.test(body.slice(bang + 2))) return body;
+  const start = body[from] === '\n' ? from + 1 : from;
+  return `${body.slice(0, bang + 2)}${dsmrCrc(body.slice(start, bang + 2))}${body.slice(bang + 6)}`;
+}
+
 /** The rewrite that serves the persona's readings where the emulator answers its own. */
 export function personaRewrite(p: Persona, started: number, now: () => number): Rewrite {
   const reading = (key: string) => {
@@ -97,7 +116,8 @@ export function personaRewrite(p: Persona, started: number, now: () => number): 
       const headers = p.headers?.[key] ? { ...res.headers, ...own(p.headers[key]) } : res.headers;
       // The settings stay the emulator's state (a PUT is seen in the next GET); fields it does not have come from the capture.
       const extra = p.extraFields?.[key];
-      const body = key in p.readings ? reading(key) : key === 'v2 /api/telegram' && p.telegram !== undefined ? p.telegram
+      const t = now();
+      const body = key in p.readings ? reading(key) : key === 'v2 /api/telegram' && p.telegram !== undefined ? movedTelegram(p.telegram, (t - started) / 1000, new Date(t))
         : extra && isPlainObject(res.body) ? { ...extra, ...res.body } : res.body;
       return { ...res, headers, body };
     },
