@@ -89,7 +89,7 @@ test('the headers, refusals, settings, telegram and certificate style served are
   find(doc, '/api', true, 200).headers.server = 'hwe-p1/6.00';
   // A field of its own in the settings, a telegram of another meter, a certificate with the CN alone.
   const system = find(doc, '/api/system', true, 200);
-  system.samples = system.samples.map((x) => ({ ...(x as object), zigbee_channel: 15 }));
+  system.samples = system.samples.map((x) => ({ ...(x as object), zigbee_channel: 15, wifi_rssi_db: String((x as { wifi_rssi_db: number }).wifi_rssi_db) }));
   const TELEGRAM = '/ISK5\\2M550T-1012\r\n\r\n1-3:0.2.8(50)\r\n0-0:1.0.0(261126101500W)\r\n1-0:1.8.1(001234.567*kWh)\r\n!ABCD\r\n';
   find(doc, '/api/telegram', true, 200).body = TELEGRAM;
   doc.certificate!.subjectAltName = null;
@@ -99,7 +99,9 @@ test('the headers, refusals, settings, telegram and certificate style served are
     expect(JSON.parse(find(second, '/api/measurement', false).body)).toEqual({ error: { id: 201, description: 'unauthorized' } });
     expect(find(second, '/api/ec-no-such-path', true)).toMatchObject({ status: 404, body: '{"error":"request:not-found"}', headers: { 'content-type': 'application/json' } });
     expect(find(second, '/api', true, 200).headers.server).toBe('hwe-p1/6.00');
-    expect(find(second, '/api/system', true, 200).samples[0]).toMatchObject({ zigbee_channel: 15, status_led_brightness_pct: expect.any(Number) });
+    // The settings stay the emulator's state, written as the capture wrote them (the signal as text).
+    expect(find(second, '/api/system', true, 200).samples[0]).toMatchObject({ zigbee_channel: 15, status_led_brightness_pct: expect.any(Number),
+      wifi_rssi_db: expect.stringMatching(/^-\d+$/) });
     // Another meter's telegram, its totals growing and its time the time, its CRC made again.
     const telegram = find(second, '/api/telegram', true, 200).body;
     expect(telegram).toMatch(/^\/ISK5\\2M550T-1012\r\n\r\n1-3:0\.2\.8\(50\)\r\n0-0:1\.0\.0\(\d{12}W\)\r\n1-0:1\.8\.1\(\d{6}\.\d{3}\*kWh\)\r\n![0-9A-F]{4}\r\n$/);

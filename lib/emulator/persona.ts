@@ -82,6 +82,16 @@ function moved(v: unknown, key: string, seconds: number, now: Date): unknown {
   return v;
 }
 
+/** The emulator's settings (its state) written as the capture wrote each where its type differs: a number as text, or text as a number. */
+function shapedLike(captured: Readonly<Record<string, unknown>>, ours: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(ours).map(([k, v]) => {
+    const was = captured[k];
+    if (typeof v === 'number' && typeof was === 'string' && /^-?\d+(\.\d+)?$/.test(was)) return [k, v.toFixed(decimalsOf(Number(was)))];
+    if (typeof v === 'string' && typeof was === 'number' && v.trim() !== '' && Number.isFinite(Number(v))) return [k, Number(v)];
+    return [k, v];
+  }));
+}
+
 /** How `was` wrote its number (its decimals, its zero-padded width), `n` written so. */
 const writtenAs = (was: string, n: number) => n.toFixed((was.split('.')[1] ?? '').length).padStart(was.length, '0');
 
@@ -118,7 +128,7 @@ export function personaRewrite(p: Persona, started: number, now: () => number): 
       const extra = p.extraFields?.[key];
       const t = now();
       const body = key in p.readings ? reading(key) : key === 'v2 /api/telegram' && p.telegram !== undefined ? movedTelegram(p.telegram, (t - started) / 1000, new Date(t))
-        : extra && isPlainObject(res.body) ? { ...extra, ...res.body } : res.body;
+        : extra && isPlainObject(res.body) ? { ...extra, ...shapedLike(extra, res.body) } : res.body;
       return { ...res, headers, body };
     },
     wsSend: (msg) => (msg.type === 'measurement' && 'v2 /api/measurement' in p.readings ? { ...msg, data: reading('v2 /api/measurement') } : msg),
