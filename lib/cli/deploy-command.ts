@@ -1,25 +1,12 @@
 // `energy-conform can-i-deploy --capture FILE CONTRACT…`: the firmware × integration matrix (lib/deploy): for each
 // integration, what it relied on that the capture no longer serves in that shape. Exit 1 where one breaks, else 0;
 // 2 where a file cannot be read.
-import { readFile } from 'node:fs/promises';
-import { RunError } from '../client/errors.js';
-import { type Capture, captureSchema } from '../capture/schema.js';
-import { type Contract, contractSchema } from '../deploy/contract.js';
+import { captureSchema } from '../capture/schema.js';
+import { contractSchema } from '../deploy/contract.js';
 import { type DeployRow, canDeploy } from '../deploy/can-deploy.js';
 import type { DeployArgs } from './options.js';
+import { readDocument } from './json-file.js';
 import { historyFileOf, recordDocuments, storedCapture, storedContract } from './history-hook.js';
-
-async function readAs<T>(file: string, schema: { safeParse(v: unknown): { success: boolean; data?: T } }, what: string, how: string): Promise<T> {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(await readFile(file, 'utf8'));
-  } catch (err) {
-    throw new RunError('EC_BAD_OPTION', `cannot read ${file} as JSON (${(err as Error).message}); give ${what}`);
-  }
-  const parsed = schema.safeParse(doc);
-  if (!parsed.success) throw new RunError('EC_BAD_OPTION', `${file} is not ${what} (${how})`);
-  return parsed.data as T;
-}
 
 const MARK: Record<DeployRow['status'], string> = { ok: 'ok    ', breaks: 'BREAKS', 'other kind': 'n/a   ' };
 
@@ -33,8 +20,8 @@ function rowText(r: DeployRow, file: string): string[] {
 }
 
 export async function deployCommand(a: DeployArgs, env: NodeJS.ProcessEnv): Promise<number> {
-  const capture = await readAs<Capture>(a.capture, captureSchema, 'a capture', 'energy-conform capture --out writes one');
-  const contracts = await Promise.all(a.contracts.map((f) => readAs<Contract>(f, contractSchema, 'a contract', 'certify-client writes contract.json beside certification.md')));
+  const capture = await readDocument(a.capture, captureSchema, 'a capture', 'energy-conform capture --out writes one');
+  const contracts = await Promise.all(a.contracts.map((f) => readDocument(f, contractSchema, 'a contract', 'certify-client writes contract.json beside certification.md')));
   await recordDocuments(historyFileOf(a, env), [storedCapture(capture, JSON.stringify(capture)), ...contracts.map((c) => storedContract(c, JSON.stringify(c)))],
     (l) => process.stderr.write(`energy-conform: ${l}\n`));
   const rows = canDeploy(capture, contracts);

@@ -1,21 +1,16 @@
 // `energy-conform diff <a> <b>`: each side a capture or a run's results.json (lib/diff/sides.ts), their answers'
 // shapes compared (lib/diff/diff.ts) and printed as a changelog, breaking changes first; exit 1 on one, else 0;
 // 2 where a side cannot be read.
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { diffHtml } from '../report/compare.js';
 import { RunError } from '../client/errors.js';
 import { type Change, NOT_COMPARED, diffAnswers } from '../diff/diff.js';
 import { type Side, certificateChanges, sideOf } from '../diff/sides.js';
 import type { DiffArgs } from './options.js';
+import { readJson } from './json-file.js';
 
 async function read(file: string): Promise<Side> {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(await readFile(file, 'utf8'));
-  } catch (err) {
-    throw new RunError('EC_BAD_OPTION', `cannot read ${file} as JSON (${(err as Error).message}); give a capture or a run's results.json`);
-  }
-  const side = sideOf(doc);
+  const side = sideOf(await readJson(file, 'a capture or a run\'s results.json'));
   if (typeof side === 'string') throw new RunError('EC_BAD_OPTION', `${file}: ${side}`);
   return side;
 }

@@ -1,12 +1,11 @@
 // `--from FILE` of emulate and certify-client: a capture (energy-conform capture --out) read as the device the
 // emulator serves again (lib/emulator/persona.ts).
-import { readFile } from 'node:fs/promises';
-import { RunError } from '../client/errors.js';
 import { type Capture, captureSchema } from '../capture/schema.js';
 import { randomSerial } from '../emulator/device-state.js';
 import type { Persona, Refusal, ServedAnswer } from '../emulator/persona.js';
 import type { CapturedAnswer } from '../capture/schema.js';
 import { UNKNOWN_PATH } from '../capture/reads.js';
+import { readDocument } from './json-file.js';
 
 /** The readings a capture served, by side and path: what a persona serves again in their shape. */
 const READINGS = [['v1', '/api/v1/data'], ['v2', '/api/measurement']] as const;
@@ -53,13 +52,5 @@ export function personaOf(c: Capture): Persona {
 }
 
 export async function personaFrom(file: string): Promise<Persona> {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(await readFile(file, 'utf8'));
-  } catch (err) {
-    throw new RunError('EC_BAD_OPTION', `--from: cannot read ${file} as JSON (${(err as Error).message}); give a file that energy-conform capture wrote`);
-  }
-  const parsed = captureSchema.safeParse(doc);
-  if (!parsed.success) throw new RunError('EC_BAD_OPTION', `--from: ${file} is not a capture (energy-conform capture --out writes one): ${parsed.error.issues[0]?.message}`);
-  return personaOf(parsed.data);
+  return personaOf(await readDocument(file, captureSchema, 'a capture', 'energy-conform capture --out writes one', '--from'));
 }

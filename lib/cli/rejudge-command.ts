@@ -1,6 +1,5 @@
 // `energy-conform rejudge <results.json>`: a run's recorded exchanges judged again by this version's judges,
 // printed as `run` prints a verdict, then what changed against the recorded one; exit as `run` (2: unreadable).
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RunError } from '../client/errors.js';
 import { type RunResults, summarize, verdictOfExit } from '../report/results.js';
@@ -8,14 +7,10 @@ import { summaryText } from '../report/summary.js';
 import { exitCodeOf, profileResults } from '../report/verdict.js';
 import { rejudge } from '../runner/rejudge.js';
 import type { Profile } from '../spec/clause-types.js';
+import { readJson } from './json-file.js';
 
 export async function rejudgeCommand(a: { results: string }): Promise<number> {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(await readFile(a.results, 'utf8'));
-  } catch (err) {
-    throw new RunError('EC_BAD_OPTION', `cannot read ${a.results} as JSON (${(err as Error).message}); give the results.json of a run`);
-  }
+  const doc = await readJson(a.results, 'the results.json of a run');
   // Only what a rejudge reads is required: a record of an older version, with keys this one lacks or lacking keys it has, is read.
   const recorded = doc as Partial<RunResults> | null;
   const why = !Array.isArray(recorded?.checks) || !recorded.checks.every((c) => typeof c?.clause === 'string' && typeof c.status === 'string' && Array.isArray(c.exchanges))
