@@ -19,7 +19,7 @@ import type { Exchange } from '../client/exchange-log.js';
 import { PHASES, type Phase } from '../spec/client-clause-types.js';
 import { type KindId, applianceIdentity } from '../spec/kinds.js';
 import { certificationMarkdown, sha256 } from './certification.js';
-import { contractOf } from '../deploy/contract.js';
+import { type Contract, contractOf } from '../deploy/contract.js';
 import { certifyResults, exchangeOf, socketExchange } from './results.js';
 import { type ScenarioPlan, playScenario } from './scenario.js';
 
@@ -52,6 +52,8 @@ export interface CertifyOutcome {
   exitCode: 0 | 1 | 2;
   reportsDir: string;
   summary: string;
+  /** What the integration relied on, as contract.json holds it (tokens redacted). */
+  contract: Contract;
 }
 
 /** What the integration's command finds in its environment: the device, as the ready line tells it. */
@@ -135,13 +137,14 @@ export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: 
     const certification = path.join(reportsDir, 'certification.md');
     await writeFile(certification, certificationMarkdown(results, json));
     // What it relied on, for can-i-deploy: the answers, messages and writes of this very traffic, tokens redacted.
-    const contract = path.join(reportsDir, 'contract.json');
-    await writeFile(contract, `${redact(JSON.stringify(contractOf(traffic, { integration: { name: cfg.integration.name, version: cfg.integration.version },
-      device: { kind: cfg.kind, firmware_version: id.firmware_version, api_version: API_VERSION }, certified: started.toISOString(), verdict: results.verdict }), null, 1))}\n`);
-    await auditSecrets([certification, contract], redactor);
+    const contract = JSON.parse(redact(JSON.stringify(contractOf(traffic, { integration: { name: cfg.integration.name, version: cfg.integration.version },
+      device: { kind: cfg.kind, firmware_version: id.firmware_version, api_version: API_VERSION }, certified: started.toISOString(), verdict: results.verdict })))) as Contract;
+    const contractFile = path.join(reportsDir, 'contract.json');
+    await writeFile(contractFile, `${JSON.stringify(contract, null, 1)}\n`);
+    await auditSecrets([certification, contractFile], redactor);
     const exitCode = results.verdict === 'pass' ? 0 : results.verdict === 'fail' ? 1 : 2;
-    return { results, exitCode, reportsDir,
-      summary: `${summaryText(results, reportsDir, style)}\ncertification: ${certification} (results.json SHA-256 ${sha256(json)})\ncontract: ${contract} (what it relied on, for can-i-deploy)` };
+    return { results, exitCode, reportsDir, contract,
+      summary: `${summaryText(results, reportsDir, style)}\ncertification: ${certification} (results.json SHA-256 ${sha256(json)})\ncontract: ${contractFile} (what it relied on, for can-i-deploy)` };
   } finally {
     await stopIntegration(child);
     await emu.close();

@@ -30,7 +30,7 @@ export async function captureCommand(a: CaptureArgs, env: NodeJS.ProcessEnv): Pr
     const doc = anonymised?.capture ?? found;
     await writeFile(a.out, `${JSON.stringify(doc, null, 1)}\n`);
     await auditSecrets([a.out], redactor);
-    await recordDocuments(historyFileOf(a, env), [storedCapture(doc, JSON.stringify(doc))], (l) => process.stdout.write(`${l}\n`));
+    await recordDocuments(historyFileOf(a, env), [storedCapture(doc)], (l) => process.stdout.write(`${l}\n`));
     const asked = doc.answers.length;
     const refused = doc.answers.filter((x) => x.status === null).length;
     process.stdout.write(`captured the ${doc.device.kind} at ${device.host}${doc.device.firmware_version ? ` (firmware ${doc.device.firmware_version})` : ''}: `

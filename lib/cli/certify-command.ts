@@ -1,6 +1,4 @@
 // `energy-conform certify-client [options] [-- <command…>]`: the integration judged (lib/certify).
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { personaFrom } from './persona-file.js';
 import { RunError } from '../client/errors.js';
 import { certifyClient } from '../certify/certify.js';
@@ -8,7 +6,6 @@ import { DEFAULT_PLAN, QUICK_PLAN, parseLengths, scenarioSeconds } from '../cert
 import { packageVersion } from '../runner/package-root.js';
 import { interruptible } from './interrupt.js';
 import { historyFileOf, recordDocuments, recordHistory, storedContract } from './history-hook.js';
-import type { Contract } from '../deploy/contract.js';
 import type { CertifyArgs } from './options.js';
 
 export async function certifyCommand(a: CertifyArgs, env: NodeJS.ProcessEnv): Promise<number> {
@@ -39,8 +36,7 @@ export async function certifyCommand(a: CertifyArgs, env: NodeJS.ProcessEnv): Pr
     }, { ready: (line) => process.stdout.write(`${line}\n`), say }, signal, { color: process.stdout.isTTY === true && !env.NO_COLOR });
     await recordHistory(historyFileOf(a, env), outcome.results, say);
     // Its contract beside its run, for `history` to hold every firmware's capture to.
-    const contract = await readFile(path.join(outcome.reportsDir, 'contract.json'), 'utf8').catch(() => null);
-    if (contract) await recordDocuments(historyFileOf(a, env), [storedContract(JSON.parse(contract) as Contract, JSON.stringify(JSON.parse(contract)))], say);
+    await recordDocuments(historyFileOf(a, env), [storedContract(outcome.contract)], say);
     process.stdout.write(`${outcome.summary}\n`);
     return outcome.exitCode;
   });

@@ -22,7 +22,7 @@ function rowText(r: DeployRow, file: string): string[] {
 export async function deployCommand(a: DeployArgs, env: NodeJS.ProcessEnv): Promise<number> {
   const capture = await readDocument(a.capture, captureSchema, 'a capture', 'energy-conform capture --out writes one');
   const contracts = await Promise.all(a.contracts.map((f) => readDocument(f, contractSchema, 'a contract', 'certify-client writes contract.json beside certification.md')));
-  await recordDocuments(historyFileOf(a, env), [storedCapture(capture, JSON.stringify(capture)), ...contracts.map((c) => storedContract(c, JSON.stringify(c)))],
+  await recordDocuments(historyFileOf(a, env), [storedCapture(capture), ...contracts.map(storedContract)],
     (l) => process.stderr.write(`energy-conform: ${l}\n`));
   const rows = canDeploy(capture, contracts);
   const breaking = rows.filter((r) => r.status === 'breaks');

@@ -66,8 +66,7 @@ export async function historyCommand(a: HistoryArgs): Promise<number> {
     // The captures and contracts it keeps: each firmware held to each integration (can-i-deploy across firmware).
     const deploy = deployAcrossFirmware(store.documents());
     if (a.html) await writeFile(a.html, historyHtml(view, path.basename(a.file), deploy.rows));
-    const json = () => (deploy.rows.length ? `${JSON.stringify({ ...(JSON.parse(historyJson(view)) as object), deploy: deploy.rows }, null, 2)}\n` : historyJson(view));
-    process.stdout.write(a.json ? json()
+    process.stdout.write(a.json ? historyJson(view, deploy.rows)
       : `${historyText(view, a.file)}\n${deploy.text ? `${deploy.text}\n` : ''}${a.html ? `html: ${a.html}\n` : ''}`);
   } finally {
     store.close();

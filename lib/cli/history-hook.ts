@@ -1,6 +1,8 @@
 // `--history FILE`, else ENERGY_CONFORM_HISTORY: where run, explore, soak and certify-client add each run.
 import { appendDocuments, appendToHistory } from '../history/append.js';
 import type { StoredDocument } from '../history/store.js';
+import type { Capture } from '../capture/schema.js';
+import type { Contract } from '../deploy/contract.js';
 import type { RunResults } from '../report/results.js';
 
 export const historyFileOf = (a: { history?: string }, env: NodeJS.ProcessEnv): string | undefined => a.history ?? (env.ENERGY_CONFORM_HISTORY || undefined);
@@ -26,9 +28,9 @@ export async function recordDocuments(file: string | undefined, docs: readonly S
 }
 
 /** A capture as the history keeps it. */
-export const storedCapture = (c: { device: { kind: string; serial: string | null; firmware_version: string | null }; captured: string }, body: string): StoredDocument =>
-  ({ type: 'capture', kind: c.device.kind, name: c.device.serial ?? 'unknown', version: c.device.firmware_version ?? 'unknown', added: c.captured, body });
+export const storedCapture = (c: Capture): StoredDocument =>
+  ({ type: 'capture', kind: c.device.kind, name: c.device.serial ?? 'unknown', version: c.device.firmware_version ?? 'unknown', added: c.captured, body: JSON.stringify(c) });
 
 /** A contract as the history keeps it. */
-export const storedContract = (c: { device: { kind: string }; integration: { name: string; version: string | null }; certified: string }, body: string): StoredDocument =>
-  ({ type: 'contract', kind: c.device.kind, name: c.integration.name, version: c.integration.version ?? 'unknown', added: c.certified, body });
+export const storedContract = (c: Contract): StoredDocument =>
+  ({ type: 'contract', kind: c.device.kind, name: c.integration.name, version: c.integration.version ?? 'unknown', added: c.certified, body: JSON.stringify(c) });

@@ -15,9 +15,9 @@ export interface Kept { type: 'capture' | 'contract'; kind: string; name: string
  */
 export function deployAcrossFirmware(kept: readonly Kept[]): { text: string; rows: { kind: string; firmware: string; integration: string; status: string; breaks: number }[] } {
   const latest = (type: Kept['type'], key: (k: Kept) => string) => [...new Map(kept.filter((k) => k.type === type).map((k) => [key(k), k])).values()];
-  const captures = latest('capture', (k) => `${k.kind} ${k.version}`);
+  const captures = latest('capture', (k) => `${k.kind} ${k.version}`).map((k) => ({ ...k, doc: JSON.parse(k.body) as Capture }));
   const contracts = latest('contract', (k) => `${k.name} ${k.version}`).map((k) => JSON.parse(k.body) as Contract);
-  const rows = captures.flatMap((c) => canDeploy(JSON.parse(c.body) as Capture, contracts.filter((k) => k.device.kind === c.kind))
+  const rows = captures.flatMap((c) => canDeploy(c.doc, contracts.filter((k) => k.device.kind === c.kind))
     .map((r) => ({ kind: c.kind, firmware: c.version, integration: r.integration, status: r.status, breaks: r.breaks.length })));
   if (!captures.length || !contracts.length) {
     return { rows, text: captures.length || contracts.length ? `can-i-deploy across firmware: ${captures.length} captures, ${contracts.length} contracts (each needs the other)` : '' };
@@ -41,12 +41,13 @@ export function deployAcrossFirmware(kept: readonly Kept[]): { text: string; row
 }
 
 /** Between each kind's firmware in the order they were kept: how many of the answers' shapes changed (diff). */
-function shapeChanges(captures: readonly Kept[]): string[] {
+function shapeChanges(captures: readonly (Kept & { doc: Capture })[]): string[] {
   const out: string[] = [];
   for (const kind of [...new Set(captures.map((c) => c.kind))]) {
     const mine = captures.filter((c) => c.kind === kind);
+    const sides = mine.map((c) => sideOf(c.doc));
     for (let i = 1; i < mine.length; i += 1) {
-      const [a, b] = [sideOf(JSON.parse(mine[i - 1]!.body)), sideOf(JSON.parse(mine[i]!.body))];
+      const [a, b] = [sides[i - 1]!, sides[i]!];
       if (typeof a === 'string' || typeof b === 'string') continue;
       const changes = diffAnswers(a.answers, b.answers).filter((c) => !NOT_COMPARED.includes(c.class));
       const breaking = changes.filter((c) => c.breaking).length;

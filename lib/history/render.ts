@@ -88,11 +88,11 @@ export function historyHtml(v: HistoryView, file: string, deploy: readonly Deplo
     + `${v.devices.map(deviceHtml).join('')}${deployHtml(deploy)}</body></html>\n`;
 }
 
-/** The view as plain JSON, for tools (`history --json`). */
-export function historyJson(v: HistoryView): string {
+/** The view as plain JSON, for tools (`history --json`); `deploy` where the history keeps captures and contracts. */
+export function historyJson(v: HistoryView, deploy: readonly DeployCell[] = []): string {
   return `${JSON.stringify({ runs: v.runs, from: v.from, to: v.to, devices: v.devices.map((d) => ({
     serial: d.serial, kind: d.kind, productType: d.productType, runs: d.runs, firmwares: d.firmwares,
     clauses: Object.fromEntries([...d.table].map(([c, row]) => [c, Object.fromEntries([...row].map(([fw, cell]) => [fw, cell.outcomes]))])),
     firstFailed: Object.fromEntries(d.firstFailed), flips: d.flips, soaks: d.soaks,
-  })) }, null, 2)}\n`;
+  })), ...(deploy.length ? { deploy } : {}) }, null, 2)}\n`;
 }
