@@ -7,7 +7,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Emulator, startEmulator } from '../emulator/emulator.js';
+import type { Emulator, EmulatorOptions } from '../emulator/emulator.js';
+import { withEmulator } from '../testing/emulator-client.js';
 import type { Capture } from '../capture/schema.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
 import { BIN, cli, targetArgs } from '../testing/cli-process.js';
@@ -28,16 +29,23 @@ async function capture(emu: Emulator, name: string): Promise<{ file: string; doc
   return { file, doc: JSON.parse(await readFile(file, 'utf8')) as Capture };
 }
 
+type Captured = Awaited<ReturnType<typeof capture>>;
+
+/** An emulator captured, the capture edited, served again (persona) and captured again: `work` gets both and the device serving it. */
+async function servedAgain(name: string, original: EmulatorOptions, edit: (doc: Capture) => void,
+  work: (first: Captured, second: Captured, again: Emulator) => Promise<void>): Promise<void> {
+  const first = await withEmulator(original, (emu) => capture(emu, `${name}-first`));
+  const doc = structuredClone(first.doc);
+  edit(doc);
+  await withEmulator({ kind: original.kind, persona: personaOf(doc) }, async (again) => work(first, await capture(again, `${name}-second`), again));
+}
+
 /** The areas whose answers a capture shapes (readings, headers, refusals, settings, the telegram, the WebSocket). */
 const SHAPED = ['info', 'measurement', 'errors', 'versioning', 'vendor-measurement', 'vendor-system', 'vendor-batteries', 'vendor-telegram', 'vendor-websocket'];
 
 describe.concurrent('capture → emulate --from → capture again', () => {
   test.for(KIND_IDS)('%s: the second capture diffs clean against the first, with the first\'s serial and firmware, and passes run --profile spec vendor', { timeout: 120_000 }, async (kind: KindId) => {
-    const original = await startEmulator({ kind, firmware: '6.0305' });
-    const first = await capture(original, `${kind}-first`).finally(() => original.close());
-    const again = await startEmulator({ kind, persona: personaOf(first.doc) });
-    try {
-      const second = await capture(again, `${kind}-second`);
+    await servedAgain(kind, { kind, firmware: '6.0305' }, () => undefined, async (first, second, again) => {
       const { serial, firmware_version: firmware } = first.doc.device;
       expect(second.doc.device).toMatchObject({ serial, firmware_version: firmware });
       // Where the kind tells its firmware (the display tells nothing without a token it does not issue).
@@ -52,50 +60,39 @@ describe.concurrent('capture → emulate --from → capture again', () => {
       const run = await sharedCli(['run', ...targetArgs(again.ready, path.join(dir, `${kind}-run.tokens.json`)), '--profile', 'spec', 'vendor', '--suite', ...SHAPED,
         '--reports', path.join(dir, `${kind}-run`)]);
       expect(run.code, run.stdout).toBe(0);
-    } finally {
-      await again.close();
-    }
+    });
   });
 });
 
 test('the readings served are the capture\'s, in its shape: a field of its own, a number written as text, both served again', async () => {
-  const original = await startEmulator({ kind: 'energymeter' });
-  const first = await capture(original, 'shaped').finally(() => original.close());
-  const doc = structuredClone(first.doc);
-  const meas = doc.answers.find((a) => a.path === '/api/measurement' && a.token && a.status === 200 && a.version === undefined)!;
-  meas.samples = meas.samples.map((s) => ({ ...(s as object), power_w: String((s as { power_w: number }).power_w), ec_frequency_deviation_hz: 0.013 }));
-  const again = await startEmulator({ kind: 'energymeter', persona: personaOf(doc) });
-  try {
-    const second = await capture(again, 'shaped-again');
-    const served = second.doc.answers.find((a) => a.path === '/api/measurement' && a.token && a.status === 200 && a.version === undefined)!;
+  const measurement = (c: Capture) => c.answers.find((a) => a.path === '/api/measurement' && a.token && a.status === 200 && a.version === undefined)!;
+  await servedAgain('shaped', { kind: 'energymeter' }, (doc) => {
+    const meas = measurement(doc);
+    meas.samples = meas.samples.map((s) => ({ ...(s as object), power_w: String((s as { power_w: number }).power_w), ec_frequency_deviation_hz: 0.013 }));
+  }, async (first, second) => {
+    const served = measurement(second.doc);
     expect(served.samples[0]).toMatchObject({ power_w: expect.stringMatching(/^-?\d/), ec_frequency_deviation_hz: expect.any(Number) });
     const diff = await sharedCli(['diff', first.file, second.file]);
     expect(diff.code).toBe(1);
     expect(diff.stdout).toMatch(/GET \/api\/measurement \(v2, with the token\): power_w retyped: .* → string$/m);
     expect(diff.stdout).toMatch(/ec_frequency_deviation_hz added/);
-  } finally {
-    await again.close();
-  }
+  });
 });
 
 test('the headers, refusals, settings, telegram and certificate style served are the capture\'s: an error body in another shape, a JSON 404, a header and a setting of its own, another meter\'s telegram, the CN alone', async () => {
-  const original = await startEmulator({ kind: 'p1dongle' });
-  const first = await capture(original, 'refusals').finally(() => original.close());
-  const doc = structuredClone(first.doc);
   const find = (c: Capture, path: string, token: boolean, status?: number) => c.answers.find((a) => a.side === 'v2' && a.method === 'GET' && a.path === path
     && a.token === token && a.version === undefined && (status === undefined || a.status === status))!;
-  Object.assign(find(doc, '/api/measurement', false), { body: '{"error":{"id":201,"description":"unauthorized"}}' });
-  Object.assign(find(doc, '/api/ec-no-such-path', true), { body: '{"error":"request:not-found"}', headers: { 'content-type': 'application/json' } });
-  find(doc, '/api', true, 200).headers.server = 'hwe-p1/6.00';
-  // A field of its own in the settings, a telegram of another meter, a certificate with the CN alone.
-  const system = find(doc, '/api/system', true, 200);
-  system.samples = system.samples.map((x) => ({ ...(x as object), zigbee_channel: 15, wifi_rssi_db: String((x as { wifi_rssi_db: number }).wifi_rssi_db) }));
   const TELEGRAM = '/ISK5\\2M550T-1012\r\n\r\n1-3:0.2.8(50)\r\n0-0:1.0.0(261126101500W)\r\n1-0:1.8.1(001234.567*kWh)\r\n!ABCD\r\n';
-  find(doc, '/api/telegram', true, 200).body = TELEGRAM;
-  doc.certificate!.subjectAltName = null;
-  const again = await startEmulator({ kind: 'p1dongle', persona: personaOf(doc) });
-  try {
-    const second = (await capture(again, 'refusals-again')).doc;
+  await servedAgain('refusals', { kind: 'p1dongle' }, (doc) => {
+    Object.assign(find(doc, '/api/measurement', false), { body: '{"error":{"id":201,"description":"unauthorized"}}' });
+    Object.assign(find(doc, '/api/ec-no-such-path', true), { body: '{"error":"request:not-found"}', headers: { 'content-type': 'application/json' } });
+    find(doc, '/api', true, 200).headers.server = 'hwe-p1/6.00';
+    // A field of its own in the settings, a telegram of another meter, a certificate with the CN alone.
+    const system = find(doc, '/api/system', true, 200);
+    system.samples = system.samples.map((x) => ({ ...(x as object), zigbee_channel: 15, wifi_rssi_db: String((x as { wifi_rssi_db: number }).wifi_rssi_db) }));
+    find(doc, '/api/telegram', true, 200).body = TELEGRAM;
+    doc.certificate!.subjectAltName = null;
+  }, async (first, { doc: second }) => {
     expect(JSON.parse(find(second, '/api/measurement', false).body)).toEqual({ error: { id: 201, description: 'unauthorized' } });
     expect(find(second, '/api/ec-no-such-path', true)).toMatchObject({ status: 404, body: '{"error":"request:not-found"}', headers: { 'content-type': 'application/json' } });
     expect(find(second, '/api', true, 200).headers.server).toBe('hwe-p1/6.00');
@@ -112,14 +109,11 @@ test('the headers, refusals, settings, telegram and certificate style served are
     // The v2 404 was captured, not the v1 one: an unknown path over HTTP is answered as the emulator answers it.
     const v1 = (c: Capture) => c.answers.find((a) => a.side === 'v1' && a.path === '/api/ec-no-such-path')!;
     expect(v1(second)).toMatchObject({ status: v1(first.doc).status, body: v1(first.doc).body });
-  } finally {
-    await again.close();
-  }
+  });
 });
 
 test('certify-client --from serves the integration the captured device: its kind and serial in the results', async () => {
-  const original = await startEmulator({ kind: 'energymeter' });
-  const first = await capture(original, 'certify').finally(() => original.close());
+  const first = await withEmulator({ kind: 'energymeter' }, (emu) => capture(emu, 'certify'));
   const out = path.join(dir, 'certify-out');
   const res = await sharedCli(['certify-client', '--from', first.file, '--quick', '--away', '1', '--reports', out,
     '--phase', 'pairing=1', 'steady=1', 'newer=1', 'reboot=3', 'foreign-ca=1', 'wrong-identity=1', 'revoked=1', '--', ...REFERENCE_INTEGRATION]);
@@ -130,8 +124,7 @@ test('certify-client --from serves the integration the captured device: its kind
 });
 
 test('emulate --from serves the capture\'s device; a file that is no capture is refused, exit 2', async () => {
-  const original = await startEmulator({ kind: 'energymeter' });
-  const first = await capture(original, 'cli').finally(() => original.close());
+  const first = await withEmulator({ kind: 'energymeter' }, (emu) => capture(emu, 'cli'));
   const child = spawn(process.execPath, [BIN, 'emulate', '--from', first.file], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
