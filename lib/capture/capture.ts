@@ -43,13 +43,12 @@ export async function ask(device: DeviceClient, r: Read, token: string | null, r
   const answers: DeviceResponse[] = [];
   const asked = Date.now();
   let unavailableMs = 0;
-  for (let i = 0; i < r.repeat; i++) {
+  while (answers.length < r.repeat) {
     try {
       const answer = await (r.method === 'POST' ? side.post(r.path, o) : side.get(r.path, o));
-      if (i === 0 && answer.status === 503 && Date.now() - asked < UNAVAILABLE_FOR_MS && !signal.aborted) {
+      if (!answers.length && answer.status === 503 && Date.now() - asked < UNAVAILABLE_FOR_MS && !signal.aborted) {
         await sleep(1000, undefined, { signal }).catch(() => undefined);
         unavailableMs = Date.now() - asked;
-        i -= 1;
         continue;
       }
       answers.push(answer);
