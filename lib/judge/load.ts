@@ -2,7 +2,7 @@
 import type { Phase } from '../spec/client-clause-types.js';
 import type { SeenRequest, Traffic } from '../spec/traffic.js';
 import { type Finding, bearerOf, count, inPhases, named, isPairing, scenarioEnd } from './verdict.js';
-import { authorizedSockets } from './socket-life.js';
+import { authorizedDuring, authorizedSockets } from './socket-life.js';
 
 export const WINDOW_MS = 10_000;
 /** The vendor's 500 ms: 20 requests of one endpoint in a 10 s window; one more is allowed for timing at the window's edges. */
@@ -29,7 +29,7 @@ export function load01(t: Traffic, within: readonly Phase[]): Finding {
   const mine = inPhases(t.requests, within);
   if (!mine.length) {
     // An integration that lives on the WebSocket's pushes asks no endpoint at all: the load it puts on the device is its connection.
-    const kept = onTheSocketDuring(t, within);
+    const kept = authorizedDuring(t, within).length;
     return kept ? { held: true, message: `it asked no endpoint during ${within.join(' and ')}: it kept ${count(kept, 'authorized WebSocket')} open, on which the device pushes` }
       : { skip: `the integration sent no request during ${within.join(' and ')}` };
   }
@@ -86,18 +86,12 @@ export function load02(t: Traffic, within: readonly Phase[]): Finding {
   return { held: true, message: `${count(opened, 'connection')} opened for ${count(steady.length, 'request')} during steady, never more than ${MAX_OPEN} open` };
 }
 
-/** How many authorized WebSockets were open during the phases (0: none). */
-function onTheSocketDuring(t: Traffic, within: readonly Phase[]): number {
-  const spans = t.phases.filter((p) => within.includes(p.phase));
-  return authorizedSockets(t).filter((a) => spans.some((p) => a.at < p.to && a.until > p.from)).length;
-}
-
 /**
  * Steady without a request: an integration on the WebSocket reuses its connection by keeping it. More WebSockets
  * opened during steady than one, and one for each the device closed, is a connection it did not keep.
  */
 function socketReuse(t: Traffic): Finding | null {
-  if (!onTheSocketDuring(t, ['steady'])) return null;
+  if (!authorizedDuring(t, ['steady']).length) return null;
   const steady = t.phases.find((p) => p.phase === 'steady')!;
   const during = (at: number | null) => at !== null && at >= steady.from && at < steady.to;
   const opened = t.sockets.filter((s) => !s.cut && during(s.openedAt));

@@ -1,6 +1,7 @@
 // An integration that lives on WebSocket pushes (vendor-api.md §3.8) keeps working by keeping its authorized
 // connection, not by polling: the clauses that ask whether it keeps working (CL-VER-02, CL-LIFE-01) read this
 // where it sent no request with a token.
+import type { Phase } from '../spec/client-clause-types.js';
 import type { SeenSocket, Traffic } from '../spec/traffic.js';
 import { isObject, parseJson, scenarioEnd } from './verdict.js';
 
@@ -17,6 +18,12 @@ export function authorizedSockets(t: Traffic): Authorized[] {
     const token = isObject(msg) && msg.type === 'authorization' && typeof msg.data === 'string' && issued.has(msg.data) ? msg.data : null;
     return token ? [{ socket: s, token, at: first!.at, until: s.closedAt ?? end }] : [];
   }).sort((a, b) => a.socket.openedAt - b.socket.openedAt);
+}
+
+/** Of the authorized conversations (`sockets`, by default all of them), those open during any of `phases`. */
+export function authorizedDuring(t: Traffic, phases: readonly Phase[], sockets: readonly Authorized[] = authorizedSockets(t)): Authorized[] {
+  const spans = t.phases.filter((p) => phases.includes(p.phase));
+  return sockets.filter((a) => spans.some((p) => a.at < p.to && a.until > p.from));
 }
 
 /** How long, of [from, to), a conversation authorized with one of `tokens` was open. */

@@ -3,7 +3,7 @@
 import type { Phase } from '../spec/client-clause-types.js';
 import type { SeenRequest, Traffic } from '../spec/traffic.js';
 import { type Finding, bearerOf, count, inPhases, named, each, isPairing, tally } from './verdict.js';
-import { authorizedSockets, heldOpenMs } from './socket-life.js';
+import { authorizedDuring, authorizedSockets, heldOpenMs } from './socket-life.js';
 
 /** The majors the device serves over HTTPS. */
 export const SERVED_MAJORS = [2];
@@ -57,10 +57,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
  * polling rate may halve, and does not pair again. Null where it authorized no WebSocket during steady.
  */
 function onTheSocket(t: Traffic): Finding | null {
-  const span = (phase: Phase) => t.phases.find((p) => p.phase === phase)!;
-  const [steady, newer] = [span('steady'), span('newer')];
+  const newer = t.phases.find((p) => p.phase === 'newer')!;
   const sockets = authorizedSockets(t);
-  const tokens = new Set(sockets.filter((a) => a.at < steady.to && a.until > steady.from).map((a) => a.token));
+  const tokens = new Set(authorizedDuring(t, ['steady'], sockets).map((a) => a.token));
   if (!tokens.size) return null;
   const paired = inPhases(t.requests, ['newer']).find(isPairing);
   if (paired) return pairedAgain(paired);
