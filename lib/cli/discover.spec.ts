@@ -18,7 +18,7 @@ import { sharedCli } from '../testing/shared-cli.js';
 import { pressHookFor } from './emulator-run.js';
 import { Terminal, hasTmux } from '../testing/tmux-terminal.js';
 import { shellBlocks } from '../testing/doc-blocks.js';
-import { DOC_FILES, docShell, runBlock } from '../testing/doc-runner.js';
+import { DOC_FILES, docShell, installedCommand, runBlock } from '../testing/doc-runner.js';
 
 const LOOPBACK = ['--interface', '127.0.0.1'];
 const bash = promisify(execFile);
@@ -220,14 +220,14 @@ describe('the fleet recipes of docs/fleets.md, against two emulators advertised 
     const [socket, p1] = [await advertised('energysocket'), await advertised('p1dongle')];
     await mkdir(work, { recursive: true });
     await writeFile(path.join(work, 'ca.pem'), ca.certPem);
-    const env = { ...process.env, HOME: work, NO_COLOR: '1', BENCH_INTERFACE: '127.0.0.1', BENCH_CA: path.join(work, 'ca.pem'),
+    const env = { ...process.env, ...installedCommand().env, HOME: work, NO_COLOR: '1', BENCH_INTERFACE: '127.0.0.1', BENCH_CA: path.join(work, 'ca.pem'),
       PRESS_HOOK: await benchHook(emus, work) };
     return { env, serials: [socket!.ready.serial, p1!.ready.serial].sort() };
   };
   const recipe = async (engine: string) => /```yaml\n([\s\S]*?)```/.exec((await readFile(path.join(PACKAGE_ROOT, 'docs', 'fleets.md'), 'utf8'))
     .split(`## ${engine}`)[1]!)![1]!;
-  // The runner has the package installed: `npx energy-conform` is this checkout's bin.
-  const installed = (line: string) => line.replaceAll('npx energy-conform', `"${process.execPath}" "${BIN}"`);
+  // The runner has the package installed: `npx energy-conform` is this checkout's program (in a warm CLI process where one runs).
+  const installed = (line: string) => line.replaceAll('npx energy-conform', installedCommand().command);
 
   test('GitHub Actions: discover, then a job per device, then each job\'s summary: both devices pass, as the engine would show them', async () => {
     const work = path.join(dir, 'github');

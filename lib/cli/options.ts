@@ -3,7 +3,7 @@
 import type { Argv } from 'yargs';
 import { CERT_STYLES, type CertStyle } from '../emulator/cert-styles.js';
 import { LINK_NAMES, type LinkName } from '../emulator/link.js';
-import { DEFAULT_TOKEN_STORE } from '../operator/token-store.js';
+import { defaultTokenStore } from '../operator/token-store.js';
 import { DEFAULT_BUDGET } from '../explore/budget.js';
 import { DEFAULT_THRESHOLDS } from '../soak/verdict.js';
 import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS } from '../meeting/target.js';
@@ -23,7 +23,7 @@ export function targetOptions<T>(y: Argv<T>) {
     .option('ca', { type: 'string', describe: 'CA to validate the device, default the bundled vendor CA' })
     .option('insecure', { type: 'boolean', default: false, describe: 'no TLS validation (TLS clauses are skipped)' })
     .option('token', { type: 'string', describe: 'bearer token (or env ENERGY_CONFORM_TOKEN); else the token store; else pair' })
-    .option('token-store', { type: 'string', default: DEFAULT_TOKEN_STORE, defaultDescription: '"~/.config/energy-conform/tokens.json"', describe: 'token store file (mode 0600)' })
+    .option('token-store', { type: 'string', default: defaultTokenStore(), defaultDescription: '"~/.config/energy-conform/tokens.json"', describe: 'token store file (mode 0600)' })
     .option('press-hook', { type: 'string', describe: 'shell command run whenever a button press is needed' })
     .option('press-timeout', { type: 'number', default: 120, describe: 'seconds to wait for each press' })
     .option('request-timeout', { type: 'number', default: DEFAULT_REQUEST_TIMEOUT_MS / 1000, describe: 'seconds to wait for each answer of the device' });

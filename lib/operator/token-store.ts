@@ -3,7 +3,8 @@ import { chmod, mkdir, open, readFile, rename } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 
-export const DEFAULT_TOKEN_STORE = path.join(homedir(), '.config', 'energy-conform', 'tokens.json');
+/** The token store under the home folder of the moment (a warm CLI process runs each command with its own HOME). */
+export const defaultTokenStore = () => path.join(homedir(), '.config', 'energy-conform', 'tokens.json');
 
 export interface StoredToken {
   token: string;

@@ -6,7 +6,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import type { PoolOptions, PoolRunnerInitializer, PoolWorker, WorkerRequest } from 'vitest/node';
-import { CODE_EXT, CODE_ROOT } from './package-root.js';
+import { CODE_EXT, CODE_ROOT, PACKAGE_ROOT } from './package-root.js';
 
 const ENTRY = path.join(CODE_ROOT, 'lib', 'runner', `kept-worker-entry.${CODE_EXT}`);
 
@@ -49,7 +49,8 @@ class KeptFork implements PoolWorker {
 
   async start(): Promise<void> {
     if (!alive(kept)) {
-      kept = fork(ENTRY, [], { env: this.options.env, execArgv: this.options.execArgv, stdio: 'pipe', serialization: 'advanced' });
+      // In the package root: the command that starts it runs in a folder of its own, which may go before the worker does.
+      kept = fork(ENTRY, [], { cwd: PACKAGE_ROOT, env: this.options.env, execArgv: this.options.execArgv, stdio: 'pipe', serialization: 'advanced' });
       // Its output goes to whichever run it serves (start pipes it there).
       kept.stdout!.setMaxListeners(0);
       kept.stderr!.setMaxListeners(0);

@@ -1,4 +1,4 @@
-// Where the package's files are, whether the code runs from its sources (tsx, vitest) or from the build
+// Where the package's files are, whether the code runs from its sources (vitest) or from the build
 // (dist/, which the package ships): the suites sit beside the library that loads them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -6,7 +6,8 @@ import { FRESH_SUITE_WORKERS } from './warm-cli.js';
 
 if (!process.argv.includes(FRESH_SUITE_WORKERS)) keepSuiteWorkers();
 
-export interface WarmRequest { id: number; args: string[]; env: NodeJS.ProcessEnv }
+/** `env` and `cwd`: the command's, as a process of its own would have them (HOME, and with it the default token store, too). */
+export interface WarmRequest { id: number; args: string[]; env: NodeJS.ProcessEnv; cwd?: string }
 export interface WarmAnswer { id: number; code: number | null; stdout: string; stderr: string }
 
 type Write = typeof process.stdout.write;
@@ -33,10 +34,26 @@ async function captured(fn: () => Promise<number | undefined>): Promise<Omit<War
   }
 }
 
+/** `fn` with the process's environment and working folder those of the command; this process's own after. */
+async function within<T>(env: NodeJS.ProcessEnv, cwd: string | undefined, fn: () => Promise<T>): Promise<T> {
+  const own = { env: { ...process.env }, cwd: process.cwd() };
+  const become = (e: NodeJS.ProcessEnv, dir: string) => {
+    for (const k of Object.keys(process.env)) delete process.env[k];
+    Object.assign(process.env, e);
+    process.chdir(dir);
+  };
+  become(env, cwd ?? own.cwd);
+  try {
+    return await fn();
+  } finally {
+    become(own.env, own.cwd);
+  }
+}
+
 let queue = Promise.resolve();
 process.on('message', (m: WarmRequest) => {
   queue = queue.then(async () => {
-    const answer: WarmAnswer = { id: m.id, ...(await captured(() => runProgram(m.args, m.env))) };
+    const answer: WarmAnswer = { id: m.id, ...(await within(m.env, m.cwd, () => captured(() => runProgram(m.args, m.env)))) };
     process.send!(answer);
   });
 });

@@ -7,9 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { text } from 'node:stream/consumers';
 import type { TestProject } from 'vitest/node';
+import type { Ask } from './warm-ask.js';
 import { WarmCli } from './warm-cli.js';
-
-export interface Ask { args: string[]; env?: NodeJS.ProcessEnv; timeoutMs?: number }
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -19,11 +18,13 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const warm = new WarmCli(availableParallelism() + 2);
+  // The guides' blocks (docs.spec.ts, a guide at a time each, as many at once as maxConcurrency) and the files that
+  // ask beside them: a command waits for a free process, and that wait is its test's time.
+  const warm = new WarmCli(2 * availableParallelism() + 2);
   const server = createServer((req, res) => {
     void text(req).then(async (body) => {
       const ask = JSON.parse(body) as Ask;
-      const result = await warm.run(ask.args, { env: ask.env, timeoutMs: ask.timeoutMs });
+      const result = await warm.run(ask.args, { env: ask.env, cwd: ask.cwd, timeoutMs: ask.timeoutMs });
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
     }).catch((err: unknown) => res.writeHead(500).end(String(err)));
   });

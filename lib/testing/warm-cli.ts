@@ -52,7 +52,7 @@ export class WarmCli {
   }
 
   /** As cli(): `energy-conform <args>`; past `timeoutMs` the server is killed and the result is that of a killed process. */
-  async run(args: string[], o: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliResult> {
+  async run(args: string[], o: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
     const server = await this.take();
     const started = Date.now();
     const id = (this.next += 1);
@@ -67,7 +67,7 @@ export class WarmCli {
         const onExit = () => done({ code: null, stdout: '', stderr: 'the warm CLI process ended during the run' });
         const timer = setTimeout(() => server.child.kill('SIGKILL'), o.timeoutMs ?? 120_000);
         server.child.on('message', onMessage).once('exit', onExit);
-        server.child.send({ id, args, env: { ...process.env, NO_COLOR: '1', ...o.env } } satisfies WarmRequest);
+        server.child.send({ id, args, env: { ...process.env, NO_COLOR: '1', ...o.env }, cwd: o.cwd } satisfies WarmRequest);
       });
     } finally {
       this.give(server);

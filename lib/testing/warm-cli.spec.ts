@@ -1,0 +1,40 @@
+// A warm CLI process (warm-cli.ts) runs each command line as a process of its own would run it: in the folder
+// it is given, with the environment it is given, HOME and so the default token store included; the next
+// command in the same process has its own.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startEmulator } from '../emulator/emulator.js';
+import { targetArgs } from './cli-process.js';
+import { WarmCli } from './warm-cli.js';
+
+let dir: string;
+const warm = new WarmCli(1);
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-warm-'));
+});
+afterAll(async () => {
+  warm.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+test('two commands in one warm process: each writes its reports in its own folder and its token in its own HOME', { timeout: 60_000 }, async () => {
+  const emu = await startEmulator({ kind: 'p1dongle' });
+  try {
+    const args = targetArgs(emu.ready, '');
+    const target = args.filter((_, i) => args[i] !== '--token-store' && args[i - 1] !== '--token-store');
+    for (const who of ['first', 'second']) {
+      const home = path.join(dir, who);
+      await mkdir(home);
+      const res = await warm.run(['run', ...target, '--suite', 'info', '--reports', 'out'], { cwd: home, env: { HOME: home } });
+      expect(res.code, res.stdout + res.stderr).toBe(0);
+      expect(existsSync(path.join(home, 'out', 'results.json'))).toBe(true);
+      // Each HOME had no token: each command paired and stored its own, mode 0600.
+      expect((await stat(path.join(home, '.config', 'energy-conform', 'tokens.json'))).mode & 0o777).toBe(0o600);
+    }
+  } finally {
+    await emu.close();
+  }
+});
