@@ -135,6 +135,24 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('report.html in headle
     }
   });
 
+  test('the clause table: a level or an outcome never breaks over lines, and the catalogue\'s `code` spans are code', async () => {
+    await page.goto(`file://${path.join(out, 'report.html')}`);
+    // The lines a cell's text takes, as the page lays it out.
+    const lines = (column: number) => page.evaluate(`[...document.querySelectorAll('.clauses tr[data-status] td:nth-child(${column})')].map((td) => {
+      const range = document.createRange();
+      range.selectNodeContents(td);
+      return td.textContent + ' ' + new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    })`) as Promise<string[]>;
+    for (const column of [1, 2, 3]) {
+      const cells = await lines(column);
+      expect(cells.length).toBeGreaterThan(60);
+      expect(cells.filter((c) => !c.endsWith(' 1')), `column ${column}`).toEqual([]);
+    }
+    const statements = await page.evaluate(`[...document.querySelectorAll('.clauses tr[data-status] td:nth-child(4)')].map((td) => td.firstChild.textContent)`) as string[];
+    expect(statements.filter((t) => t.includes('`'))).toEqual([]);
+    expect(await page.locator('.clauses td:nth-child(4) code', { hasText: 'user:creation-not-enabled' }).count()).toBeGreaterThan(0);
+  });
+
   test('the clause table filters by outcome and by area, and says how many rows are left', async () => {
     await page.goto(`file://${path.join(out, 'report.html')}`);
     const visible = () => page.evaluate(`[...document.querySelectorAll('.clauses tr[data-status]')].filter((r) => r.offsetParent !== null)

@@ -6,6 +6,9 @@ import { type CheckResult, PROBLEMS, STATUSES, type Status, areasOf } from './re
 
 export const badge = (s: Status) => `<span class="status s-${s}">${s}</span>`;
 
+/** A clause's statement as HTML: the catalogue's `code` spans as code. */
+export const prose = (text: string) => esc(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+
 const PROBLEM_ROWS = PROBLEMS.map((s) => `[data-status="${s}"]`).join(',');
 
 /** The filters' rules, for the areas the page's checks have. */
@@ -14,7 +17,7 @@ export const filterCss = (areas: readonly string[]) => `
 .filters label{display:inline-block;border:1px solid #bbb;border-radius:12px;padding:0 8px;margin:2px 2px 2px 0;cursor:pointer;font-size:13px}
 .filters input:checked+label{background:#1b1b1b;color:#fff;border-color:#1b1b1b}.filters input:focus-visible+label{outline:2px solid #1565c0}
 .clause-list{counter-reset:shown}.clauses tr[data-status]{counter-increment:shown}.shown::before{content:counter(shown) " of "}
-.clauses .area-head th{background:#eef2f6}.clauses td:first-child{white-space:nowrap}
+.clauses .area-head th{background:#eef2f6}.clauses td:nth-child(-n+3){white-space:nowrap}
 body:has(#fs-problems:checked) .clauses tr[data-status]:not(:is(${PROBLEM_ROWS})){display:none}
 body:has(#fs-problems:checked) .clauses tbody:not(:has(:is(${PROBLEM_ROWS}))){display:none}
 ${STATUSES.map((s) => `body:has(#fs-${s}:checked) .clauses tr[data-status]:not([data-status="${s}"]),
@@ -40,7 +43,7 @@ function row(c: CheckResult): string {
   const id = PROBLEMS.includes(c.status) ? `<a href="#${esc(c.clause)}">${esc(c.clause)}</a>` : esc(c.clause);
   const what = c.message ? `<div class="muted">${esc(c.message.split('\n')[0])}</div>` : '';
   return `<tr data-status="${c.status}"><td>${id}</td><td>${esc(c.level)}</td><td>${badge(c.status)}</td>`
-    + `<td>${esc(c.title.replace(/^\S+ \[\w+\] /, ''))}${what}</td></tr>`;
+    + `<td>${prose(c.title.replace(/^\S+ \[\w+\] /, ''))}${what}</td></tr>`;
 }
 
 /** Every clause, grouped by area, with the filters above them. */

@@ -1,7 +1,7 @@
 // report.html: one self-contained page (no script, no network) for the people who judge a device, in the
 // order they read it: the verdict, each failure with its evidence, the deviations and warnings, every
 // clause (filterable by outcome and area), what was observed, the device and the run, and the coverage.
-import { badge, clauseTable, filterCss } from './html-clauses.js';
+import { badge, clauseTable, filterCss, prose } from './html-clauses.js';
 import { esc, exchanges } from './html-exchange.js';
 import { exploredSection } from './html-explored.js';
 import { SOAK_CSS, soakSection } from './html-soak.js';
@@ -12,6 +12,7 @@ import { countsText, profileText } from './summary.js';
 const CSS = `
 body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:16px;color:#1b1b1b}
 h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:24px 0 8px;border-bottom:1px solid #ddd}h3{font-size:14px;margin:14px 0 4px}
+code{font:12.5px ui-monospace,monospace;background:#f2f2f2;padding:0 3px;border-radius:3px}
 .verdict{display:inline-block;padding:2px 10px;border-radius:4px;color:#fff;font-weight:600}
 .s-pass{background:#1a7f37}.s-fail{background:#c62828}.s-error{background:#8e24aa}.s-warn{background:#b26a00}.s-deviation{background:#8d4f00}.s-observation{background:#1565c0}.s-skip{background:#757575}
 table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:3px 6px;vertical-align:top;text-align:left}td{overflow-wrap:anywhere}
@@ -51,7 +52,7 @@ function problem(c: CheckResult): string {
   const evidence = table
     ? `<table><tr><th>expected</th><td>${esc(c.expected)}</td></tr><tr><th>observed</th><td>${esc(typeof c.observed === 'string' ? c.observed : JSON.stringify(c.observed))}</td></tr></table>`
     : '';
-  return `<div class="problem ${c.status}" id="${esc(c.clause)}"><h3>${badge(c.status)} ${esc(c.title)}</h3>`
+  return `<div class="problem ${c.status}" id="${esc(c.clause)}"><h3>${badge(c.status)} ${prose(c.title)}</h3>`
     + `${c.deviation ? `<p class="why"><b>Why a deviation:</b> ${esc(c.deviation)}; ${esc(STRICT_DEVIATION)}.</p>` : ''}`
     + `${first ? `<p>${esc(first)}</p>` : ''}${evidence}${more.length ? `<pre>${esc(more.join('\n'))}</pre>` : ''}`
     // The exchanges the outcome is about, then the check's others (setup reads, steps) collapsed.
@@ -60,7 +61,7 @@ function problem(c: CheckResult): string {
 
 /** Collapsed: what the device answered where the specification is silent is data to look up, not to scroll past. */
 function observation(c: CheckResult): string {
-  return `<details class="observation"><summary>${esc(c.title)}</summary><pre>${esc(JSON.stringify(c.observed ?? c.message, null, 2))}</pre>`
+  return `<details class="observation"><summary>${prose(c.title)}</summary><pre>${esc(JSON.stringify(c.observed ?? c.message, null, 2))}</pre>`
     + `${c.exchanges.length ? `<details><summary>the exchanges</summary>${exchanges(c.exchanges, c.exchanges.length)}</details>` : ''}</details>`;
 }
 
