@@ -71,6 +71,24 @@ describe('the users suite against a P1 meter emulator', () => {
   });
 });
 
+test('--clause LIST-03 alone: a list of the caller alone is no pass (skipped, saying why); with another user on the device it is judged', async () => {
+  const emu = await startEmulator({ kind: 'p1dongle', faults: ['list-current-false'] });
+  try {
+    const alone = await run(emu, 'list03-alone', ['--clause', 'LIST-03'], 'list03-tokens.json');
+    expect(alone.results.checks.find((c) => c.clause === 'LIST-03')).toMatchObject({ status: 'skip', message: expect.stringContaining('listed the caller alone') });
+    // Nothing judged: the run says so and why, exit 2 (as every run that judged no clause).
+    expect(alone.res.stderr).toMatch(/no check ran \(LIST-03: every GET \/api\/user listed the caller alone/);
+    expect(alone.res.code).toBe(2);
+    emu.state.press();
+    emu.state.createUser('local/another');
+    const another = await run(emu, 'list03-another', ['--clause', 'LIST-03'], 'list03-tokens.json');
+    expect(another.results.checks.find((c) => c.clause === 'LIST-03')?.status).toBe('fail');
+    expect(another.res.code).toBe(1);
+  } finally {
+    await emu.close();
+  }
+});
+
 test('a device that does not delete: the user left behind is reported as residue and fails the run', async () => {
   const emu = await startEmulator({ kind: 'p1dongle', faults: ['delete-ignored'] });
   try {
