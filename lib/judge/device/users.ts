@@ -88,16 +88,16 @@ export const list02 = (r: Reply, o: { owner: string | null }): Judgment => {
     `exactly one entry with current: true${o.owner ? `, ${o.owner}` : ''}`, `current on ${JSON.stringify(current)}`, r));
 };
 
-/** The entries of a list that are not the caller's (`owner`, else the one marked current): what LIST-03 reads. */
-export const othersListed = (r: Reply, owner: string | null): Record<string, unknown>[] => {
-  const list = listOf(r) ?? [];
-  const self = owner ?? list.find((u) => u.current === true)?.name;
-  return list.filter((u) => u.name !== self);
+/** The entries of a list that are not the caller's (`owner`, else the one marked current): what LIST-03 reads; null: no list. */
+export const othersListed = (r: Reply, owner: string | null): Record<string, unknown>[] | null => {
+  const list = listOf(r);
+  const self = owner ?? list?.find((u) => u.current === true)?.name;
+  return list?.filter((u) => u.name !== self) ?? null;
 };
 
 /** LIST-03: every entry but the caller's omits `current`. */
 export const list03 = (r: Reply, o: { owner: string | null }): Judgment => {
-  const others = othersListed(r, o.owner).filter((u) => 'current' in u);
+  const others = (othersListed(r, o.owner) ?? []).filter((u) => 'current' in u);
   return allOf(() => aList(r, 'entries'), () => unless(others.length === 0, 'no `current` key on the entries of other users', JSON.stringify(others), r));
 };
 
