@@ -39,9 +39,13 @@ function filters(checks: readonly CheckResult[], areas: readonly string[]): stri
     + `<div><b>Area:</b> ${choice('fa', 'all', 'all', checks.length, true)}${areaChoices.join('')}</div></form>`;
 }
 
+/** Characters of a check's message a row shows: the failures and the observations below have it whole. */
+export const ROW_MESSAGE = 200;
+
 function row(c: CheckResult): string {
   const id = PROBLEMS.includes(c.status) ? `<a href="#${esc(c.clause)}">${esc(c.clause)}</a>` : esc(c.clause);
-  const what = c.message ? `<div class="muted">${esc(c.message.split('\n')[0])}</div>` : '';
+  const first = c.message.split('\n')[0]!;
+  const what = first ? `<div class="muted">${esc(first.length > ROW_MESSAGE ? `${first.slice(0, ROW_MESSAGE)}…` : first)}</div>` : '';
   return `<tr data-status="${c.status}"><td>${id}</td><td>${esc(c.level)}</td><td>${badge(c.status)}</td>`
     + `<td>${prose(c.title.replace(/^\S+ \[\w+\] /, ''))}${what}</td></tr>`;
 }

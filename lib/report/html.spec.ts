@@ -2,10 +2,13 @@ import { describe, expect, test } from 'vitest';
 import { clause, clauses } from '../spec/catalogue.js';
 import { clauseTitle } from '../spec/clause-types.js';
 import { BODY_HEAD, esc, splitBody } from './html-exchange.js';
+import { ROW_MESSAGE } from './html-clauses.js';
 import { reportHtml } from './html.js';
 import { type CheckResult, type RunResults, summarize } from './results.js';
 
 const HOSTILE = '<script>alert("x")</script>';
+/** An observation as long as PAIR-13's list of refusals. */
+const LONG = Array.from({ length: 40 }, (_, i) => `refusal ${i}`);
 
 function results(): RunResults {
   const checks: CheckResult[] = clauses.map((c) => ({ clause: c.id, level: c.level, title: clauseTitle(c), area: c.area,
@@ -27,6 +30,16 @@ function results(): RunResults {
 
 describe('report.html', () => {
   const html = reportHtml(results());
+
+  test('a row of the clause table shows the head of a long message; the observation below holds it whole', () => {
+    const r = results();
+    Object.assign(r.checks.find((c) => c.clause === 'PAIR-13')!, { status: 'observation', message: JSON.stringify({ refusals: LONG }), observed: { refusals: LONG } });
+    const html = reportHtml(r);
+    const rowOf = html.slice(html.indexOf('<tr data-status="observation"><td>PAIR-13'));
+    const shown = /<div class="muted">([^<]*)<\/div>/.exec(rowOf.slice(0, rowOf.indexOf('</tr>')))![1]!;
+    expect(shown).toBe(`${esc(JSON.stringify({ refusals: LONG }).slice(0, ROW_MESSAGE))}…`);
+    expect(html).toContain(esc(JSON.stringify({ refusals: LONG }, null, 2)));
+  });
 
   test('escapes everything the device sent: no markup of its own gets in', () => {
     expect(html).not.toContain('<script');
