@@ -17,7 +17,10 @@ const NODE = process.execPath;
 const ARGS = path.join(PACKAGE_ROOT, 'dist', 'lib', 'testing', 'doc-args.js');
 const WARM = path.join(PACKAGE_ROOT, 'dist', 'lib', 'testing', 'doc-command.js');
 
-/** `energy-conform` for a shell line a test runs as a CI runner would: the warm CLI's (doc-command.ts) where it runs, else the bin. */
+/**
+ * `energy-conform` for a shell line a test runs as a CI runner would: the warm CLI's (doc-command.ts) where it runs,
+ * else the bin; `env` is what tells a guide's shim (SHIMS) to use it too.
+ */
 export function installedCommand(): { command: string; env: NodeJS.ProcessEnv } {
   const warm = inject('warmCli');
   return warm ? { command: `"${NODE}" "${WARM}"`, env: { EC_WARM_CLI: warm } } : { command: `"${NODE}" "${BIN}"`, env: {} };
@@ -87,8 +90,9 @@ export interface BlockResult { code: number | null; output: string }
 /** Runs the block in `cwd` with HOME there too (the token store a reader's first run creates). */
 export function runBlock(block: ShellBlock, shell: DocShell, cwd: string, timeoutMs = 240_000): Promise<BlockResult> {
   return new Promise((resolve, reject) => {
-    const warm = block.mode === 'serves' ? undefined : inject('warmCli');
-    const child = spawn('bash', ['-c', `set -eo pipefail\n${block.script}`], { cwd, env: { ...shell.env, HOME: cwd, ...(warm ? { EC_WARM_CLI: warm } : {}) }, detached: true,
+    // A block that serves is stopped by its test: the shim starts its command cold.
+    const warm = block.mode === 'serves' ? {} : installedCommand().env;
+    const child = spawn('bash', ['-c', `set -eo pipefail\n${block.script}`], { cwd, env: { ...shell.env, HOME: cwd, ...warm }, detached: true,
       stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const stop = () => {
