@@ -16,6 +16,7 @@ import { contractSchema } from '../deploy/contract.js';
 import { targetArgs } from '../testing/cli-process.js';
 import { withEmulator } from '../testing/emulator-client.js';
 import { sharedCli } from '../testing/shared-cli.js';
+import { limit } from '../testing/limit.js';
 
 
 let dir: string;
@@ -42,18 +43,7 @@ const certify = (name: string, kind: KindId, fault?: string) => certifyClient({
 const STAGGER_MS = 1000;
 const AT_ONCE = 16;
 const after = (ms: number) => new Promise((r) => setTimeout(r, ms));
-let running = 0;
-const waiting: (() => void)[] = [];
-async function inTurn<T>(fn: () => Promise<T>): Promise<T> {
-  while (running >= AT_ONCE) await new Promise<void>((r) => waiting.push(r));
-  running += 1;
-  try {
-    return await fn();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
-}
+const inTurn = limit(AT_ONCE);
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ec-certify-'));

@@ -192,6 +192,17 @@ describe('the reference traffic', () => {
     expect(load02.message).toBe('2 connections opened for 5 requests during steady, never more than 3 open');
   });
 
+  test('a token whose answer went out in the millisecond the pairing phase ended is the pairing\'s (CL-PAIR-04)', () => {
+    const t = referenceTraffic();
+    // The pairing's token alone (the revoked phase's would be judged on its own).
+    const issued = t.tokens[0]!;
+    t.tokens = [issued];
+    const pairing = span(t, 'pairing');
+    const steady = t.phases[t.phases.indexOf(pairing) + 1]!;
+    pairing.to = steady.from = issued.at;
+    expect(judgeTraffic(t).find((v) => v.clause === 'CL-PAIR-04')!.status).toBe('pass');
+  });
+
   test('its verdicts name no token', () => {
     const text = JSON.stringify(judgeTraffic(referenceTraffic()));
     for (const token of [TOKEN_1, TOKEN_2]) expect(text.toUpperCase()).not.toContain(token);

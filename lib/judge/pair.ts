@@ -64,7 +64,9 @@ export function pair03(t: Traffic, within: readonly Phase[]): Finding {
 
 /** The token received is the one used: the next v2 request carries it. */
 export function pair04(t: Traffic, within: readonly Phase[]): Finding {
-  const tokens = t.tokens.filter((k) => within.some((p) => t.phases.some((s) => s.phase === p && k.at >= s.from && k.at < s.to)));
+  // A token's phase is its creation request's, as the recorder wrote it down: a phase that begins in the millisecond the
+  // answer went out has the same time as the token.
+  const tokens = t.tokens.filter((k) => within.includes(t.requests.find((r) => r.id === k.request)?.phase as Phase));
   if (!tokens.length) return { skip: 'the device issued no token in the phases judged' };
   let judged = 0;
   for (const issued of tokens) {

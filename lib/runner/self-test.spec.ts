@@ -18,18 +18,35 @@ import type { RunResults } from '../report/results.js';
 import { isRejudgeable } from '../judge/device/table.js';
 import { rejudge } from './rejudge.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
+import { limit } from '../testing/limit.js';
 
 let dir: string;
 // The default run (`npm start`: the socket, its real certificate) goes through the bin, as a user starts it;
-// every other run through warm CLI processes, one for each run at once (vitest.config.ts maxConcurrency),
-// which run the same program from the same build.
+// every other run through warm CLI processes, which run the same program from the same build: one for each
+// run that works at once (vitest.config.ts maxConcurrency), and as many again for the runs that mostly wait.
 const BIN_RUN = 'clean-energysocket-real';
-const warm = new WarmCli(2 * availableParallelism());
+const AT_ONCE = 2 * availableParallelism();
+const warm = new WarmCli(AT_ONCE);
+const warmWaiting = new WarmCli(AT_ONCE);
+/**
+ * The runs that mostly wait (a device timer, a request timeout, the vendor profile's WebSocket and reboot windows,
+ * a slow link) start with the file, AT_ONCE at a time beside the runs that work, longest first; their tests,
+ * last in the file, read what they found. In vitest's turns they would hold the places of the runs that work.
+ */
+const waited = new Map<string, Promise<Run>>();
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ec-selftest-'));
+  const inTurn = limit(AT_ONCE);
+  for (const [name, start] of waitingRuns()) {
+    const run = inTurn(start);
+    run.catch(() => undefined);
+    waited.set(name, run);
+  }
 });
 afterAll(async () => {
+  await Promise.allSettled(waited.values());
   warm.close();
+  warmWaiting.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -70,11 +87,13 @@ function expectSocketBudget(results: Results): void {
     `spent ${JSON.stringify(spent)}, budget ${JSON.stringify(SOCKET_BUDGET)}`).toEqual([]);
 }
 
-async function runAgainst(kind: KindId, faults: string[], extra: string[], name: string, certStyle: CertStyle = 'real', link?: Link, variants: string[] = []) {
+type Run = Awaited<ReturnType<typeof runAgainst>>;
+async function runAgainst(kind: KindId, faults: string[], extra: string[], name: string, certStyle: CertStyle = 'real', link?: Link, variants: string[] = [],
+  through: WarmCli = warm) {
   const emu = await startEmulator({ kind, faults, certStyle, link, variants });
   try {
     const out = path.join(dir, name);
-    const res = await (name === BIN_RUN ? cli : warm.run.bind(warm))(['run', ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)), '--reports', out,
+    const res = await (name === BIN_RUN ? cli : through.run.bind(through))(['run', ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)), '--reports', out,
       '--run-timeout', String(RUN_TIMEOUT_S), ...extra], { timeoutMs: TEST_LIMIT_MS - 10_000 });
     const doc: unknown = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8'));
     // Every run's results.json, clean or not, is what schemas/results.schema.json says it is.
@@ -108,14 +127,17 @@ const detected = new Set<string>();
 
 // A slow fault waits out a device timer (30 s windows, each with a press of its own): its clause alone, with
 // time for it, or, where the fault must break its clause alone, every slow clause.
-async function expectCaught(name: string, fault: FaultRow): Promise<void> {
+function runFault(name: string, fault: FaultRow, through: WarmCli = warm): Promise<Run> {
   // The vendor profile's faults: its clause alone (a WebSocket area runs for tens of seconds), under that profile.
   const vendor = clause(fault.clause).profile === 'vendor';
   const selection = vendor ? ['--profile', 'vendor', '--clause', fault.clause, ...(fault.slow ? ['--slow'] : [])]
     : fault.slow ? ['--clause', ...(fault.alone ? SLOW_CLAUSES : [fault.clause]), '--slow'] : ['--suite', ...(fault.suites ?? [clause(fault.clause).area])];
-  const { res, results, waitedOut, reports } = await runAgainst(fault.kind ?? 'p1dongle', [name],
+  return runAgainst(fault.kind ?? 'p1dongle', [name],
     [...selection, ...(fault.strict ? ['--strict'] : []), ...(fault.hostile ? ['--request-timeout', String(HOSTILE_REQUEST_TIMEOUT_S)] : []),
-      ...(fault.args ?? [])], `fault-${name}`, fault.certStyle);
+      ...(fault.args ?? [])], `fault-${name}`, fault.certStyle, undefined, [], through);
+}
+
+function expectCaught(name: string, fault: FaultRow, { res, results, waitedOut, reports }: Run): void {
   const check = results.checks.find((c) => c.clause === fault.clause)!;
   expect(check.status, `${fault.clause}: ${check.message}\n${res.stdout}${res.stderr}`).toBe(fault.strict ? 'warn' : fault.outcome ?? 'fail');
   expect(res.code).toBe(1);
@@ -146,74 +168,99 @@ async function expectCaught(name: string, fault: FaultRow): Promise<void> {
 // one in what the device advertises over mDNS by a run that discovers it (lib/cli/discover.spec.ts).
 const waits = (f: FaultRow) => f.slow === true || f.hostile === true;
 
-// Every run of the self-test at once, as many as maxConcurrency lets (vitest.config.ts): the runs that mostly
-// wait (a device timer, a request timeout, the vendor profile's WebSocket window) first, so that their waiting
-// overlaps the runs that work instead of trailing them.
-describe.concurrent('against the emulator', { timeout: TEST_LIMIT_MS }, () => {
-  describe.concurrent('every fault whose run waits', { timeout: TEST_LIMIT_MS }, () => {
-    test.for(inMatrix.filter(waits).map((f) => [f.name, f] as const))('%s is caught by its clause', ([name, fault]) => expectCaught(name, fault));
-  });
+/** The vendor profile on a kind: the cloud switched, the device rebooted, and on the P1 meter the 40 s WebSocket window waited out (--slow). */
+const vendorRun = (kind: KindId) => runAgainst(kind, [], ['--profile', 'vendor', '--allow-cloud-toggle', '--allow-reboot', ...(kind === 'p1dongle' ? ['--slow'] : [])],
+  `clean-vendor-${kind}`, 'real', undefined, [], warmWaiting);
+/** The default run, the socket, over a field link (emulator/link.ts). */
+const linkRun = (name: keyof typeof LINKS) => runAgainst('energysocket', [], [], `link-${name}`, 'cn-only', LINKS[name], [], warmWaiting);
+const LINK_NAMES = ['wifi', 'esp'] as const;
 
-  // The vendor profile (spec/vendor-clauses.md) on every kind, with every check that can run there: the cloud
-  // switched, the device rebooted, and on the P1 meter the 40 s WebSocket window waited out (--slow).
-  describe.concurrent('a clean emulator under the vendor profile', { timeout: TEST_LIMIT_MS }, () => {
-    test.for(KIND_IDS)('of kind %s passes with no failure or error', async (kind) => {
-      const { res, results } = await runAgainst(kind, [], ['--profile', 'vendor', '--allow-cloud-toggle', '--allow-reboot', ...(kind === 'p1dongle' ? ['--slow'] : [])],
-        `clean-vendor-${kind}`);
-      expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: 0, error: 0, deviation: 0 });
-      expect(res.code).toBe(0);
-      // Only the vendor profile's clauses, counted apart, and the device left as found.
-      expect(results.checks.every((c) => c.clause.startsWith('V-'))).toBe(true);
-      expect(results.profiles).toEqual([expect.objectContaining({ profile: 'vendor', verdict: 'pass', summary: results.summary })]);
-      expect(results.residue).toEqual([]);
+/** The runs that mostly wait, longest first: the slow faults that run every slow clause, the vendor profile on the P1 meter, the field links, the rest. */
+function waitingRuns(): [string, () => Promise<Run>][] {
+  const faults = inMatrix.filter(waits);
+  const fault = (f: FaultRow): [string, () => Promise<Run>] => [f.name, () => runFault(f.name, f, warmWaiting)];
+  const vendor = (k: KindId): [string, () => Promise<Run>] => [`vendor-${k}`, () => vendorRun(k)];
+  return [
+    ...faults.filter((f) => f.slow && f.alone).map(fault),
+    vendor('p1dongle'),
+    ...LINK_NAMES.map((l): [string, () => Promise<Run>] => [`link-${l}`, () => linkRun(l)]),
+    ...faults.filter((f) => f.slow && !f.alone).map(fault),
+    ...KIND_IDS.filter((k) => k !== 'p1dongle').map(vendor),
+    ...faults.filter((f) => !f.slow).map(fault),
+  ];
+}
+const waitedFor = (key: string) => waited.get(key)!;
+
+describe('against the emulator', () => {
+  // The runs that work, as many at once as maxConcurrency lets (vitest.config.ts), while the waiting runs wait.
+  describe.concurrent('runs that work', { timeout: TEST_LIMIT_MS }, () => {
+    // The real certificate style carries a DNS subject-alternative name, as real P1 certificates do:
+    // TLS-02 (the suite's own identity check) passes and TLS-03 (standard hostname checks) warns.
+    const cleanRuns = KIND_IDS.flatMap((kind) => CERT_STYLES.map((style) => [kind, style] as const));
+    describe.concurrent('a clean emulator', { timeout: TEST_LIMIT_MS }, () => {
+      test.for(cleanRuns)('of kind %s with the %s certificate passes with no failure or error', async ([kind, style]) => {
+        const { res, results } = await runAgainst(kind, [], [], `clean-${kind}-${style}`, style);
+        const tls = (id: string) => results.checks.find((c) => c.clause === id)?.status;
+        const warns = style === 'real' ? 1 : 0;
+        expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: warns, error: 0 });
+        expect([tls('TLS-02'), tls('TLS-03')]).toEqual(['pass', style === 'real' ? 'warn' : 'pass']);
+        expect(results.summary.pass).toBeGreaterThan(0);
+        expect(res.code).toBe(0);
+        // The cost of the default run (`npm start`: the socket), every endpoint table included.
+        if (kind === 'energysocket') expectSocketBudget(results);
+        // One pool a side for the run, in the main process and in the worker, and one certificate handshake: a
+        // device that keeps its connections alive (the emulator does, 30 s) is asked over a few.
+        expect(results.connections).toBeLessThanOrEqual(10);
+      });
+    });
+
+    // Conformant variants (emulator/variants.ts): what the documentation allows is no reason to fail. Each clause
+    // a variant exercises passes, and where it compares two answers, what differs outside the documented fields is recorded.
+    describe.concurrent('a conformant variant', { timeout: TEST_LIMIT_MS }, () => {
+      test.for(VARIANTS.map((v) => [v.name, v] as const))('%s passes, every clause it exercises passing', async ([name, v]) => {
+        const { res, results } = await runAgainst(v.kind, [], [...v.args], `variant-${name}`, 'real', undefined, [name]);
+        expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, error: 0 });
+        expect(res.code).toBe(0);
+        expect(v.clauses.map((id) => [id, results.checks.find((c) => c.clause === id)?.status])).toEqual(v.clauses.map((id) => [id, 'pass']));
+        if (v.observed) expect(results.checks.filter((c) => JSON.stringify(c.observed ?? null).includes(v.observed!)).map((c) => c.clause)).toContain(v.observedIn);
+      });
+    });
+
+    describe.concurrent('every fault', { timeout: TEST_LIMIT_MS }, () => {
+      test.for(inMatrix.filter((f) => !waits(f)).map((f) => [f.name, f] as const))('%s is caught by its clause', async ([name, fault]) => expectCaught(name, fault, await runFault(name, fault)));
     });
   });
 
-  // The real certificate style carries a DNS subject-alternative name, as real P1 certificates do:
-  // TLS-02 (the suite's own identity check) passes and TLS-03 (standard hostname checks) warns.
-  const cleanRuns = KIND_IDS.flatMap((kind) => CERT_STYLES.map((style) => [kind, style] as const));
-  describe.concurrent('a clean emulator', { timeout: TEST_LIMIT_MS }, () => {
-    test.for(cleanRuns)('of kind %s with the %s certificate passes with no failure or error', async ([kind, style]) => {
-      const { res, results } = await runAgainst(kind, [], [], `clean-${kind}-${style}`, style);
-      const tls = (id: string) => results.checks.find((c) => c.clause === id)?.status;
-      const warns = style === 'real' ? 1 : 0;
-      expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: warns, error: 0 });
-      expect([tls('TLS-02'), tls('TLS-03')]).toEqual(['pass', style === 'real' ? 'warn' : 'pass']);
-      expect(results.summary.pass).toBeGreaterThan(0);
-      expect(res.code).toBe(0);
-      // The cost of the default run (`npm start`: the socket), every endpoint table included.
-      if (kind === 'energysocket') expectSocketBudget(results);
-      // One pool a side for the run, in the main process and in the worker, and one certificate handshake: a
-      // device that keeps its connections alive (the emulator does, 30 s) is asked over a few.
-      expect(results.connections).toBeLessThanOrEqual(10);
+  // What the waiting runs found, read after the runs that work, so that no test holds a place while its run waits
+  // (a suite marked concurrent would run beside 'runs that work').
+  describe('runs that wait', { timeout: TEST_LIMIT_MS }, () => {
+    describe.concurrent('every fault whose run waits', () => {
+      test.for(inMatrix.filter(waits).map((f) => [f.name, f] as const))('%s is caught by its clause', async ([name, fault]) => expectCaught(name, fault, await waitedFor(name)));
     });
-  });
 
-  // Field conditions (emulator/link.ts): a small Wi-Fi device's latency, few connection slots and idle close
-  // are no reason to fail it. The default run, the socket, over each profile.
-  describe.concurrent('a clean energy socket over a field link', { timeout: TEST_LIMIT_MS }, () => {
-    test.for(['wifi', 'esp'] as const)('%s: passes with no failure or error', async (name) => {
-      const { res, results } = await runAgainst('energysocket', [], [], `link-${name}`, 'cn-only', LINKS[name]);
-      expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: 0, error: 0 });
-      expect(res.code).toBe(0);
-      expectSocketBudget(results);
+    // The vendor profile (spec/vendor-clauses.md) on every kind, with every check that can run there.
+    describe.concurrent('a clean emulator under the vendor profile', () => {
+      test.for(KIND_IDS)('of kind %s passes with no failure or error', async (kind) => {
+        const { res, results } = await waitedFor(`vendor-${kind}`);
+        expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: 0, error: 0, deviation: 0 });
+        expect(res.code).toBe(0);
+        // Only the vendor profile's clauses, counted apart, and the device left as found.
+        expect(results.checks.every((c) => c.clause.startsWith('V-'))).toBe(true);
+        expect(results.profiles).toEqual([expect.objectContaining({ profile: 'vendor', verdict: 'pass', summary: results.summary })]);
+        expect(results.residue).toEqual([]);
+      });
     });
-  });
 
-  // Conformant variants (emulator/variants.ts): what the documentation allows is no reason to fail. Each clause
-  // a variant exercises passes, and where it compares two answers, what differs outside the documented fields is recorded.
-  describe.concurrent('a conformant variant', { timeout: TEST_LIMIT_MS }, () => {
-    test.for(VARIANTS.map((v) => [v.name, v] as const))('%s passes, every clause it exercises passing', async ([name, v]) => {
-      const { res, results } = await runAgainst(v.kind, [], [...v.args], `variant-${name}`, 'real', undefined, [name]);
-      expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, error: 0 });
-      expect(res.code).toBe(0);
-      expect(v.clauses.map((id) => [id, results.checks.find((c) => c.clause === id)?.status])).toEqual(v.clauses.map((id) => [id, 'pass']));
-      if (v.observed) expect(results.checks.filter((c) => JSON.stringify(c.observed ?? null).includes(v.observed!)).map((c) => c.clause)).toContain(v.observedIn);
+    // Field conditions (emulator/link.ts): a small Wi-Fi device's latency, few connection slots and idle close
+    // are no reason to fail it. The default run, the socket, over each profile.
+    describe.concurrent('a clean energy socket over a field link', () => {
+      test.for(LINK_NAMES)('%s: passes with no failure or error', async (name) => {
+        const { res, results } = await waitedFor(`link-${name}`);
+        expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: 0, error: 0 });
+        expect(res.code).toBe(0);
+        expectSocketBudget(results);
+      });
     });
-  });
-
-  describe.concurrent('every fault', { timeout: TEST_LIMIT_MS }, () => {
-    test.for(inMatrix.filter((f) => !waits(f)).map((f) => [f.name, f] as const))('%s is caught by its clause', ([name, fault]) => expectCaught(name, fault));
   });
 });
 
