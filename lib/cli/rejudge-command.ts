@@ -6,6 +6,7 @@ import { type RunResults, summarize, verdictOfExit } from '../report/results.js'
 import { summaryText } from '../report/summary.js';
 import { exitCodeOf, profileResults } from '../report/verdict.js';
 import { rejudge } from '../runner/rejudge.js';
+import { applyKnown } from '../report/known.js';
 import type { Profile } from '../spec/clause-types.js';
 import { readJson } from './json-file.js';
 
@@ -18,13 +19,17 @@ export async function rejudgeCommand(a: { results: string }): Promise<number> {
       : recorded.integration ? 'it is a certification of an integration' : null;
   if (why !== null) throw new RunError('EC_BAD_OPTION', `${a.results} is not the results.json of an energy-conform run of a device (${why})`);
   const r = { residue: [], notes: [], strict: false, ...recorded } as RunResults;
-  const again = rejudge(r);
+  const rejudged = rejudge(r);
+  // The --known entries the run applied, applied again on the day it ran, to the outcomes as they are now.
+  const known = r.known && applyKnown(rejudged.checks.map(({ known: _, ...c }) => c), r.known.entries, r.target, r.known.day);
+  const again = { ...rejudged, checks: known?.checks ?? rejudged.checks };
   const { strict } = r;
   const code = exitCodeOf(again.checks, strict);
   // A run that could not happen (interrupted, the operator's press) still could not; what it left on the device still fails it.
   const exitCode = r.verdict === 'error' ? 2 : code === 0 && r.residue.length ? 1 : code;
   const profiles = (r.profiles ?? []).map((p) => p.profile as Profile);
   const now: RunResults = { ...r, checks: again.checks, summary: summarize(again.checks), verdict: verdictOfExit(exitCode),
+    ...(r.known && known ? { known: { ...r.known, entries: known.outcomes } } : {}),
     ...(r.profiles ? { profiles: profileResults(again.checks, profiles, strict) } : {}) };
   const lines = summaryText(now, path.dirname(a.results)).split('\n').filter((l) => !l.startsWith('reports: '));
   lines.push(`rejudged: ${again.judged.length} clause${again.judged.length === 1 ? '' : 's'} judged again from the recorded exchanges by this version's judges;`

@@ -1,4 +1,5 @@
 // `energy-conform run`: flags -> RunConfig -> runConformance -> exit code.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { interruptible } from './interrupt.js';
@@ -15,6 +16,7 @@ import { pairDevice } from '../meeting/pair.js';
 import { runConformance } from '../runner/run.js';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { streamIo } from '../operator/operator-io.js';
+import { parseKnown } from '../report/known.js';
 import { AREAS, type Profile } from '../spec/clause-types.js';
 import { clause, hasClause } from '../spec/catalogue.js';
 import type { KindId } from '../spec/kinds.js';
@@ -140,9 +142,10 @@ export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv, exploreOnly
   const style = { color: process.stdout.isTTY === true && !env.NO_COLOR, quiet: a.quiet };
   return interruptible((sig) => `\nenergy-conform: ${sig}: stopping the checks and cleaning up the device (again to leave at once)\n`, async (interrupted) => {
     const caPem = await checkOptions(a);
+    const known = a.known === undefined ? undefined : await readKnown(a.known);
     const history = historyFileOf(a, env);
     const run = async (cfg: RunConfig) => {
-      const outcome = await withDeadline(interrupted, a['run-timeout'], (signal) => runConformance(explore ? { ...cfg, explore } : cfg, io, signal, style));
+      const outcome = await withDeadline(interrupted, a['run-timeout'], (signal) => runConformance({ ...cfg, ...(explore ? { explore } : {}), ...(known ? { known } : {}) }, io, signal, style));
       await recordHistory(history, outcome.results, (line) => io.say(line));
       return outcome;
     };
@@ -155,6 +158,21 @@ export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv, exploreOnly
     return await runBench(devices, (d) => toRunConfig({ ...a, reports: a.reports && a.all ? path.join(a.reports, d.serial ?? d.address) : a.reports }, env, caPem, d),
       run, io, a.all ? a.reports ?? 'reports' : null, interrupted);
   });
+}
+
+/** --known's file, read and checked before anything goes on the network. */
+async function readKnown(file: string): Promise<NonNullable<RunConfig['known']>> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    throw new RunError('EC_BAD_OPTION', `cannot read the known-failures file ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give a JSON or YAML file with --known`);
+  }
+  try {
+    return { file, sha256: createHash('sha256').update(text).digest('hex'), entries: parseKnown(text, file) };
+  } catch (err) {
+    throw new RunError('EC_BAD_OPTION', (err as Error).message);
+  }
 }
 
 async function withDeadline<T>(outer: AbortSignal, seconds: number, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {

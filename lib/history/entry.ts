@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { RunResults } from '../report/results.js';
 import { errorCount } from '../report/soak-facts.js';
+import { isExcused } from '../report/known.js';
 
 export type Command = 'run' | 'explore' | 'soak' | 'certify-client';
 
@@ -61,7 +62,8 @@ export function entryOf(r: RunResults): HistoryEntry {
     command: commandOf(r), started: r.started, durationMs: r.durationMs,
     ...who, apiVersion: t.api_version,
     tool: `${r.tool.name} ${r.tool.version}`, catalogues, verdict: r.verdict, subject: r.integration ? `${r.integration.name}${r.integration.version ? ` ${r.integration.version}` : ''}` : null,
-    outcomes: r.checks.map((c) => ({ clause: c.clause, level: c.level, status: c.status, durationMs: c.durationMs })),
+    // A failure --known excused is kept as `known`: the history counts it apart from the failures nobody expected.
+    outcomes: r.checks.map((c) => ({ clause: c.clause, level: c.level, status: isExcused(c) ? 'known' : c.status, durationMs: c.durationMs })),
     soak: s ? {
       ranS: s.ranS, requests: s.totals.requests, errors: errorCount(s.totals.errors), reboots: s.reboots.length,
       connections: s.totals.connections,

@@ -4,8 +4,9 @@
 import type { HistoryEntry } from './entry.js';
 
 /** Outcomes that judge a clause; skips and observations say nothing of whether it holds. */
-const JUDGED = new Set(['pass', 'fail', 'error', 'warn', 'deviation']);
-const FAILED = new Set(['fail', 'error']);
+const JUDGED = new Set(['pass', 'fail', 'error', 'warn', 'deviation', 'known']);
+/** `known`: a failure a --known entry excused in its run, a failure all the same. */
+const FAILED = new Set(['fail', 'error', 'known']);
 
 export interface Cell {
   /** Every judged outcome of the clause on this firmware, in run order. */
@@ -43,6 +44,8 @@ export interface DeviceHistory {
   firstFailed: Map<string, string>;
   flips: Flip[];
   soaks: SoakRow[];
+  /** Clause -> how many of its outcomes a --known entry excused, over every run. */
+  known: Map<string, number>;
 }
 
 export interface HistoryView {
@@ -89,7 +92,9 @@ function deviceHistory(runs: readonly HistoryEntry[]): DeviceHistory {
     }
     table.set(clause, row);
   }
-  return { serial: last.serial, kind: last.kind, productType: last.productType, runs: runs.length, firmwares, table, firstFailed, flips,
+  const known = new Map<string, number>();
+  for (const o of runs.flatMap((r) => r.outcomes)) if (o.status === 'known') known.set(o.clause, (known.get(o.clause) ?? 0) + 1);
+  return { serial: last.serial, kind: last.kind, productType: last.productType, runs: runs.length, firmwares, table, firstFailed, flips, known,
     soaks: firmwares.flatMap((fw) => soakRow(fw, runs.filter((e) => e.firmware === fw && e.soak))) };
 }
 

@@ -10,6 +10,9 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : 
 const cellText = (outcomes: string[] | undefined, shown: string | undefined) =>
   !outcomes ? '—' : shown === 'mixed' ? `${outcomes.join('/')}` : `${shown}${outcomes.length > 1 ? ` ×${outcomes.length}` : ''}`;
 
+/** `PAIR-09 in 3 runs, V-WS-05 in 1 run`. */
+const knownText = (d: DeviceHistory) => [...d.known].map(([c, n]) => `${c} in ${runsText(n)}`).join(', ');
+
 function soakLine(d: DeviceHistory): string[] {
   return d.soaks.map((s) => `    ${s.firmware}: ${count(s.soaks, 'soak')}, ${s.hours} h, ${count(s.requests, 'request')}, ${count(s.errors, 'error')}, ${count(s.reboots, 'reboot')}`
     + `${s.worstP99Ms === null ? '' : `, worst p99 ${s.worstP99Ms} ms`}`);
@@ -34,6 +37,7 @@ export function historyText(v: HistoryView, file: string): string {
     out.push(d.flips.length
       ? `  changed without a firmware change (a flaky device, or a flaky check): ${d.flips.map((f) => `${f.clause} on ${f.firmware} (${f.sequence.map((x) => x.status).join(' → ')})`).join('; ')}`
       : '  no clause changed outcome without a firmware change');
+    if (d.known.size) out.push(`  known failures (excused by --known): ${knownText(d)}`);
     if (d.soaks.length) out.push('  soaks per firmware:', ...soakLine(d));
   }
   return out.join('\n');
@@ -42,7 +46,7 @@ export function historyText(v: HistoryView, file: string): string {
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:16px;color:#1b1b1b}
 h1{font-size:20px}h2{font-size:17px;margin:24px 0 8px;border-bottom:1px solid #ddd}h3{font-size:14px;margin:14px 0 4px}
 table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:2px 8px;text-align:left}th{background:#f5f5f5}
-td.s-pass{background:#e6f4ea}td.s-fail,td.s-error{background:#fde7e7;font-weight:600}td.s-warn,td.s-deviation{background:#fff4e0}td.s-mixed{background:#fff0b3;font-weight:600}
+td.s-pass{background:#e6f4ea}td.s-fail,td.s-error{background:#fde7e7;font-weight:600}td.s-warn,td.s-deviation{background:#fff4e0}td.s-known{background:#e0f2f1}td.s-mixed{background:#fff0b3;font-weight:600}
 .first{outline:2px solid #c62828}`;
 
 function deviceHtml(d: DeviceHistory): string {
@@ -59,6 +63,7 @@ function deviceHtml(d: DeviceHistory): string {
   const soaks = d.soaks.length ? `<h3>Soaks per firmware</h3><table><tr><th>Firmware</th><th>Soaks</th><th>Hours</th><th>Requests</th><th>Errors</th><th>Reboots</th><th>Worst p99 (ms)</th></tr>${
     d.soaks.map((s) => `<tr><td>${esc(s.firmware)}</td><td>${s.soaks}</td><td>${s.hours}</td><td>${s.requests}</td><td>${s.errors}</td><td>${s.reboots}</td><td>${s.worstP99Ms ?? '—'}</td></tr>`).join('')}</table>` : '';
   return `<h2>${esc(d.kind)} ${esc(d.serial)}${d.productType ? ` (${esc(d.productType)})` : ''}</h2><p>${runsText(d.runs)} over firmware ${esc(d.firmwares.join(', '))}.</p>`
+    + `${d.known.size ? `<p>Known failures (excused by --known): ${esc(knownText(d))}.</p>` : ''}`
     + `<h3>First failed</h3>${firsts}<h3>Changed without a firmware change (a flaky device, or a flaky check)</h3>${flips}${soaks}`
     + `<h3>Every clause by firmware</h3><p>Each cell is the outcome of every run of that firmware (×N: the same N times; a/b: runs disagreed). The cell where a clause first failed is outlined.</p>`
     + `<table>${header}${rows}</table>`;

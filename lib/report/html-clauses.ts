@@ -46,7 +46,8 @@ function row(c: CheckResult): string {
   const id = PROBLEMS.includes(c.status) ? `<a href="#${esc(c.clause)}">${esc(c.clause)}</a>` : esc(c.clause);
   const first = c.message.split('\n')[0]!;
   const what = first ? `<div class="muted">${esc(first.length > ROW_MESSAGE ? `${first.slice(0, ROW_MESSAGE)}…` : first)}</div>` : '';
-  return `<tr data-status="${c.status}"><td>${id}</td><td>${esc(c.level)}</td><td>${badge(c.status)}</td>`
+  const known = c.known && !c.known.expired ? ' <span class="tag">known</span>' : '';
+  return `<tr data-status="${c.status}"><td>${id}</td><td>${esc(c.level)}</td><td>${badge(c.status)}${known}</td>`
     + `<td>${prose(c.title.replace(/^\S+ \[\w+\] /, ''))}${what}</td></tr>`;
 }
 

@@ -6,7 +6,9 @@ import { esc, exchanges } from './html-exchange.js';
 import { exploredSection } from './html-explored.js';
 import { SOAK_CSS, soakSection } from './html-soak.js';
 import { TIMELINE_CSS, timeline } from './html-timeline.js';
-import { type CheckResult, type RunResults, STRICT_DEVIATION, type Status, areasOf } from './results.js';
+import { type CheckResult, type KnownMark, type RunResults, STRICT_DEVIATION, type Status, areasOf } from './results.js';
+import { isExcused } from './known.js';
+import { excused, excusedNote, fixedLines } from './known-text.js';
 import { countsText, profileText } from './summary.js';
 
 const CSS = `
@@ -20,7 +22,7 @@ th{background:#f5f5f5}.facts th{width:200px;font-weight:normal;color:#555;backgr
 .status{color:#fff;border-radius:3px;padding:0 5px;font-size:12px;white-space:nowrap}
 pre{background:#f7f7f7;border:1px solid #e3e3e3;padding:6px;white-space:pre-wrap;word-break:break-all;margin:4px 0;font-size:12px}
 details.body{margin:-4px 0 4px}details.body>summary{font-size:12px;color:#555;cursor:pointer}
-.problem{border-left:4px solid #c62828;padding:2px 10px;margin:10px 0}.problem.warn{border-color:#b26a00}.problem.deviation{border-color:#8d4f00}.problem.error{border-color:#8e24aa}
+.problem{border-left:4px solid #c62828;padding:2px 10px;margin:10px 0}.problem.warn{border-color:#b26a00}.problem.deviation{border-color:#8d4f00}.problem.error{border-color:#8e24aa}.problem.known{border-color:#00838f}.tag{font-size:.8em;padding:0 4px;border:1px solid #00838f;color:#00838f;border-radius:3px}
 .grid{display:flex;flex-wrap:wrap;gap:3px}.grid span{color:#fff;font-size:11px;padding:1px 4px;border-radius:3px}
 .muted{color:#666}details.observation{margin:4px 0}details.observation>summary{cursor:pointer;font-weight:600}`;
 
@@ -52,8 +54,9 @@ function problem(c: CheckResult): string {
   const evidence = table
     ? `<table><tr><th>expected</th><td>${esc(c.expected)}</td></tr><tr><th>observed</th><td>${esc(typeof c.observed === 'string' ? c.observed : JSON.stringify(c.observed))}</td></tr></table>`
     : '';
-  return `<div class="problem ${c.status}" id="${esc(c.clause)}"><h3>${badge(c.status)} ${prose(c.title)}</h3>`
+  return `<div class="problem ${c.status}${isExcused(c) ? ' known' : ''}" id="${esc(c.clause)}"><h3>${badge(c.status)} ${prose(c.title)}</h3>`
     + `${c.deviation ? `<p class="why"><b>Why a deviation:</b> ${esc(c.deviation)}; ${esc(STRICT_DEVIATION)}.</p>` : ''}`
+    + `${c.known ? `<p class="why"><b>Known failure${c.known.expired ? ', expired' : ''}:</b> ${knownHtml(c.known)}</p>` : ''}`
     + `${first ? `<p>${esc(first)}</p>` : ''}${evidence}${more.length ? `<pre>${esc(more.join('\n'))}</pre>` : ''}`
     // The exchanges the outcome is about, then the check's others (setup reads, steps) collapsed.
     + `${exchanges(c.exchanges, Math.max(1, c.evidence ?? 0), c.evidence ? 'other exchanges of this check (setup and steps)' : undefined)}</div>`;
@@ -75,7 +78,22 @@ function coverage(checks: readonly CheckResult[]): string {
   return `<p>${ran} of ${checks.length} clauses of the catalogue ran.</p><table>${rows.join('')}</table>`;
 }
 
-const of = (r: RunResults, ...statuses: Status[]) => statuses.flatMap((s) => r.checks.filter((c) => c.status === s));
+/** The checks of these outcomes, but the failures a --known entry excuses: those have a section of their own. */
+const of = (r: RunResults, ...statuses: Status[]) => statuses.flatMap((s) => r.checks.filter((c) => c.status === s && !isExcused(c)));
+
+/** The entry's reason, its link as a link, its owner and its day. */
+const knownHtml = (k: KnownMark) => `${esc(k.reason)}${k.link ? ` (<a href="${esc(k.link)}">${esc(k.link)}</a>)` : ''}${k.owner ? `, owner ${esc(k.owner)}` : ''}, `
+  + `${k.expired ? `expired on ${esc(k.expires)}: it fails the run again` : `known until ${esc(k.expires)}`}`;
+
+/** The failures --known excuses, apart, and the entries whose clause passes now. */
+function knownSection(r: RunResults): string {
+  const known = excused(r);
+  const fixed = fixedLines(r);
+  if (!known.length && !fixed.length) return '';
+  const file = r.known ? `<code>${esc(r.known.file)}</code> (SHA-256 ${esc(r.known.sha256.slice(0, 12))}…)` : '--known';
+  return `${known.length ? `<h2>Known failures (${known.length})</h2><p>Listed in ${file}: ${esc(excusedNote(r))}.</p>${known.map(problem).join('')}` : ''}`
+    + `${fixed.map((l) => `<p class="note"><b>Fixed:</b> ${esc(l)}</p>`).join('')}`;
+}
 
 function integration(r: RunResults): string {
   if (!r.integration) return '';
@@ -113,10 +131,11 @@ export function reportHtml(r: RunResults): string {
 <h1><span class="verdict s-${r.verdict}">${esc(r.verdict.toUpperCase())}</span> ${headline}</h1>
 ${r.notes.map((n) => `<p class="note"><b>Note:</b> ${esc(n)}</p>`).join('')}
 <p>${about}</p>
-<p>${s.pass} pass, ${s.fail} fail, ${s.deviation} ${s.deviation === 1 ? 'deviation' : 'deviations'}, ${s.warn} warn, ${s.observation} observed, ${s.error} error, ${s.skip} skipped</p>
+<p>${s.pass} pass, ${s.fail} fail, ${s.deviation} ${s.deviation === 1 ? 'deviation' : 'deviations'}, ${s.warn} warn, ${s.observation} observed, ${s.error} error, ${s.skip} skipped${excused(r).length ? ` (${excused(r).length} of them known)` : ''}</p>
 ${profiles(r)}
 ${r.residue.length ? `<p class="note"><b>Not left as found:</b> ${esc(r.residue.join('; '))}</p>` : ''}
 ${failures.length ? `<h2>Failures (${failures.length})</h2>${failures.map(problem).join('')}` : '<h2>No failures</h2>'}
+${knownSection(r)}
 ${softer.length ? `<h2>Deviations and warnings (${softer.length})</h2>`
     + `${s.deviation ? `<p>Deviations: MUST clauses violated under a capability the specification marks "In development" for this kind; ${esc(STRICT_DEVIATION)}${r.strict ? ' (--strict was given)' : ''}.</p>` : ''}`
     + `${softer.map(problem).join('')}` : ''}

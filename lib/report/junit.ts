@@ -5,6 +5,8 @@ import type { Builder, TestCase } from 'junit-report-builder';
 import { describeExchange } from '../client/exchange-log.js';
 import { type CheckResult, type RunResults, STRICT_DEVIATION, areasOf } from './results.js';
 import { profileText } from './summary.js';
+import { isExcused } from './known.js';
+import { knownWhy } from './known-text.js';
 
 // The package's CommonJS export is the builder itself; its typings describe an ES default.
 const builder = jrb as unknown as Builder;
@@ -54,8 +56,11 @@ export function junitXml(r: RunResults): string {
       // --strict: a deviation or a warning fails, each under a type of its own.
       const strictType = r.strict ? ({ deviation: 'Deviation', warn: 'ShouldViolation' } as Record<string, string>)[c.status] : undefined;
       if (c.status === 'skip') skipWithReason(tc, c.message);
+      // As pytest writes an expected failure: skipped, saying why (but with --strict, when it fails as any other).
+      else if (isExcused(c) && !r.strict && (c.status === 'fail' || c.status === 'error')) skipWithReason(tc, `known failure (${c.status}): ${knownWhy(c.known!)}; ${firstLine(c.message)}`);
       else if (c.status === 'fail' || strictType) {
-        tc.failure(`${strictType === 'Deviation' ? 'deviation: ' : ''}${firstLine(c.message)}`, strictType ?? 'ClauseViolation').stacktrace(details(c));
+        tc.failure(`${strictType === 'Deviation' ? 'deviation: ' : ''}${firstLine(c.message)}`, strictType ?? 'ClauseViolation')
+          .stacktrace(`${c.known ? `known failure: ${knownWhy(c.known)}\n` : ''}${details(c)}`);
       } else if (c.status === 'error') tc.error(firstLine(c.message), 'CheckError', details(c));
       else if (c.status === 'warn' || c.status === 'observation' || c.status === 'deviation') tc.standardOutput(`${c.status}: ${details(c)}`);
     }

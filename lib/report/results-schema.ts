@@ -1,6 +1,7 @@
 // results.json as a schema: the zod type the tests hold every run's results.json to, and the JSON Schema
 // made from it (schemas/results.schema.json, shipped in the package) for the tools that read results.json.
 import { z } from 'zod';
+import { knownFileSchema } from './known.js';
 import { AREAS, LEVELS, PROFILES } from '../spec/clause-types.js';
 import { CLIENT_AREAS, PHASES } from '../spec/client-clause-types.js';
 import { STATUSES, type Status } from './results.js';
@@ -52,6 +53,8 @@ const check = z.object({
   evidence: count.optional().describe('how many of exchanges, from the first, the outcome is about'),
   exchanges: z.array(exchange),
   judged: z.array(judged).optional().describe('what the occasion judges of lib/judge/device/table.ts judged, for rejudge'),
+  known: z.object({ reason: z.string(), link: z.string().nullable(), owner: z.string().nullable(), expires: z.string(), expired: z.boolean() }).strict().optional()
+    .describe('run --known: the entry that matched this failure; unexpired, it does not fail the run (but with --strict)'),
 }).strict();
 
 const cost = z.object({ sequences: count, steps: count, requests: count, switches: count, presses: count, seconds: z.number().nonnegative() }).strict();
@@ -106,6 +109,10 @@ export const resultsSchema = z.object({
     finding: z.object({ clause: z.string(), expected: z.string(), observed: z.string(), sequence: z.array(z.string()) }).strict().nullable(),
   }).strict().optional().describe('explore, run --explore: the seed (--seed replays it), the budget and what the exploration cost, the clauses its steps held, and the shrunk sequence of a disagreement'),
   soak: soak.optional().describe('soak: what the simulated integrations saw per interval, the reboots, and the thresholds judged (the SOAK- checks)'),
+  known: z.object({
+    file: z.string(), sha256: z.string(), day: z.string(),
+    entries: z.array(knownFileSchema.shape.known.element.extend({ state: z.enum(['known', 'expired', 'fixed', 'not-judged']), status: z.string() }).strict()),
+  }).strict().optional().describe('run --known: the file, its SHA-256, the day (UTC) it was applied on, and what became of each entry that matched the device (fixed: its clause passed, remove it)'),
   scenario: z.object({
     catalogue: z.string(),
     phases: z.array(z.object({ phase: z.enum(PHASES), from: z.number(), to: z.number(), requests: count }).strict()),

@@ -2,6 +2,7 @@
 import type { Exchange } from '../client/exchange-log.js';
 import type { JudgedOccasion } from '../client/kept-judgment.js';
 import type { Level, Profile } from '../spec/clause-types.js';
+import type { KnownFacts } from './known.js';
 import type { SoakFacts } from './soak-facts.js';
 
 /**
@@ -45,9 +46,14 @@ export interface CheckResult {
   evidence?: number;
   /** Every case, where the clause had more than one. */
   rows?: CaseResult[];
+  /** A failure a --known entry matches (report/known.ts): why, where it is tracked, and until when it is excused. */
+  known?: KnownMark;
   /** What its occasion judges judged, case by case (`case`: the index in `rows`; 0 where there are none), for rejudge. */
   judged?: (JudgedOccasion & { case: number })[];
 }
+
+/** A --known entry on the failure it matched; `expired`: past its day, it excuses nothing. */
+export interface KnownMark { reason: string; link: string | null; owner: string | null; expires: string; expired: boolean }
 
 export interface RunResults {
   tool: { name: string; version: string };
@@ -84,6 +90,8 @@ export interface RunResults {
   explored?: ExploredFacts;
   /** `soak`: the integrations' series per interval and endpoint, the reboots seen, the thresholds. */
   soak?: SoakFacts;
+  /** `run --known`: the file, its hash, the day it was applied on, and what became of each entry that matched the device. */
+  known?: KnownFacts;
   /** certify-client: the scenario's phases as they ran, in ms from its start, and the requests of each. */
   scenario?: { catalogue: string; phases: { phase: string; from: number; to: number; requests: number }[]; timeline: TimelineMark[] };
 }
@@ -146,12 +154,12 @@ export function resultsJson(r: RunResults): string {
     tool: r.tool, target: r.target, started: r.started, finished: r.finished, durationMs: r.durationMs,
     verdict: r.verdict, summary: r.summary, ...(r.profiles ? { profiles: r.profiles } : {}), presses: r.presses, requests: r.requests, connections: r.connections, socket: r.socket, residue: r.residue, notes: r.notes,
     // Beyond DESIGN.md's keys: what `energy-conform report` needs to render report.html again.
-    checks: r.checks.map(({ clause, level, title, status, message, durationMs, area, expected, observed, deviation, exchanges, evidence, rows, judged }) =>
+    checks: r.checks.map(({ clause, level, title, status, message, durationMs, area, expected, observed, deviation, exchanges, evidence, rows, judged, known }) =>
       ({ clause, level, title, status, message, durationMs, ...(deviation ? { deviation } : {}), area, expected, observed, rows,
-        ...(evidence ? { evidence } : {}), exchanges, ...(judged ? { judged } : {}) })),
+        ...(evidence ? { evidence } : {}), exchanges, ...(judged ? { judged } : {}), ...(known ? { known } : {}) })),
     strict: r.strict, options: r.options,
     ...(r.integration ? { integration: r.integration } : {}), ...(r.scenario ? { scenario: r.scenario } : {}),
-    ...(r.explored ? { explored: r.explored } : {}), ...(r.soak ? { soak: r.soak } : {}),
+    ...(r.explored ? { explored: r.explored } : {}), ...(r.soak ? { soak: r.soak } : {}), ...(r.known ? { known: r.known } : {}),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

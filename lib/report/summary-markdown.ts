@@ -1,5 +1,7 @@
 // summary.md: the run as a CI job page shows it (GitHub's step summary, a GitLab or Jenkins description):
 // the verdict and the device, a table of the areas, then every failure, error, deviation and warning with why.
+import { isExcused } from './known.js';
+import { excused, excusedNote, fixedLines, knownWhy } from './known-text.js';
 import { markdownCell as cell } from './markdown.js';
 import { PROBLEMS, REPORT_FILES, type RunResults, STATUSES, STRICT_DEVIATION, areasOf } from './results.js';
 import { profileText, subjectText } from './summary.js';
@@ -21,16 +23,24 @@ export function summaryMarkdown(r: RunResults): string {
       ...r.profiles.map((p) => `| ${cell(profileText(p))} | ${p.verdict.toUpperCase()} | ${STATUSES.map((s) => p.summary[s]).join(' | ')} |`), '');
   }
   for (const status of PROBLEMS) {
-    const of = r.checks.filter((c) => c.status === status);
+    const of = r.checks.filter((c) => c.status === status && !isExcused(c));
     if (!of.length) continue;
     out.push(`### ${status} (${of.length})`, '');
     for (const c of of) {
       out.push(`- **${cell(c.title)}**`, ...c.message.split('\n').filter(Boolean).map((m) => `  ${cell(m)}`),
-        ...(c.deviation ? [`  why a deviation: ${cell(c.deviation)}`] : []));
+        ...(c.deviation ? [`  why a deviation: ${cell(c.deviation)}`] : []), ...(c.known ? [`  known failure: ${cell(knownWhy(c.known))}`] : []));
     }
     if (status === 'deviation') out.push(`- ${STRICT_DEVIATION}${r.strict ? ' (--strict was given)' : ''}`);
     out.push('');
   }
+  const known = excused(r);
+  if (known.length) {
+    out.push(`### known (${known.length})`, '', `Listed in ${cell(r.known?.file ?? '--known')}: ${excusedNote(r)}.`, '');
+    for (const c of known) out.push(`- **${cell(c.title)}** (${c.status}): ${cell(knownWhy(c.known!))}`, `  ${cell(c.message.split('\n')[0]!)}`);
+    out.push('');
+  }
+  const fixed = fixedLines(r);
+  if (fixed.length) out.push('### fixed', '', ...fixed.map((l) => `- ${cell(l)}`), '');
   if (r.residue.length) out.push(`**Not left as found:** ${cell(r.residue.join('; '))}`, '');
   out.push(`${r.requests} requests, ${r.connections} connections, ${r.presses.count} presses, ${(r.durationMs / 1000).toFixed(1)} s. `
     + `The reports beside this file: ${REPORT_FILES.filter((f) => f !== 'summary.md').join(', ')}.`, '');

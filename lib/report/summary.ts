@@ -1,7 +1,9 @@
 // The readable summary printed at the end of a run.
+import { isExcused } from './known.js';
+import { excused, excusedNote, fixedLines, knownWhy } from './known-text.js';
 import { PROBLEMS, type ProfileResult, REPORT_FILES, type RunResults, STRICT_DEVIATION, areasOf } from './results.js';
 
-const COLOURS: Record<string, number> = { PASS: 32, FAIL: 31, ERROR: 35, WARN: 33, DEVIATION: 33 };
+const COLOURS: Record<string, number> = { PASS: 32, FAIL: 31, ERROR: 35, WARN: 33, DEVIATION: 33, KNOWN: 36 };
 
 /** `N deviation(s), ` where there are any: counted apart from warnings, and not shown where none can be. */
 const deviations = (n: number) => (n ? `${n} ${n === 1 ? 'deviation' : 'deviations'}, ` : '');
@@ -34,9 +36,10 @@ export function subjectText(r: Pick<RunResults, 'target' | 'integration'>): stri
 /** A profile as every report names it: `vendor (spec/vendor-clauses.md, revision 1)`. */
 export const profileText = (p: ProfileResult): string => `${p.profile} (${p.catalogue}, revision ${p.revision})`;
 
-/** The outcome counts, in the order every summary gives them. */
-export const countsText = (s: RunResults['summary']): string =>
-  `${s.pass} pass, ${s.fail} fail, ${deviations(s.deviation)}${s.warn} warn, ${s.observation} observed, ${s.error} error, ${s.skip} skipped`;
+/** The outcome counts, in the order every summary gives them; `known`: how many of the problems --known excused. */
+export const countsText = (s: RunResults['summary'], known = 0): string =>
+  `${s.pass} pass, ${s.fail} fail, ${deviations(s.deviation)}${s.warn} warn, ${s.observation} observed, ${s.error} error, ${s.skip} skipped`
+  + `${known ? ` (${known} of them known)` : ''}`;
 
 /** What an exploration cost against its budget, as the terminal and report.html say it. */
 export function exploreCostText({ spent: x, budget: b }: NonNullable<RunResults['explored']>): string {
@@ -69,11 +72,17 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
     const count = (s: string) => checks.filter((c) => c.status === s).length;
     lines.push(`  ${area.padEnd(width)} ${count('pass')} pass, ${count('fail')} fail, ${deviations(count('deviation'))}${count('warn')} warn, `
       + `${count('observation')} observed, ${count('error')} error, ${count('skip')} skipped`);
-    for (const c of checks.filter((x) => PROBLEMS.includes(x.status))) {
+    for (const c of checks.filter((x) => PROBLEMS.includes(x.status) && !isExcused(x))) {
       lines.push(`    ${paint(c.status.toUpperCase())} ${c.title}`, ...c.message.split('\n').map((m) => `      ${m}`),
-        ...(c.deviation ? [`      why a deviation: ${c.deviation}`] : []));
+        ...(c.deviation ? [`      why a deviation: ${c.deviation}`] : []), ...(c.known ? [`      known failure: ${knownWhy(c.known)}`] : []));
     }
   }
+  const known = excused(r);
+  if (known.length) {
+    lines.push(`known failures (${known.length}, ${r.known?.file ?? '--known'}): ${excusedNote(r)}`);
+    for (const c of known) lines.push(`    ${paint('KNOWN')} ${c.status} ${c.title}`, `      ${c.message.split('\n')[0]}`, `      ${knownWhy(c.known!)}`);
+  }
+  lines.push(...fixedLines(r).map((l) => `fixed: ${l}`));
   for (const p of r.profiles ?? []) lines.push(`profile ${profileText(p)}: ${paint(p.verdict.toUpperCase())} — ${countsText(p.summary)}`);
   if (r.explored) lines.push(exploredText(r.explored));
   const s = r.summary;
@@ -84,7 +93,7 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
     lines.push(`deviations: ${s.deviation} MUST ${s.deviation === 1 ? 'clause' : 'clauses'} violated under an "In development" capability; `
       + `${STRICT_DEVIATION}${r.strict ? ' (--strict was given)' : ''}`);
   }
-  lines.push(`verdict: ${paint(r.verdict.toUpperCase())} — ${countsText(s)}; ${r.requests} requests, ${r.connections} ${r.connections === 1 ? 'connection' : 'connections'}, ${r.presses.count} ${r.presses.count === 1 ? 'press' : 'presses'}, ${(r.durationMs / 1000).toFixed(1)} s`);
+  lines.push(`verdict: ${paint(r.verdict.toUpperCase())} — ${countsText(s, known.length)}; ${r.requests} requests, ${r.connections} ${r.connections === 1 ? 'connection' : 'connections'}, ${r.presses.count} ${r.presses.count === 1 ? 'press' : 'presses'}, ${(r.durationMs / 1000).toFixed(1)} s`);
   lines.push(`reports: ${REPORT_FILES.map((f) => `${reportsDir}/${f}`).join(', ')}`);
   return lines.join('\n');
 }

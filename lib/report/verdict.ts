@@ -1,14 +1,18 @@
 // A run's exit code and each profile's verdict, from its checks: the same rule for run, soak, certify-client and rejudge.
 import { clause, hasClause } from '../spec/catalogue.js';
 import { CATALOGUES, type Profile } from '../spec/clause-types.js';
+import { isExcused } from './known.js';
 import { type CheckResult, type ProfileResult, summarize, verdictOfExit } from './results.js';
 
-/** DESIGN.md: 0 every MUST check that ran passed (deviations and warnings allowed but with --strict); 1 a MUST failed or errored; 2 the run could not happen. */
+/**
+ * DESIGN.md: 0 every MUST check that ran passed (deviations and warnings allowed but with --strict); 1 a MUST failed or
+ * errored; 2 the run could not happen. A problem an unexpired --known entry matches is allowed too, but with --strict.
+ */
 export function exitCodeOf(checks: readonly CheckResult[], strict: boolean): 0 | 1 | 2 {
   if (checks.every((c) => c.status === 'skip')) return 2;
   const mustError = (c: CheckResult) => c.status === 'error' && c.level === 'MUST';
   const soft = (c: CheckResult) => c.status === 'warn' || c.status === 'deviation';
-  if (checks.some((c) => c.status === 'fail' || mustError(c) || (strict && soft(c)))) return 1;
+  if (checks.some((c) => (strict || !isExcused(c)) && (c.status === 'fail' || mustError(c) || (strict && soft(c))))) return 1;
   return 0;
 }
 

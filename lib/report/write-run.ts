@@ -39,6 +39,8 @@ export interface RunRecord {
   exitCode: 0 | 1 | 2;
   /** `explore`, `run --explore`: what the exploration did and found. */
   explored?: RunResults['explored'];
+  /** `run --known`: what became of each entry that matched the device. */
+  known?: RunResults['known'];
 }
 
 /** What the reports say of how the run was asked for (the run's options, as lib/runner's RunConfig has them). */
@@ -70,6 +72,7 @@ export async function writeRun({ cfg, redactor }: { cfg: AskedFor; redactor: Red
     checks: r.checks, strict: cfg.strict,
     options: { insecure: cfg.insecure, ca: cfg.caLabel, profiles: cfg.profiles, suites: cfg.suites ?? null, clauses: cfg.clauses ?? null },
     ...(r.explored ? { explored: r.explored } : {}),
+    ...(r.known ? { known: r.known } : {}),
   });
   const reportsDir = cfg.reportsDir ?? path.join('reports', `${r.target.serial ?? 'unknown'}-${stampOf(r.started)}`);
   await writeReports(results, all, reportsDir, redactor);

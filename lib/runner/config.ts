@@ -3,6 +3,7 @@
 import type { DeviceTarget } from '../meeting/target.js';
 import type { ClauseId, Profile } from '../spec/clause-types.js';
 import type { ExploreOptions } from './explore-phase.js';
+import type { KnownEntry } from '../report/known.js';
 
 export interface RunOptions {
   /** The catalogues to judge against (--profile): `spec` by default. */
@@ -19,6 +20,8 @@ export interface RunOptions {
   forget: boolean;
   yes: boolean;
   reportsDir?: string;
+  /** --known: the file, its SHA-256 and its entries (report/known.ts). */
+  known?: { file: string; sha256: string; entries: KnownEntry[] };
   /** `explore`, or `run --explore`: the seed, the budget, and whether the suites run too. */
   explore?: ExploreOptions;
 }

@@ -3,6 +3,7 @@ import { clausesOf } from '../spec/catalogue.js';
 import type { SummaryStyle } from '../report/summary.js';
 import { assemble } from './assemble.js';
 import { runExitCode } from '../report/verdict.js';
+import { applyKnown } from '../report/known.js';
 import type { RunConfig } from './config.js';
 import { checkConfirmable, confirmCloudToggle } from './confirm.js';
 import { type Prepared, StoppedBeforeSuites, prepare } from './prepare.js';
@@ -66,7 +67,12 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
   }
   const { redactor } = run;
   const { suiteRun, presses, runnerChecks, removed, restored, residue, exchanges, context, explored, operatorStop } = session;
-  const checks = assemble(suiteRun.tests, context.skips, version, cfg.profiles, runnerChecks);
+  const target = { kind: context.kind, serial: context.serial, ...described(prepared.deviceInfo, prepared.preflight.certificate?.fingerprint256),
+    served_version: context.servedVersion, certificate: certificateOf(prepared.preflight.certificate) };
+  const day = started.toISOString().slice(0, 10);
+  const judged = assemble(suiteRun.tests, context.skips, version, cfg.profiles, runnerChecks);
+  const known = cfg.known && applyKnown(judged, cfg.known.entries, target, day);
+  const checks = known?.checks ?? judged;
   // An interrupted run could not happen as asked: exit 2, after cleaning up. What it left on the device fails it.
   const exitCode = runExitCode(checks, { strict: cfg.strict, interrupted: Boolean(signal?.aborted || operatorStop), residue });
   if (operatorStop) io.say(operatorStop);
@@ -80,10 +86,10 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
   if (residue.length) io.say(`the run could not leave the device as it found it: ${residue.join('; ')}`);
   const outcome = await writeRun(run, {
     started, version, checks, presses, residue, exitCode, notes: prepared.notes, ...(explored ? { explored } : {}),
+    ...(cfg.known && known ? { known: { file: cfg.known.file, sha256: cfg.known.sha256, day, entries: known.outcomes } } : {}),
     // The main process's own, and the worker's (the most any check saw: its count runs on through the run).
     connections: connectionsOpened() - opened + Math.max(0, ...suiteRun.tests.flatMap((t) => t.records.map((r) => r.connections ?? 0))),
-    target: { kind: context.kind, serial: context.serial, ...described(prepared.deviceInfo, prepared.preflight.certificate?.fingerprint256), served_version: context.servedVersion,
-      certificate: certificateOf(prepared.preflight.certificate) },
+    target,
     // Before the suites, around them (the runner's own checks included), and the checks' own.
     exchanges: [...prepared.exchanges, ...exchanges, ...suiteRun.tests.flatMap((t) => t.records[0]?.exchanges ?? [])],
   }, style);
