@@ -8,6 +8,7 @@ import { SOAK_CSS, soakSection } from './html-soak.js';
 import { TIMELINE_CSS, timeline } from './html-timeline.js';
 import { type CheckResult, type KnownMark, type RunResults, STRICT_DEVIATION, type Status, areasOf } from './results.js';
 import { isExcused } from './known.js';
+import { TOKEN_VARIABLE, reproduction } from './reproduce.js';
 import { excused, excusedNote, fixedLines } from './known-text.js';
 import { countsText, profileText } from './summary.js';
 
@@ -50,6 +51,7 @@ function problem(c: CheckResult): string {
   // table in place of its first line; a clause of several cases keeps every line, each naming its row.
   const lines = c.message.split('\n').filter((l) => !l.startsWith('exchange: '));
   const table = c.expected !== undefined && (c.rows?.length ?? 1) === 1;
+  const repro = reproduction(c);
   const [first, ...more] = table ? ['', ...lines.slice(1)] : lines;
   const evidence = table
     ? `<table><tr><th>expected</th><td>${esc(c.expected)}</td></tr><tr><th>observed</th><td>${esc(typeof c.observed === 'string' ? c.observed : JSON.stringify(c.observed))}</td></tr></table>`
@@ -58,6 +60,7 @@ function problem(c: CheckResult): string {
     + `${c.deviation ? `<p class="why"><b>Why a deviation:</b> ${esc(c.deviation)}; ${esc(STRICT_DEVIATION)}.</p>` : ''}`
     + `${c.known ? `<p class="why"><b>Known failure${c.known.expired ? ', expired' : ''}:</b> ${knownHtml(c.known)}</p>` : ''}`
     + `${first ? `<p>${esc(first)}</p>` : ''}${evidence}${more.length ? `<pre>${esc(more.join('\n'))}</pre>` : ''}`
+    + `${repro.length ? `<details class="repro"><summary>reproduce (the token as ${esc(TOKEN_VARIABLE)})</summary><pre>${esc(repro.join('\n'))}</pre></details>` : ''}`
     // The exchanges the outcome is about, then the check's others (setup reads, steps) collapsed.
     + `${exchanges(c.exchanges, Math.max(1, c.evidence ?? 0), c.evidence ? 'other exchanges of this check (setup and steps)' : undefined)}</div>`;
 }

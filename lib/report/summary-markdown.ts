@@ -1,12 +1,16 @@
 // summary.md: the run as a CI job page shows it (GitHub's step summary, a GitLab or Jenkins description):
 // the verdict and the device, a table of the areas, then every failure, error, deviation and warning with why.
 import { isExcused } from './known.js';
+import { reproduction } from './reproduce.js';
 import { excused, excusedNote, fixedLines, knownWhy } from './known-text.js';
 import { markdownCell as cell } from './markdown.js';
 import { PROBLEMS, REPORT_FILES, type RunResults, STATUSES, STRICT_DEVIATION, areasOf } from './results.js';
 import { profileText, subjectText } from './summary.js';
 
 const COLUMNS = STATUSES.map((s) => (s === 'observation' ? 'observed' : s === 'skip' ? 'skipped' : s));
+
+/** Lines of shell as a fenced block inside a list item; none where there are none. */
+const fenced = (lines: string[]) => (lines.length ? ['', '  ```sh', ...lines.map((l) => `  ${l}`), '  ```', ''] : []);
 
 export function summaryMarkdown(r: RunResults): string {
   const out = [`## energy-conform ${r.tool.version}: ${r.verdict.toUpperCase()}`, '', cell(subjectText(r)), ''];
@@ -28,7 +32,8 @@ export function summaryMarkdown(r: RunResults): string {
     out.push(`### ${status} (${of.length})`, '');
     for (const c of of) {
       out.push(`- **${cell(c.title)}**`, ...c.message.split('\n').filter(Boolean).map((m) => `  ${cell(m)}`),
-        ...(c.deviation ? [`  why a deviation: ${cell(c.deviation)}`] : []), ...(c.known ? [`  known failure: ${cell(knownWhy(c.known))}`] : []));
+        ...(c.deviation ? [`  why a deviation: ${cell(c.deviation)}`] : []), ...(c.known ? [`  known failure: ${cell(knownWhy(c.known))}`] : []),
+        ...fenced(reproduction(c)));
     }
     if (status === 'deviation') out.push(`- ${STRICT_DEVIATION}${r.strict ? ' (--strict was given)' : ''}`);
     out.push('');

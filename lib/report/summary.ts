@@ -1,5 +1,6 @@
 // The readable summary printed at the end of a run.
 import { isExcused } from './known.js';
+import { reproduction } from './reproduce.js';
 import { excused, excusedNote, fixedLines, knownWhy } from './known-text.js';
 import { PROBLEMS, type ProfileResult, REPORT_FILES, type RunResults, STRICT_DEVIATION, areasOf } from './results.js';
 
@@ -74,7 +75,8 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
       + `${count('observation')} observed, ${count('error')} error, ${count('skip')} skipped`);
     for (const c of checks.filter((x) => PROBLEMS.includes(x.status) && !isExcused(x))) {
       lines.push(`    ${paint(c.status.toUpperCase())} ${c.title}`, ...c.message.split('\n').map((m) => `      ${m}`),
-        ...(c.deviation ? [`      why a deviation: ${c.deviation}`] : []), ...(c.known ? [`      known failure: ${knownWhy(c.known)}`] : []));
+        ...(c.deviation ? [`      why a deviation: ${c.deviation}`] : []), ...(c.known ? [`      known failure: ${knownWhy(c.known)}`] : []),
+        ...reproduction(c).map((l) => `      reproduce: ${l}`));
     }
   }
   const known = excused(r);
