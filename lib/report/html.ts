@@ -60,9 +60,9 @@ function problem(c: CheckResult): string {
     + `${c.deviation ? `<p class="why"><b>Why a deviation:</b> ${esc(c.deviation)}; ${esc(STRICT_DEVIATION)}.</p>` : ''}`
     + `${c.known ? `<p class="why"><b>Known failure${c.known.expired ? ', expired' : ''}:</b> ${knownHtml(c.known)}</p>` : ''}`
     + `${first ? `<p>${esc(first)}</p>` : ''}${evidence}${more.length ? `<pre>${esc(more.join('\n'))}</pre>` : ''}`
-    + `${repro.length ? `<details class="repro"><summary>reproduce (the token as ${esc(TOKEN_VARIABLE)})</summary><pre>${esc(repro.join('\n'))}</pre></details>` : ''}`
-    // The exchanges the outcome is about, then the check's others (setup reads, steps) collapsed.
-    + `${exchanges(c.exchanges, Math.max(1, c.evidence ?? 0), c.evidence ? 'other exchanges of this check (setup and steps)' : undefined)}</div>`;
+    // The exchanges the outcome is about, then the check's others (setup reads, steps) collapsed; then how to send them again.
+    + `${exchanges(c.exchanges, Math.max(1, c.evidence ?? 0), c.evidence ? 'other exchanges of this check (setup and steps)' : undefined)}`
+    + `${repro.length ? `<details class="repro"><summary>reproduce (the token as ${esc(TOKEN_VARIABLE)})</summary><pre>${esc(repro.join('\n'))}</pre></details>` : ''}</div>`;
 }
 
 /** Collapsed: what the device answered where the specification is silent is data to look up, not to scroll past. */
