@@ -175,6 +175,12 @@ export function rejudgeOptions<T>(y: Argv<T>) {
   return y.positional('results', { type: 'string', demandOption: true, describe: 'a results.json that energy-conform run wrote' });
 }
 
+/** `replay`: the record, the clause, and the device to send it to (the target options; no discovery, no pairing). */
+export function replayOptions<T>(y: Argv<T>) {
+  return targetOptions(y.positional('results', { type: 'string', demandOption: true, describe: 'a results.json that energy-conform run wrote' }))
+    .option('clause', { type: 'string', demandOption: true, describe: 'the clause whose requests to send again, e.g. VER-06' });
+}
+
 export function reportOptions<T>(y: Argv<T>) {
   return y
     .positional('results', { type: 'string', demandOption: true, describe: 'a results.json that energy-conform run wrote' })

@@ -5,7 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { EnergyConformError, RunError } from '../client/errors.js';
 import { packageVersion } from '../runner/package-root.js';
-import { captureOptions, certifyOptions, compareOptions, deployOptions, diffOptions, discoverOptions, emulateOptions, exploreOptions, historyOptions, pairOptions, rejudgeOptions, reportOptions, runOptions, soakOptions } from './options.js';
+import { captureOptions, certifyOptions, compareOptions, deployOptions, diffOptions, discoverOptions, emulateOptions, exploreOptions, historyOptions, pairOptions, rejudgeOptions, replayOptions, reportOptions, runOptions, soakOptions } from './options.js';
 import { nearest, notNumbers } from './suggest.js';
 
 type Handler = (a: never, env: NodeJS.ProcessEnv) => Promise<number | 'running'>;
@@ -47,6 +47,10 @@ const COMMANDS: Command[] = [
     options: rejudgeOptions,
     example: ['$0 rejudge reports/fw-6.00/results.json', 'the run of an older version, judged as this one would'],
     handler: async () => (await import('./rejudge-command.js')).rejudgeCommand as Handler },
+  { name: 'replay <results>', describe: 'send one clause\'s recorded requests again to the device and judge the answers with the same judge; exit 1 if it still fails, 0 if it passes now',
+    options: replayOptions,
+    example: ['$0 replay reports/fw-6.01/results.json --clause VER-06 --host 192.168.1.40', 'the failure, asked again of the firmware that fixes it'],
+    handler: async () => (await import('./replay-command.js')).replayCommand as Handler },
   { name: 'compare <old> <new>', describe: 'what changed between two runs, new failures first; exit 1 where something that passed fails now',
     options: compareOptions,
     example: ['$0 compare reports/fw-6.00 reports/fw-6.01 --markdown changes.md', 'the clauses and rows whose status changed with the new firmware'],

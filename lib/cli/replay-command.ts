@@ -1,0 +1,67 @@
+// `energy-conform replay <results.json> --clause ID`: the clause's recorded requests sent again to the device at the
+// target options, the answers judged by the same judge (lib/runner/replay.ts); exit 1 if it still fails, 0 if it
+// passes now, 2 where the record cannot be replayed (saying why and what to run instead).
+import { readFile } from 'node:fs/promises';
+import { Agent, request } from 'undici';
+import { RunError } from '../client/errors.js';
+import { type Exchange, describeExchange } from '../client/exchange-log.js';
+import { Redactor } from '../client/redactor.js';
+import { readToken } from '../operator/token-store.js';
+import type { RunResults } from '../report/results.js';
+import { judgeReplayed, needsToken, replayable, retarget } from '../runner/replay.js';
+import { readJson } from './json-file.js';
+import { VENDOR_CA } from './run-command.js';
+
+export interface ReplayArgs {
+  results: string; clause: string; host?: string; 'http-port': number; 'https-port': number; ca?: string; insecure: boolean;
+  token?: string; 'token-store': string; serial?: string; 'request-timeout': number;
+}
+
+export async function replayCommand(a: ReplayArgs, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const r = await readJson(a.results, 'the results.json of a run') as Partial<RunResults> | null;
+  const check = Array.isArray(r?.checks) ? r.checks.find((c) => c?.clause === a.clause) : undefined;
+  if (!r?.target || !check) throw new RunError('EC_BAD_OPTION', `${a.results} holds no check of ${a.clause}; give a results.json of a run that ran it, and its clause ID`);
+  if (!a.host) throw new RunError('EC_NO_HOST', 'no device address; give it with --host (replay sends to the device you name, not to the one recorded)');
+  const plan = replayable(check);
+  if ('refuse' in plan) throw new RunError('EC_BAD_OPTION', plan.refuse);
+  const serial = a.serial ?? r.target.serial;
+  const token = a.token ?? (env.ENERGY_CONFORM_TOKEN || undefined) ?? (serial ? (await readToken(a['token-store'], serial))?.token : undefined) ?? null;
+  if (token === null && needsToken(plan.send)) {
+    throw new RunError('EC_BAD_OPTION', `${a.clause}'s requests carry a token: give --token, or pair first (energy-conform pair) so that ${a['token-store']} holds one for ${serial ?? 'the device'}`);
+  }
+  const redactor = new Redactor();
+  redactor.add(token);
+  const ca = a.insecure ? undefined : await readFile(a.ca ?? VENDOR_CA, 'utf8').catch(() => {
+    throw new RunError('EC_BAD_OPTION', `cannot read the CA file ${a.ca ?? VENDOR_CA}; give a PEM file with --ca`);
+  });
+  // The device's identity is not what a replay judges (TLS-02 does): the chain to the CA is kept, the name is not asked.
+  const agent = new Agent({ connect: a.insecure ? { rejectUnauthorized: false } : { ca, checkServerIdentity: () => undefined },
+    headersTimeout: a['request-timeout'] * 1000, bodyTimeout: a['request-timeout'] * 1000 });
+  const answered: Exchange[] = [];
+  try {
+    for (const ex of plan.send) {
+      const { url, headers } = retarget(ex, { host: a.host, httpPort: a['http-port'], httpsPort: a['https-port'] }, token);
+      const started = Date.now();
+      const sent = { ...ex, url: redactor.redact(url), startedAt: new Date(started).toISOString() };
+      try {
+        const res = await request(url, { method: 'GET', headers, dispatcher: agent });
+        const body = await res.body.text();
+        answered.push(redactor.redactDeep({ ...sent, status: res.statusCode, durationMs: Date.now() - started, responseBody: body,
+          responseHeaders: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')])) }));
+      } catch (err) {
+        answered.push(redactor.redactDeep({ ...sent, status: undefined, responseHeaders: undefined, responseBody: undefined, durationMs: Date.now() - started,
+          error: (err as Error).message }));
+      }
+    }
+  } finally {
+    await agent.close();
+  }
+  const now = judgeReplayed(check, answered, { ...r.target, host: a.host });
+  const failing = now.status === 'fail' || now.status === 'error';
+  const lines = [`replay of ${a.clause} from ${a.results}: ${answered.length} request${answered.length === 1 ? '' : 's'} sent again to ${a.host}`,
+    ...answered.map((ex) => `  ${describeExchange(ex)}`),
+    `${a.clause}: ${now.status.toUpperCase()}${failing ? ' (it still fails)' : check.status === 'fail' ? ' (it failed in the recorded run: it passes now)' : ''}`,
+    ...(now.status === 'pass' ? [] : now.message.split('\n').filter((l) => !l.startsWith('exchange: ')).map((l) => `  ${l}`))];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return failing ? 1 : 0;
+}

@@ -1,0 +1,47 @@
+// `replay`: one clause's recorded requests sent again to a device, and the answers judged by the same judge as the
+// run's (rejudge.ts). Pure: what may be sent again, where, and the verdict on the answers that came back. Only the
+// clauses judged on the answers a record holds are replayed, and only where every request is a GET: a clause judged
+// on an occasion a run arranges (a press, a state, a revoked token) is run again with `run --clause`, not replayed.
+import type { Exchange } from '../client/exchange-log.js';
+import { REDACTED } from '../client/redactor.js';
+import { isJudgedClause } from '../judge/device/table.js';
+import type { CheckResult, RunResults } from '../report/results.js';
+import { rejudge } from './rejudge.js';
+
+export interface Where { host: string; httpPort: number; httpsPort: number }
+
+/** The requests to send again, or why the clause cannot be replayed. */
+export function replayable(c: CheckResult): { send: Exchange[] } | { refuse: string } {
+  const again = `run it again with \`run --clause ${c.clause}\``;
+  if (c.status === 'skip' || c.status === 'error') return { refuse: `${c.clause} was ${c.status === 'skip' ? 'skipped' : 'an error'} in that run: it recorded no answer to judge; ${again}` };
+  if (!isJudgedClause(c.clause) || c.judged?.length) {
+    return { refuse: `${c.clause} is judged on an occasion the run arranges (a press, a state, a token revoked since), not on answers alone: ${again}` };
+  }
+  const changing = c.exchanges.filter((ex) => ex.method !== 'GET');
+  if (changing.length) return { refuse: `${c.clause}'s requests include ${changing[0]!.method} ${pathOf(changing[0]!)}, which may change the device: ${again}` };
+  if (!c.exchanges.length) return { refuse: `${c.clause} recorded no request: ${again}` };
+  return { send: c.exchanges };
+}
+
+const pathOf = (ex: Exchange) => {
+  const u = new URL(ex.url);
+  return `${u.pathname}${u.search}`;
+};
+
+/** The recorded request, addressed to the device given (its side's port), the token where the record redacted one. */
+export function retarget(ex: Exchange, where: Where, token: string | null): { url: string; headers: Record<string, string> } {
+  const u = new URL(token === null ? ex.url : ex.url.split(REDACTED).join(token));
+  u.hostname = where.host;
+  u.port = String(ex.side === 'v1' ? where.httpPort : where.httpsPort);
+  const headers = Object.fromEntries(Object.entries(ex.requestHeaders).filter(([k]) => !['host', 'content-length', 'connection'].includes(k.toLowerCase()))
+    .map(([k, v]) => [k, token === null ? v : v.split(REDACTED).join(token)]));
+  return { url: u.toString(), headers };
+}
+
+/** Whether the record's requests carry a token (redacted): then replay needs one. */
+export const needsToken = (sent: readonly Exchange[]) => sent.some((ex) => Object.values(ex.requestHeaders).some((v) => v.includes(REDACTED)) || ex.url.includes(REDACTED));
+
+/** The clause judged on the answers that came back, by the judge `rejudge` calls. */
+export function judgeReplayed(c: CheckResult, answered: Exchange[], target: RunResults['target']): CheckResult {
+  return rejudge({ checks: [{ ...c, exchanges: answered }], target }).checks[0]!;
+}
