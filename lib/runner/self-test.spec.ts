@@ -234,12 +234,12 @@ describe('against the emulator', () => {
   // What the waiting runs found, read after the runs that work, so that no test holds a place while its run waits
   // (a suite marked concurrent would run beside 'runs that work').
   describe('runs that wait', { timeout: TEST_LIMIT_MS }, () => {
-    describe.concurrent('every fault whose run waits', () => {
+    describe.concurrent('every fault whose run waits', { timeout: TEST_LIMIT_MS }, () => {
       test.for(inMatrix.filter(waits).map((f) => [f.name, f] as const))('%s is caught by its clause', async ([name, fault]) => expectCaught(name, fault, await waitedFor(name)));
     });
 
     // The vendor profile (spec/vendor-clauses.md) on every kind, with every check that can run there.
-    describe.concurrent('a clean emulator under the vendor profile', () => {
+    describe.concurrent('a clean emulator under the vendor profile', { timeout: TEST_LIMIT_MS }, () => {
       test.for(KIND_IDS)('of kind %s passes with no failure or error', async (kind) => {
         const { res, results } = await waitedFor(`vendor-${kind}`);
         expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: 0, error: 0, deviation: 0 });
@@ -253,7 +253,7 @@ describe('against the emulator', () => {
 
     // Field conditions (emulator/link.ts): a small Wi-Fi device's latency, few connection slots and idle close
     // are no reason to fail it. The default run, the socket, over each profile.
-    describe.concurrent('a clean energy socket over a field link', () => {
+    describe.concurrent('a clean energy socket over a field link', { timeout: TEST_LIMIT_MS }, () => {
       test.for(LINK_NAMES)('%s: passes with no failure or error', async (name) => {
         const { res, results } = await waitedFor(`link-${name}`);
         expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: 0, error: 0 });
