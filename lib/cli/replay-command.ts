@@ -42,15 +42,16 @@ export async function replayCommand(a: ReplayArgs, env: NodeJS.ProcessEnv = proc
     for (const ex of plan.send) {
       const { url, headers } = retarget(ex, { host: a.host, httpPort: a['http-port'], httpsPort: a['https-port'] }, token);
       const started = Date.now();
-      const sent = { ...ex, url: redactor.redact(url), startedAt: new Date(started).toISOString() };
+      // The request as recorded (its token redacted), re-addressed; nothing of the recorded answer.
+      const sent: Exchange = { side: ex.side, method: ex.method, url: redactor.redact(url), requestHeaders: ex.requestHeaders,
+        ...(ex.requestBody === undefined ? {} : { requestBody: ex.requestBody }), startedAt: new Date(started).toISOString(), durationMs: 0 };
       try {
         const res = await request(url, { method: 'GET', headers, dispatcher: agent });
         const body = await res.body.text();
         answered.push(redactor.redactDeep({ ...sent, status: res.statusCode, durationMs: Date.now() - started, responseBody: body,
           responseHeaders: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')])) }));
       } catch (err) {
-        answered.push(redactor.redactDeep({ ...sent, status: undefined, responseHeaders: undefined, responseBody: undefined, durationMs: Date.now() - started,
-          error: (err as Error).message }));
+        answered.push(redactor.redactDeep({ ...sent, durationMs: Date.now() - started, error: (err as Error).message }));
       }
     }
   } finally {
