@@ -1,16 +1,16 @@
 // `energy-conform replay <results.json> --clause ID`: the clause's recorded requests sent again to the device at the
 // target options, the answers judged by the same judge (lib/runner/replay.ts); exit 1 if it still fails, 0 if it
 // passes now, 2 where the record cannot be replayed (saying why and what to run instead).
-import { readFile } from 'node:fs/promises';
 import { Agent, request } from 'undici';
 import { RunError } from '../client/errors.js';
 import { type Exchange, describeExchange } from '../client/exchange-log.js';
 import { Redactor } from '../client/redactor.js';
+import { flatHeaders } from '../client/device-client.js';
 import { readToken } from '../operator/token-store.js';
 import type { RunResults } from '../report/results.js';
 import { judgeReplayed, needsToken, replayable, retarget } from '../runner/replay.js';
 import { readJson } from './json-file.js';
-import { VENDOR_CA } from './run-command.js';
+import { readCa } from './run-command.js';
 
 export interface ReplayArgs {
   results: string; clause: string; host?: string; 'http-port': number; 'https-port': number; ca?: string; insecure: boolean;
@@ -31,9 +31,7 @@ export async function replayCommand(a: ReplayArgs, env: NodeJS.ProcessEnv = proc
   }
   const redactor = new Redactor();
   redactor.add(token);
-  const ca = a.insecure ? undefined : await readFile(a.ca ?? VENDOR_CA, 'utf8').catch(() => {
-    throw new RunError('EC_BAD_OPTION', `cannot read the CA file ${a.ca ?? VENDOR_CA}; give a PEM file with --ca`);
-  });
+  const ca = a.insecure ? undefined : await readCa(a.ca);
   // The device's identity is not what a replay judges (TLS-02 does): the chain to the CA is kept, the name is not asked.
   const agent = new Agent({ connect: a.insecure ? { rejectUnauthorized: false } : { ca, checkServerIdentity: () => undefined },
     headersTimeout: a['request-timeout'] * 1000, bodyTimeout: a['request-timeout'] * 1000 });
@@ -49,7 +47,7 @@ export async function replayCommand(a: ReplayArgs, env: NodeJS.ProcessEnv = proc
         const res = await request(url, { method: 'GET', headers, dispatcher: agent });
         const body = await res.body.text();
         answered.push(redactor.redactDeep({ ...sent, status: res.statusCode, durationMs: Date.now() - started, responseBody: body,
-          responseHeaders: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')])) }));
+          responseHeaders: flatHeaders(res.headers) }));
       } catch (err) {
         answered.push(redactor.redactDeep({ ...sent, durationMs: Date.now() - started, error: (err as Error).message }));
       }

@@ -64,15 +64,18 @@ export async function checkOptions(a: ConfigArgs): Promise<string> {
     throw new RunError('EC_BAD_OPTION', `${outside.join(', ')} ${outside.length === 1 ? 'is' : 'are'} not of the profile run (--profile ${profiles.join(' ')}); `
       + `add --profile ${[...new Set([...profiles, ...outside.map((o) => (hasClause(o) ? clause(o).profile : areaProfile(o)))])].join(' ')}`);
   }
-  const caFile = a.ca ?? VENDOR_CA;
-  let caPem: string;
-  try {
-    caPem = await readFile(caFile, 'utf8');
-  } catch {
-    throw new RunError('EC_BAD_OPTION', `cannot read the CA file ${caFile}; give a PEM file with --ca`);
-  }
+  const caPem = await readCa(a.ca);
   if (!a.name.startsWith('local/')) throw new RunError('EC_BAD_OPTION', `--name must start with local/ (got ${a.name})`);
   return caPem;
+}
+
+/** --ca's PEM text, or the vendor CA's where none is given. */
+export async function readCa(file: string | undefined): Promise<string> {
+  try {
+    return await readFile(file ?? VENDOR_CA, 'utf8');
+  } catch {
+    throw new RunError('EC_BAD_OPTION', `cannot read the CA file ${file ?? VENDOR_CA}; give a PEM file with --ca`);
+  }
 }
 
 /** --profile, the specification's catalogue where it is not given. */

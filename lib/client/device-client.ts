@@ -49,7 +49,8 @@ export interface RequestGuard {
 export const DEFAULT_TIMEOUT_MS = 10_000;
 const MAX_BODY_BYTES = 1024 * 1024;
 
-function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+/** Node's headers, each one string, names in lower case. */
+export function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;

@@ -9,7 +9,7 @@ import { TIMELINE_CSS, timeline } from './html-timeline.js';
 import { type CheckResult, type KnownMark, type RunResults, STRICT_DEVIATION, type Status, areasOf } from './results.js';
 import { isExcused } from './known.js';
 import { TOKEN_VARIABLE, reproduction } from './reproduce.js';
-import { excused, excusedNote, fixedLines } from './known-text.js';
+import { excused, excusedNote, fixedLines, knownWhy } from './known-text.js';
 import { countsText, profileText } from './summary.js';
 
 const CSS = `
@@ -84,9 +84,8 @@ function coverage(checks: readonly CheckResult[]): string {
 /** The checks of these outcomes, but the failures a --known entry excuses: those have a section of their own. */
 const of = (r: RunResults, ...statuses: Status[]) => statuses.flatMap((s) => r.checks.filter((c) => c.status === s && !isExcused(c)));
 
-/** The entry's reason, its link as a link, its owner and its day. */
-const knownHtml = (k: KnownMark) => `${esc(k.reason)}${k.link ? ` (<a href="${esc(k.link)}">${esc(k.link)}</a>)` : ''}${k.owner ? `, owner ${esc(k.owner)}` : ''}, `
-  + `${k.expired ? `expired on ${esc(k.expires)}: it fails the run again` : `known until ${esc(k.expires)}`}`;
+/** The entry as every report words it, its link as a link. */
+const knownHtml = (k: KnownMark) => knownWhy(k, { text: esc, link: (url) => `<a href="${esc(url)}">${esc(url)}</a>` });
 
 /** The failures --known excuses, apart, and the entries whose clause passes now. */
 function knownSection(r: RunResults): string {
@@ -127,6 +126,7 @@ export function reportHtml(r: RunResults): string {
   const failures = of(r, 'fail', 'error');
   const softer = of(r, 'deviation', 'warn');
   const observed = of(r, 'observation');
+  const known = excused(r).length;
   const s = r.summary;
   const [who, headline, about] = subject(r);
   const title = `${r.verdict.toUpperCase()} — ${who}`;
@@ -134,7 +134,7 @@ export function reportHtml(r: RunResults): string {
 <h1><span class="verdict s-${r.verdict}">${esc(r.verdict.toUpperCase())}</span> ${headline}</h1>
 ${r.notes.map((n) => `<p class="note"><b>Note:</b> ${esc(n)}</p>`).join('')}
 <p>${about}</p>
-<p>${s.pass} pass, ${s.fail} fail, ${s.deviation} ${s.deviation === 1 ? 'deviation' : 'deviations'}, ${s.warn} warn, ${s.observation} observed, ${s.error} error, ${s.skip} skipped${excused(r).length ? ` (${excused(r).length} of them known)` : ''}</p>
+<p>${s.pass} pass, ${s.fail} fail, ${s.deviation} ${s.deviation === 1 ? 'deviation' : 'deviations'}, ${s.warn} warn, ${s.observation} observed, ${s.error} error, ${s.skip} skipped${known ? ` (${known} of them known)` : ''}</p>
 ${profiles(r)}
 ${r.residue.length ? `<p class="note"><b>Not left as found:</b> ${esc(r.residue.join('; '))}</p>` : ''}
 ${failures.length ? `<h2>Failures (${failures.length})</h2>${failures.map(problem).join('')}` : '<h2>No failures</h2>'}
