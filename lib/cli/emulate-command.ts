@@ -8,6 +8,7 @@ import { FAULTS } from '../emulator/faults.js';
 import { VARIANTS } from '../emulator/variants.js';
 import { LINKS, type Link, parseLatency } from '../emulator/link.js';
 import { FIELD_FAULTS, type FieldFaults, parseFieldFault } from '../emulator/field.js';
+import { servesBatteries } from '../emulator/batteries.js';
 
 /** An emulator bound to loopback is advertised on loopback only, unless --interface says otherwise. */
 const loopbackOf = (host: string) => (host.startsWith('127.') ? host : undefined);
@@ -67,11 +68,17 @@ export async function emulateCommand(a: EmulateArgs): Promise<number | 'running'
     throw new RunError('EC_BAD_OPTION', `--seed must be a whole number from 0 to 4294967295 (got ${a.seed})`);
   }
   const field = fieldOf(a.field);
+  const window = a['pairing-window'];
+  if (window !== undefined && !(Number.isFinite(window) && window > 0 && window <= 600)) throw new RunError('EC_BAD_OPTION', `--pairing-window takes seconds above 0, up to 600 (got ${window})`);
+  const group = a['battery-group'];
+  if (group !== undefined && !(Number.isInteger(group) && group >= 1 && group <= 10)) throw new RunError('EC_BAD_OPTION', `--battery-group takes a whole number of batteries from 1 to 10 (got ${group})`);
   if (a.firmware !== undefined && !/^\S{1,32}$/.test(a.firmware)) throw new RunError('EC_BAD_OPTION', `--firmware takes a version without spaces, like 6.0304 (got "${a.firmware}")`);
   const persona = a.from === undefined ? undefined : await personaFrom(a.from);
+  const kind = persona?.kind ?? a.kind;
+  if (group !== undefined && !servesBatteries(kind)) throw new RunError('EC_BAD_OPTION', `--battery-group: the ${kind} controls no batteries (the P1 meter and the kWh meter do)`);
   const emu = await startEmulator({
-    field, firmware: a.firmware, certStyle: a['cert-style'], seed: a.seed, refusalClosesWindow: a['refusal-closes-window'], link: linkOf(a),
-    kind: persona?.kind ?? a.kind, serial: a.serial, persona, host: a.host, httpPort: a['http-port'], httpsPort: a['https-port'],
+    field, pairingWindowS: window, batteryCount: group, firmware: a.firmware, certStyle: a['cert-style'], seed: a.seed, refusalClosesWindow: a['refusal-closes-window'], link: linkOf(a),
+    kind, serial: a.serial, persona, host: a.host, httpPort: a['http-port'], httpsPort: a['https-port'],
     controlPort: a['control-port'], faults: a.fault, variants: a.variant, mdns: a.mdns ? { interface: a.interface ?? loopbackOf(a.host) } : undefined,
   });
   const line = JSON.stringify(emu.ready);

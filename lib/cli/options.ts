@@ -162,7 +162,10 @@ export function emulateOptions<T>(y: Argv<T>) {
     .option('max-connections', { type: 'number', describe: 'connection slots of both API ports together; one more purges the least recently used; overrides --link\'s' })
     .option('idle-close', { type: 'number', describe: 'seconds after which an idle connection is closed; overrides --link\'s' })
     .option('field', { type: 'array', string: true, default: [] as string[],
-      describe: 'a fault that shows over time, with its value (repeatable): slot-leak=N connections, reboot-every=N s, latency-creep=N ms a minute' })
+      describe: 'a fault that shows over time, with its value (repeatable): slot-leak=N connections, reboot-every=N s, latency-creep=N ms a minute, '
+        + 'frozen-data=N s, ws-stall=N s, roam-blip=N s, stuck-after=N s (--list-faults says what each does)' })
+    .option('pairing-window', { type: 'number', describe: 'seconds a press opens the creation window (default 30, as the specification says; a firmware that differs fails PAIR-09)' })
+    .option('battery-group', { type: 'number', describe: 'plug-in batteries the P1 meter or kWh meter controls, 1 to 10 (default 2)' })
     .option('firmware', { type: 'string', describe: 'the firmware version the device names (default 6.00), to play releases on a bench' })
     .option('from', { type: 'string', describe: 'serve a captured device again (a file capture --out wrote): its kind, serial, firmware, and its readings in their captured shape, the values moving' })
     .option('list-faults', { type: 'boolean', default: false, describe: 'print the fault catalogue and exit' })

@@ -32,12 +32,22 @@ export interface CertificateNames {
   altNames: { type: string; value: string }[];
 }
 
+/** The names of the certificates read last, by their bytes: a run is shown one or two, and judges them on every exchange. */
+const read = new Map<string, CertificateNames>();
+const READ_KEPT = 8;
+
 /** `cert`: PEM, or DER as a TLS peer certificate's `raw`. */
 export function certificateNames(cert: string | Uint8Array): CertificateNames {
+  const key = typeof cert === 'string' ? cert : Buffer.from(cert.buffer, cert.byteOffset, cert.byteLength).toString('base64');
+  const known = read.get(key);
+  if (known) return known;
   const { X509Certificate, SubjectAlternativeNameExtension } = x509();
   const c = new X509Certificate(cert);
   const san = c.getExtension(SubjectAlternativeNameExtension);
-  return { commonNames: c.subjectName.getField('CN'), altNames: san ? san.names.toJSON().map(({ type, value }) => ({ type, value })) : [] };
+  const names = { commonNames: c.subjectName.getField('CN'), altNames: san ? san.names.toJSON().map(({ type, value }) => ({ type, value })) : [] };
+  if (read.size >= READ_KEPT) read.delete(read.keys().next().value!);
+  read.set(key, names);
+  return names;
 }
 
 const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());

@@ -15,31 +15,32 @@ export interface BatteryGroup {
   permissions: Permission[];
 }
 
-const COUNT = 2;
-const MAX_CONSUMPTION_W = 1600;
-const MAX_PRODUCTION_W = 800;
+/** What one plug-in battery of the group takes and gives at most. */
+const CONSUMPTION_EACH_W = 800;
+const PRODUCTION_EACH_W = 400;
 
 export const servesBatteries = (kind: KindId): boolean => kind === 'p1dongle' || kind === 'energymeter';
 
 export const defaultBatteries = (): BatteryGroup => ({ mode: 'zero', permissions: [...PERMISSIONS] });
 
 /** What the group is asked to do: in `zero`, the opposite of what the home draws, within the permissions and the limits. */
-function targetPowerW(group: BatteryGroup, homeW: number): number {
+function targetPowerW(group: BatteryGroup, homeW: number, count: number): number {
   if (group.mode === 'standby') return 0;
-  if (group.mode === 'to_full') return MAX_CONSUMPTION_W;
+  if (group.mode === 'to_full') return CONSUMPTION_EACH_W * count;
   const may = (p: Permission) => group.permissions.includes(p);
   const wanted = -homeW;
-  if (wanted > 0) return may('charge_allowed') ? Math.min(wanted, MAX_CONSUMPTION_W) : 0;
-  return may('discharge_allowed') ? Math.max(wanted, -MAX_PRODUCTION_W) : 0;
+  if (wanted > 0) return may('charge_allowed') ? Math.min(wanted, CONSUMPTION_EACH_W * count) : 0;
+  return may('discharge_allowed') ? Math.max(wanted, -PRODUCTION_EACH_W * count) : 0;
 }
 
 /** The whole object, as GET answers it and every 200 of PUT. */
 export function batteriesBody(state: DeviceState): Record<string, unknown> {
   const group = state.batteries!;
   const home = Math.round(state.meter.read().phaseW.reduce((a, b) => a + b, 0));
-  const target = Math.round(targetPowerW(group, home));
-  return { mode: group.mode, permissions: [...group.permissions], battery_count: COUNT, power_w: target, target_power_w: target,
-    max_consumption_w: MAX_CONSUMPTION_W, max_production_w: MAX_PRODUCTION_W };
+  const count = state.batteryCount;
+  const target = Math.round(targetPowerW(group, home, count));
+  return { mode: group.mode, permissions: [...group.permissions], battery_count: count, power_w: target, target_power_w: target,
+    max_consumption_w: CONSUMPTION_EACH_W * count, max_production_w: PRODUCTION_EACH_W * count };
 }
 
 const refused = (code: string) => json(400, { error: code });

@@ -8,7 +8,7 @@ import { isPlainObject, parseJson } from './exchange.js';
 import type { Power } from './power.js';
 
 const CONTROL_ROUTES = 'POST /press, POST /pairing-mode, GET /snapshot, POST /reset, POST /revoke-tokens, '
-  + 'POST /reboot {"seconds", "on"}, POST /cloud-user {"name"}, POST /cloud {"cloud_enabled"}';
+  + 'POST /reboot {"seconds", "on"}, POST /power-cycle {"seconds"}, POST /cloud-user {"name"}, POST /cloud {"cloud_enabled"}';
 const CLOUD_USER = /^cloud\/[a-zA-Z0-9\-_/\\# ]{1,40}$/;
 
 type Reply = [number, unknown];
@@ -18,7 +18,7 @@ async function handle(route: string, body: unknown, state: DeviceState, power: P
   switch (route) {
     case 'POST /press':
       state.press();
-      return [200, { pressed: true, windowSeconds: 30 }];
+      return [200, { pressed: true, windowSeconds: state.windowMs / 1000 }];
     case 'POST /pairing-mode':
       // States: Cloud communication row 4.
       state.pairingMode();
@@ -46,6 +46,13 @@ async function handle(route: string, body: unknown, state: DeviceState, power: P
       // Answers once both servers are closed; they listen again after `seconds`.
       await power.goDown(seconds);
       return [200, { rebooting: true, seconds }];
+    }
+    case 'POST /power-cycle': {
+      // The bench's relay on the device's power: a reboot that works also where the device answers nothing (stuck-after).
+      const seconds = b.seconds ?? 3;
+      if (typeof seconds !== 'number' || !(seconds >= 0 && seconds <= 3600)) return [400, { error: 'seconds must be a number from 0 to 3600' }];
+      await power.cycle(seconds);
+      return [200, { cycled: true, seconds }];
     }
     case 'POST /cloud-user': {
       const name = b.name ?? 'cloud/homewizard-app';

@@ -57,6 +57,10 @@ export interface DeviceStateOptions {
   refusalClosesWindow?: boolean;
   /** The firmware version GET /api names (default 6.00): a bench plays firmware releases with it. */
   firmware?: string;
+  /** How long a press opens the creation window, in s (30, as the specification says; a bench plays a firmware that differs). */
+  pairingWindowS?: number;
+  /** How many plug-in batteries the P1 meter or kWh meter controls (2). */
+  batteryCount?: number;
 }
 
 export class DeviceState {
@@ -65,6 +69,9 @@ export class DeviceState {
   readonly seed: number;
   readonly meter: Meter;
   readonly refusalClosesWindow: boolean;
+  /** How long a press opens the creation window, in ms. */
+  readonly windowMs: number;
+  readonly batteryCount: number;
   system: SystemSettings;
   /** When the device last started: uptime and the P1's first telegram count from here. */
   bootedAt: number;
@@ -87,6 +94,8 @@ export class DeviceState {
     this.now = opts.now ?? Date.now;
     this.seed = opts.seed ?? randomBytes(4).readUInt32BE();
     this.refusalClosesWindow = opts.refusalClosesWindow ?? false;
+    this.windowMs = (opts.pairingWindowS ?? CREATION_WINDOW_MS / 1000) * 1000;
+    this.batteryCount = opts.batteryCount ?? 2;
     this.bootedAt = this.now();
     this.meter = new Meter(kind, this.seed, this.bootedAt, this.now, () => this.socket?.power_on ?? true);
     this.system = systemDefaults();
@@ -117,13 +126,13 @@ export class DeviceState {
     return Math.floor((this.now() - this.bootedAt) / 1000);
   }
 
-  /** The physical button: opens the 30-second creation window. */
+  /** The physical button: opens the creation window (30 s, or --pairing-window). */
   press(): void {
     this.windowOpenedAt = this.now();
   }
 
   creationEnabled(): boolean {
-    return this.windowOpenedAt !== null && this.now() - this.windowOpenedAt <= CREATION_WINDOW_MS;
+    return this.windowOpenedAt !== null && this.now() - this.windowOpenedAt <= this.windowMs;
   }
 
   /** Creates the user (or re-issues its token) and closes the window: one user per press. */
@@ -155,7 +164,7 @@ export class DeviceState {
   }
 
   reset(): void {
-    const fresh = new DeviceState(this.kind, this.identity.serial, { now: this.now, seed: this.seed, refusalClosesWindow: this.refusalClosesWindow });
+    const fresh = new DeviceState(this.kind, this.identity.serial, { now: this.now, seed: this.seed, refusalClosesWindow: this.refusalClosesWindow, batteryCount: this.batteryCount });
     this.users.clear();
     this.system = fresh.system;
     this.windowOpenedAt = null;

@@ -18,7 +18,7 @@ import { routeV1 } from './routes-v1.js';
 import { routeV2 } from './routes-v2.js';
 import { closeServer, httpServer, httpsServer, linkDelay, listen, listenOnOwnPort } from './servers.js';
 import { LINKS, type Link, Slots } from './link.js';
-import { FIELD_REBOOT_AWAY_S, type FieldFaults, creepMs, leakSlots } from './field.js';
+import { type FieldFaults, creepMs, leakSlots, startField } from './field.js';
 import type { TrafficRecorder } from './recorder.js';
 import { type DeviceEvents, newEvents, withEvents } from './events.js';
 import type { Presented } from '../spec/traffic.js';
@@ -52,8 +52,12 @@ export interface EmulatorOptions {
   link?: Link;
   /** Records what the device sees of its client, for certify-client (recorder.ts). */
   recorder?: TrafficRecorder;
-  /** Faults that show over time: slots that leak, reboots, latency that creeps (field.ts). */
+  /** Faults that show over time: slots that leak, reboots, latency that creeps, data that freezes, pushes that stall, roams (field.ts). */
   field?: FieldFaults;
+  /** How long a press opens the creation window, in s (30 by default, as the specification says). */
+  pairingWindowS?: number;
+  /** The plug-in batteries the P1 meter or kWh meter controls (2 by default). */
+  batteryCount?: number;
   /** The firmware version the device names (default 6.00). */
   firmware?: string;
   /** A captured device served again (persona.ts): its serial, firmware and readings. */
@@ -75,6 +79,10 @@ export interface ReadyInfo {
   refusalClosesWindow: boolean;
   link: Link;
   field: FieldFaults;
+  /** How long a press opens the creation window, in s. */
+  pairingWindowS: number;
+  /** The plug-in batteries in the group, on a kind that controls them; else null. */
+  batteryCount: number | null;
 }
 
 /** A request as the device received it. */
@@ -141,7 +149,8 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   const serial = persona?.serial ?? opts.serial ?? randomSerial();
   const faults = faultsByName(opts.faults ?? []);
   const certStyle = opts.certStyle ?? persona?.certStyle ?? 'real';
-  const state = new DeviceState(kind.id, serial, { seed: opts.seed, now: opts.now, refusalClosesWindow: opts.refusalClosesWindow, firmware: persona?.firmware ?? opts.firmware });
+  const state = new DeviceState(kind.id, serial, { seed: opts.seed, now: opts.now, refusalClosesWindow: opts.refusalClosesWindow, firmware: persona?.firmware ?? opts.firmware,
+    pairingWindowS: opts.pairingWindowS, batteryCount: opts.batteryCount });
   // The persona is the device (its rewrite first, nearest the handlers); faults and variants rewrite what it answers.
   const layer = [...(persona ? [personaRewrite(persona, state.now(), () => state.now())] : []), ...faults, ...variantsByName(opts.variants ?? [])];
   const dir = await mkdtemp(path.join(tmpdir(), `energy-conform-emu-${kind.id}-`));
@@ -159,6 +168,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   const servers: http.Server[] = [];
   const api: ApiServer[] = [];
   const power = new Power(host, api, () => state.booted());
+  const timed = startField(field, { state, power }, wsFaults(layer));
   // A reboot asked for over the API answers first, then goes down.
   state.reboot = (seconds) => void power.goDown(seconds, 100);
   const requests: ReceivedRequest[] = [];
@@ -189,7 +199,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     const valid = kind.userToken === 'Not supported' ? null : tlsPair(await deviceCert(ca, certStyle, identity, serial, faults));
     const v2 = withEvents(withFaults(routeV2, layer, 'v2'), events, 'v2');
     const https = valid && httpsServer(received(v2), state, valid, transport);
-    const sockets = https && serveWebSocket(https, v2, state, wsFaults(layer), { recorder: opts.recorder, away: () => events.away });
+    const sockets = https && serveWebSocket(https, v2, state, timed.ws, { recorder: opts.recorder, away: () => events.away });
     const httpsPort = https ? await start(https, opts.httpsPort, 'v2') : null;
     const httpPort = kind.v1 ? await start(httpServer(received(withEvents(withFaults(routeV1, layer, 'v1'), events, 'v1')), state, transport), opts.httpPort, 'v1') : null;
     const control = controlServer(state, power);
@@ -197,14 +207,13 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     const ready: ReadyInfo = {
       kind: kind.id, serial, host, httpPort, httpsPort, controlUrl: `http://${host}:${controlPort}`, ca: caPath,
       faults: faults.map((f) => f.name), seed: state.seed, certStyle, refusalClosesWindow: state.refusalClosesWindow, link, field,
+      pairingWindowS: state.windowMs / 1000, batteryCount: state.batteries ? state.batteryCount : null,
     };
-    const every = field['reboot-every'];
-    const reboots = every === undefined ? null : setInterval(() => void power.goDown(FIELD_REBOOT_AWAY_S), every * 1000);
     // A captured device advertises the captured TXT; faults change what it advertises after that.
     const advertised = persona ? [{ mdns: personaTxt(persona) }, ...faults] : faults;
     const advertisement = opts.mdns ? await advertise(state, { httpPort, httpsPort }, opts.mdns.interface, advertised) : null;
     const close = async () => {
-      if (reboots) clearInterval(reboots);
+      timed.stop();
       await advertisement?.stop();
       await power.close();
       await closeServer(control);
@@ -228,6 +237,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     };
     return { ready, state, events, present, dropConnections, requests, reboot: (seconds) => power.reboot(seconds), close };
   } catch (err) {
+    timed.stop();
     await Promise.all(servers.map((s) => closeServer(s).catch(() => undefined)));
     await rm(dir, { recursive: true, force: true });
     throw err;

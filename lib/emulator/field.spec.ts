@@ -1,7 +1,7 @@
 // Field faults: their flags read as the emulator takes them, and each does what it says to the transport.
 import { Socket } from 'node:net';
 import { expect, test } from 'vitest';
-import { LEAK_FROM_SLOTS, creepMs, leakSlots, parseFieldFault } from './field.js';
+import { LEAK_FROM_SLOTS, ROAM_AWAY_S, creepMs, leakSlots, parseFieldFault, roamAwayS } from './field.js';
 import { Slots } from './link.js';
 
 test.for([
@@ -11,7 +11,11 @@ test.for([
   ['latency-creep=2.5', { name: 'latency-creep', value: 2.5 }],
   ['slot-leak=0', 'slot-leak needs a number above 0 (connections), got "0"'],
   ['latency-creep=fast', 'latency-creep needs a number above 0 (ms a minute), got "fast"'],
-  ['leak=3', 'unknown field fault "leak": slot-leak, reboot-every, latency-creep'],
+  ['frozen-data=90', { name: 'frozen-data', value: 90 }],
+  ['ws-stall', { name: 'ws-stall', value: 60 }],
+  ['roam-blip=300', { name: 'roam-blip', value: 300 }],
+  ['stuck-after=0.5', { name: 'stuck-after', value: 0.5 }],
+  ['leak=3', 'unknown field fault "leak": slot-leak, reboot-every, latency-creep, frozen-data, ws-stall, roam-blip, stuck-after'],
 ] as const)('--field %s', ([text, want]) => {
   expect(parseFieldFault(text)).toEqual(want);
 });
@@ -33,4 +37,8 @@ test('latency-creep: N ms more for each minute since the start', () => {
   expect(creepMs({ 'latency-creep': 20 }, 0)).toBe(0);
   expect(creepMs({ 'latency-creep': 20 }, 90)).toBe(1800);
   expect(creepMs({}, 90)).toBe(0);
+});
+
+test('roam-blip: each absence lasts from 2 to 5 s, in tenths', () => {
+  expect([0, 0.5, 0.999999].map(roamAwayS)).toEqual([ROAM_AWAY_S[0], 3.5, ROAM_AWAY_S[1]]);
 });

@@ -25,7 +25,7 @@ export interface Reading {
 }
 
 /** mulberry32: small, fast, and the same sequence for the same seed on every platform. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -80,9 +80,12 @@ export class Meter {
     };
   }
 
+  /** The second from the start after which nothing moves (field.ts frozen-data), or null. */
+  frozenAfterS: number | null = null;
+
   /** The reading for the current second. */
   read(): Reading {
-    const target = Math.max(0, Math.floor((this.now() - this.startMs) / 1000));
+    const target = Math.min(Math.max(0, Math.floor((this.now() - this.startMs) / 1000)), this.frozenAfterS ?? Infinity);
     while (this.tick < target) this.step();
     const at = new Date(this.startMs + this.tick * 1000);
     const hour = at.getUTCHours();

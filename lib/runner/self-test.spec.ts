@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { availableParallelism, tmpdir } from 'node:os';
-import { cli, targetArgs } from '../testing/cli-process.js';
+import { targetArgs } from '../testing/cli-process.js';
 import { WarmCli } from '../testing/warm-cli.js';
 import { CERT_STYLES, type CertStyle, startEmulator } from '../emulator/emulator.js';
 import { FAULTS } from '../emulator/faults.js';
@@ -21,10 +21,9 @@ import { KIND_IDS, type KindId } from '../spec/kinds.js';
 import { limit } from '../testing/limit.js';
 
 let dir: string;
-// The default run (`npm start`: the socket, its real certificate) goes through the bin, as a user starts it;
-// every other run through warm CLI processes, which run the same program from the same build: one for each
-// run that works at once (vitest.config.ts maxConcurrency), and as many again for the runs that mostly wait.
-const BIN_RUN = 'clean-energysocket-real';
+// Every run through warm CLI processes, which run the same program from the same build (the bin, cold, runs the
+// default run in package.spec.ts, installed, and in the bench): one for each run that works at once
+// (vitest.config.ts maxConcurrency), and as many again for the runs that mostly wait.
 const AT_ONCE = 2 * availableParallelism();
 const warm = new WarmCli(AT_ONCE);
 const warmWaiting = new WarmCli(AT_ONCE);
@@ -93,7 +92,7 @@ async function runAgainst(kind: KindId, faults: string[], extra: string[], name:
   const emu = await startEmulator({ kind, faults, certStyle, link, variants });
   try {
     const out = path.join(dir, name);
-    const res = await (name === BIN_RUN ? cli : through.run.bind(through))(['run', ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)), '--reports', out,
+    const res = await through.run(['run', ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)), '--reports', out,
       '--run-timeout', String(RUN_TIMEOUT_S), ...extra], { timeoutMs: TEST_LIMIT_MS - 10_000 });
     const doc: unknown = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8'));
     // Every run's results.json, clean or not, is what schemas/results.schema.json says it is.
