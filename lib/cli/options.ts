@@ -5,7 +5,8 @@ import { CERT_STYLES, type CertStyle } from '../emulator/cert-styles.js';
 import { LINK_NAMES, type LinkName } from '../emulator/link.js';
 import { defaultTokenStore } from '../operator/token-store.js';
 import { DEFAULT_BUDGET } from '../explore/budget.js';
-import { DEFAULT_THRESHOLDS } from '../soak/verdict.js';
+import { DEFAULT_MAX_STALL_S, DEFAULT_THRESHOLDS } from '../soak/verdict.js';
+import { STALE_DEFAULTS } from '../soak/freshness.js';
 import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS } from '../meeting/target.js';
 import { AREAS, PROFILES } from '../spec/clause-types.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
@@ -100,6 +101,10 @@ export function soakOptions<T>(y: Argv<T>) {
     .option('max-error-percent', { type: 'number', default: t.maxErrorPercent, describe: 'errors of every kind (refused, reset, timeout, bad answer) as a percentage of the requests, at most' })
     .option('max-reboots', { type: 'number', default: t.maxReboots, describe: 'reboots allowed (uptime_s restarting where GET /api/system tells it; else every request failing, then answered again)' })
     .option('max-p99', { type: 'number', default: t.maxP99Ms, describe: 'milliseconds every endpoint\'s p99 latency must stay under, in every interval' })
+    .option('max-stale', { type: 'number', describe: `seconds a measurement may answer the same reading (its timestamp, else its voltages and frequency); by kind: ${
+      KIND_IDS.map((k) => `${k} ${STALE_DEFAULTS[k].s ?? 'not judged'}`).join(', ')}` })
+    .option('max-stall', { type: 'number', default: DEFAULT_MAX_STALL_S, describe: 'seconds a subscribed WebSocket may stay open without a message' })
+    .option('ws-clients', { type: 'number', describe: 'integrations subscribed to the WebSocket\'s measurement beside the polling ones (default 1 where the device serves it to the token, else 0)' })
     .option('quiet', { type: 'boolean', default: false, describe: 'print only the verdict and where the reports are' }), 'reports/soak-<serial>-<UTC timestamp>/');
 }
 

@@ -1,6 +1,7 @@
 // report.html's Soak section: the thresholds, then plots over time as inline SVG (no script): each endpoint's
-// p99 latency against the bound, errors by kind per interval, connections opened per interval; reboots
-// are marked on every plot. A table of the figures per endpoint follows.
+// p99 latency against the bound, the data's freshness and the push streams' silences against theirs, errors by
+// kind per interval, connections opened per interval; reboots are marked on every plot. A table of the figures per
+// endpoint follows.
 import { esc } from './html-exchange.js';
 import type { RunResults } from './results.js';
 import { ERROR_KINDS, type SoakFacts, type SoakInterval, errorCount, summed } from './soak-facts.js';
@@ -49,6 +50,24 @@ function latencyPlot(s: SoakFacts): string {
   return `<h3>Latency (p99 per interval)</h3>${svg}${legend([...s.endpoints.map((n, k): [string, string] => [n, COLORS[k % COLORS.length]!]), [`bound ${bound} ms`, '#c62828']])}`;
 }
 
+/** One figure per interval against its bound (s): the longest standstill of the data, or the longest silence of a socket. */
+function secondsPlot(s: SoakFacts, title: string, label: string, bound: number | null | undefined, flag: string, value: (i: SoakInterval) => number | null | undefined): string {
+  const points = s.intervals.map((i) => [i, value(i)] as const).filter((p): p is readonly [SoakInterval, number] => typeof p[1] === 'number');
+  if (!points.length) return '';
+  const top = Math.max(bound ?? 0, ...points.map(([, v]) => v)) * 1.05;
+  const svg = plot(s, label, top, ({ x, y }) =>
+    (bound ? `<line x1="${x(0)}" x2="${x(s.ranS)}" y1="${y(bound)}" y2="${y(bound)}" stroke="#c62828"><title>${flag} ${bound} s</title></line>` : '')
+    + `<polyline fill="none" stroke="#1565c0" stroke-width="1.6" points="${points.map(([i, v]) => `${x((i.from + i.to) / 2)},${y(v)}`).join(' ')}"><title>${esc(label)}</title></polyline>`);
+  return `<h3>${esc(title)}</h3>${svg}${legend([[label, '#1565c0'], ...(bound ? [[`bound ${bound} s`, '#c62828'] as [string, string]] : [])])}`;
+}
+
+function availability(s: SoakFacts): string {
+  const a = s.availability;
+  if (!a) return '';
+  return a.absences.length ? ` Away ${a.absences.length} time${a.absences.length === 1 ? '' : 's'} (${a.perHour} an hour), the longest ${a.longestS} s${a.absences.some((x) => x.ongoing) ? ', still away at the end' : ''}.`
+    : ' Never away.';
+}
+
 const errorsOf = (i: SoakInterval, kind: (typeof ERROR_KINDS)[number]) => Object.values(i.endpoints).reduce((n, e) => n + e.errors[kind], 0);
 
 function barPlot(s: SoakFacts, label: string, series: [string, string, (i: SoakInterval) => number][]): string {
@@ -83,8 +102,11 @@ export function soakSection(r: RunResults): string {
   const t = s.totals;
   return `<h2>Soak</h2><p>${s.clients} integrations polled every ${s.pollMs} ms for ${clock(s.ranS)} of ${clock(s.askedS)}${s.stoppedBy === 'interrupted' ? ' (interrupted)' : ''}: `
     + `${t.requests} requests over ${t.connections} connections, ${errorCount(t.errors)} errors, ${s.reboots.length} reboots; `
-    + `${s.spotChecks} spot checks; intervals of ${s.intervalS} s. Reboots are the dashed red lines.</p>`
+    + `${s.spotChecks} spot checks; intervals of ${s.intervalS} s.${availability(s)}${s.streams?.clients ? ` ${s.streams.clients} WebSocket integration${s.streams.clients === 1 ? '' : 's'}: `
+      + `${s.streams.subscribed} subscriptions, ${s.streams.messages} messages.` : ''} Reboots are the dashed red lines.</p>`
     + latencyPlot(s)
+    + secondsPlot(s, 'Freshness (the longest a reading stood still, per interval)', 'seconds the same reading was answered', s.thresholds.maxStaleS, '--max-stale', (i) => i.staleS)
+    + secondsPlot(s, 'Push streams (the longest silence of an open WebSocket, per interval)', 'seconds without a message', s.thresholds.maxStallS, '--max-stall', (i) => i.stallS)
     + `<h3>Errors per interval</h3>${barPlot(s, 'errors per interval, by kind', ERROR_KINDS.map((k) => [k, ERROR_COLORS[k], (i: SoakInterval) => errorsOf(i, k)]))}`
     + legend(ERROR_KINDS.map((k) => [k, ERROR_COLORS[k]]))
     + `<h3>Connections opened per interval</h3>${barPlot(s, 'connections opened per interval', [['connections', '#1565c0', (i) => i.connections]])}`

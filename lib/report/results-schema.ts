@@ -60,17 +60,32 @@ const check = z.object({
 const cost = z.object({ sequences: count, steps: count, requests: count, switches: count, presses: count, seconds: z.number().nonnegative() }).strict();
 const errorCounts = z.object(Object.fromEntries(ERROR_KINDS.map((k) => [k, count])) as Record<ErrorKind, typeof count>).strict();
 const ms = z.number().nonnegative().nullable();
+const seconds = z.number().nonnegative();
 const soak = z.object({
   askedS: z.number().positive(), ranS: z.number().nonnegative(), stoppedBy: z.enum(['duration', 'interrupted']),
   clients: count, pollMs: z.number().positive(), intervalS: z.number().positive(), checkEveryS: z.number().positive(), spotChecks: count,
   endpoints: z.array(z.string()),
-  thresholds: z.object({ maxErrorPercent: z.number().nonnegative(), maxReboots: count, maxP99Ms: z.number().positive() }).strict(),
+  thresholds: z.object({ maxErrorPercent: z.number().nonnegative(), maxReboots: count, maxP99Ms: z.number().positive(),
+    maxStaleS: z.number().positive().nullable().optional(), maxStallS: z.number().positive().optional() }).strict(),
   intervals: z.array(z.object({
     from: z.number().nonnegative(), to: z.number().nonnegative(), connections: count,
     endpoints: z.record(z.string(), z.object({ requests: count, p50: ms, p90: ms, p99: ms, max: ms, errors: errorCounts }).strict()),
-  }).strict()).describe('per interval (s from the start): each endpoint\'s requests, latency percentiles (ms) and errors by kind, and the connections opened'),
+    staleS: seconds.nullable().optional(), stallS: seconds.nullable().optional(),
+  }).strict()).describe('per interval (s from the start): each endpoint\'s requests, latency percentiles (ms) and errors by kind, the connections opened, '
+    + 'the longest a measurement stood still (staleS) and a subscribed WebSocket stayed silent (stallS)'),
   reboots: z.array(z.object({ at: z.number().nonnegative(), how: z.enum(['uptime', 'absence']), awayS: z.number().nonnegative().optional() }).strict()),
   totals: z.object({ requests: count, errors: errorCounts, connections: count }).strict(),
+  freshness: z.object({
+    signals: z.record(z.string(), z.enum(['timestamp', 'values'])),
+    longest: z.object({ endpoint: z.string(), fromS: seconds, toS: seconds, staleS: seconds }).strict().nullable(),
+  }).strict().optional().describe('SOAK-04: what told each measurement\'s age, and its longest standstill while answered'),
+  streams: z.object({
+    clients: count, subscribed: count, messages: count,
+    longest: z.object({ client: count, fromS: seconds, toS: seconds, stallS: seconds, ongoing: z.boolean() }).strict().nullable(),
+  }).strict().optional().describe('SOAK-05: the WebSocket integrations, their subscriptions, the messages heard, the longest silence on an open socket'),
+  availability: z.object({
+    absences: z.array(z.object({ from: seconds, awayS: seconds, ongoing: z.boolean() }).strict()), longestS: seconds, perHour: z.number().nonnegative(),
+  }).strict().optional().describe('every absence the polls saw (every request failing for 2 s or more), the longest, and how many an hour'),
 }).strict();
 const summary = z.object(Object.fromEntries(STATUSES.map((s) => [s, count])) as Record<Status, typeof count>).strict();
 

@@ -22,7 +22,14 @@ export interface SoakInterval {
   endpoints: Record<string, EndpointInterval>;
   /** Connections the integrations opened in it. */
   connections: number;
+  /** SOAK-04: the longest a measurement stood still while answered in it, in s (null: no reading told its age). */
+  staleS?: number | null;
+  /** SOAK-05: the longest a subscribed WebSocket stayed open and silent in it, in s (null: none was subscribed). */
+  stallS?: number | null;
 }
+
+/** An absence: every request failing from `from` for `awayS` seconds, then one answered (or the soak over first). */
+export interface Absence { from: number; awayS: number; ongoing: boolean }
 
 export interface Reboot {
   /** Seconds from the start: when the device started again (by its uptime), or when it answered again after an absence. */
@@ -39,6 +46,10 @@ export interface Thresholds {
   maxReboots: number;
   /** The p99 latency of each endpoint in each interval, in ms. */
   maxP99Ms: number;
+  /** SOAK-04: how long a measurement may stand still while answered, in s; null where the kind tells no age (freshness.ts). */
+  maxStaleS?: number | null;
+  /** SOAK-05: how long a subscribed WebSocket may stay open and silent, in s. */
+  maxStallS?: number;
 }
 
 export interface SoakFacts {
@@ -57,6 +68,12 @@ export interface SoakFacts {
   intervals: SoakInterval[];
   reboots: Reboot[];
   totals: { requests: number; errors: ErrorCounts; connections: number };
+  /** SOAK-04: what told each measurement's age, and the longest standstill. */
+  freshness?: { signals: Record<string, 'timestamp' | 'values'>; longest: { endpoint: string; fromS: number; toS: number; staleS: number } | null };
+  /** SOAK-05: the WebSocket integrations, their subscriptions (reconnections included), the messages and the longest silence. */
+  streams?: { clients: number; subscribed: number; messages: number; longest: { client: number; fromS: number; toS: number; stallS: number; ongoing: boolean } | null };
+  /** The device's absences as the polls saw them: each, the longest, and how many an hour. */
+  availability?: { absences: Absence[]; longestS: number; perHour: number };
 }
 
 export const noErrors = (): ErrorCounts => ({ refused: 0, reset: 0, timeout: 0, 'bad answer': 0, other: 0 });

@@ -1,5 +1,5 @@
 // What a simulated integration polls, per kind: what the kind serves of v1 and (with a token) of v2, as
-// Home Assistant's integration and the vendor's own client poll it. Every poll asks for the readings; the
+// Home Assistant's integration and the vendor's own client poll it (the batteries where the meter controls them). Every poll asks for the readings; the
 // slower endpoints come every `every`-th poll. An answer is bad where it is not 200 with the body the
 // endpoint serves.
 import { z } from 'zod';
@@ -15,6 +15,8 @@ export interface PolledEndpoint {
   /** Polled every this many polls (1: every poll). */
   every: number;
   body: z.ZodType;
+  /** A measurement: its answers tell how fresh the data is (SOAK-04, freshness.ts). */
+  reading: boolean;
 }
 
 const object = z.record(z.string(), z.unknown());
@@ -22,7 +24,7 @@ const object = z.record(z.string(), z.unknown());
 export const systemBody = z.looseObject({ uptime_s: z.number() });
 
 const endpoint = (side: 'v1' | 'v2', path: string, every: number, body: z.ZodType): PolledEndpoint =>
-  ({ name: `GET ${path} (${side})`, side, path, every, body });
+  ({ name: `GET ${path} (${side})`, side, path, every, body, reading: path === '/api/v1/data' || path === '/api/measurement' });
 
 /** What an integration with a token (`v2`) polls on this kind. */
 export function polledEndpoints(kind: KindId, v2: boolean): PolledEndpoint[] {
@@ -33,6 +35,8 @@ export function polledEndpoints(kind: KindId, v2: boolean): PolledEndpoint[] {
   if (v2) {
     out.push(endpoint('v2', '/api/measurement', 1, object));
     if (vendorGateHolds('v-system', kind)) out.push(endpoint('v2', '/api/system', 10, systemBody));
+    // The group of plug-in batteries a P1 meter or kWh meter controls, as energy managers watch it.
+    if (vendorGateHolds('v-batteries', kind)) out.push(endpoint('v2', '/api/batteries', 10, object));
   }
   return out;
 }

@@ -77,7 +77,8 @@ async function ask(device: DeviceClient, e: PolledEndpoint, token: string | null
     const ms = clock.now() - at;
     const bad = badAnswer(e, res.status, res.json);
     const uptime = e.path === '/api/system' && !bad ? systemBody.parse(res.json).uptime_s : undefined;
-    return { at, endpoint: e.name, ms, error: bad ? 'bad answer' : null, ...(uptime === undefined ? {} : { uptimeS: uptime }) };
+    return { at, endpoint: e.name, ms, error: bad ? 'bad answer' : null, ...(uptime === undefined ? {} : { uptimeS: uptime }),
+      ...(e.reading && !bad ? { reading: res.json } : {}) };
   } catch (err) {
     return { at, endpoint: e.name, ms: clock.now() - at, error: errorKindOf(err) };
   }

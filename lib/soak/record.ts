@@ -3,7 +3,9 @@
 // the current interval's latencies are kept raw until it closes, every closed one as a few numbers.
 // Pure: times are milliseconds from the soak's start, handed in by the caller.
 
-import { type EndpointInterval, type ErrorCounts, type ErrorKind, type Reboot, type SoakInterval, endpointsOf, noErrors, summed } from '../report/soak-facts.js';
+import { type Absence, type EndpointInterval, type ErrorCounts, type ErrorKind, type Reboot, type SoakInterval, endpointsOf, noErrors, summed } from '../report/soak-facts.js';
+import { FreshnessTracker } from './freshness.js';
+import { StreamTracker } from './streams.js';
 
 export interface Sample {
   at: number;
@@ -12,6 +14,8 @@ export interface Sample {
   error: ErrorKind | null;
   /** uptime_s, where the answer told it. */
   uptimeS?: number;
+  /** The body of an answered measurement, for its freshness (not kept). */
+  reading?: unknown;
 }
 
 /** How far an uptime may fall behind the time that passed before it counts as a restart. */
@@ -19,6 +23,8 @@ export const UPTIME_SLACK_S = 2;
 /** A run of failures with no answer between them shorter than this is not an absence. */
 export const ABSENCE_MS = 2_000;
 
+
+const tenths = (ms: number) => Math.round(ms / 100) / 10;
 
 /** The nearest-rank percentile of sorted values. */
 export function percentile(sorted: readonly number[], p: number): number | null {
@@ -31,6 +37,9 @@ interface Open { requests: number; latencies: number[]; errors: ErrorCounts }
 export class SoakRecord {
   readonly closed: SoakInterval[] = [];
   readonly reboots: Reboot[] = [];
+  readonly absences: Absence[] = [];
+  readonly freshness = new FreshnessTracker();
+  readonly streams = new StreamTracker();
   private open = new Map<string, Open>();
   private connections = 0;
   private from = 0;
@@ -57,6 +66,8 @@ export class SoakRecord {
     } else o.latencies.push(s.ms);
     this.answered(s.at);
     if (s.uptimeS !== undefined) this.uptime(s.at, s.uptimeS);
+    // A reading belongs to the time its answer came: a request that waited long must not date it back.
+    if (s.reading !== undefined && !s.error) this.freshness.add(s.endpoint, s.at + s.ms, s.reading);
   }
 
   connection(at: number): void {
@@ -69,10 +80,11 @@ export class SoakRecord {
     while (at >= this.from + this.intervalMs) this.close(this.from + this.intervalMs);
   }
 
-  /** The last, partial interval closed at `at`, for the reports. */
+  /** The last, partial interval closed at `at`, for the reports; an absence still under way counted to it. */
   finish(at: number): void {
     this.roll(at);
     if (at > this.from) this.close(at);
+    if (this.failingSince !== null && at - this.lastAnswer >= ABSENCE_MS) this.absences.push({ from: this.lastAnswer / 1000, awayS: tenths(at - this.lastAnswer), ongoing: true });
   }
 
   /** Every request and error so far, of the closed intervals and the open one. */
@@ -81,8 +93,9 @@ export class SoakRecord {
   }
 
   private answered(at: number): void {
-    if (this.failingSince !== null && at - this.lastAnswer >= ABSENCE_MS && !this.uptimeTold) {
-      this.reboots.push({ at: at / 1000, how: 'absence', awayS: Math.round((at - this.lastAnswer) / 100) / 10 });
+    if (this.failingSince !== null && at - this.lastAnswer >= ABSENCE_MS) {
+      this.absences.push({ from: this.lastAnswer / 1000, awayS: tenths(at - this.lastAnswer), ongoing: false });
+      if (!this.uptimeTold) this.reboots.push({ at: at / 1000, how: 'absence', awayS: tenths(at - this.lastAnswer) });
     }
     this.failingSince = null;
     this.lastAnswer = at;
@@ -105,7 +118,8 @@ export class SoakRecord {
       endpoints[name] = { requests: o.requests, p50: round(percentile(sorted, 50)), p90: round(percentile(sorted, 90)), p99: round(percentile(sorted, 99)),
         max: round(sorted.length ? sorted[sorted.length - 1]! : null), errors: o.errors };
     }
-    this.closed.push({ from: this.from / 1000, to: to / 1000, endpoints, connections: this.connections });
+    this.closed.push({ from: this.from / 1000, to: to / 1000, endpoints, connections: this.connections,
+      staleS: this.freshness.closeInterval(), stallS: this.streams.closeInterval(to) });
     this.open = new Map();
     this.connections = 0;
     this.from = to;

@@ -3,7 +3,7 @@
 import type { Exchange } from '../client/exchange-log.js';
 import type { Redactor } from '../client/redactor.js';
 import { type CheckResult, type RunResults, summarize, verdictOfExit } from '../report/results.js';
-import { type SoakFacts, endpointsOf, summed } from '../report/soak-facts.js';
+import { type Absence, type SoakFacts, endpointsOf, summed } from '../report/soak-facts.js';
 import { runExitCode } from '../report/verdict.js';
 import type { SoakRecord } from './record.js';
 import type { SoakConfig } from './soak.js';
@@ -21,6 +21,8 @@ export interface SoakEnd extends SoakConfig {
   outcomes: ThresholdOutcome[];
   spot: SpotChecks;
   connections: number;
+  /** The WebSocket integrations that ran. */
+  wsClients: number;
   redactor: Redactor;
   /** The press that paired, where the soak had to pair first. */
   presses: RunResults['presses'];
@@ -35,8 +37,15 @@ export interface SoakOutcome {
 
 const thresholdCheck = (o: ThresholdOutcome): CheckResult => ({
   clause: o.id, level: 'MUST', title: `${o.id} [threshold] ${o.statement}.`, area: 'soak', durationMs: 0, exchanges: [],
-  status: o.held ? 'pass' : 'fail', message: o.held ? '' : o.seen, ...(o.held ? { observed: o.seen } : { expected: o.statement, observed: o.seen }),
+  ...(o.held === null ? { status: 'skip' as const, message: o.seen }
+    : o.held ? { status: 'pass' as const, message: '', observed: o.seen } : { status: 'fail' as const, message: o.seen, expected: o.statement, observed: o.seen }),
 });
+
+/** The absences, the longest, and how many an hour of the soak. */
+export function availabilityOf(absences: readonly Absence[], ranS: number): NonNullable<SoakFacts['availability']> {
+  return { absences: [...absences], longestS: Math.max(0, ...absences.map((a) => a.awayS)),
+    perHour: ranS > 0 ? Math.round((absences.length / ranS) * 3600 * 10) / 10 : 0 };
+}
 
 export function soakResults(e: SoakEnd): SoakOutcome {
   const checks = [...e.outcomes.map(thresholdCheck), ...e.spot.results()];
@@ -46,6 +55,9 @@ export function soakResults(e: SoakEnd): SoakOutcome {
     clients: e.clients, pollMs: e.pollMs, intervalS: e.intervalS, checkEveryS: e.checkEveryS, spotChecks: e.spot.occasions,
     endpoints: e.endpoints, thresholds: e.thresholds, intervals, reboots: e.record.reboots,
     totals: { ...summed(endpointsOf(intervals)), connections: e.connections },
+    freshness: { signals: e.record.freshness.signals, longest: e.record.freshness.longest },
+    streams: { clients: e.wsClients, subscribed: e.record.streams.subscribed, messages: e.record.streams.messages, longest: e.record.streams.longest },
+    availability: availabilityOf(e.record.absences, e.ranS),
   };
   const exitCode = runExitCode(checks, { strict: false, interrupted: e.interrupted, residue: [] });
   const exchanges = checks.flatMap((c) => c.exchanges);
@@ -57,7 +69,8 @@ export function soakResults(e: SoakEnd): SoakOutcome {
     summary: summarize(checks), presses: e.presses,
     requests: soak.totals.requests + exchanges.length, connections: e.connections, socket: null, residue: [], notes, checks, strict: false,
     options: { duration: e.durationS, clients: e.clients, poll: e.pollMs, interval: e.intervalS, checkEvery: e.checkEveryS,
-      maxErrorPercent: e.thresholds.maxErrorPercent, maxReboots: e.thresholds.maxReboots, maxP99: e.thresholds.maxP99Ms },
+      maxErrorPercent: e.thresholds.maxErrorPercent, maxReboots: e.thresholds.maxReboots, maxP99: e.thresholds.maxP99Ms,
+      maxStale: e.thresholds.maxStaleS ?? null, maxStall: e.thresholds.maxStallS ?? null, wsClients: e.wsClients },
     soak,
   });
   return { results, exitCode, exchanges };

@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { ERROR_KINDS, type SoakInterval } from '../report/soak-facts.js';
 import { resultsSchema } from '../report/results-schema.js';
 import { soakEmulated } from '../testing/soak-device.js';
+import { DEFAULT_THRESHOLDS } from './verdict.js';
 
 const statusOf = (r: { checks: { clause: string; status: string }[] }) => Object.fromEntries(r.checks.map((c) => [c.clause, c.status]));
 const errors = (i: SoakInterval) => Object.values(i.endpoints).reduce((n, e) => n + ERROR_KINDS.reduce((m, k) => m + e.errors[k], 0), 0);
@@ -14,11 +15,16 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
   test('a clean P1 meter: every threshold and spot check holds, exit 0, the series in results.json', async () => {
     const { results, exitCode, html } = await soakEmulated('p1dongle', {});
     expect(statusOf(results), JSON.stringify(results.checks.filter((c) => c.status !== 'pass'), null, 1)).toEqual({
-      'SOAK-01': 'pass', 'SOAK-02': 'pass', 'SOAK-03': 'pass',
+      'SOAK-01': 'pass', 'SOAK-02': 'pass', 'SOAK-03': 'pass', 'SOAK-04': 'pass', 'SOAK-05': 'pass',
       'INFO-01': 'pass', 'INFO-02': 'pass', 'VER-02': 'pass', 'AUTH-01': 'pass', 'MEAS-01': 'pass', 'CLOUD-01': 'pass' });
     expect(exitCode).toBe(0);
     const soak = results.soak!;
-    expect(soak.endpoints).toEqual(['GET /api/v1/data (v1)', 'GET /api/measurement (v2)', 'GET /api/system (v2)']);
+    expect(soak.endpoints).toEqual(['GET /api/v1/data (v1)', 'GET /api/measurement (v2)', 'GET /api/system (v2)', 'GET /api/batteries (v2)']);
+    // Freshness by the v2 timestamp and by the v1 voltages; one WebSocket integration, subscribed once, hearing about a push a second.
+    expect(soak.freshness!.signals).toEqual({ 'GET /api/v1/data (v1)': 'values', 'GET /api/measurement (v2)': 'timestamp' });
+    expect(soak.streams).toMatchObject({ clients: 1, subscribed: 1 });
+    expect(soak.streams!.messages).toBeGreaterThanOrEqual(6);
+    expect(soak.availability).toEqual({ absences: [], longestS: 0, perHour: 0 });
     expect(soak.intervals.length).toBeGreaterThanOrEqual(12);
     expect(soak.totals.requests).toBeGreaterThan(100);
     // Connections kept alive: one a side per integration, and the spot checks' own.
@@ -27,6 +33,8 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
     expect(resultsSchema.safeParse(JSON.parse(JSON.stringify(results))).success).toBe(true);
     expect(html).toContain('<h2>Soak</h2>');
     expect(html).toMatch(/<polyline [^>]*><title>GET \/api\/measurement \(v2\)<\/title>/);
+    expect(html).toContain('<h3>Freshness (the longest a reading stood still, per interval)</h3>');
+    expect(html).toContain('<h3>Push streams (the longest silence of an open WebSocket, per interval)</h3>');
   });
 
   test('--kind energysocket given for a P1 meter: the operator\'s mistake is named before anything is polled', async () => {
@@ -71,5 +79,54 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
     // the creep's on any machine: on two busy cores the series rose 640 and 750 ms, where 800 was asked before.
     expect(median(answered.slice(-3))).toBeGreaterThan(median(answered.slice(0, 3)) + 500);
     expect(html).toMatch(/<line [^>]*stroke="#c62828"><title>--max-p99 1500 ms<\/title>/);
+  });
+
+  test('frozen data (the meter stops after 3 s, the answers stay 200): SOAK-04 fails with the standstill, and nothing else does', async () => {
+    const { results, html } = await soakEmulated('p1dongle', { 'frozen-data': 3 });
+    const st = statusOf(results);
+    expect([st['SOAK-04'], st['SOAK-01'], st['SOAK-02']]).toEqual(['fail', 'pass', 'pass']);
+    expect(results.checks.find((c) => c.clause === 'SOAK-04')!.message).toMatch(/^GET \/api\/(measurement \(v2\)|v1\/data \(v1\)) answered the same reading for \d+(\.\d)? s, from 00:00:0\d to 00:00:1\d/);
+    expect(Math.max(...results.soak!.intervals.map((i) => i.staleS ?? 0))).toBeGreaterThan(5);
+    expect(html).toMatch(/<line [^>]*stroke="#c62828"><title>--max-stale 5 s<\/title>/);
+  });
+
+  test('a WebSocket that stalls after 3 s (pings still answered, the socket open): SOAK-05 fails, the silence still under way at the end', async () => {
+    const { results } = await soakEmulated('p1dongle', { 'ws-stall': 3 });
+    const st = statusOf(results);
+    expect([st['SOAK-05'], st['SOAK-04'], st['SOAK-01']]).toEqual(['fail', 'pass', 'pass']);
+    expect(results.checks.find((c) => c.clause === 'SOAK-05')!.message).toMatch(/^WebSocket integration 1 heard nothing for \d+(\.\d)? s on an open socket, from 00:00:0[2-4] to the end of the soak, still open/);
+  });
+
+  test('a P1 meter that roams every 4 s (away 2–5 s, no reboot): SOAK-01 fails with the errors, SOAK-02 holds, the absences counted', async () => {
+    const { results, html } = await soakEmulated('p1dongle', { 'roam-blip': 4 });
+    const st = statusOf(results);
+    expect([st['SOAK-01'], st['SOAK-02']]).toEqual(['fail', 'pass']);
+    const a = results.soak!.availability!;
+    expect(a.absences.length).toBeGreaterThanOrEqual(1);
+    expect(a.longestS).toBeGreaterThanOrEqual(2);
+    expect(html).toMatch(/Away \d+ times? \([\d.]+ an hour\), the longest [\d.]+ s/);
+  });
+
+  test('a P1 meter stuck from 4 s on: SOAK-01 fails, the absence still under way at the end, the spot checks that could not reach it counted', async () => {
+    const { results } = await soakEmulated('p1dongle', { 'stuck-after': 4 });
+    expect(statusOf(results)['SOAK-01']).toBe('fail');
+    const a = results.soak!.availability!;
+    expect(a.absences.at(-1)).toMatchObject({ ongoing: true });
+    expect(a.absences.at(-1)!.awayS).toBeGreaterThan(5);
+    expect(results.checks.find((c) => c.clause === 'INFO-01')!.observed).toMatch(/did not reach the device/);
+  });
+
+  test('a group of four batteries: the integrations poll GET /api/batteries and every answer is the group of four', async () => {
+    const { results } = await soakEmulated('p1dongle', {}, {}, {}, { batteryCount: 4 });
+    const batteries = results.soak!.intervals.map((i) => i.endpoints['GET /api/batteries (v2)']!);
+    expect(batteries.reduce((n, e) => n + e.requests, 0)).toBeGreaterThan(0);
+    expect(statusOf(results)['SOAK-01']).toBe('pass');
+  });
+
+  test('a watermeter: SOAK-04 is not judged, and says why; SOAK-05 neither, where no WebSocket is served to the token', async () => {
+    const { results } = await soakEmulated('watermeter', {}, { thresholds: { ...DEFAULT_THRESHOLDS, maxP99Ms: 5000 } });
+    const four = results.checks.find((c) => c.clause === 'SOAK-04')!;
+    expect([four.status, four.message]).toEqual(['skip', 'not judged: the Watermeter: its values stand still while no water flows, and it tells no timestamp']);
+    expect(results.checks.find((c) => c.clause === 'SOAK-05')!.status).toBe('skip');
   });
 });

@@ -17,12 +17,17 @@ import { SoakRecord } from './record.js';
 import type { SoakEnd } from './results.js';
 import { SpotChecks } from './spot.js';
 import { errorsText, judgeSoak, soakClock } from './verdict.js';
+import { STALE_DEFAULTS } from './freshness.js';
+import { runWsIntegration } from './ws-integration.js';
+import { vendorGateHolds } from '../spec/vendor-kinds.js';
 
 export interface SoakConfig {
   /** The device and how to reach it; a soak runs no suite, so it takes no run options. */
   device: DeviceTarget;
   durationS: number;
   clients: number;
+  /** WebSocket integrations beside the polling ones (ws-integration.ts); by default 1 where the device serves the socket to the token. */
+  wsClients?: number;
   pollMs: number;
   intervalS: number;
   checkEveryS: number;
@@ -45,6 +50,12 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
   const met = await meetDevice(cfg.device, io, redactor, signal);
   await met.device.close();
   const endpoints = polledEndpoints(met.kind, met.token !== null);
+  const socketServed = met.token !== null && vendorGateHolds('v-ws', met.kind);
+  const wsClients = socketServed ? cfg.wsClients ?? 1 : 0;
+  const noStreamsWhy = socketServed ? 'no WebSocket integration ran (--ws-clients 0)'
+    : met.token === null ? 'no token: the WebSocket needs one' : `the ${KINDS[met.kind].name} serves no WebSocket`;
+  const stale = STALE_DEFAULTS[met.kind];
+  const thresholds = { ...cfg.thresholds, maxStaleS: cfg.thresholds.maxStaleS === undefined ? stale.s : cfg.thresholds.maxStaleS };
   const record = new SoakRecord(cfg.intervalS * 1000, endpoints.map((e) => e.name));
   const stop = new AbortController();
   // The spot checks' own connections, cut off when the soak stops.
@@ -60,7 +71,7 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
   const durationMs = cfg.durationS * 1000;
   let connections = 0;
   io.say(`soaking the ${KINDS[met.kind].name} at ${cfg.device.host} for ${soakClock(cfg.durationS)}: ${cfg.clients} integrations polling ${endpoints.map((e) => e.name).join(', ')} `
-    + `every ${cfg.pollMs} ms; spot checks of ${spot.clauses.join(', ')} every ${cfg.checkEveryS} s`);
+    + `every ${cfg.pollMs} ms${wsClients ? `, ${wsClients} subscribed to the WebSocket's measurement` : ''}; spot checks of ${spot.clauses.join(', ')} every ${cfg.checkEveryS} s`);
   const t0 = clock.now();
   const at = () => clock.now() - t0;
   const integrations = Array.from({ length: cfg.clients }, (_, i) => runIntegration({
@@ -71,6 +82,8 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
       record.connection(when);
     },
   }, stop.signal));
+  const listeners = Array.from({ length: wsClients }, (_, index) => runWsIntegration({
+    target: met.device.target, token: met.token!, index, clock: { now: at, sleep: clock.sleep }, streams: record.streams }, stop.signal));
   try {
     let nextCheck = 0;
     while (!stop.signal.aborted && at() < durationMs) {
@@ -87,14 +100,17 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
   } finally {
     stop.abort();
     signal.removeEventListener('abort', onAbort);
-    await Promise.all(integrations);
+    await Promise.all([...integrations, ...listeners]);
     await spotPool.close().catch(() => undefined);
     io.status('');
   }
   const ran = at();
   record.finish(ran);
-  const outcomes = judgeSoak(record.closed, record.reboots, cfg.thresholds);
+  const outcomes = judgeSoak(record.closed, record.reboots, thresholds, {
+    freshness: { signals: record.freshness.signals, longest: record.freshness.longest }, staleWhy: `the ${KINDS[met.kind].name}: ${stale.why}`,
+    streams: { clients: wsClients, subscribed: record.streams.subscribed, messages: record.streams.messages, longest: record.streams.longest }, noStreamsWhy,
+  });
   const interrupted = signal.aborted;
-  return ({ ...cfg, started, finished: new Date(), ranS: ran / 1000, interrupted, target: met.target, endpoints: endpoints.map((e) => e.name),
+  return ({ ...cfg, thresholds, wsClients, started, finished: new Date(), ranS: ran / 1000, interrupted, target: met.target, endpoints: endpoints.map((e) => e.name),
     record, outcomes, spot, connections, redactor, presses: met.presses });
 }

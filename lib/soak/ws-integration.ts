@@ -1,0 +1,73 @@
+// One WebSocket integration of a soak, as the vendor documents the socket (DOC v2/websocket.mdx) and energy
+// managers hold it: connect, send the token when asked, subscribe to `measurement`, and keep listening; a socket
+// that closes is opened again after a wait that doubles from 1 s to 10 s. What it hears goes to the stream
+// tracker (streams.ts); it keeps no messages.
+import { Agent, WebSocket } from 'undici';
+import type { Target } from '../client/device-client.js';
+import { WS_PATH } from '../client/ws-client.js';
+import type { SoakClock } from './integration.js';
+import type { StreamTracker } from './streams.js';
+
+export interface WsIntegrationInput {
+  target: Target;
+  token: string;
+  /** Which of the WebSocket integrations this is, from 0. */
+  index: number;
+  clock: SoakClock;
+  streams: StreamTracker;
+}
+
+const FIRST_WAIT_MS = 1000;
+const LONGEST_WAIT_MS = 10_000;
+
+/** Listens until the signal aborts; resolves once its socket is closed. */
+export async function runWsIntegration(input: WsIntegrationInput, signal: AbortSignal): Promise<void> {
+  const { target, clock, streams, index } = input;
+  const agent = new Agent({ connect: { ca: target.insecure ? undefined : target.caPem, rejectUnauthorized: !target.insecure, checkServerIdentity: () => undefined } });
+  const host = target.host.includes(':') ? `[${target.host}]` : target.host;
+  const url = `wss://${host}:${target.httpsPort}${WS_PATH}`;
+  let wait = FIRST_WAIT_MS;
+  try {
+    while (!signal.aborted) {
+      const heardAny = await listen(url, agent, input, signal, () => streams.subscribe(index, clock.now()), (at) => streams.push(index, at));
+      // Closed by the soak's end: a silence under way then is counted to the end, still open.
+      if (signal.aborted) break;
+      streams.closed(index, clock.now());
+      wait = heardAny ? FIRST_WAIT_MS : Math.min(wait * 2, LONGEST_WAIT_MS);
+      await clock.sleep(wait, signal);
+    }
+  } finally {
+    await agent.destroy().catch(() => undefined);
+  }
+}
+
+/** One connection, to its close: whether it was subscribed and heard a push. */
+function listen(url: string, agent: Agent, input: WsIntegrationInput, signal: AbortSignal, subscribed: () => void, pushed: (at: number) => void): Promise<boolean> {
+  return new Promise((resolve) => {
+    let heard = false;
+    let subscribedYet = false;
+    const ws = new WebSocket(url, { dispatcher: agent });
+    const stop = () => ws.close();
+    signal.addEventListener('abort', stop, { once: true });
+    ws.addEventListener('message', (e) => {
+      let type: unknown;
+      try {
+        type = (JSON.parse(String(e.data)) as { type?: unknown }).type;
+      } catch { /* not JSON: heard all the same */ }
+      if (type === 'authorization_requested') ws.send(JSON.stringify({ type: 'authorization', data: input.token }));
+      else if (type === 'authorized') {
+        ws.send(JSON.stringify({ type: 'subscribe', data: 'measurement' }));
+        subscribedYet = true;
+        subscribed();
+      } else if (subscribedYet) {
+        heard = true;
+        pushed(input.clock.now());
+      }
+    });
+    ws.addEventListener('error', () => undefined);
+    ws.addEventListener('close', () => {
+      signal.removeEventListener('abort', stop);
+      resolve(heard);
+    });
+  });
+}
