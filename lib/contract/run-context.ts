@@ -40,6 +40,8 @@ export interface SuiteContext {
   pressTimeoutS: number;
   /** The press backend tells when a press happened (a press hook): the creation window can be timed from it. */
   pressTimed: boolean;
+  /** --slow: the checks that wait out a device timer run (the `slow` gate). */
+  slow: boolean;
   /** Switching the cloud off is allowed and confirmed (--allow-cloud-toggle, then --yes or a typed yes). */
   cloudToggle: boolean;
   /** The user whose token this run holds, where known (a token given with --token may be anyone's). */

@@ -93,6 +93,11 @@ export const USER_FAULTS: readonly FaultRow[] = [
       if (posting(req) && state.windowOpenedAt !== null && Date.now() - state.windowOpenedAt > 20_000) state.windowOpenedAt = null;
       return undefined;
     } },
+  { name: 'window-2-seconds', clause: 'PAIR-09', says: 'the creation window closes after 2 s (a kWh meter firmware was seen with 1–2 s): the default run\'s re-use 3 s after its press sees it',
+    answer: (req, state) => {
+      if (posting(req) && state.windowOpenedAt !== null && state.now() - state.windowOpenedAt > 2_000) state.windowOpenedAt = null;
+      return undefined;
+    } },
   { name: 'no-prefix-accepted', clause: 'NAME-01', says: 'a name without local/ is created',
     answer: acceptName((n) => !/^(local|cloud)\//i.test(n) && !n.includes('/')) },
   { name: 'prefix-case-insensitive', clause: 'NAME-01', says: 'Local/ is taken for local/: the name is created as given',

@@ -133,7 +133,7 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
     v2Reason, system: pre.system, requestTimeoutMs: cfg.requestTimeoutMs, deviations, runTag: run.runTag,
     // The plan's reasons (not selected, gate not met) come first.
     skips: { ...Object.assign({}, ...readFailures.map((f) => f.skips)), ...skips },
-    pressTimeoutS: cfg.pressTimeoutS, tokenOwner: token.owner, advertised: cfg.advertised ?? null,
+    pressTimeoutS: cfg.pressTimeoutS, slow: cfg.slow, tokenOwner: token.owner, advertised: cfg.advertised ?? null,
     unreadable: readFailures.flatMap((f) => (f.unreadable ? [f.unreadable] : [])),
   };
   return { draft, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, exchanges, before, readFailures,

@@ -77,7 +77,7 @@ export const OCCASION_JUDGES = {
   'PAIR-06': { occasion: 'GET /api with the token a creation issued', judge: pair06 },
   'PAIR-07': { occasion: 'POST /api/user with another valid name right after a creation', judge: creationRefused },
   'PAIR-08': { occasion: 'POST /api/user more than 30 s after a press, with no request between', judge: creationRefused },
-  'PAIR-09': { occasion: 'POST /api/user with a valid name 25 s after a press', judge: pair09 },
+  'PAIR-09': { occasion: 'POST /api/user with a valid name 25 s after a press; without --slow, 3 s after each of two presses, then right after a third', judge: pair09 },
   'PAIR-10': { occasion: 'a re-used name\'s creation, then its new and its previous token on an endpoint that takes one', judge: pair10 },
   'PAIR-11': { occasion: 'a re-used name\'s creation, and the tokens the name had', judge: pair11 },
   'PAIR-12': { occasion: 'POST /api/user in an open window whose body is not a JSON object with a string name, then GET /api/user', judge: bodyRefused },
