@@ -19,6 +19,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const ALLOWED: Record<string, string[]> = {
   spec: [],
   net: [],
+  claims: ['spec'],
   client: ['spec'],
   contract: ['client', 'spec'],
   harness: ['contract', 'judge', 'client', 'spec'],
@@ -36,10 +37,10 @@ const ALLOWED: Record<string, string[]> = {
   capture: ['meeting', 'operator', 'client', 'spec'],
   diff: ['capture', 'client', 'spec'],
   deploy: ['diff', 'capture', 'spec'],
-  runner: ['meeting', 'explore', 'judge', 'contract', 'client', 'operator', 'report', 'spec'],
-  cli: ['deploy', 'diff', 'capture', 'history', 'soak', 'certify', 'explore', 'runner', 'meeting', 'operator', 'discovery', 'emulator', 'report', 'client', 'spec'],
+  runner: ['claims', 'meeting', 'explore', 'judge', 'contract', 'client', 'operator', 'report', 'spec'],
+  cli: ['claims', 'deploy', 'diff', 'capture', 'history', 'soak', 'certify', 'explore', 'runner', 'meeting', 'operator', 'discovery', 'emulator', 'report', 'client', 'spec'],
   bench: ['testing', 'soak', 'explore', 'operator', 'cli', 'runner', 'meeting', 'emulator', 'report', 'client', 'spec'],
-  testing: ['deploy', 'diff', 'capture', 'history', 'soak', 'certify', 'judge', 'explore', 'cli', 'runner', 'meeting', 'operator', 'discovery', 'emulator', 'report', 'contract', 'client', 'spec'],
+  testing: ['claims', 'deploy', 'diff', 'capture', 'history', 'soak', 'certify', 'judge', 'explore', 'cli', 'runner', 'meeting', 'operator', 'discovery', 'emulator', 'report', 'contract', 'client', 'spec'],
 };
 /** Only these read argv or the environment, or end the process: the command line, the programs that start it, and the kept suite worker. */
 const ENTRY_POINTS = ['lib/cli/', 'lib/bench/', 'lib/testing/', 'lib/runner/kept-worker-entry.ts'];

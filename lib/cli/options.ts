@@ -46,6 +46,7 @@ export function runOptions<T>(y: Argv<T>) {
     .option('allow-reboot', { type: 'boolean', default: false, describe: 'allow checks that reboot the device (vendor profile: V-SYS-11, V-SYS-12)' })
     .option('manual', { type: 'boolean', default: false, describe: 'run checks that need an operator action other than the button' })
     .option('strict', { type: 'boolean', default: false, describe: 'warnings fail the run, and failures --known lists' })
+    .option('claims', { type: 'string', describe: 'what a compatible device claims (JSON or YAML, schemas/claims.schema.json): its kind, APIs, endpoints and fields gate the suites in place of the kind table' })
     .option('known', { type: 'string', describe: 'known failures (JSON or YAML, schemas/known.schema.json): those of this device are shown apart and do not fail the run, but with --strict' })
     .option('forget', { type: 'boolean', default: false, describe: 'delete the pairing user and its stored token at the end (DEL-05)' }))
     .option('all', { type: 'boolean', default: false, describe: 'without --host: run every device discovery finds, one after another' }), 'reports/<serial>-<UTC timestamp>/ (with --all: one folder per serial in it)');

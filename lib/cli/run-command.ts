@@ -17,6 +17,7 @@ import { runConformance } from '../runner/run.js';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { streamIo } from '../operator/operator-io.js';
 import { parseKnown } from '../report/known.js';
+import { parseClaims } from '../claims/claims.js';
 import { AREAS, type Profile } from '../spec/clause-types.js';
 import { clause, hasClause } from '../spec/catalogue.js';
 import type { KindId } from '../spec/kinds.js';
@@ -146,9 +147,16 @@ export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv, exploreOnly
   return interruptible((sig) => `\nenergy-conform: ${sig}: stopping the checks and cleaning up the device (again to leave at once)\n`, async (interrupted) => {
     const caPem = await checkOptions(a);
     const known = a.known === undefined ? undefined : await readKnown(a.known);
+    const claims = a.claims === undefined ? undefined : await readClaims(a.claims, a.kind);
+    if (claims) {
+      io.say(`claims: ${claims.file} (sha256 ${claims.sha256.slice(0, 12)}…): ${claims.claims.file.device}, a ${claims.claims.file.kind} serving ${claims.claims.file.api.join(' and ')}; `
+        + `the suites run as it claims, in place of the kind table`);
+      for (const line of claims.claims.notJudged) io.say(`  not judged: ${line}`);
+    }
     const history = historyFileOf(a, env);
     const run = async (cfg: RunConfig) => {
-      const outcome = await withDeadline(interrupted, a['run-timeout'], (signal) => runConformance({ ...cfg, ...(explore ? { explore } : {}), ...(known ? { known } : {}) }, io, signal, style));
+      const outcome = await withDeadline(interrupted, a['run-timeout'], (signal) => runConformance({ ...cfg, ...(explore ? { explore } : {}), ...(known ? { known } : {}),
+        ...(claims ? { claims, kind: claims.claims.file.kind } : {}) }, io, signal, style));
       await recordHistory(history, outcome.results, (line) => io.say(line));
       return outcome;
     };
@@ -163,19 +171,33 @@ export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv, exploreOnly
   });
 }
 
-/** --known's file, read and checked before anything goes on the network. */
-async function readKnown(file: string): Promise<NonNullable<RunConfig['known']>> {
+/** A file an option names (--known, --claims), read and checked before anything goes on the network: its text's hash and what `parse` made of it. */
+async function readChecked<T>(file: string, flag: string, what: string, parse: (text: string, name: string) => T): Promise<{ file: string; sha256: string; parsed: T }> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
-    throw new RunError('EC_BAD_OPTION', `cannot read the known-failures file ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give a JSON or YAML file with --known`);
+    throw new RunError('EC_BAD_OPTION', `cannot read the ${what} file ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give a JSON or YAML file with ${flag}`);
   }
   try {
-    return { file, sha256: createHash('sha256').update(text).digest('hex'), entries: parseKnown(text, file) };
+    return { file, sha256: createHash('sha256').update(text).digest('hex'), parsed: parse(text, file) };
   } catch (err) {
     throw new RunError('EC_BAD_OPTION', (err as Error).message);
   }
+}
+
+async function readKnown(file: string): Promise<NonNullable<RunConfig['known']>> {
+  const { parsed, ...read } = await readChecked(file, '--known', 'known-failures', parseKnown);
+  return { ...read, entries: parsed };
+}
+
+/** --claims: the file; its kind stands for --kind, and a --kind that differs is the operator's to settle. */
+async function readClaims(file: string, kind: string | undefined): Promise<NonNullable<RunConfig['claims']>> {
+  const { parsed, ...read } = await readChecked(file, '--claims', 'claims', parseClaims);
+  if (kind !== undefined && kind !== parsed.file.kind) {
+    throw new RunError('EC_BAD_OPTION', `--kind ${kind} was given, and ${file} claims a ${parsed.file.kind}: give one of them`);
+  }
+  return { ...read, claims: parsed };
 }
 
 async function withDeadline<T>(outer: AbortSignal, seconds: number, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {

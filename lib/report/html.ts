@@ -1,6 +1,7 @@
 // report.html: one self-contained page (no script, no network) for the people who judge a device, in the
 // order they read it: the verdict, each failure with its evidence, the deviations and warnings, every
 // clause (filterable by outcome and area), what was observed, the device and the run, and the coverage.
+import { claimsSection } from './claims-text.js';
 import { badge, clauseTable, filterCss, prose } from './html-clauses.js';
 import { esc, exchanges } from './html-exchange.js';
 import { exploredSection } from './html-explored.js';
@@ -138,6 +139,7 @@ ${r.notes.map((n) => `<p class="note"><b>Note:</b> ${esc(n)}</p>`).join('')}
 ${profiles(r)}
 ${r.residue.length ? `<p class="note"><b>Not left as found:</b> ${esc(r.residue.join('; '))}</p>` : ''}
 ${failures.length ? `<h2>Failures (${failures.length})</h2>${failures.map(problem).join('')}` : '<h2>No failures</h2>'}
+${claimsSection(r)}
 ${knownSection(r)}
 ${softer.length ? `<h2>Deviations and warnings (${softer.length})</h2>`
     + `${s.deviation ? `<p>Deviations: MUST clauses violated under a capability the specification marks "In development" for this kind; ${esc(STRICT_DEVIATION)}${r.strict ? ' (--strict was given)' : ''}.</p>` : ''}`

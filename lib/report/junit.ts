@@ -1,5 +1,6 @@
 // junit.xml: one <testsuite> per area with the device identity as suite properties, one
 // <testcase> per clause. Valid against fixtures/schemas/junit-10.xsd, so no testcase properties.
+import { claimsLine } from './claims-text.js';
 import jrb from 'junit-report-builder';
 import type { Builder, TestCase } from 'junit-report-builder';
 import { describeExchange } from '../client/exchange-log.js';
@@ -50,6 +51,7 @@ export function junitXml(r: RunResults): string {
       suite.property(k, String(v ?? ''));
     }
     for (const n of r.notes) suite.property('note', n);
+    if (r.claims) suite.property('claims', claimsLine(r.claims));
     for (const p of r.profiles ?? []) suite.property('profile', `${profileText(p)}: ${p.verdict}`);
     for (const c of checks) {
       const tc = suite.testCase().className(area).name(c.title).time(c.durationMs / 1000);

@@ -123,6 +123,12 @@ export const resultsSchema = z.object({
     drawn: z.array(z.string()), left: z.array(z.string()), adopted: z.record(z.string(), count), held: z.record(z.string(), count),
     finding: z.object({ clause: z.string(), expected: z.string(), observed: z.string(), sequence: z.array(z.string()) }).strict().nullable(),
   }).strict().optional().describe('explore, run --explore: the seed (--seed replays it), the budget and what the exploration cost, the clauses its steps held, and the shrunk sequence of a disagreement'),
+  claims: z.object({
+    file: z.string(), sha256: z.string(), device: z.string(), kind: z.string(), api: z.array(z.string()),
+    endpoints: z.array(z.object({ api: z.string(), endpoint: z.string(), level: z.string(), served: z.boolean(), why: z.string().optional() }).strict()),
+    fields: z.array(z.object({ api: z.string(), endpoint: z.string(), field: z.string(), level: z.string(), seen: z.boolean().nullable() }).strict()),
+    notJudged: z.array(z.string()),
+  }).strict().optional().describe('run --claims: the file, its SHA-256, what the device claims, whether each endpoint claimed IF-IMPLEMENTED is served, each claimed field seen or not, and the claims no clause judges'),
   soak: soak.optional().describe('soak: what the simulated integrations saw per interval, the reboots, and the thresholds judged (the SOAK- checks)'),
   known: z.object({
     file: z.string(), sha256: z.string(), day: z.string(),

@@ -92,8 +92,25 @@ export interface RunResults {
   soak?: SoakFacts;
   /** `run --known`: the file, its hash, the day it was applied on, and what became of each entry that matched the device. */
   known?: KnownFacts;
+  /** `run --claims`: the file, its hash, what the device claims, and what the run made of each claim. */
+  claims?: ClaimsFacts;
   /** certify-client: the scenario's phases as they ran, in ms from its start, and the requests of each. */
   scenario?: { catalogue: string; phases: { phase: string; from: number; to: number; requests: number }[]; timeline: TimelineMark[] };
+}
+
+/** `run --claims` (lib/claims): what a compatible device declared, and what the run made of it. */
+export interface ClaimsFacts {
+  file: string;
+  sha256: string;
+  device: string;
+  kind: string;
+  api: string[];
+  /** Each claimed endpoint; `served` false where claimed IF-IMPLEMENTED and not served (`why`: what it answered). */
+  endpoints: { api: string; endpoint: string; level: string; served: boolean; why?: string }[];
+  /** Each claimed field against the answers of its endpoint the run recorded: seen in one, in none, or no answer to read. */
+  fields: { api: string; endpoint: string; field: string; level: string; seen: boolean | null }[];
+  /** Claims no clause judges, in words. */
+  notJudged: string[];
 }
 
 /** What an exploration may cost and did cost (lib/explore/budget.ts). */
@@ -160,6 +177,7 @@ export function resultsJson(r: RunResults): string {
     strict: r.strict, options: r.options,
     ...(r.integration ? { integration: r.integration } : {}), ...(r.scenario ? { scenario: r.scenario } : {}),
     ...(r.explored ? { explored: r.explored } : {}), ...(r.soak ? { soak: r.soak } : {}), ...(r.known ? { known: r.known } : {}),
+    ...(r.claims ? { claims: r.claims } : {}),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

@@ -1,5 +1,6 @@
 // summary.md: the run as a CI job page shows it (GitHub's step summary, a GitLab or Jenkins description):
 // the verdict and the device, a table of the areas, then every failure, error, deviation and warning with why.
+import { claimsLine } from './claims-text.js';
 import { isExcused } from './known.js';
 import { reproduction } from './reproduce.js';
 import { excused, excusedNote, fixedLines, knownWhy } from './known-text.js';
@@ -14,7 +15,7 @@ const fenced = (lines: string[]) => (lines.length ? ['', '  ```sh', ...lines.map
 
 export function summaryMarkdown(r: RunResults): string {
   const out = [`## energy-conform ${r.tool.version}: ${r.verdict.toUpperCase()}`, '', cell(subjectText(r)), ''];
-  out.push(...r.notes.map((n) => `> note: ${cell(n)}`), ...(r.notes.length ? [''] : []));
+  out.push(...r.notes.map((n) => `> note: ${cell(n)}`), ...(r.claims ? [`> ${cell(claimsLine(r.claims))}`] : []), ...(r.notes.length || r.claims ? [''] : []));
   out.push(`| area | ${COLUMNS.join(' | ')} |`, `| --- |${' ---: |'.repeat(STATUSES.length)}`);
   for (const area of areasOf(r.checks)) {
     const checks = r.checks.filter((c) => c.area === area);

@@ -1,4 +1,5 @@
 // The readable summary printed at the end of a run.
+import { claimsLine } from './claims-text.js';
 import { isExcused } from './known.js';
 import { reproduction } from './reproduce.js';
 import { excused, excusedNote, fixedLines, knownWhy } from './known-text.js';
@@ -64,7 +65,7 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
   const paint = (word: string) => (style.color && COLOURS[word] ? `\x1b[${COLOURS[word]}m${word}\x1b[0m` : word);
   const lines: string[] = [];
   lines.push(`energy-conform ${r.tool.version}: ${subjectText(r)}`);
-  const notes = r.notes.map((n) => `note: ${n}`);
+  const notes = [...r.notes.map((n) => `note: ${n}`), ...(r.claims ? [claimsLine(r.claims)] : [])];
   lines.push(...notes);
   const width = Math.max(12, ...areasOf(r.checks).map((a) => a.length));
   for (const area of areasOf(r.checks)) {

@@ -41,6 +41,8 @@ export interface RunRecord {
   explored?: RunResults['explored'];
   /** `run --known`: what became of each entry that matched the device. */
   known?: RunResults['known'];
+  /** `run --claims`: what the device claims, and what the run made of it. */
+  claims?: RunResults['claims'];
 }
 
 /** What the reports say of how the run was asked for (the run's options, as lib/runner's RunConfig has them). */
@@ -73,6 +75,7 @@ export async function writeRun({ cfg, redactor }: { cfg: AskedFor; redactor: Red
     options: { insecure: cfg.insecure, ca: cfg.caLabel, profiles: cfg.profiles, suites: cfg.suites ?? null, clauses: cfg.clauses ?? null },
     ...(r.explored ? { explored: r.explored } : {}),
     ...(r.known ? { known: r.known } : {}),
+    ...(r.claims ? { claims: r.claims } : {}),
   });
   const reportsDir = cfg.reportsDir ?? path.join('reports', `${r.target.serial ?? 'unknown'}-${stampOf(r.started)}`);
   await writeReports(results, all, reportsDir, redactor);

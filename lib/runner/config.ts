@@ -4,6 +4,7 @@ import type { DeviceTarget } from '../meeting/target.js';
 import type { ClauseId, Profile } from '../spec/clause-types.js';
 import type { ExploreOptions } from './explore-phase.js';
 import type { KnownEntry } from '../report/known.js';
+import type { Claims } from '../claims/claims.js';
 
 export interface RunOptions {
   /** The catalogues to judge against (--profile): `spec` by default. */
@@ -20,6 +21,8 @@ export interface RunOptions {
   forget: boolean;
   yes: boolean;
   reportsDir?: string;
+  /** --claims: the file, its SHA-256 and what it claims, checked (lib/claims): gates the suites in place of the kind table. */
+  claims?: { file: string; sha256: string; claims: Claims };
   /** --known: the file, its SHA-256 and its entries (report/known.ts). */
   known?: { file: string; sha256: string; entries: KnownEntry[] };
   /** `explore`, or `run --explore`: the seed, the budget, and whether the suites run too. */

@@ -6,6 +6,7 @@ import { KINDS, type KindId } from '../spec/kinds.js';
 import { VENDOR_GATES, vendorGateHolds, vendorGateReason } from '../spec/vendor-kinds.js';
 import type { RunConfig } from './config.js';
 import type { Preflight } from '../meeting/preflight.js';
+import { CLAIMED_GATES, type ClaimedGate, claimedDeviation, claimedGates } from '../claims/gates.js';
 
 export interface Plan {
   skips: Record<string, string>;
@@ -22,7 +23,19 @@ function v2Reason(cfg: RunConfig, pre: Preflight): string {
       + 'give the CA that issued it with --ca, or use --insecure to test the rest without TLS validation';
 }
 
-function facts(cfg: RunConfig, pre: Preflight, kind: KindId, area: Clause['area'], interactive: boolean): Facts {
+/** The gates of the kind table, or of the claims in its place (lib/claims/gates.ts): what the device has, and an option or an answer it needs. */
+function facts(cfg: RunConfig, pre: Preflight, kind: KindId, area: Clause['area'], interactive: boolean, claimed?: (g: Gate) => ClaimedGate): Facts {
+  const base = kindFacts(cfg, pre, kind, area, interactive);
+  if (!claimed) return base;
+  const answered = new Set<Gate>(['v1', 'v2', 'system']);
+  for (const g of CLAIMED_GATES) {
+    const c = claimed(g);
+    base[g] = !c.holds ? { holds: false, reason: c.reason } : answered.has(g) ? base[g] : { holds: true, reason: '' };
+  }
+  return base;
+}
+
+function kindFacts(cfg: RunConfig, pre: Preflight, kind: KindId, area: Clause['area'], interactive: boolean): Facts {
   const k = KINDS[kind];
   // The TLS area needs only a handshake; every other v2 check needs a chain it can trust.
   return {
@@ -55,8 +68,11 @@ function gateReason(c: Clause, f: Facts): string | undefined {
 }
 
 /** Conditions a clause's statement sets beyond its gate (clause-roles.ts): why each is not met, or undefined. */
-function needReason(need: Need, kind: KindId, cfg: RunConfig): string | undefined {
+function needReason(need: Need, kind: KindId, cfg: RunConfig, claimed?: (g: Gate) => ClaimedGate): string | undefined {
   const k = KINDS[kind];
+  if (need === 'users-supported' && claimed) {
+    return claimed('users').level === 'MUST' ? undefined : `it applies to devices that serve the user endpoints at MUST; ${cfg.claims!.file} does not claim them so`;
+  }
   switch (need) {
     case 'forget':
       return cfg.forget ? undefined : 'it needs a user that deletes itself, and the only one a run may spend is the pairing user it keeps: '
@@ -69,9 +85,9 @@ function needReason(need: Need, kind: KindId, cfg: RunConfig): string | undefine
   }
 }
 
-const statementReason = (c: Clause, kind: KindId, cfg: RunConfig) => {
+const statementReason = (c: Clause, kind: KindId, cfg: RunConfig, claimed?: (g: Gate) => ClaimedGate) => {
   const need = NEEDS[c.id];
-  return need ? needReason(need, kind, cfg) : undefined;
+  return need ? needReason(need, kind, cfg, claimed) : undefined;
 };
 
 function selectionReason(c: Clause, cfg: RunConfig): string | undefined {
@@ -94,17 +110,26 @@ export function pressesNeeded(skips: Record<string, string>): boolean {
   return clauses.some((c) => parseGate(c.gate).all.includes('press') && !skips[c.id]);
 }
 
-export function plan(cfg: RunConfig, pre: Preflight, kind: KindId, interactive = false): Plan {
+/**
+ * Which clauses run, and which MUST violations are deviations. `absent`: the endpoints claimed IF-IMPLEMENTED that
+ * answered 404 before the suites, and what each answered (prepare.ts).
+ */
+export function plan(cfg: RunConfig, pre: Preflight, kind: KindId, interactive = false, absent: ReadonlyMap<string, string> = new Map()): Plan {
   const skips: Record<string, string> = {};
   const k = KINDS[kind];
+  const claimed = cfg.claims && claimedGates(cfg.claims.claims, cfg.claims.file, absent);
   const inDevelopment = k.userToken === 'In development';
   const deviations: Record<string, string> = {};
   for (const c of clauses) {
-    const reason = selectionReason(c, cfg) ?? gateReason(c, facts(cfg, pre, kind, c.area, interactive)) ?? statementReason(c, kind, cfg);
+    const reason = selectionReason(c, cfg) ?? gateReason(c, facts(cfg, pre, kind, c.area, interactive, claimed)) ?? statementReason(c, kind, cfg, claimed);
     if (reason) skips[c.id] = reason;
-    // clauses.md Levels: under an "In development" user/token capability a MUST violation of the
-    // v2 API is a deviation (warn) unless --strict.
-    if (inDevelopment && c.level === 'MUST' && /v2|users/.test(c.gate)) deviations[c.id] = deviationReason(k.name);
+    if (c.level !== 'MUST') continue;
+    // With claims, a gate claimed at SHOULD only; else clauses.md Levels: under an "In development" user/token
+    // capability a MUST violation of the v2 API is a deviation (warn) unless --strict.
+    const deviation = claimed ? claimedDeviation(parseGate(c.gate).all, claimed, cfg.claims!.file)
+      : inDevelopment && /v2|users/.test(c.gate) ? deviationReason(k.name) : undefined;
+    if (deviation) deviations[c.id] = deviation;
   }
-  return { skips, deviations, v2Reason: v2Reason(cfg, pre) };
+  const unclaimed = claimed && !claimed('v2').holds ? `the v2 API is ${claimed('v2').reason}` : undefined;
+  return { skips, deviations, v2Reason: unclaimed ?? v2Reason(cfg, pre) };
 }

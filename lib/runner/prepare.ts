@@ -1,5 +1,5 @@
 // RunConfig -> SuiteContext: preflight, kind, token, serial and plan, before vitest starts.
-import { DeviceClient, type DeviceResponse } from '../client/device-client.js';
+import { DeviceClient, type DeviceResponse, type Target } from '../client/device-client.js';
 import type { Exchange } from '../client/exchange-log.js';
 import { EnergyConformError, RunError, type TransportError, answerOrFailure, isTransportError } from '../client/errors.js';
 import type { ContextDraft } from '../contract/run-context.js';
@@ -11,6 +11,9 @@ import { harnessRequest } from '../operator/pairing.js';
 import { isObject, kindFromV2Info, preflight, type Preflight } from '../meeting/preflight.js';
 import { suitePresses } from './presses.js';
 import { acquireToken, type TokenOutcome } from '../meeting/token.js';
+import type { Claims } from '../claims/claims.js';
+import { claimedGates } from '../claims/gates.js';
+import { probeClaimed } from './claims-probe.js';
 import { type BeforeSuites, DEVICE_INFO, type ReadFailure, judgeRead, readBeforeSuites } from '../meeting/reads.js';
 import { type KindClaim, certificateClaim, decideKind, identityOf, notADevice, productTypeClaim } from '../meeting/target-identity.js';
 
@@ -20,6 +23,8 @@ export interface Prepared {
   preflight: Preflight;
   presses: TokenOutcome['presses'];
   pairing: TokenOutcome['pairing'];
+  /** The endpoints claimed IF-IMPLEMENTED that answered 404 (`api endpoint` -> what it answered): not served. */
+  absent: ReadonlyMap<string, string>;
   deviceInfo: Record<string, unknown> | null;
   /** What was sent before the suites (preflight, token, GET /api, the reads of what the run may change) and what came back. */
   exchanges: Exchange[];
@@ -69,6 +74,17 @@ function knowTarget(cfg: Run['cfg'], pre: Preflight, claims: readonly KindClaim[
   return decided.note;
 }
 
+/** The claims' IF-IMPLEMENTED endpoints asked (claims-probe.ts), the exchanges kept with the run's own. */
+async function probing(claims: Claims, target: Target, token: string | null, run: Run, exchanges: Exchange[]): Promise<Map<string, string>> {
+  const device = new DeviceClient(target, run.redactor, run.cfg.requestTimeoutMs, undefined, run.pool);
+  try {
+    return await probeClaimed(claims, device, token);
+  } finally {
+    exchanges.push(...device.log.records);
+    await device.close();
+  }
+}
+
 async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prepared> {
   const { cfg, io, redactor } = run;
   const { exchanges } = soFar;
@@ -88,12 +104,14 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
   let infoRead: { answer: DeviceResponse | TransportError; exchanges: Exchange[] } | null = null;
   let servedVersion: string | null = null;
 
-  if (!pre.v2) token.reason = `no token: the HTTPS endpoint did not answer at ${cfg.host}:${cfg.httpsPort}`;
+  const claimed = cfg.claims && claimedGates(cfg.claims.claims, cfg.claims.file);
+  if (claimed && !claimed('v2').holds) token.reason = `no token: the v2 API is ${claimed('v2').reason}`;
+  else if (!pre.v2) token.reason = `no token: the HTTPS endpoint did not answer at ${cfg.host}:${cfg.httpsPort}`;
   else if (!pre.v2Usable) token.reason = 'no token is sent to a device whose certificate does not chain to the CA (see TLS-01)';
   else {
     const device = new DeviceClient(target, redactor, cfg.requestTimeoutMs, undefined, run.pool);
     try {
-      const supported = kind === undefined || KINDS[kind].userToken !== 'Not supported';
+      const supported = claimed ? claimed('users').holds : kind === undefined || KINDS[kind].userToken !== 'Not supported';
       if (supported) {
         token = await acquireToken(run, device, serial, kind ?? identity.kind, 1 + suitePresses(cfg), (p) => (soFar.presses = p));
       }
@@ -121,8 +139,10 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
     throw new RunError('EC_KIND_UNKNOWN',
       'could not tell the device kind from its product type; give it with --kind (p1dongle, energysocket, display, energymeter, watermeter, battery)');
   }
-  const { skips, deviations, v2Reason } = plan(cfg, pre, kind, io.interactive);
-  const usable = { v1: pre.v1, v2: pre.v2Usable };
+  const absent = cfg.claims ? await probing(cfg.claims.claims, target, token.token, run, exchanges) : new Map<string, string>();
+  const { skips, deviations, v2Reason } = plan(cfg, pre, kind, io.interactive, absent);
+  // What the claims do not claim is not asked, whatever answers.
+  const usable = { v1: pre.v1 && (!claimed || claimed('v1').holds), v2: pre.v2Usable && (!claimed || claimed('v2').holds) };
   const before = await readBeforeSuites(run, { target, token: token.token, usable, kind, deviations }, pre);
   exchanges.push(...before.exchanges);
   const readFailures: ReadFailure[] = [...before.failures];
@@ -136,6 +156,6 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
     pressTimeoutS: cfg.pressTimeoutS, slow: cfg.slow, tokenOwner: token.owner, advertised: cfg.advertised ?? null,
     unreadable: readFailures.flatMap((f) => (f.unreadable ? [f.unreadable] : [])),
   };
-  return { draft, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, exchanges, before, readFailures,
+  return { draft, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, exchanges, before, readFailures, absent,
     notes: note ? [note] : [] };
 }

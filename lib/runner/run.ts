@@ -1,4 +1,5 @@
 // RunConfig -> plan -> vitest -> results -> reports -> exit code.
+import { claimsFacts } from './claims-facts.js';
 import { clausesOf } from '../spec/catalogue.js';
 import type { SummaryStyle } from '../report/summary.js';
 import { assemble } from './assemble.js';
@@ -84,14 +85,16 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
     io.say(`put back ${restored.join(' and ')}`);
   }
   if (residue.length) io.say(`the run could not leave the device as it found it: ${residue.join('; ')}`);
+  // Before the suites, around them (the runner's own checks included), and the checks' own.
+  const sent = [...prepared.exchanges, ...exchanges, ...suiteRun.tests.flatMap((t) => t.records[0]?.exchanges ?? [])];
   const outcome = await writeRun(run, {
     started, version, checks, presses, residue, exitCode, notes: prepared.notes, ...(explored ? { explored } : {}),
     ...(cfg.known && known ? { known: { file: cfg.known.file, sha256: cfg.known.sha256, day, entries: known.outcomes } } : {}),
+    ...(cfg.claims ? { claims: claimsFacts(cfg.claims, prepared.absent, sent) } : {}),
     // The main process's own, and the worker's (the most any check saw: its count runs on through the run).
     connections: connectionsOpened() - opened + Math.max(0, ...suiteRun.tests.flatMap((t) => t.records.map((r) => r.connections ?? 0))),
     target,
-    // Before the suites, around them (the runner's own checks included), and the checks' own.
-    exchanges: [...prepared.exchanges, ...exchanges, ...suiteRun.tests.flatMap((t) => t.records[0]?.exchanges ?? [])],
+    exchanges: sent,
   }, style);
   if (exitCode === 2 && !signal?.aborted && !operatorStop) {
     const why = checks.filter((c) => !c.message.startsWith('not selected')).slice(0, 3).map((c) => `${c.clause}: ${c.message}`);
