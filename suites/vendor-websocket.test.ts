@@ -1,14 +1,18 @@
-// The vendor profile: the WebSocket at wss://<host>/api/ws (DOC v2/websocket.mdx; V-WS). Each check opens a
-// connection of its own; a failure shows the whole conversation, token redacted.
+// The vendor profile: the WebSocket at wss://<host>/api/ws (DOC v2/websocket.mdx; V-WS). The checks answered at
+// once take turns on one conversation, each judged on its part of it; those that listen for seconds (V-WS-03, 04,
+// 07, 08) each hold a socket of their own from the start of the file, their windows side by side
+// (vendor/conversations.ts); V-WS-05 waits out its 40 s on its own. A failure shows its conversation, token redacted.
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeResponse, isJsonObject } from '../lib/harness/clause-failure.js';
 import { type CheckContext, clauseRows, clauseTest } from '../lib/harness/clause-test.js';
 import { judgeHeard } from '../lib/harness/judged.js';
-import type { WsMessage } from '../lib/client/ws-client.js';
+import type { DeviceSocket, WsMessage } from '../lib/client/ws-client.js';
 import { rowTitle } from '../lib/spec/endpoints.js';
 import { vendorGateHolds } from '../lib/spec/vendor-kinds.js';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { ANSWER_MS, isError, isType, talking, topicsOf } from './vendor/socket.js';
+import { SharedConversation, early } from './vendor/conversations.js';
 import { changedFields, getSystem, keepingSystem, putSystem } from './vendor/system.js';
 
 const withToken = { needsToken: true } as const;
@@ -17,37 +21,60 @@ const messages = (heard: readonly { msg: WsMessage | null }[]): WsMessage[] => h
 /** How long a check listens for what must not come. */
 const QUIET_MS = 2000;
 
+const shared = new SharedConversation();
+
+/** A token of the right form that the device never issued. */
+const unknownToken = (token: string) => {
+  const t = randomBytes(16).toString('hex').toUpperCase();
+  return t === token ? t.replace(/.$/, (d) => (d === '0' ? '1' : '0')) : t;
+};
+
+// The listening checks' conversations, from the start of the file.
+const quiet = (first: (socket: DeviceSocket) => void, listen: (m: WsMessage) => boolean) => async (socket: DeviceSocket) => {
+  await socket.next(isType('authorization_requested'), ANSWER_MS);
+  const from = socket.heard.length;
+  first(socket);
+  return messages(await socket.during(QUIET_MS, listen, from));
+};
+const ws03 = early('V-WS-03', false, quiet((socket) => {
+  socket.send({ type: 'authorization', data: unknownToken(inject('energyConform').token ?? '') });
+  socket.send({ type: 'subscribe', data: 'device' });
+}, (m) => m.type === 'authorized' || m.type === 'device'));
+const ws04 = early('V-WS-04', false, quiet((socket) => socket.send({ type: 'subscribe', data: 'device' }), isType('device')));
+const ws07 = early('V-WS-07', true, async (socket) => {
+  socket.send({ type: 'subscribe', data: 'measurement' });
+  await socket.next(isType('measurement'), ANSWER_MS);
+  socket.send({ type: 'unsubscribe', data: 'measurement' });
+  await sleep(500);
+  return socket.during(2500, isType('measurement'));
+});
+const ws08 = early('V-WS-08', true, async (socket) => {
+  socket.send({ type: 'subscribe', data: 'measurement' });
+  const from = socket.heard.length;
+  await socket.next(isType('measurement'), ANSWER_MS, from);
+  return (await socket.during(5000, isType('measurement'), from)).map((h) => h.at);
+});
+const listening = [ws03, ws04, ws07, ws08];
+beforeAll(() => listening.forEach((l) => l.start()));
+afterAll(async () => {
+  await Promise.all([shared.close(), ...listening.map((l) => l.close())]);
+});
+
 clauseTest('V-WS-01', async (ctx) => {
   const info = await ctx.device.v2.get('/api', { token: ctx.token });
   const version = isJsonObject(info.json) ? info.json.api_version : undefined;
-  await talking(ctx, false, async ({ socket, hold }) => hold(judgeHeard('V-WS-01', await socket.next(() => true, ANSWER_MS), { apiVersion: version })));
+  await shared.talk(ctx, 'fresh', async ({ socket, hold }) => hold(judgeHeard('V-WS-01', await socket.next(() => true, ANSWER_MS), { apiVersion: version })));
 }, withToken);
 
-clauseTest('V-WS-02', async (ctx) => talking(ctx, false, async ({ socket, hold }) => {
-  await socket.next(isType('authorization_requested'), ANSWER_MS);
-  socket.send({ type: 'authorization', data: ctx.token });
-  hold(judgeHeard('V-WS-02', await socket.next((m) => m.type !== 'authorization_requested', ANSWER_MS)));
-}), withToken);
-
-/** A token of the right form that the device never issued. */
-const unknownToken = (ctx: CheckContext) => {
-  const t = randomBytes(16).toString('hex').toUpperCase();
-  return t === ctx.token ? t.replace(/.$/, (d) => (d === '0' ? '1' : '0')) : t;
-};
-
-clauseTest('V-WS-03', async (ctx) => talking(ctx, false, async ({ socket, hold }) => {
-  await socket.next(isType('authorization_requested'), ANSWER_MS);
+clauseTest('V-WS-02', async (ctx) => shared.talk(ctx, 'authorizing', async ({ socket, hold }) => {
   const from = socket.heard.length;
-  socket.send({ type: 'authorization', data: unknownToken(ctx) });
-  socket.send({ type: 'subscribe', data: 'device' });
-  hold(judgeHeard('V-WS-03', messages(await socket.during(QUIET_MS, (m) => m.type === 'authorized' || m.type === 'device', from))));
+  socket.send({ type: 'authorization', data: ctx.token });
+  hold(judgeHeard('V-WS-02', await socket.next((m) => m.type !== 'authorization_requested', ANSWER_MS, from)));
 }), withToken);
 
-clauseTest('V-WS-04', async (ctx) => talking(ctx, false, async ({ socket, hold }) => {
-  await socket.next(isType('authorization_requested'), ANSWER_MS);
-  socket.send({ type: 'subscribe', data: 'device' });
-  hold(judgeHeard('V-WS-04', messages(await socket.during(QUIET_MS, isType('device')))));
-}), withToken);
+clauseTest('V-WS-03', async (ctx) => ws03.judge(ctx, (heard, hold) => hold(judgeHeard('V-WS-03', heard))), withToken);
+
+clauseTest('V-WS-04', async (ctx) => ws04.judge(ctx, (heard, hold) => hold(judgeHeard('V-WS-04', heard))), withToken);
 
 /** DOC v2/websocket.mdx: the token within 40 s, or the connection closes; a close a little before is the device's clock, not a violation. */
 const AUTHORIZE_WITHIN_S = 40;
@@ -70,7 +97,7 @@ const TOPICS = [
 clauseRows(TOPICS.map((t) => ({ ...t, clause: 'V-WS-06' as const, title: rowTitle('V-WS-06', 'WS subscribe', t.topic) })),
   async ({ topic, path }, ctx) => {
     if (!topicsOf(ctx).includes(topic)) ctx.skip(`the ${ctx.run.kind} has no ${path}, so no "${topic}" topic`);
-    await talking(ctx, true, async ({ socket, hold }) => {
+    await shared.talk(ctx, 'authorized', async ({ socket, hold }) => {
       const from = socket.heard.length;
       socket.send({ type: 'subscribe', data: topic });
       const first = await socket.next((m) => m.type === topic || isError(m), ANSWER_MS, from);
@@ -81,24 +108,14 @@ clauseRows(TOPICS.map((t) => ({ ...t, clause: 'V-WS-06' as const, title: rowTitl
     });
   }, withToken);
 
-clauseTest('V-WS-07', async (ctx) => talking(ctx, true, async ({ socket, hold }) => {
-  socket.send({ type: 'subscribe', data: 'measurement' });
-  await socket.next(isType('measurement'), ANSWER_MS);
-  socket.send({ type: 'unsubscribe', data: 'measurement' });
-  await sleep(500);
-  hold(judgeHeard('V-WS-07', await socket.during(2500, isType('measurement'))));
-}), withToken);
+clauseTest('V-WS-07', async (ctx) => ws07.judge(ctx, (heard, hold) => hold(judgeHeard('V-WS-07', heard))), withToken);
 
-clauseTest('V-WS-08', async (ctx) => talking(ctx, true, async ({ socket, hold }) => {
-  socket.send({ type: 'subscribe', data: 'measurement' });
+clauseTest('V-WS-08', async (ctx) => ws08.judge(ctx, (at, hold) => hold(judgeHeard('V-WS-08', at))), withToken);
+
+clauseTest('V-WS-09', async (ctx) => shared.talk(ctx, 'authorized', async ({ socket, hold }) => {
   const from = socket.heard.length;
-  await socket.next(isType('measurement'), ANSWER_MS, from);
-  hold(judgeHeard('V-WS-08', (await socket.during(5000, isType('measurement'), from)).map((h) => h.at)));
-}), withToken);
-
-clauseTest('V-WS-09', async (ctx) => talking(ctx, true, async ({ socket, hold }) => {
   socket.send({ type: 'system' });
-  const answer = await socket.next((m) => m.type === 'system' || isError(m), ANSWER_MS);
+  const answer = await socket.next((m) => m.type === 'system' || isError(m), ANSWER_MS, from);
   const { res, body } = await getSystem(ctx);
   if (isJsonObject(answer?.data) && body !== null) changedFields(body, answer.data, ctx.observe);
   hold(judgeHeard('V-WS-09', answer, { got: body, read: describeResponse(res) }));
@@ -110,25 +127,27 @@ function settable(ctx: CheckContext, found: Record<string, unknown>): { field: s
   return { field: 'api_v1_enabled', value: found.api_v1_enabled !== true, wrong: 'yes' };
 }
 
-clauseTest('V-WS-10', async (ctx) => keepingSystem(ctx, (found) => talking(ctx, true, async ({ socket, hold }) => {
+clauseTest('V-WS-10', async (ctx) => keepingSystem(ctx, (found) => shared.talk(ctx, 'authorized', async ({ socket, hold }) => {
   const { field, value } = settable(ctx, found);
+  const from = socket.heard.length;
   socket.send({ type: 'system', data: { [field]: value } });
-  const answer = await socket.next((m) => m.type === 'system' || isError(m), ANSWER_MS);
+  const answer = await socket.next((m) => m.type === 'system' || isError(m), ANSWER_MS, from);
   hold(judgeHeard('V-WS-10', answer, { answer: 'socket', field, value }));
   const { res, body } = await getSystem(ctx);
   hold(judgeHeard('V-WS-10', answer, { answer: 'read', field, value, readBack: body?.[field], read: describeResponse(res) }));
 })), withToken);
 
-clauseTest('V-WS-11', async (ctx) => keepingSystem(ctx, (found) => talking(ctx, true, async ({ socket, hold }) => {
+clauseTest('V-WS-11', async (ctx) => keepingSystem(ctx, (found) => shared.talk(ctx, 'authorized', async ({ socket, hold }) => {
   const { field, wrong } = settable(ctx, found);
+  const from = socket.heard.length;
   socket.send({ type: 'system', data: { [field]: wrong } });
-  const answer = await socket.next((m) => m.type === 'system' || isError(m), ANSWER_MS);
+  const answer = await socket.next((m) => m.type === 'system' || isError(m), ANSWER_MS, from);
   hold(judgeHeard('V-WS-11', answer, { answer: 'socket', field }));
   const { body } = await getSystem(ctx);
   hold(judgeHeard('V-WS-11', answer, { answer: 'read', changed: changedFields(found, body, ctx.observe) }));
 })), withToken);
 
-clauseTest('V-WS-12', async (ctx) => talking(ctx, true, async ({ socket, hold }) => {
+clauseTest('V-WS-12', async (ctx) => shared.talk(ctx, 'authorized', async ({ socket, hold }) => {
   let from = socket.heard.length;
   socket.send({ type: 'ec_unknown_type' });
   hold(judgeHeard('V-WS-12', await socket.next(isError, ANSWER_MS, from), { asked: 'type' }));
@@ -137,9 +156,10 @@ clauseTest('V-WS-12', async (ctx) => talking(ctx, true, async ({ socket, hold })
   hold(judgeHeard('V-WS-12', await socket.next(isError, ANSWER_MS, from), { asked: 'topic' }));
 }), withToken);
 
-clauseTest('V-WS-13', async (ctx) => keepingSystem(ctx, (found) => talking(ctx, true, async ({ socket, hold }) => {
+clauseTest('V-WS-13', async (ctx) => keepingSystem(ctx, (found) => shared.talk(ctx, 'authorized', async ({ socket, hold }) => {
+  const subscribed = socket.heard.length;
   socket.send({ type: 'subscribe', data: 'system' });
-  await socket.next(isType('system'), ANSWER_MS);
+  await socket.next(isType('system'), ANSWER_MS, subscribed);
   const { field, value } = settable(ctx, found);
   const from = socket.heard.length;
   const res = await putSystem(ctx, { [field]: value });
@@ -148,7 +168,7 @@ clauseTest('V-WS-13', async (ctx) => keepingSystem(ctx, (found) => talking(ctx, 
   hold(judgeHeard('V-WS-13', pushed, { field, value, withinMs: ANSWER_MS, last: socket.heard.slice(from).at(-1)?.msg ?? null }));
 })), withToken);
 
-clauseTest('V-WS-14', async (ctx) => talking(ctx, true, async ({ socket, hold }) => {
+clauseTest('V-WS-14', async (ctx) => shared.talk(ctx, 'authorized', async ({ socket, hold }) => {
   const from = socket.heard.length;
   socket.send({ type: 'subscribe', data: '*' });
   const topics = topicsOf(ctx);

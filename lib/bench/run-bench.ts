@@ -85,6 +85,20 @@ async function overWifi(dir: string): Promise<void> {
   }
 }
 
+/** The vendor profile on the P1 meter (issue 34: gentle on a small device): its wall time, and what it cost the device. */
+async function vendorProfile(dir: string): Promise<void> {
+  const emu = await startEmulator({ kind: 'p1dongle' });
+  try {
+    const reports = path.join(dir, 'vendor');
+    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens-vendor.json')), '--profile', 'vendor', '--reports', reports], { timeoutMs: 600_000 });
+    if (res.code !== 0) throw new Error(`the vendor profile on the P1 meter exited ${res.code}:\n${res.stdout}${res.stderr}`);
+    const r = JSON.parse(await readFile(path.join(reports, 'results.json'), 'utf8')) as RunResults;
+    console.log(`run --profile vendor, P1 meter emulator: ${(res.ms / 1000).toFixed(1)} s wall time (goal: under 10); ${r.requests} requests, ${r.connections} connections (10)`);
+  } finally {
+    await emu.close();
+  }
+}
+
 /** One area's run in a warm CLI process (as the self-test runs faults), with a fresh suite worker each run and with one kept. */
 async function warmRuns(ready: ReadyInfo, dir: string): Promise<void> {
   const medians: number[] = [];
@@ -132,6 +146,7 @@ async function timings(ready: ReadyInfo, dir: string): Promise<void> {
   console.log(`the default run's cost on the device: ${cost}`);
   console.log(`energy-conform --help: median ${median(help).toFixed(0)} ms over ${RUNS} (goal: under 300)`);
   await warmRuns(ready, dir);
+  await vendorProfile(dir);
   if (process.env.BENCH_WIFI !== '0') await overWifi(dir);
   if (process.env.BENCH_MATRIX !== '0') {
     const m = await timeMatrix();

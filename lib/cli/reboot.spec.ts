@@ -52,3 +52,18 @@ test('a reboot under GET /api/measurement: the check that met it errors, the dev
     await emu.close();
   }
 });
+
+test('without --allow-reboot the vendor profile never asks for a reboot, not even to judge V-TEL-03 after one', async () => {
+  const emu = await startEmulator({ kind: 'p1dongle' });
+  try {
+    const out = path.join(dir, 'no-reboot');
+    const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, 'no-reboot.tokens.json')), '--profile', 'vendor',
+      '--suite', 'vendor-system', 'vendor-telegram', '--reports', out]);
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    expect(emu.requests.filter((r) => r.path === '/api/system/reboot')).toEqual([]);
+    const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results;
+    expect(results.checks.find((c) => c.clause === 'V-SYS-11')).toMatchObject({ status: 'skip', message: 'it reboots the device: run with --allow-reboot' });
+  } finally {
+    await emu.close();
+  }
+});

@@ -22,6 +22,9 @@ export interface Heard {
 
 export const WS_PATH = '/api/ws';
 
+/** A place in a conversation: how many messages were heard and said by then. */
+export interface WsMark { heard: number; said: number }
+
 export class DeviceSocket {
   readonly heard: Heard[] = [];
   private readonly said: { at: number; text: string }[] = [];
@@ -121,12 +124,17 @@ export class DeviceSocket {
     return this.closed;
   }
 
-  /** The conversation so far as one exchange: what was sent, what came back, each with its time. */
-  transcript(): Exchange {
+  /** Where the conversation is now: a later transcript from here holds only what came after (a check's part of a shared socket). */
+  mark(): WsMark {
+    return { heard: this.heard.length, said: this.said.length };
+  }
+
+  /** The conversation as one exchange (from `from` on): what was sent, what came back, each with its time from the connection's start. */
+  transcript(from: WsMark = { heard: 0, said: 0 }): Exchange {
     return this.log.add({
       side: 'v2', method: 'WS', url: this.url, requestHeaders: {},
-      requestBody: this.said.map((s) => `+${s.at}ms ${s.text}`).join('\n'),
-      status: 101, responseBody: [...this.heard.map((h) => `+${h.at}ms ${h.text}`), ...(this.closedAt === null ? [] : [`+${this.closedAt}ms (closed by the device)`])].join('\n'),
+      requestBody: this.said.slice(from.said).map((s) => `+${s.at}ms ${s.text}`).join('\n'),
+      status: 101, responseBody: [...this.heard.slice(from.heard).map((h) => `+${h.at}ms ${h.text}`), ...(this.closedAt === null ? [] : [`+${this.closedAt}ms (closed by the device)`])].join('\n'),
       startedAt: new Date(this.started).toISOString(), durationMs: Date.now() - this.started,
     });
   }

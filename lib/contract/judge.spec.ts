@@ -58,6 +58,9 @@ describe('whether a check runs at all', () => {
     ['its clause is not selected and nothing it also judges is', { notSelected: 'not selected', alsoSelected: 0 }, 'not selected'],
     ['its clause is not selected but one it also judges is: it runs', { notSelected: 'not selected', alsoSelected: 1 }, undefined],
     ['all is well: it runs', { alsoSelected: 0 }, undefined],
+    ['its clause\'s gate is not met (V-SYS-11 without --allow-reboot), though one it also judges is selected: it does not run',
+      { notSelected: 'it reboots the device: run with --allow-reboot', alsoSelected: 1 }, 'it reboots the device: run with --allow-reboot'],
+    ['its clause is not reached by an exploration alone, but one it also judges is selected: it runs', { notSelected: 'not reached by the exploration', alsoSelected: 1 }, undefined],
   ] as const)('%s', ([, o, want]) => {
     expect(reasonNotToRun(o)).toBe(want);
   });

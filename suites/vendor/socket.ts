@@ -43,7 +43,7 @@ export async function talking(ctx: CheckContext, authorize: boolean, fn: (c: Con
 }
 
 /** The handshake of V-WS-01 and V-WS-02, for the checks that start after it. */
-async function authorized(socket: DeviceSocket, token: string): Promise<void> {
+export async function authorized(socket: DeviceSocket, token: string): Promise<void> {
   await socket.next(isType('authorization_requested'), ANSWER_MS);
   socket.send({ type: 'authorization', data: token });
   if (!(await socket.next(isType('authorized'), ANSWER_MS))) {
