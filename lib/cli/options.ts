@@ -104,7 +104,7 @@ export function soakOptions<T>(y: Argv<T>) {
     .option('max-p99', { type: 'number', default: t.maxP99Ms, describe: 'milliseconds every endpoint\'s p99 latency must stay under, in every interval' })
     .option('max-stale', { type: 'number', describe: `seconds a measurement may answer the same reading (its timestamp, else its voltages and frequency); by kind: ${
       KIND_IDS.map((k) => `${k} ${STALE_DEFAULTS[k].s ?? 'not judged'}`).join(', ')}` })
-    .option('max-stall', { type: 'number', default: DEFAULT_MAX_STALL_S, describe: 'seconds a subscribed WebSocket may stay open without a message' })
+    .option('max-stall', { type: 'number', default: DEFAULT_MAX_STALL_S, describe: 'seconds a WebSocket may stay open without a message' })
     .option('ws-clients', { type: 'number', describe: 'integrations subscribed to the WebSocket\'s measurement beside the polling ones (default 1 where the device serves it to the token, else 0)' })
     .option('quiet', { type: 'boolean', default: false, describe: 'print only the verdict and where the reports are' }), 'reports/soak-<serial>-<UTC timestamp>/');
 }

@@ -15,7 +15,7 @@ const ERROR_COLORS: Record<(typeof ERROR_KINDS)[number], string> = { refused: '#
 export const SOAK_CSS = '.plot{margin:6px 0 14px}.plot text{font:11px system-ui,sans-serif;fill:#444}.legend span{display:inline-block;margin-right:12px;font-size:12px}'
   + '.legend i{display:inline-block;width:10px;height:10px;margin-right:4px;vertical-align:middle}';
 
-const clock = (s: number) => (s >= 3600 ? `${(s / 3600).toFixed(s % 3600 ? 1 : 0)} h` : s >= 60 ? `${Math.round(s / 60)} min` : `${Math.round(s)} s`);
+const clock = (s: number) => (s >= 3600 ? `${(s / 3600).toFixed(s % 3600 ? 1 : 0)} h` : s >= 120 ? `${(s / 60).toFixed(s % 60 ? 1 : 0)} min` : `${Math.round(s)} s`);
 const round = (n: number) => Math.round(n * 10) / 10;
 
 interface Frame { x: (s: number) => number; y: (v: number) => number; top: number }
@@ -103,7 +103,7 @@ export function soakSection(r: RunResults): string {
   return `<h2>Soak</h2><p>${s.clients} integrations polled every ${s.pollMs} ms for ${clock(s.ranS)} of ${clock(s.askedS)}${s.stoppedBy === 'interrupted' ? ' (interrupted)' : ''}: `
     + `${t.requests} requests over ${t.connections} connections, ${errorCount(t.errors)} errors, ${s.reboots.length} reboots; `
     + `${s.spotChecks} spot checks; intervals of ${s.intervalS} s.${availability(s)}${s.streams?.clients ? ` ${s.streams.clients} WebSocket integration${s.streams.clients === 1 ? '' : 's'}: `
-      + `${s.streams.subscribed} subscriptions, ${s.streams.messages} messages.` : ''} Reboots are the dashed red lines.</p>`
+      + `${s.streams.opened} sockets opened, ${s.streams.messages} messages.` : ''} Reboots are the dashed red lines.</p>`
     + latencyPlot(s)
     + secondsPlot(s, 'Freshness (the longest a reading stood still, per interval)', 'seconds the same reading was answered', s.thresholds.maxStaleS, '--max-stale', (i) => i.staleS)
     + secondsPlot(s, 'Push streams (the longest silence of an open WebSocket, per interval)', 'seconds without a message', s.thresholds.maxStallS, '--max-stall', (i) => i.stallS)

@@ -72,7 +72,7 @@ const soak = z.object({
     endpoints: z.record(z.string(), z.object({ requests: count, p50: ms, p90: ms, p99: ms, max: ms, errors: errorCounts }).strict()),
     staleS: seconds.nullable().optional(), stallS: seconds.nullable().optional(),
   }).strict()).describe('per interval (s from the start): each endpoint\'s requests, latency percentiles (ms) and errors by kind, the connections opened, '
-    + 'the longest a measurement stood still (staleS) and a subscribed WebSocket stayed silent (stallS)'),
+    + 'the longest a measurement stood still (staleS) and an open WebSocket stayed silent (stallS)'),
   reboots: z.array(z.object({ at: z.number().nonnegative(), how: z.enum(['uptime', 'absence']), awayS: z.number().nonnegative().optional() }).strict()),
   totals: z.object({ requests: count, errors: errorCounts, connections: count }).strict(),
   freshness: z.object({
@@ -80,9 +80,9 @@ const soak = z.object({
     longest: z.object({ endpoint: z.string(), fromS: seconds, toS: seconds, staleS: seconds }).strict().nullable(),
   }).strict().optional().describe('SOAK-04: what told each measurement\'s age, and its longest standstill while answered'),
   streams: z.object({
-    clients: count, subscribed: count, messages: count,
+    clients: count, opened: count, messages: count,
     longest: z.object({ client: count, fromS: seconds, toS: seconds, stallS: seconds, ongoing: z.boolean() }).strict().nullable(),
-  }).strict().optional().describe('SOAK-05: the WebSocket integrations, their subscriptions, the messages heard, the longest silence on an open socket'),
+  }).strict().optional().describe('SOAK-05: the WebSocket integrations, the sockets they opened, the messages heard, the longest silence on an open socket'),
   availability: z.object({
     absences: z.array(z.object({ from: seconds, awayS: seconds, ongoing: z.boolean() }).strict()), longestS: seconds, perHour: z.number().nonnegative(),
   }).strict().optional().describe('every absence the polls saw (every request failing for 2 s or more), the longest, and how many an hour'),

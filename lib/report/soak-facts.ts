@@ -24,7 +24,7 @@ export interface SoakInterval {
   connections: number;
   /** SOAK-04: the longest a measurement stood still while answered in it, in s (null: no reading told its age). */
   staleS?: number | null;
-  /** SOAK-05: the longest a subscribed WebSocket stayed open and silent in it, in s (null: none was subscribed). */
+  /** SOAK-05: the longest an open WebSocket stayed silent in it, in s (null: none was open). */
   stallS?: number | null;
 }
 
@@ -48,7 +48,7 @@ export interface Thresholds {
   maxP99Ms: number;
   /** SOAK-04: how long a measurement may stand still while answered, in s; null where the kind tells no age (freshness.ts). */
   maxStaleS?: number | null;
-  /** SOAK-05: how long a subscribed WebSocket may stay open and silent, in s. */
+  /** SOAK-05: how long an open WebSocket may stay silent, in s. */
   maxStallS?: number;
 }
 
@@ -70,8 +70,8 @@ export interface SoakFacts {
   totals: { requests: number; errors: ErrorCounts; connections: number };
   /** SOAK-04: what told each measurement's age, and the longest standstill. */
   freshness?: { signals: Record<string, 'timestamp' | 'values'>; longest: { endpoint: string; fromS: number; toS: number; staleS: number } | null };
-  /** SOAK-05: the WebSocket integrations, their subscriptions (reconnections included), the messages and the longest silence. */
-  streams?: { clients: number; subscribed: number; messages: number; longest: { client: number; fromS: number; toS: number; stallS: number; ongoing: boolean } | null };
+  /** SOAK-05: the WebSocket integrations, the sockets they opened (reconnections included), the messages and the longest silence. */
+  streams?: { clients: number; opened: number; messages: number; longest: { client: number; fromS: number; toS: number; stallS: number; ongoing: boolean } | null };
   /** The device's absences as the polls saw them: each, the longest, and how many an hour. */
   availability?: { absences: Absence[]; longestS: number; perHour: number };
 }

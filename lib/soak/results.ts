@@ -56,7 +56,7 @@ export function soakResults(e: SoakEnd): SoakOutcome {
     endpoints: e.endpoints, thresholds: e.thresholds, intervals, reboots: e.record.reboots,
     totals: { ...summed(endpointsOf(intervals)), connections: e.connections },
     freshness: { signals: e.record.freshness.signals, longest: e.record.freshness.longest },
-    streams: { clients: e.wsClients, subscribed: e.record.streams.subscribed, messages: e.record.streams.messages, longest: e.record.streams.longest },
+    streams: { clients: e.wsClients, opened: e.record.streams.opened, messages: e.record.streams.messages, longest: e.record.streams.longest },
     availability: availabilityOf(e.record.absences, e.ranS),
   };
   const exitCode = runExitCode(checks, { strict: false, interrupted: e.interrupted, residue: [] });

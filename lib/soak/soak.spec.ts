@@ -20,9 +20,9 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
     expect(exitCode).toBe(0);
     const soak = results.soak!;
     expect(soak.endpoints).toEqual(['GET /api/v1/data (v1)', 'GET /api/measurement (v2)', 'GET /api/system (v2)', 'GET /api/batteries (v2)']);
-    // Freshness by the v2 timestamp and by the v1 voltages; one WebSocket integration, subscribed once, hearing about a push a second.
+    // Freshness by the v2 timestamp and by the v1 voltages; one WebSocket integration, its socket opened once, hearing about a push a second.
     expect(soak.freshness!.signals).toEqual({ 'GET /api/v1/data (v1)': 'values', 'GET /api/measurement (v2)': 'timestamp' });
-    expect(soak.streams).toMatchObject({ clients: 1, subscribed: 1 });
+    expect(soak.streams).toMatchObject({ clients: 1, opened: 1 });
     expect(soak.streams!.messages).toBeGreaterThanOrEqual(6);
     expect(soak.availability).toEqual({ absences: [], longestS: 0, perHour: 0 });
     expect(soak.intervals.length).toBeGreaterThanOrEqual(12);
@@ -96,6 +96,12 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
     const st = statusOf(results);
     expect([st['SOAK-05'], st['SOAK-04'], st['SOAK-01']]).toEqual(['fail', 'pass', 'pass']);
     expect(results.checks.find((c) => c.clause === 'SOAK-05')!.message).toMatch(/^WebSocket integration 1 heard nothing for \d+(\.\d)? s on an open socket, from 00:00:0[2-4] to the end of the soak, still open/);
+  });
+
+  test('a WebSocket silent from its open (not even the request for the token): SOAK-05 fails all the same', async () => {
+    const { results } = await soakEmulated('p1dongle', { 'ws-stall': 0.1 });
+    expect(statusOf(results)['SOAK-05']).toBe('fail');
+    expect(results.soak!.streams).toMatchObject({ opened: 1, messages: 0 });
   });
 
   test('a P1 meter that roams every 4 s (away 2–5 s, no reboot): SOAK-01 fails with the errors, SOAK-02 holds, the absences counted', async () => {

@@ -108,7 +108,7 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
   record.finish(ran);
   const outcomes = judgeSoak(record.closed, record.reboots, thresholds, {
     freshness: { signals: record.freshness.signals, longest: record.freshness.longest }, staleWhy: `the ${KINDS[met.kind].name}: ${stale.why}`,
-    streams: { clients: wsClients, subscribed: record.streams.subscribed, messages: record.streams.messages, longest: record.streams.longest }, noStreamsWhy,
+    streams: { clients: wsClients, opened: record.streams.opened, messages: record.streams.messages, longest: record.streams.longest }, noStreamsWhy,
   });
   const interrupted = signal.aborted;
   return ({ ...cfg, thresholds, wsClients, started, finished: new Date(), ranS: ran / 1000, interrupted, target: met.target, endpoints: endpoints.map((e) => e.name),

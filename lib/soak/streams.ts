@@ -1,23 +1,24 @@
-// SOAK-05's evidence: the WebSocket integrations' push streams. A stall is the time a subscribed socket stays open
-// with no message (a device whose push task hung while it still answers pings); a closed socket is not a stall (it
-// is reconnected, and an absence shows in the polls). Pure: times in ms from the soak's start, clients by index.
+// SOAK-05's evidence: the WebSocket integrations' push streams. A stall is the time an open socket hears no message
+// (a device whose push task hung while it still answers pings; on a new connection, not even the request for the
+// token); a closed socket is not a stall (it is reconnected, and an absence shows in the polls). Pure: times in ms
+// from the soak's start, clients by index.
 
 export interface Stall { client: number; fromS: number; toS: number; stallS: number; ongoing: boolean }
 
 const tenths = (ms: number) => Math.round(ms / 100) / 10;
 
 export class StreamTracker {
-  /** Sockets subscribed, reconnections included. */
-  subscribed = 0;
+  /** Sockets opened, reconnections included. */
+  opened = 0;
   messages = 0;
   longest: Stall | null = null;
   private intervalMs: number | null = null;
-  /** client -> the last message on its open, subscribed socket (or the subscription). */
+  /** client -> the last message on its open socket (or the open). */
   private last = new Map<number, number>();
 
-  /** `client`'s socket is subscribed at `at`: the wait for its first push counts from here. */
-  subscribe(client: number, at: number): void {
-    this.subscribed += 1;
+  /** `client`'s socket opened at `at`: the wait for its first message counts from here. */
+  open(client: number, at: number): void {
+    this.opened += 1;
     this.last.set(client, at);
     this.intervalMs ??= 0;
   }
@@ -37,7 +38,7 @@ export class StreamTracker {
     this.last.delete(client);
   }
 
-  /** The interval's longest silence (s), the silences still under way counted to `at`; null where no socket was subscribed. */
+  /** The interval's longest silence (s), the silences still under way counted to `at`; null where no socket was open. */
   closeInterval(at: number): number | null {
     for (const [client, since] of this.last) this.gap(client, since, at, true);
     const s = this.intervalMs === null ? null : tenths(this.intervalMs);

@@ -58,7 +58,7 @@ test('SOAK-04 says where the data stood still and what told it; it is not judged
     .toMatchObject({ held: null, seen: 'not judged: the Watermeter: its values stand still' });
 });
 
-const streams = (stallS: number, ongoing = false) => ({ clients: 1, subscribed: 1, messages: 40, longest: { client: 0, fromS: 10, toS: 10 + stallS, stallS, ongoing } });
+const streams = (stallS: number, ongoing = false) => ({ clients: 1, opened: 1, messages: 40, longest: { client: 0, fromS: 10, toS: 10 + stallS, stallS, ongoing } });
 test.for([
   [30, true], [30.1, false],
 ] as const)('SOAK-05: a socket silent for %s s against the 30 s default holds: %s', ([stallS, want]) => {
@@ -67,7 +67,7 @@ test.for([
 
 test('SOAK-05 names the integration and whether its socket is still open; with no WebSocket integration it is not judged, and says why', () => {
   expect(outcome('SOAK-05', { streams: streams(50, true) }).seen)
-    .toBe('WebSocket integration 1 heard nothing for 50 s on an open socket, from 00:00:10 to the end of the soak, still open; 40 messages in all, 1 subscription');
+    .toBe('WebSocket integration 1 heard nothing for 50 s on an open socket, from 00:00:10 to the end of the soak, still open; 40 messages in all, 1 socket opened');
   expect(outcome('SOAK-05', { noStreamsWhy: 'the Energy Socket serves no WebSocket' })).toMatchObject({ held: null, seen: 'not judged: the Energy Socket serves no WebSocket' });
-  expect(outcome('SOAK-05', { streams: { ...streams(1), subscribed: 0 } }).held).toBe(null);
+  expect(outcome('SOAK-05', { streams: { ...streams(1), opened: 0 } }).held).toBe(null);
 });

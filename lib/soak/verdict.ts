@@ -71,15 +71,15 @@ function freshnessOutcome(t: Thresholds, seen: SoakSeen): ThresholdOutcome {
 
 function stallOutcome(t: Thresholds, seen: SoakSeen): ThresholdOutcome {
   const bound = t.maxStallS ?? DEFAULT_MAX_STALL_S;
-  const statement = `No subscribed WebSocket stays open without a message longer than ${bound} s (--max-stall)`;
+  const statement = `No WebSocket stays open without a message longer than ${bound} s (--max-stall)`;
   const s = seen.streams;
   if (!s?.clients) return { id: 'SOAK-05', statement, held: null, seen: `not judged: ${seen.noStreamsWhy ?? 'no WebSocket integration ran (--ws-clients 0)'}` };
-  if (!s.subscribed) return { id: 'SOAK-05', statement, held: null, seen: `not judged: no WebSocket integration was subscribed (${s.clients} tried)` };
+  if (!s.opened) return { id: 'SOAK-05', statement, held: null, seen: `not judged: no WebSocket integration could open its socket (${s.clients} tried)` };
   const l = s.longest;
   if (l && l.stallS > bound) {
     return { id: 'SOAK-05', statement, held: false, seen: `WebSocket integration ${l.client + 1} heard nothing for ${l.stallS} s on an open socket, from ${soakClock(l.fromS)}`
-      + ` ${l.ongoing ? 'to the end of the soak, still open' : `to ${soakClock(l.toS)}`}; ${s.messages} messages in all, ${s.subscribed} subscription${s.subscribed === 1 ? '' : 's'}` };
+      + ` ${l.ongoing ? 'to the end of the soak, still open' : `to ${soakClock(l.toS)}`}; ${s.messages} messages in all, ${s.opened} socket${s.opened === 1 ? '' : 's'} opened` };
   }
-  return { id: 'SOAK-05', statement, held: true, seen: `the longest silence ${l?.stallS ?? 0} s; ${s.messages} messages, ${s.subscribed} subscription${s.subscribed === 1 ? '' : 's'}` };
+  return { id: 'SOAK-05', statement, held: true, seen: `the longest silence ${l?.stallS ?? 0} s; ${s.messages} messages, ${s.opened} socket${s.opened === 1 ? '' : 's'} opened` };
 }
 

@@ -1,7 +1,7 @@
 // One WebSocket integration of a soak, as the vendor documents the socket (DOC v2/websocket.mdx) and energy
 // managers hold it: connect, send the token when asked, subscribe to `measurement`, and keep listening; a socket
-// that closes is opened again after a wait that doubles from 1 s to 10 s. What it hears goes to the stream
-// tracker (streams.ts); it keeps no messages.
+// that closes is opened again after a wait that doubles from 1 s to 10 s. Every message it hears, from the request
+// for the token on, goes to the stream tracker (streams.ts); it keeps no messages.
 import { Agent, WebSocket } from 'undici';
 import type { Target } from '../client/device-client.js';
 import { WS_PATH } from '../client/ws-client.js';
@@ -29,7 +29,7 @@ export async function runWsIntegration(input: WsIntegrationInput, signal: AbortS
   let wait = FIRST_WAIT_MS;
   try {
     while (!signal.aborted) {
-      const heardAny = await listen(url, agent, input, signal, () => streams.subscribe(index, clock.now()), (at) => streams.push(index, at));
+      const heardAny = await listen(url, agent, input, signal, () => streams.open(index, clock.now()), (at) => streams.push(index, at));
       // Closed by the soak's end: a silence under way then is counted to the end, still open.
       if (signal.aborted) break;
       streams.closed(index, clock.now());
@@ -41,15 +41,17 @@ export async function runWsIntegration(input: WsIntegrationInput, signal: AbortS
   }
 }
 
-/** One connection, to its close: whether it was subscribed and heard a push. */
-function listen(url: string, agent: Agent, input: WsIntegrationInput, signal: AbortSignal, subscribed: () => void, pushed: (at: number) => void): Promise<boolean> {
+/** One connection, to its close: whether it heard a push after its subscription. */
+function listen(url: string, agent: Agent, input: WsIntegrationInput, signal: AbortSignal, opened: () => void, heard: (at: number) => void): Promise<boolean> {
   return new Promise((resolve) => {
-    let heard = false;
-    let subscribedYet = false;
+    let pushed = false;
+    let subscribed = false;
     const ws = new WebSocket(url, { dispatcher: agent });
     const stop = () => ws.close();
     signal.addEventListener('abort', stop, { once: true });
+    ws.addEventListener('open', opened);
     ws.addEventListener('message', (e) => {
+      heard(input.clock.now());
       let type: unknown;
       try {
         type = (JSON.parse(String(e.data)) as { type?: unknown }).type;
@@ -57,17 +59,13 @@ function listen(url: string, agent: Agent, input: WsIntegrationInput, signal: Ab
       if (type === 'authorization_requested') ws.send(JSON.stringify({ type: 'authorization', data: input.token }));
       else if (type === 'authorized') {
         ws.send(JSON.stringify({ type: 'subscribe', data: 'measurement' }));
-        subscribedYet = true;
-        subscribed();
-      } else if (subscribedYet) {
-        heard = true;
-        pushed(input.clock.now());
-      }
+        subscribed = true;
+      } else if (subscribed) pushed = true;
     });
     ws.addEventListener('error', () => undefined);
     ws.addEventListener('close', () => {
       signal.removeEventListener('abort', stop);
-      resolve(heard);
+      resolve(pushed);
     });
   });
 }

@@ -3,18 +3,18 @@
 // of it; the checks that must listen for seconds (the clause's own window) each hold a socket of their own, driven
 // from the start of the file so that their windows pass side by side, and are judged in their checks.
 import { inject } from 'vitest';
+import type { Target } from '../../lib/client/device-client.js';
 import { ExchangeLog } from '../../lib/client/exchange-log.js';
 import { Redactor } from '../../lib/client/redactor.js';
 import { DeviceSocket, type WsMark } from '../../lib/client/ws-client.js';
 import { ClauseFailure, PreconditionError } from '../../lib/harness/clause-failure.js';
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import type { Judgment } from '../../lib/judge/device/judgment.js';
-import type { SuiteContext } from '../../lib/contract/run-context.js';
 import type { ClauseId } from '../../lib/spec/clause-types.js';
 import { ANSWER_MS, type Conversation, authorized, isType } from './socket.js';
 
 /** A socket of the run's own: its transcript redacted as a check's exchanges are. */
-function openSocket(run: SuiteContext): DeviceSocket {
+function openSocket(run: { target: Target; token: string | null }): DeviceSocket {
   const redactor = new Redactor();
   redactor.add(run.token);
   return new DeviceSocket(run.target, new ExchangeLog(redactor));
