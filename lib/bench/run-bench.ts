@@ -1,8 +1,8 @@
 // `npm run bench`: median wall time of a full default run against the emulator, beside a bare
 // vitest run of one trivial test started the same way (a node process loading the build), with the
 // default run's requests, state requests and relay switches, and `energy-conform --help`; one area's run in a
-// warm CLI process with a fresh suite worker each run beside one kept (as the self-test runs); then one
-// clean socket run over the Wi-Fi link profile (BENCH_WIFI=0 leaves it out), with its requests, state
+// warm CLI process with a fresh suite worker each run beside one kept (as the self-test runs); the vendor profile on
+// the P1 meter, its time and connections (BENCH_VENDOR=0 leaves it out); then one clean socket run over the Wi-Fi link profile (BENCH_WIFI=0 leaves it out), with its requests, state
 // requests, relay switches and connections; then the wall time of the self-test matrix (BENCH_MATRIX=0 leaves it out). BENCH_REPEAT=N instead runs the
 // default run N times and prints what differs between the runs (compare-runs.ts); exit 1 if anything does.
 import { spawn } from 'node:child_process';
@@ -146,7 +146,7 @@ async function timings(ready: ReadyInfo, dir: string): Promise<void> {
   console.log(`the default run's cost on the device: ${cost}`);
   console.log(`energy-conform --help: median ${median(help).toFixed(0)} ms over ${RUNS} (goal: under 300)`);
   await warmRuns(ready, dir);
-  await vendorProfile(dir);
+  if (process.env.BENCH_VENDOR !== '0') await vendorProfile(dir);
   if (process.env.BENCH_WIFI !== '0') await overWifi(dir);
   if (process.env.BENCH_MATRIX !== '0') {
     const m = await timeMatrix();

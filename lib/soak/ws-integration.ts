@@ -47,7 +47,11 @@ function listen(url: string, agent: Agent, input: WsIntegrationInput, signal: Ab
     let pushed = false;
     let subscribed = false;
     const ws = new WebSocket(url, { dispatcher: agent });
-    const stop = () => ws.close();
+    // The soak ends: a device whose socket task hung may never answer the close, so the connection is cut a second later.
+    const stop = () => {
+      ws.close();
+      setTimeout(() => void agent.destroy().catch(() => undefined), 1000).unref();
+    };
     signal.addEventListener('abort', stop, { once: true });
     ws.addEventListener('open', opened);
     ws.addEventListener('message', (e) => {

@@ -43,7 +43,7 @@ export const NPM: Record<string, string> = {
   test: 'echo "(npm test: the run this test is part of)"',
   start: `shift; [ "\${1:-}" = -- ] && shift; exec "${NODE}" "${path.join(PACKAGE_ROOT, 'dist', 'lib', 'cli', 'start.js')}" "$@"`,
   'run build': 'echo "(npm run build: done before the tests; lib/testing/build-fresh.ts holds the build to the sources)"',
-  'run bench': `cd "${PACKAGE_ROOT}" && BENCH_RUNS=1 BENCH_MATRIX=0 BENCH_WIFI=0 exec ${afterBuild('bench')}`,
+  'run bench': `cd "${PACKAGE_ROOT}" && BENCH_RUNS=1 BENCH_MATRIX=0 BENCH_WIFI=0 BENCH_VENDOR=0 exec ${afterBuild('bench')}`,
   pack: 'echo "(npm pack: lib/cli/package.spec.ts packs the package and installs it offline)"',
   install: 'echo "(npm install: lib/cli/package.spec.ts installs the packed package offline)"',
 };
