@@ -51,7 +51,9 @@ test('a P1 dongle claiming v1 only: nothing asked of v2, no press, each v2 claus
   expect(r.claims!.fields.map((f) => [f.field, f.seen])).toEqual([['total_power_import_kwh', true], ['active_power_w', true], ['wifi_ssid', true], ['total_gas_m3', true]]);
   expect(res.stdout).toMatch(new RegExp(`^claims ${EXAMPLE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(sha256 ${sha256.slice(0, 12)}…\\): Example ESP32 P1 dongle`, 'm'));
   expect(res.stderr).toContain('not judged: v1 GET /api/v1/data field total_power_import_kwh');
-  expect(await read('report.html')).toContain('<h2>Claims</h2>');
+  const html = await read('report.html');
+  expect(html).toContain('<h2>Claims</h2>');
+  expect(html).toMatch(/<code>GET \/api\/v1\/system<\/code><\/td><td>IF-IMPLEMENTED<\/td><td>served \(asked before the suites\): held to its clauses as MUST</);
   expect(await read('junit.xml')).toMatch(/<property name="claims" value="claims [^"]*sha256 [0-9a-f]{12}/);
   expect(await read('summary.md')).toContain(`sha256 ${sha256.slice(0, 12)}`);
 });

@@ -17,7 +17,8 @@ export function claimsSection(r: RunResults): string {
   const c = r.claims;
   if (!c) return '';
   const endpoints = c.endpoints.map((e) => `<tr><td>${esc(e.api)}</td><td><code>${esc(e.endpoint)}</code></td><td>${esc(e.level)}</td>`
-    + `<td>${e.served ? 'claimed: its clauses ran as the gates allowed' : `not served: ${esc(e.why ?? '')}`}</td></tr>`).join('');
+    + `<td>${!e.served ? `not served: ${esc(e.why ?? '')}` : e.level === 'IF-IMPLEMENTED' ? 'served (asked before the suites): held to its clauses as MUST'
+      : e.level === 'SHOULD' ? 'claimed: its clauses ran, a MUST broken counted as a deviation' : 'claimed: its clauses ran as the gates allowed'}</td></tr>`).join('');
   const fields = c.fields.map((f) => `<tr><td>${esc(f.api)}</td><td><code>${esc(f.endpoint)}</code> <code>${esc(f.field)}</code></td><td>${esc(f.level)}</td>`
     + `<td>${f.seen === null ? 'no answer of it was recorded' : f.seen ? 'in an answer' : 'in no answer'}</td></tr>`).join('');
   return `<h2>Claims</h2><p><code>${esc(c.file)}</code> (SHA-256 ${esc(c.sha256.slice(0, 12))}…): ${esc(c.device)}, a ${esc(c.kind)} serving ${esc(c.api.join(' and '))}. `
