@@ -47,7 +47,7 @@ const COMMANDS: Command[] = [
     options: rejudgeOptions,
     example: ['$0 rejudge reports/fw-6.00/results.json', 'the run of an older version, judged as this one would'],
     handler: async () => (await import('./rejudge-command.js')).rejudgeCommand as Handler },
-  { name: 'replay <results>', describe: 'send one clause\'s recorded requests again to the device and judge the answers with the same judge; exit 1 if it still fails, 0 if it passes now',
+  { name: 'replay <results>', describe: 'send one clause\'s recorded requests again to the device and judge the answers with the same judge (a clause judged on an occasion: run it again alone); exit 1 if it still fails, 0 if it passes now',
     options: replayOptions,
     example: ['$0 replay reports/fw-6.01/results.json --clause VER-06 --host 192.168.1.40', 'the failure, asked again of the firmware that fixes it'],
     handler: async () => (await import('./replay-command.js')).replayCommand as Handler },

@@ -1,6 +1,7 @@
 // `energy-conform replay <results.json> --clause ID`: the clause's recorded requests sent again to the device at the
-// target options, the answers judged by the same judge (lib/runner/replay.ts); exit 1 if it still fails, 0 if it
-// passes now, 2 where the record cannot be replayed (saying why and what to run instead).
+// target options, the answers judged by the same judge (lib/runner/replay.ts), or, for a clause judged on an occasion
+// a run arranges, the clause run again alone with those options; exit 1 if it still fails, 0 if it passes now, 2
+// where the record cannot be replayed (saying why and what to run instead).
 import { Agent, request } from 'undici';
 import { RunError } from '../client/errors.js';
 import { type Exchange, describeExchange } from '../client/exchange-log.js';
@@ -14,7 +15,8 @@ import { readCa } from './run-command.js';
 
 export interface ReplayArgs {
   results: string; clause: string; host?: string; 'http-port': number; 'https-port': number; ca?: string; insecure: boolean;
-  token?: string; 'token-store': string; serial?: string; 'request-timeout': number;
+  token?: string; 'token-store': string; serial?: string; 'request-timeout': number; kind?: string; 'force-kind'?: boolean;
+  'press-hook'?: string; 'press-timeout'?: number;
 }
 
 export async function replayCommand(a: ReplayArgs, env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -24,6 +26,11 @@ export async function replayCommand(a: ReplayArgs, env: NodeJS.ProcessEnv = proc
   if (!a.host) throw new RunError('EC_NO_HOST', 'no device address; give it with --host (replay sends to the device you name, not to the one recorded)');
   const plan = replayable(check);
   if ('refuse' in plan) throw new RunError('EC_BAD_OPTION', plan.refuse);
+  if ('again' in plan) {
+    process.stdout.write(`replay of ${a.clause} from ${a.results}: judged on an occasion the run arranges, which its record cannot send again `
+      + `(its users and tokens were that run's): ${a.clause} is run again alone, its occasion arranged as the suite arranges it, pressing where the suite presses\n`);
+    return (await import('./program.js')).runProgram(['run', ...forwarded(a), ...plan.again], env) as Promise<number>;
+  }
   const serial = a.serial ?? r.target.serial;
   const token = a.token ?? (env.ENERGY_CONFORM_TOKEN || undefined) ?? (serial ? (await readToken(a['token-store'], serial))?.token : undefined) ?? null;
   if (token === null && needsToken(plan.send)) {
@@ -63,4 +70,12 @@ export async function replayCommand(a: ReplayArgs, env: NodeJS.ProcessEnv = proc
     ...(now.status === 'pass' ? [] : now.message.split('\n').filter((l) => !l.startsWith('exchange: ')).map((l) => `  ${l}`))];
   process.stdout.write(`${lines.join('\n')}\n`);
   return failing ? 1 : 0;
+}
+
+/** The target options given to replay, as `run` takes them. */
+function forwarded(a: ReplayArgs): string[] {
+  const given: [string, string | number | boolean | undefined][] = [['host', a.host], ['http-port', a['http-port']], ['https-port', a['https-port']],
+    ['serial', a.serial], ['kind', a.kind], ['ca', a.ca], ['token', a.token], ['token-store', a['token-store']], ['press-hook', a['press-hook']],
+    ['press-timeout', a['press-timeout']], ['request-timeout', a['request-timeout']]];
+  return [...given.flatMap(([k, v]) => (v === undefined ? [] : [`--${k}`, String(v)])), ...(a.insecure ? ['--insecure'] : []), ...(a['force-kind'] ? ['--force-kind'] : [])];
 }

@@ -1,22 +1,42 @@
 // `replay`: one clause's recorded requests sent again to a device, and the answers judged by the same judge as the
-// run's (rejudge.ts). Pure: what may be sent again, where, and the verdict on the answers that came back. Only the
-// clauses judged on the answers a record holds are replayed, and only where every request is a GET: a clause judged
-// on an occasion a run arranges (a press, a state, a revoked token) is run again with `run --clause`, not replayed.
+// run's (rejudge.ts). Pure: what may be sent again, where, and the verdict on the answers that came back. The clauses
+// judged on the answers a record holds are replayed request by request, where every request is a GET. A clause judged
+// on an occasion a run arranges (a press, a state, a token made and revoked in that run) cannot be sent again as
+// recorded (its users and tokens are gone): it is run again alone, its occasion arranged as the suite arranges it,
+// pressing where the suite presses; unless it needs a consent the record cannot give (the cloud switched, a reboot).
 import type { Exchange } from '../client/exchange-log.js';
 import { REDACTED } from '../client/redactor.js';
 import { isJudgedClause } from '../judge/device/table.js';
+import { clause, hasClause } from '../spec/catalogue.js';
+import { type ClauseId, type Gate, parseGate } from '../spec/clause-types.js';
+import { NEEDS } from '../spec/clause-roles.js';
 import type { CheckResult, RunResults } from '../report/results.js';
 import { rejudge } from './rejudge.js';
 
 export interface Where { host: string; httpPort: number; httpsPort: number }
 
-/** The requests to send again, or why the clause cannot be replayed. */
-export function replayable(c: CheckResult): { send: Exchange[] } | { refuse: string } {
+/** The consents a clause's gate needs that a replay does not give on its own: the run's flags for them. */
+const CONSENTS: Partial<Record<Gate, string>> = { cloud: '--allow-cloud-toggle', reboot: '--allow-reboot' };
+
+/** How to run an occasion clause again alone: its flags, or why it is left to `run`. */
+function runAgain(c: CheckResult & { clause: ClauseId }): { again: string[] } | { refuse: string } {
+  const entry = clause(c.clause);
+  const gates = parseGate(entry.gate).all;
+  const flags = [...gates.flatMap((g) => CONSENTS[g] ?? []), ...(NEEDS[entry.id] === 'forget' ? ['--forget'] : []), ...(entry.level === 'MANUAL' ? ['--manual'] : [])];
+  if (flags.length) {
+    return { refuse: `${c.clause} is judged on an occasion the run arranges, and arranging it needs ${flags.join(' ')}, a consent a replay does not give: `
+      + `run it again with \`run --clause ${c.clause} ${flags.join(' ')}\`` };
+  }
+  return { again: ['--clause', c.clause, '--profile', entry.profile, ...(gates.includes('slow') ? ['--slow'] : [])] };
+}
+
+/** The requests to send again; for an occasion clause, the run's flags that run it again alone; or why the clause cannot be replayed. */
+export function replayable(c: CheckResult): { send: Exchange[] } | { again: string[] } | { refuse: string } {
   const again = `run it again with \`run --clause ${c.clause}\``;
   if (c.status === 'skip' || c.status === 'error') return { refuse: `${c.clause} was ${c.status === 'skip' ? 'skipped' : 'an error'} in that run: it recorded no answer to judge; ${again}` };
-  if (!isJudgedClause(c.clause) || c.judged?.length) {
-    return { refuse: `${c.clause} is judged on an occasion the run arranges (a press, a state, a token revoked since), not on answers alone: ${again}` };
-  }
+  const id = c.clause;
+  if (!hasClause(id)) return { refuse: `${id} is no clause of the catalogues this version has: ${again}` };
+  if (!isJudgedClause(id) || c.judged?.length) return runAgain({ ...c, clause: id });
   const changing = c.exchanges.filter((ex) => ex.method !== 'GET');
   if (changing.length) return { refuse: `${c.clause}'s requests include ${changing[0]!.method} ${pathOf(changing[0]!)}, which may change the device: ${again}` };
   if (!c.exchanges.length) return { refuse: `${c.clause} recorded no request: ${again}` };

@@ -96,7 +96,7 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
     const { results } = await soakEmulated('p1dongle', { 'ws-stall': 3 });
     const st = statusOf(results);
     expect([st['SOAK-05'], st['SOAK-04'], st['SOAK-01']]).toEqual(['fail', 'pass', 'pass']);
-    expect(results.checks.find((c) => c.clause === 'SOAK-05')!.message).toMatch(/^WebSocket integration 1 heard nothing for \d+(\.\d)? s on an open socket, from 00:00:0[2-4] to the end of the soak, still open/);
+    expect(results.checks.find((c) => c.clause === 'SOAK-05')!.message).toMatch(/^WebSocket integration 1 heard nothing for \d+(\.\d)? s on an open socket, from 00:00:\d\d to the end of the soak, still open/);
   });
 
   test('a WebSocket silent from its open (not even the request for the token): SOAK-05 fails all the same', async () => {
