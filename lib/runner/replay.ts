@@ -35,7 +35,7 @@ export function replayable(c: CheckResult): { send: Exchange[] } | { again: stri
   const again = `run it again with \`run --clause ${c.clause}\``;
   if (c.status === 'skip' || c.status === 'error') return { refuse: `${c.clause} was ${c.status === 'skip' ? 'skipped' : 'an error'} in that run: it recorded no answer to judge; ${again}` };
   const id = c.clause;
-  if (!hasClause(id)) return { refuse: `${id} is no clause of the catalogues this version has: ${again}` };
+  if (!hasClause(id)) return { refuse: `${id} is no clause of this version's device catalogues (spec/clauses.md, spec/vendor-clauses.md): a soak's threshold or an integration's clause is judged again with \`rejudge\`` };
   if (!isJudgedClause(id) || c.judged?.length) return runAgain({ ...c, clause: id });
   const changing = c.exchanges.filter((ex) => ex.method !== 'GET');
   if (changing.length) return { refuse: `${c.clause}'s requests include ${changing[0]!.method} ${pathOf(changing[0]!)}, which may change the device: ${again}` };
