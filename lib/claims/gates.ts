@@ -15,6 +15,7 @@ export interface ClaimedGate { holds: boolean; reason: string; level: ClaimLevel
 export function claimedGates(claims: Claims, fileName: string, absent: ReadonlyMap<string, string> = new Map()): (gate: Gate) => ClaimedGate {
   const served = claims.endpoints.filter((e) => !absent.has(`${e.api} ${e.endpoint}`));
   const fieldLevel = (field: string, endpoint: string) => served.find((e) => e.endpoint === endpoint && e.api === 'v2')?.fields?.[field];
+  /** The level a gate holds at: SHOULD where any of its claims is, else MUST (an IF-IMPLEMENTED one served is held as MUST). */
   const weakest = (levels: ClaimLevel[]): ClaimLevel | null => (levels.length ? (levels.includes('SHOULD') ? 'SHOULD' : 'MUST') : null);
   const names = (gate: Gate) => CLAIMABLE.filter((c) => c.gate === gate).map((c) => `${c.api} ${c.endpoint}`).join(', ');
   const notClaimed = (gate: Gate): string => {
@@ -23,13 +24,11 @@ export function claimedGates(claims: Claims, fileName: string, absent: ReadonlyM
       : `not claimed: ${fileName} lists none of ${names(gate)}`;
   };
   const byEndpoints = (gate: Gate): ClaimedGate => {
-    const levels = served.filter((e) => e.known.gate === gate).map((e) => (e.level === 'SHOULD' ? 'SHOULD' : 'MUST') as ClaimLevel);
-    const level = weakest(levels);
+    const level = weakest(served.filter((e) => e.known.gate === gate).map((e) => e.level));
     return { holds: level !== null, level, reason: level === null ? notClaimed(gate) : '' };
   };
   const byField = (gate: Gate, field: string, endpoints: string[]): ClaimedGate => {
-    const levels = endpoints.map((e) => fieldLevel(field, e)).filter((l): l is ClaimLevel => l !== undefined).map((l) => (l === 'SHOULD' ? 'SHOULD' : 'MUST') as ClaimLevel);
-    const level = weakest(levels);
+    const level = weakest(endpoints.map((e) => fieldLevel(field, e)).filter((l): l is ClaimLevel => l !== undefined));
     return { holds: level !== null, level, reason: level === null ? `not claimed: ${fileName} claims no field ${field} of ${endpoints.join(' or ')}` : '' };
   };
   return (gate) => {

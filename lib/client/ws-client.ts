@@ -22,6 +22,13 @@ export interface Heard {
 
 export const WS_PATH = '/api/ws';
 
+/** A dispatcher for the device's WebSocket: the chain validated as the run's HTTPS is (the identity is TLS-02's). */
+export const wsAgent = (target: Target): Agent => new Agent({ connect: { ca: target.insecure ? undefined : target.caPem,
+  rejectUnauthorized: !target.insecure, checkServerIdentity: () => undefined } });
+
+/** wss://<host>:<https port>/api/ws, an IPv6 host in brackets. */
+export const wsUrl = (target: Target): string => `wss://${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.httpsPort}${WS_PATH}`;
+
 /** A place in a conversation: how many messages were heard and said by then. */
 export interface WsMark { heard: number; said: number }
 
@@ -37,11 +44,9 @@ export class DeviceSocket {
   readonly url: string;
 
   constructor(target: Target, private readonly log: ExchangeLog) {
-    this.agent = new Agent({ connect: { ca: target.insecure ? undefined : target.caPem, rejectUnauthorized: !target.insecure,
-      checkServerIdentity: () => undefined } });
+    this.agent = wsAgent(target);
     this.agent.on('connect', countConnection);
-    const host = target.host.includes(':') ? `[${target.host}]` : target.host;
-    this.url = `wss://${host}:${target.httpsPort}${WS_PATH}`;
+    this.url = wsUrl(target);
     this.ws = new WebSocket(this.url, { dispatcher: this.agent });
     this.opened = new Promise((resolve) => {
       this.ws.addEventListener('open', () => resolve(true));

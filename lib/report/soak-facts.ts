@@ -76,6 +76,9 @@ export interface SoakFacts {
   availability?: { absences: Absence[]; longestS: number; perHour: number };
 }
 
+/** Milliseconds as the soak's facts write seconds: to a tenth. */
+export const tenthsOfSecond = (ms: number): number => Math.round(ms / 100) / 10;
+
 export const noErrors = (): ErrorCounts => ({ refused: 0, reset: 0, timeout: 0, 'bad answer': 0, other: 0 });
 
 /** The errors of every kind together. */

@@ -2,6 +2,7 @@
 // IF-IMPLEMENTED was served, and each claimed field against the answers of its endpoint the run recorded (a field is
 // recorded, never failed: no clause is written per field).
 import type { Exchange } from '../client/exchange-log.js';
+import { answerOf, isJsonObject } from '../judge/device/judgment.js';
 import type { ClaimsFacts } from '../report/results.js';
 import type { RunConfig } from './config.js';
 
@@ -9,12 +10,8 @@ export function claimsFacts(c: NonNullable<RunConfig['claims']>, absent: Readonl
   const { file } = c.claims;
   const bodies = (api: string, path: string): Record<string, unknown>[] => exchanges.flatMap((x) => {
     if (x.side !== api || x.method !== 'GET' || x.status !== 200 || new URL(x.url).pathname !== path) return [];
-    try {
-      const v: unknown = JSON.parse(x.responseBody ?? '');
-      return typeof v === 'object' && v !== null && !Array.isArray(v) ? [v as Record<string, unknown>] : [];
-    } catch {
-      return [];
-    }
+    const json = answerOf(x)?.json;
+    return isJsonObject(json) ? [json] : [];
   });
   return {
     file: c.file, sha256: c.sha256, device: file.device, kind: file.kind, api: [...file.api],

@@ -5,6 +5,7 @@
 // tells no voltage) cannot be told frozen from idle, and is not judged. Pure: times in ms from the soak's start.
 
 import type { KindId } from '../spec/kinds.js';
+import { tenthsOfSecond } from '../report/soak-facts.js';
 
 export type FreshnessSignal = 'timestamp' | 'values';
 
@@ -58,13 +59,13 @@ export class FreshnessTracker {
     const stood = Math.max(0, at - last.since);
     this.intervalMs = Math.max(this.intervalMs ?? 0, stood);
     if (!this.longest || stood / 1000 > this.longest.staleS) {
-      this.longest = { endpoint, fromS: last.since / 1000, toS: at / 1000, staleS: Math.round(stood / 100) / 10 };
+      this.longest = { endpoint, fromS: last.since / 1000, toS: at / 1000, staleS: tenthsOfSecond(stood) };
     }
   }
 
   /** The interval's figure (s), and a new interval begun. */
   closeInterval(): number | null {
-    const s = this.intervalMs === null ? null : Math.round(this.intervalMs / 100) / 10;
+    const s = this.intervalMs === null ? null : tenthsOfSecond(this.intervalMs);
     this.intervalMs = null;
     return s;
   }

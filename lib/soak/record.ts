@@ -3,7 +3,8 @@
 // the current interval's latencies are kept raw until it closes, every closed one as a few numbers.
 // Pure: times are milliseconds from the soak's start, handed in by the caller.
 
-import { type Absence, type EndpointInterval, type ErrorCounts, type ErrorKind, type Reboot, type SoakInterval, endpointsOf, noErrors, summed } from '../report/soak-facts.js';
+import { type Absence, type EndpointInterval, type ErrorCounts, type ErrorKind, type Reboot, type SoakFacts, type SoakInterval, endpointsOf, noErrors, summed,
+  tenthsOfSecond as tenths } from '../report/soak-facts.js';
 import { FreshnessTracker } from './freshness.js';
 import { StreamTracker } from './streams.js';
 
@@ -23,8 +24,6 @@ export const UPTIME_SLACK_S = 2;
 /** A run of failures with no answer between them shorter than this is not an absence. */
 export const ABSENCE_MS = 2_000;
 
-
-const tenths = (ms: number) => Math.round(ms / 100) / 10;
 
 /** The nearest-rank percentile of sorted values. */
 export function percentile(sorted: readonly number[], p: number): number | null {
@@ -85,6 +84,12 @@ export class SoakRecord {
     this.roll(at);
     if (at > this.from) this.close(at);
     if (this.failingSince !== null && at - this.lastAnswer >= ABSENCE_MS) this.absences.push({ from: this.lastAnswer / 1000, awayS: tenths(at - this.lastAnswer), ongoing: true });
+  }
+
+  /** SOAK-04's and SOAK-05's evidence as the facts keep it: what told the data's age, the streams of `clients` WebSocket integrations. */
+  seen(clients: number): Required<Pick<SoakFacts, 'freshness' | 'streams'>> {
+    return { freshness: { signals: this.freshness.signals, longest: this.freshness.longest },
+      streams: { clients, opened: this.streams.opened, messages: this.streams.messages, longest: this.streams.longest } };
   }
 
   /** Every request and error so far, of the closed intervals and the open one. */

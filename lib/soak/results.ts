@@ -55,8 +55,7 @@ export function soakResults(e: SoakEnd): SoakOutcome {
     clients: e.clients, pollMs: e.pollMs, intervalS: e.intervalS, checkEveryS: e.checkEveryS, spotChecks: e.spot.occasions,
     endpoints: e.endpoints, thresholds: e.thresholds, intervals, reboots: e.record.reboots,
     totals: { ...summed(endpointsOf(intervals)), connections: e.connections },
-    freshness: { signals: e.record.freshness.signals, longest: e.record.freshness.longest },
-    streams: { clients: e.wsClients, opened: e.record.streams.opened, messages: e.record.streams.messages, longest: e.record.streams.longest },
+    ...e.record.seen(e.wsClients),
     availability: availabilityOf(e.record.absences, e.ranS),
   };
   const exitCode = runExitCode(checks, { strict: false, interrupted: e.interrupted, residue: [] });

@@ -106,10 +106,7 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
   }
   const ran = at();
   record.finish(ran);
-  const outcomes = judgeSoak(record.closed, record.reboots, thresholds, {
-    freshness: { signals: record.freshness.signals, longest: record.freshness.longest }, staleWhy: `the ${KINDS[met.kind].name}: ${stale.why}`,
-    streams: { clients: wsClients, opened: record.streams.opened, messages: record.streams.messages, longest: record.streams.longest }, noStreamsWhy,
-  });
+  const outcomes = judgeSoak(record.closed, record.reboots, thresholds, { ...record.seen(wsClients), staleWhy: `the ${KINDS[met.kind].name}: ${stale.why}`, noStreamsWhy });
   const interrupted = signal.aborted;
   return ({ ...cfg, thresholds, wsClients, started, finished: new Date(), ranS: ran / 1000, interrupted, target: met.target, endpoints: endpoints.map((e) => e.name),
     record, outcomes, spot, connections, redactor, presses: met.presses });

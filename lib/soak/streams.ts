@@ -5,7 +5,7 @@
 
 export interface Stall { client: number; fromS: number; toS: number; stallS: number; ongoing: boolean }
 
-const tenths = (ms: number) => Math.round(ms / 100) / 10;
+import { tenthsOfSecond as tenths } from '../report/soak-facts.js';
 
 export class StreamTracker {
   /** Sockets opened, reconnections included. */

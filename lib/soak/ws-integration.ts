@@ -2,9 +2,9 @@
 // managers hold it: connect, send the token when asked, subscribe to `measurement`, and keep listening; a socket
 // that closes is opened again after a wait that doubles from 1 s to 10 s. Every message it hears, from the request
 // for the token on, goes to the stream tracker (streams.ts); it keeps no messages.
-import { Agent, WebSocket } from 'undici';
+import { type Agent, WebSocket } from 'undici';
 import type { Target } from '../client/device-client.js';
-import { WS_PATH } from '../client/ws-client.js';
+import { wsAgent, wsUrl } from '../client/ws-client.js';
 import type { SoakClock } from './integration.js';
 import type { StreamTracker } from './streams.js';
 
@@ -23,9 +23,8 @@ const LONGEST_WAIT_MS = 10_000;
 /** Listens until the signal aborts; resolves once its socket is closed. */
 export async function runWsIntegration(input: WsIntegrationInput, signal: AbortSignal): Promise<void> {
   const { target, clock, streams, index } = input;
-  const agent = new Agent({ connect: { ca: target.insecure ? undefined : target.caPem, rejectUnauthorized: !target.insecure, checkServerIdentity: () => undefined } });
-  const host = target.host.includes(':') ? `[${target.host}]` : target.host;
-  const url = `wss://${host}:${target.httpsPort}${WS_PATH}`;
+  const agent = wsAgent(target);
+  const url = wsUrl(target);
   let wait = FIRST_WAIT_MS;
   try {
     while (!signal.aborted) {

@@ -1,7 +1,9 @@
-// The WebSocket checks are gentle on a small device (issue 34: its Wi-Fi chip struggles with several connections):
-// the checks that ask and are answered at once take turns on one shared conversation, each judged on its own part
-// of it; the checks that must listen for seconds (the clause's own window) each hold a socket of their own, driven
-// from the start of the file so that their windows pass side by side, and are judged in their checks.
+// The WebSocket checks' conversations, gentle on a small device (issue 34: its Wi-Fi chip struggles with several
+// connections): the checks that ask and are answered at once take turns on one shared conversation, each judged on its
+// own part of it; the checks that must listen for seconds (the clause's own window) each hold a socket of their own,
+// driven from the start of the file so that their windows pass side by side, and are judged in their checks; one that
+// waits out a device timer alone (V-WS-05) talks on a socket of its own. Each check's part is logged with its exchanges
+// whatever happened, and a judgment that does not hold fails it with that part as evidence.
 import { inject } from 'vitest';
 import type { Target } from '../../lib/client/device-client.js';
 import { ExchangeLog } from '../../lib/client/exchange-log.js';
@@ -12,6 +14,12 @@ import type { CheckContext } from '../../lib/harness/clause-test.js';
 import type { Judgment } from '../../lib/judge/device/judgment.js';
 import type { ClauseId } from '../../lib/spec/clause-types.js';
 import { ANSWER_MS, type Conversation, authorized, isType } from './socket.js';
+
+/** Opened, or the check cannot run. */
+async function opened(socket: DeviceSocket): Promise<DeviceSocket> {
+  if (!(await socket.open())) throw new PreconditionError(`the WebSocket ${socket.url} could not be opened`);
+  return socket;
+}
 
 /** A socket of the run's own: its transcript redacted as a check's exchanges are. */
 function openSocket(run: { target: Target; token: string | null }): DeviceSocket {
@@ -47,8 +55,7 @@ export class SharedConversation {
     if (stage === 'fresh' && this.socket) throw new PreconditionError('the shared WebSocket had been used by an earlier check: its first message is not this check\'s to judge');
     if (!this.socket || this.socket.closed) {
       await this.socket?.close();
-      [this.socket, this.authorized] = [openSocket(ctx.run), false];
-      if (!(await this.socket.open())) throw new PreconditionError(`the WebSocket ${this.socket.url} could not be opened`);
+      [this.socket, this.authorized] = [await opened(openSocket(ctx.run)), false];
     }
     const socket = this.socket;
     if (stage === 'authorized' && !this.authorized) {
@@ -86,7 +93,7 @@ export function early<T>(id: ClauseId, authorize: boolean, drive: (socket: Devic
       if (run.skips[id] || run.token === null || !run.usable.v2) return;
       const socket = openSocket(run);
       const result = (async () => {
-        if (!(await socket.open())) throw new PreconditionError(`the WebSocket ${socket.url} could not be opened`);
+        await opened(socket);
         if (authorize) await authorized(socket, run.token!);
         return drive(socket);
       })();
@@ -108,4 +115,18 @@ export function early<T>(id: ClauseId, authorize: boolean, drive: (socket: Devic
       await going?.socket.close();
     },
   };
+}
+
+/** A socket of the check's own for its whole conversation, closed after it; `authorize` first where the check is not about the handshake. */
+export async function talking(ctx: CheckContext, authorize: boolean, fn: (c: Conversation) => Promise<void>): Promise<void> {
+  const socket = openSocket(ctx.run);
+  const part = holding(ctx, socket, socket.mark());
+  try {
+    await opened(socket);
+    if (authorize) await authorized(socket, ctx.token);
+    await fn({ socket, hold: part.hold });
+  } finally {
+    part.logged();
+    await socket.close();
+  }
 }

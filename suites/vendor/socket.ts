@@ -1,8 +1,8 @@
-// A conversation with the device's WebSocket for one check (V-WS): opened, authorized where the check needs it,
-// judged on the transcript, and closed, the transcript logged with the check's exchanges whatever happened.
-import { ClauseFailure, PreconditionError } from '../../lib/harness/clause-failure.js';
+// What the WebSocket checks (V-WS) share: the waits, the message tests, the kind's topics, the handshake
+// (the conversations themselves are in conversations.ts).
+import { PreconditionError } from '../../lib/harness/clause-failure.js';
 import type { CheckContext } from '../../lib/harness/clause-test.js';
-import { DeviceSocket, type WsMessage } from '../../lib/client/ws-client.js';
+import type { DeviceSocket, WsMessage } from '../../lib/client/ws-client.js';
 import { vendorGateHolds } from '../../lib/spec/vendor-kinds.js';
 import type { Judgment } from '../../lib/judge/device/judgment.js';
 
@@ -20,26 +20,6 @@ export const topicsOf = (ctx: CheckContext): string[] => ['device', 'user', 'mea
 export interface Conversation {
   socket: DeviceSocket;
   hold(j: Judgment): void;
-}
-
-/** Opens the socket, runs `fn` on it, and logs the transcript; `authorize` first where the check is not about the handshake. */
-export async function talking(ctx: CheckContext, authorize: boolean, fn: (c: Conversation) => Promise<void>): Promise<void> {
-  const socket = new DeviceSocket(ctx.run.target, ctx.device.log);
-  let failure: ClauseFailure | null = null;
-  const c: Conversation = {
-    socket,
-    hold(j) {
-      if (!j.held) throw (failure = new ClauseFailure(j.expected, j.observed, socket.transcript()));
-    },
-  };
-  try {
-    if (!(await socket.open())) throw new PreconditionError(`the WebSocket ${socket.url} could not be opened`);
-    if (authorize) await authorized(socket, ctx.token);
-    await fn(c);
-  } finally {
-    if (!failure) socket.transcript();
-    await socket.close();
-  }
 }
 
 /** The handshake of V-WS-01 and V-WS-02, for the checks that start after it. */
