@@ -33,8 +33,8 @@ test.skipIf(!hasTmux)('pair on a terminal: the prompt and countdown appear, and 
   const secondsLeft = (text: string) => Number(/(\d+) s left/.exec(text)?.[1]);
   const before = secondsLeft(first);
   const deadline = Date.now() + 5000;
-  while (secondsLeft(term.screen()) >= before && Date.now() < deadline) await sleep(200);
-  expect(secondsLeft(term.screen())).toBeLessThan(before);
+  while (secondsLeft(await term.screen()) >= before && Date.now() < deadline) await sleep(200);
+  expect(secondsLeft(await term.screen())).toBeLessThan(before);
 
   await fetch(`${emu.ready.controlUrl}/press`, { method: 'POST' });
   const done = await term.waitFor(/EXIT=\d+/);

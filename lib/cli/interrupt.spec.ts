@@ -61,7 +61,7 @@ test.skipIf(!hasTmux)('Ctrl-C at press 2 of 3 inside the suites: exit 2 within 5
   expect(afterLastLine(screen)).toBe('EXIT=2');
   // Nothing more comes: no countdown goes on ticking behind the shell.
   await sleep(2500);
-  expect(afterLastLine(term.screen())).toBe('EXIT=2');
+  expect(afterLastLine(await term.screen())).toBe('EXIT=2');
   for (const f of REPORTS) expect((await stat(path.join(run.reports, f))).size).toBeGreaterThan(0);
   const results = JSON.parse(await readFile(path.join(run.reports, 'results.json'), 'utf8')) as { verdict: string; presses: unknown; residue: string[] };
   expect(results).toMatchObject({ verdict: 'error', presses: { count: 1, asked: 2, backend: 'console' }, residue: [] });
