@@ -105,7 +105,7 @@ describe.concurrent('the users suite against a P1 meter emulator', () => {
   });
 });
 
-// Two runs of every area (a clause alone is looked for in each): on a busy machine, more than the default minute.
+// Two runs, each pairing with its presses: on a machine busy with the rest of npm test, more than the default minute.
 test.concurrent('--clause LIST-03 alone: a list of the caller alone is no pass (skipped, saying why); with another user on the device it is judged', { timeout: 150_000 }, async () => {
   const emu = await startEmulator({ kind: 'p1dongle', faults: ['list-current-false'] });
   try {

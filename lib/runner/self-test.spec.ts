@@ -127,12 +127,10 @@ const detected = new Set<string>();
 // A slow fault waits out a device timer (30 s windows, each with a press of its own): its clause alone, with
 // time for it, or, where the fault must break its clause alone, every slow clause.
 function runFault(name: string, fault: FaultRow, through: WarmCli = warm): Promise<Run> {
-  // The vendor profile's faults: its clause alone (a WebSocket area runs for tens of seconds), under that profile, in
-  // its area's files only (a clause alone still loads every area named, each of its other checks skipping).
+  // The vendor profile's faults: its clause alone (a WebSocket area runs for tens of seconds), under that profile.
   const vendor = clause(fault.clause).profile === 'vendor';
-  const area = fault.suites ?? [clause(fault.clause).area];
-  const selection = vendor ? ['--profile', 'vendor', '--suite', ...area, '--clause', fault.clause, ...(fault.slow ? ['--slow'] : [])]
-    : fault.slow ? ['--clause', ...(fault.alone ? SLOW_CLAUSES : [fault.clause]), '--slow'] : ['--suite', ...area];
+  const selection = vendor ? ['--profile', 'vendor', '--clause', fault.clause, ...(fault.slow ? ['--slow'] : [])]
+    : fault.slow ? ['--clause', ...(fault.alone ? SLOW_CLAUSES : [fault.clause]), '--slow'] : ['--suite', ...(fault.suites ?? [clause(fault.clause).area])];
   return runAgainst(fault.kind ?? 'p1dongle', [name],
     [...selection, ...(fault.strict ? ['--strict'] : []), ...(fault.hostile ? ['--request-timeout', String(HOSTILE_REQUEST_TIMEOUT_S)] : []),
       ...(fault.args ?? [])], `fault-${name}`, fault.certStyle, undefined, [], through);

@@ -1,0 +1,26 @@
+// The areas whose suite files a run loads. A clause's checks are in its area's files; a few clauses are judged also
+// by another area's checks, on answers only that area has: a run of such a clause alone loads that area too
+// (suite-areas.spec.ts holds this table to what the suites name).
+import { clausesOf } from '../spec/catalogue.js';
+import type { Area, Profile } from '../spec/clause-types.js';
+
+/** Clause → the other areas whose checks judge it too (their `also`, or rows of theirs titled by it). */
+export const JUDGED_ALSO_IN: Readonly<Record<string, readonly Area[]>> = {
+  // The 200 of a user's creation and the 204 of its deletion: the users suite's answers.
+  'VER-01': ['users'],
+  'ERR-02': ['users'],
+  // The telegram after a reboot: the reboot's check.
+  'V-TEL-03': ['vendor-system'],
+};
+
+/**
+ * `--suite`'s areas where given; else, where `--clause` names clauses of the profiles, their areas and those that judge
+ * them too (not every area, each of whose checks would load only to skip); else every area of the profiles.
+ */
+export function suiteAreas(o: { suites?: readonly string[]; clauses?: readonly string[]; profiles: readonly Profile[] }): string[] {
+  if (o.suites) return [...o.suites];
+  const all = clausesOf(o.profiles);
+  const chosen = all.filter((c) => o.clauses?.includes(c.id));
+  const areas = chosen.length ? chosen.flatMap((c) => [c.area, ...(JUDGED_ALSO_IN[c.id] ?? [])]) : all.map((c) => c.area);
+  return [...new Set(areas)];
+}
