@@ -2,10 +2,9 @@
 // (a device whose push task hung while it still answers pings; on a new connection, not even the request for the
 // token); a closed socket is not a stall (it is reconnected, and an absence shows in the polls). Pure: times in ms
 // from the soak's start, clients by index.
+import { tenthsOfSecond as tenths } from '../report/soak-facts.js';
 
 export interface Stall { client: number; fromS: number; toS: number; stallS: number; ongoing: boolean }
-
-import { tenthsOfSecond as tenths } from '../report/soak-facts.js';
 
 export class StreamTracker {
   /** Sockets opened, reconnections included. */
