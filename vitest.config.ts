@@ -20,9 +20,10 @@ export default defineConfig({
           // The self-test's runs in parallel (describe.concurrent): each is one run of the CLI, mostly on one
           // core, often waiting on the device; more than two a core only makes each slower.
           maxConcurrency: 2 * availableParallelism(),
-          // Most files wait on child processes, device timers and scenarios more than they compute: three files
-          // more than there are cores run beside the self-test (with two, the first two minutes left a core idle).
-          maxWorkers: availableParallelism() + 3,
+          // Most files wait on child processes, device timers and scenarios more than they compute: four files
+          // more than there are cores run beside the self-test (with two, the first two minutes left a core idle; with
+          // three, the files that mostly wait held most places in the third minute, the cores a third busy).
+          maxWorkers: availableParallelism() + 4,
           // A worker runs file after file with the modules it has loaded (no test mocks a module): loading them
           // again for each of 112 files took some 90 CPU-seconds of npm test.
           isolate: false,

@@ -74,11 +74,12 @@ describe('with a socket and a P1 meter advertising on loopback', () => {
     expect(table.stdout).toMatch(new RegExp(`energysocket +HWE-SKT +Energy Socket +${socket!.ready.serial} +127\\.0\\.0\\.1 +${socket!.ready.httpPort} +${socket!.ready.httpsPort}`));
   });
 
+  // The kind area, whose KIND-02 compares what each device advertised: the guide's `run --all` (below) runs every area.
   test('run --all: one report folder per device, a summary, exit 0', { timeout: 150_000 }, async () => {
     const [socket, p1] = [await advertised('energysocket'), await advertised('p1dongle')];
     const out = path.join(dir, 'bench');
     const res = await sharedCli(['run', '--all', ...LOOPBACK, '--press-hook', await benchHook(emus, dir), '--reports', out, '--yes',
-      '--ca', socket!.ready.ca, '--token-store', path.join(dir, 'bench-tokens.json'), '--press-timeout', '15'], { timeoutMs: 120_000 });
+      '--ca', socket!.ready.ca, '--token-store', path.join(dir, 'bench-tokens.json'), '--press-timeout', '15', '--suite', 'kind'], { timeoutMs: 120_000 });
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(res.stdout).toMatch(/bench: 2 devices, exit 0/);
     expect((await readdir(out)).sort()).toEqual([socket!.ready.serial, p1!.ready.serial, 'summary.json'].sort());

@@ -16,7 +16,11 @@ export interface CatchPlan {
   endpoint?: string;
   /** Its clause is the only one that fails: the run must not blame anything else on it (NAME-06's refused class, say). */
   alone?: boolean;
-  /** The suites the self-test runs (default the clause's area): where a clause is also judged in another area. */
+  /**
+   * The suites the self-test runs where its clause alone (`run --clause`, the default) does not reach the fault: an
+   * occasion that another clause's check makes (PAIR-02's refused polls before PAIR-03's press, the second user
+   * LIST-03 needs). With `alone`, the default is the clause's area.
+   */
   suites?: readonly Area[];
   /** The certificate style the self-test runs it on (default `real`). */
   certStyle?: CertStyle;

@@ -78,7 +78,7 @@ export const SEQUENCE_FAULTS: readonly FaultRow[] = [
       if (is(req, 'POST', '/api/user') && res.status === 200 && state.socket?.switch_lock) state.socket.switch_lock = false;
       return res;
     } },
-  { name: 'press-ignored-after-refused-polls', clause: 'PAIR-03', alsoExplored: true,
+  { name: 'press-ignored-after-refused-polls', clause: 'PAIR-03', suites: ['users'], alsoExplored: true,
     says: `after ${IGNORES_PRESSES_AFTER} POST /api/user refused since the last creation, the device no longer honours the button: every later POST is refused`,
     answer: (req, state) => (is(req, 'POST', '/api/user') && ignoredOf(state).refused >= IGNORES_PRESSES_AFTER
       ? json(403, { error: 'user:creation-not-enabled' }, V) : undefined),

@@ -93,7 +93,7 @@ export const USER_FAULTS: readonly FaultRow[] = [
       if (posting(req) && state.windowOpenedAt !== null && Date.now() - state.windowOpenedAt > 20_000) state.windowOpenedAt = null;
       return undefined;
     } },
-  { name: 'window-2-seconds', clause: 'PAIR-09', says: 'the creation window closes after 2 s (a kWh meter firmware was seen with 1–2 s): the default run\'s re-use 3 s after its press sees it',
+  { name: 'window-2-seconds', clause: 'PAIR-09', suites: ['users'], says: 'the creation window closes after 2 s (a kWh meter firmware was seen with 1–2 s): the default run\'s re-use 3 s after its press sees it',
     answer: (req, state) => {
       if (posting(req) && state.windowOpenedAt !== null && state.now() - state.windowOpenedAt > 2_000) state.windowOpenedAt = null;
       return undefined;
@@ -126,7 +126,7 @@ export const USER_FAULTS: readonly FaultRow[] = [
     answer: refuseName((n) => n.length === 'local/'.length + 1) },
   { name: 'list-as-object', clause: 'LIST-01', says: 'GET /api/user answers {"users": [...]}', response: onList((list) => ({ users: list })) },
   { name: 'list-without-current', clause: 'LIST-02', says: 'no entry carries current', response: onList((list) => list.map(({ current: _, ...u }) => u)) },
-  { name: 'list-current-false', clause: 'LIST-03', says: 'other entries carry current: false',
+  { name: 'list-current-false', clause: 'LIST-03', suites: ['users'], says: 'other entries carry current: false',
     response: onList((list) => list.map((u) => ({ current: false, ...u }))) },
   { name: 'list-duplicate-entry', clause: 'LIST-04', says: 'the first entry is listed twice', response: onList((list) => [...list, ...list.slice(0, 1)]) },
   { name: 'list-hides-newest', clause: 'LIST-05', says: 'the newest user is missing from the list',

@@ -16,7 +16,7 @@ export const VERSIONING_FAULTS: readonly FaultRow[] = [
   { name: 'version-error-without-header', clause: 'VER-05', says: 'the version 400 carries no X-Api-Version',
     response: (res) => ((res.body as { error?: string } | undefined)?.error === 'request:api-version-not-supported'
       ? dropHeader(res, 'x-api-version') : res) },
-  { name: 'user-answers-older-version', clause: 'VER-01', suites: ['versioning', 'users'],
+  { name: 'user-answers-older-version', clause: 'VER-01',
     says: 'successful answers of /api/user carry X-Api-Version: 2.0.0 while the device serves 2.2.0',
     response: (res, req) => (req.path === '/api/user' && res.status < 300 && res.headers['x-api-version'] !== undefined
       ? { ...res, headers: { ...res.headers, 'x-api-version': '2.0.0' } } : res) },

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { clauses } from '../spec/catalogue.js';
 import type { RunConfig } from './config.js';
 import { plan, pressesNeeded } from './plan.js';
+import { usersSelected } from './presses.js';
 import type { Preflight } from '../meeting/preflight.js';
 
 const cfg: RunConfig = {
@@ -64,11 +65,18 @@ describe('the plan', () => {
     expect(plan({ ...cfg, suites: ['tls'] }, pre, 'p1dongle').skips['INFO-01']).toBe('not selected (--suite tls)');
   });
 
-  test('needs presses exactly when a press-gated clause will run', () => {
-    expect(pressesNeeded(plan(cfg, pre, 'p1dongle').skips)).toBe(true);
-    expect(pressesNeeded(plan({ ...cfg, clauses: ['VER-04'] }, pre, 'p1dongle').skips)).toBe(false);
-    expect(pressesNeeded(plan({ ...cfg, clauses: ['PAIR-08'], slow: true }, pre, 'p1dongle').skips)).toBe(true);
-    expect(pressesNeeded(plan({ ...cfg, pressHook: undefined }, pre, 'p1dongle').skips)).toBe(false);
+  test('needs presses exactly when a press-gated clause will run, or one the users suite judges too where it loads', () => {
+    const needs = (c: RunConfig) => pressesNeeded(plan(c, pre, 'p1dongle').skips, usersSelected(c));
+    expect(needs(cfg)).toBe(true);
+    expect(needs({ ...cfg, clauses: ['VER-04'] })).toBe(false);
+    expect(needs({ ...cfg, clauses: ['PAIR-08'], slow: true })).toBe(true);
+    // Without a hook or a terminal, the press-gated clauses skip (the users suite's VER-01 rows then skip saying so).
+    expect(needs({ ...cfg, pressHook: undefined, clauses: ['PAIR-03', 'PAIR-08'] })).toBe(false);
+    // VER-01 is judged on the 200 of a user's creation too, which only a press brings; not where the users suite stays unloaded.
+    expect(needs({ ...cfg, clauses: ['VER-01'] })).toBe(true);
+    expect(needs({ ...cfg, clauses: ['ERR-02'] })).toBe(true);
+    expect(needs({ ...cfg, suites: ['versioning'] })).toBe(false);
+    expect(needs({ ...cfg, clauses: ['VER-01'], suites: ['versioning'] })).toBe(false);
   });
 
   test('makes v2 MUST clauses deviations only under an "In development" user/token capability', () => {

@@ -7,6 +7,7 @@ import { VENDOR_GATES, vendorGateHolds, vendorGateReason } from '../spec/vendor-
 import type { RunConfig } from './config.js';
 import type { Preflight } from '../meeting/preflight.js';
 import { CLAIMED_GATES, type ClaimedGate, claimedDeviation, claimedGates } from '../claims/gates.js';
+import { JUDGED_ALSO_IN } from './suite-areas.js';
 
 export interface Plan {
   skips: Record<string, string>;
@@ -105,9 +106,13 @@ export function deviationReason(kindName: string): string {
     + `(specification, "What the service does", kind table, row "${kindName}"; clauses.md Levels)`;
 }
 
-/** Whether any clause that needs a button press will run. */
-export function pressesNeeded(skips: Record<string, string>): boolean {
-  return clauses.some((c) => parseGate(c.gate).all.includes('press') && !skips[c.id]);
+/**
+ * Whether any check that needs a button press will run: a clause gated `press`, or, where the users suite loads
+ * (`usersLoaded`), a clause it judges too on the answers its presses bring (VER-01 on the 200 of a creation).
+ */
+export function pressesNeeded(skips: Record<string, string>, usersLoaded: boolean): boolean {
+  const needsPress = (c: Clause) => parseGate(c.gate).all.includes('press') || (usersLoaded && JUDGED_ALSO_IN[c.id]?.includes('users'));
+  return clauses.some((c) => !skips[c.id] && needsPress(c));
 }
 
 /**

@@ -2,10 +2,10 @@
 // from the pairing press. None when no press can be had.
 import type { OperatorIo } from '../operator/operator-io.js';
 import { type PressCount, type PressService, startPressService } from '../operator/press-service.js';
-import { clause } from '../spec/catalogue.js';
 import type { KindId } from '../spec/kinds.js';
 import type { RunConfig } from './config.js';
 import { pressBackendFor } from '../meeting/press-backend.js';
+import { suiteAreas } from './suite-areas.js';
 
 /** Presses the users suite plans after pairing: a second user and re-use of its name; with --slow two windows waited out. */
 export const suitePresses = (cfg: RunConfig) => (usersSelected(cfg) ? 2 + (cfg.slow ? 2 : 0) : 0);
@@ -17,9 +17,7 @@ export async function pressServiceFor(cfg: RunConfig, io: OperatorIo, kind: Kind
   return startPressService({ backend, kind, timeoutS: cfg.pressTimeoutS, already, planned: already.asked + suitePresses(cfg) });
 }
 
-/** Whether this run's selection includes the users suite, which presses again after pairing. */
+/** Whether this run loads the users suite (its own clauses, or one it judges too), which presses again after pairing. */
 export function usersSelected(cfg: RunConfig): boolean {
-  if (!cfg.profiles.includes('spec') || cfg.explore?.only) return false;
-  if (cfg.suites && !cfg.suites.includes('users')) return false;
-  return !cfg.clauses || cfg.clauses.some((id) => clause(id).area === 'users');
+  return !cfg.explore?.only && suiteAreas(cfg).includes('users');
 }

@@ -124,13 +124,23 @@ const inMatrix = FAULTS.filter((f) => !f.operator && !f.mdns && !f.sequence);
 const SLOW_CLAUSES = clauses.filter((c) => c.profile === 'spec' && parseGate(c.gate).all.includes('slow')).map((c) => c.id);
 const detected = new Set<string>();
 
-// A slow fault waits out a device timer (30 s windows, each with a press of its own): its clause alone, with
-// time for it, or, where the fault must break its clause alone, every slow clause.
+/**
+ * A fault's run asks for its clause, as a QA engineer confirming a fix would (`run --clause`, which loads the areas
+ * that judge it: lib/runner/suite-areas.ts). The suites the fault names where another clause's check makes its
+ * occasion (catch-plan.ts); and where the fault must break its clause alone, more, so that "no other clause fails"
+ * says something: its area, or for a slow fault (30 s windows, each with a press of its own) every slow clause.
+ */
+function selectionFor(fault: FaultRow): string[] {
+  const { profile, area } = clause(fault.clause);
+  const slow = fault.slow ? ['--slow'] : [];
+  if (profile === 'vendor') return ['--profile', 'vendor', '--clause', fault.clause, ...slow];
+  if (fault.slow && fault.alone) return ['--clause', ...SLOW_CLAUSES, ...slow];
+  if (fault.suites || fault.alone) return ['--suite', ...(fault.suites ?? [area])];
+  return ['--clause', fault.clause, ...slow];
+}
+
 function runFault(name: string, fault: FaultRow, through: WarmCli = warm): Promise<Run> {
-  // The vendor profile's faults: its clause alone (a WebSocket area runs for tens of seconds), under that profile.
-  const vendor = clause(fault.clause).profile === 'vendor';
-  const selection = vendor ? ['--profile', 'vendor', '--clause', fault.clause, ...(fault.slow ? ['--slow'] : [])]
-    : fault.slow ? ['--clause', ...(fault.alone ? SLOW_CLAUSES : [fault.clause]), '--slow'] : ['--suite', ...(fault.suites ?? [clause(fault.clause).area])];
+  const selection = selectionFor(fault);
   return runAgainst(fault.kind ?? 'p1dongle', [name],
     [...selection, ...(fault.strict ? ['--strict'] : []), ...(fault.hostile ? ['--request-timeout', String(HOSTILE_REQUEST_TIMEOUT_S)] : []),
       ...(fault.args ?? [])], `fault-${name}`, fault.certStyle, undefined, [], through);

@@ -17,7 +17,7 @@ import { type Noted, noteOn } from '../judge/device/kept.js';
 import type { Prepared } from './prepare.js';
 import type { Run } from './run-object.js';
 import { pressesNeeded } from './plan.js';
-import { pressServiceFor, suitePresses } from './presses.js';
+import { pressServiceFor, suitePresses, usersSelected } from './presses.js';
 import { pressBackendFor } from '../meeting/press-backend.js';
 import { sweepUsers } from '../meeting/residue.js';
 import { type Restoration, restoreFound } from '../meeting/device-found.js';
@@ -67,7 +67,7 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
   const device = new DeviceClient(draft.target, redactor, cfg.requestTimeoutMs, undefined, run.pool);
   try {
     const { users: before, found } = prepared.before;
-    const presses = token && pressesNeeded({ ...draft.skips, ...consent.skipped })
+    const presses = token && pressesNeeded({ ...draft.skips, ...consent.skipped }, usersSelected(cfg))
       ? await pressServiceFor(cfg, io, draft.kind, prepared.presses) : undefined;
     let context: Readonly<SuiteContext>;
     let suiteRun: SuiteRun;

@@ -19,8 +19,10 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The guides' blocks (docs.spec.ts, a guide at a time each, as many at once as maxConcurrency) and the files that
-  // ask beside them: a command waits for a free process, and that wait is its test's time.
-  const warm = new WarmCli(2 * availableParallelism() + 2);
+  // ask beside them: a command waits for a free process, and that wait is its test's time. Some commands hold theirs
+  // for a minute or more, mostly waiting (users.spec.ts's two --slow runs, a guide's certify-client): with two places
+  // fewer, discover.spec.ts (one command after another, the longest file) waited behind them for half its first minute.
+  const warm = new WarmCli(2 * availableParallelism() + 4);
   const server = createServer((req, res) => {
     void text(req).then(async (body) => {
       const ask = JSON.parse(body) as Ask;
