@@ -4,7 +4,8 @@ import { SlowFirst } from './lib/testing/slow-first.js';
 
 // `npm test`: the unit project (lib/**/*.spec.ts). The conformance suites (suites/**/*.test.ts)
 // need a device; `energy-conform run` starts vitest on them programmatically (lib/runner), and the
-// unit project drives such runs end to end against the emulator.
+// unit project drives such runs end to end against the emulator, the conformance project among them
+// (lib/testing/conformance-project.spec.ts).
 export default defineConfig({
   test: {
     reporters: ['default', './lib/testing/progress-reporter.ts'],

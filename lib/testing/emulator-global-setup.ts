@@ -1,6 +1,7 @@
 // The conformance project's global setup. `energy-conform run` provides the device context itself;
-// a plain `vitest run` (npm test) gets a clean emulator of EC_SELFTEST_KIND (default: the energy
-// socket) instead, paired through its control port, so the suites also run as tests of their own.
+// a plain `vitest run` (and npm test, through conformance-project.spec.ts) gets a clean emulator of
+// EC_SELFTEST_KIND (default: the energy socket) instead, paired through its control port, so the suites
+// also run as tests of their own.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -9,7 +9,7 @@ const SLOW_FIRST = ['lib/cli/discover.spec.ts', 'lib/runner/self-test.spec.ts', 
   'lib/explore/explore.spec.ts', 'lib/cli/emulate-from.spec.ts', 'lib/cli/hostile.spec.ts', 'lib/cli/package.spec.ts', 'lib/cli/reports.spec.ts',
   'lib/runner/kept-worker.spec.ts', 'lib/cli/explore.spec.ts', 'lib/cli/cloud-terminal.spec.ts', 'lib/bench/repeatable.spec.ts',
   'lib/cli/reboot.spec.ts', 'lib/cli/replay.spec.ts', 'lib/emulator/python-client.spec.ts', 'lib/cli/interrupt.spec.ts',
-  'lib/cli/console-press.spec.ts', 'lib/cli/vendor-budget.spec.ts'];
+  'lib/testing/conformance-project.spec.ts', 'lib/cli/console-press.spec.ts', 'lib/cli/vendor-budget.spec.ts'];
 
 const rank = (s: TestSpecification) => {
   const i = SLOW_FIRST.findIndex((f) => s.moduleId.endsWith(f));
