@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SINGLE_THREADED_GC } from './lib/runner/kept-worker.js';
 import { SlowFirst } from './lib/testing/slow-first.js';
 
 // `npm test`: the unit project (lib/**/*.spec.ts). The conformance suites (suites/**/*.test.ts)
@@ -29,7 +30,7 @@ export default defineConfig({
           // again for each of 112 files took some 90 CPU-seconds of npm test.
           isolate: false,
           // Garbage collected on each process's main thread: helper threads only compete (lib/testing/warm-cli.ts).
-          execArgv: ['--single-threaded-gc'],
+          execArgv: [SINGLE_THREADED_GC],
           // vitest runs projects with different worker counts one after the other: this one second.
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,

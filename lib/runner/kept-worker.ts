@@ -15,6 +15,12 @@ let keeping = false;
 /** The run under way left a check running (cancelled, or a check past its timeout): its worker is not kept. */
 let leftRunning = false;
 
+/**
+ * V8 collecting garbage on the main thread alone: the tests' warm CLI processes run with it (lib/testing/warm-cli.ts),
+ * and a kept worker takes it from the process that keeps it.
+ */
+export const SINGLE_THREADED_GC = '--single-threaded-gc';
+
 /** From now on, this process's runs keep their suites' worker for the next run. */
 export function keepSuiteWorkers(): void {
   keeping = true;
@@ -51,7 +57,7 @@ class KeptFork implements PoolWorker {
     if (!alive(kept)) {
       // In the package root: the command that starts it runs in a folder of its own, which may go before the worker does.
       // vitest's Node options, and the garbage collection of the process that keeps it (the tests' warm CLI's, warm-cli.ts).
-      const gc = process.execArgv.filter((a) => a === '--single-threaded-gc');
+      const gc = process.execArgv.filter((a) => a === SINGLE_THREADED_GC);
       kept = fork(ENTRY, [], { cwd: PACKAGE_ROOT, env: this.options.env, execArgv: [...this.options.execArgv, ...gc], stdio: 'pipe', serialization: 'advanced' });
       // Its output goes to whichever run it serves (start pipes it there).
       kept.stdout!.setMaxListeners(0);

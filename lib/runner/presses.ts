@@ -5,7 +5,7 @@ import { type PressCount, type PressService, startPressService } from '../operat
 import type { KindId } from '../spec/kinds.js';
 import type { RunConfig } from './config.js';
 import { pressBackendFor } from '../meeting/press-backend.js';
-import { suiteAreas } from './suite-areas.js';
+import { runAreas } from './suite-areas.js';
 
 /** Presses the users suite plans after pairing: a second user and re-use of its name; with --slow two windows waited out. */
 export const suitePresses = (cfg: RunConfig) => (usersSelected(cfg) ? 2 + (cfg.slow ? 2 : 0) : 0);
@@ -19,5 +19,5 @@ export async function pressServiceFor(cfg: RunConfig, io: OperatorIo, kind: Kind
 
 /** Whether this run loads the users suite (its own clauses, or one it judges too), which presses again after pairing. */
 export function usersSelected(cfg: RunConfig): boolean {
-  return !cfg.explore?.only && suiteAreas(cfg).includes('users');
+  return runAreas(cfg).includes('users');
 }

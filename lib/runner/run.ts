@@ -14,7 +14,7 @@ import type { Run } from './run-object.js';
 import { connectionsOpened } from '../client/connection-pool.js';
 import { type Session, checkTimeoutMs, progressTo, runSession } from './session.js';
 import { openSuites } from './vitest-run.js';
-import { suiteAreas } from './suite-areas.js';
+import { runAreas } from './suite-areas.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import { packageVersion } from './package-root.js';
 import { type RunOutcome, writeRun } from '../report/write-run.js';
@@ -48,7 +48,7 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
   checkConfirmable(cfg, io);
   // vitest starts while the run prepares the device (preflight, token, the run's own reads), not after.
   // `explore` runs no suites: vitest is not even started.
-  const suites = openSuites(cfg.explore?.only ? [] : suiteAreas(cfg), checkTimeoutMs(cfg), progressTo(io));
+  const suites = openSuites(runAreas(cfg), checkTimeoutMs(cfg), progressTo(io));
   // Handled where it is awaited (the session); until then a failure to start vitest must not end the process.
   suites.catch(() => undefined);
   let session: Session;

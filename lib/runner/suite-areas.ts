@@ -3,6 +3,7 @@
 // (suite-areas.spec.ts holds this table to what the suites name).
 import { clausesOf } from '../spec/catalogue.js';
 import type { Area, Profile } from '../spec/clause-types.js';
+import type { RunConfig } from './config.js';
 
 /** Clause → the other areas whose checks judge it too (their `also`, or rows of theirs titled by it). */
 export const JUDGED_ALSO_IN: Readonly<Record<string, readonly Area[]>> = {
@@ -24,3 +25,6 @@ export function suiteAreas(o: { suites?: readonly string[]; clauses?: readonly s
   const areas = chosen.length ? chosen.flatMap((c) => [c.area, ...(JUDGED_ALSO_IN[c.id] ?? [])]) : all.map((c) => c.area);
   return [...new Set(areas)];
 }
+
+/** The areas a run loads: none for `explore`, which runs no suites. */
+export const runAreas = (cfg: Pick<RunConfig, 'suites' | 'clauses' | 'profiles' | 'explore'>): string[] => (cfg.explore?.only ? [] : suiteAreas(cfg));

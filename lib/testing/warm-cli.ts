@@ -4,17 +4,12 @@
 // loading of the CLI's modules again. The bin itself is proven by the runs that go through it (cli()).
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
+import { SINGLE_THREADED_GC } from '../runner/kept-worker.js';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import type { CliResult } from './cli-process.js';
 import type { WarmAnswer, WarmRequest } from './warm-cli-server.js';
 
 const SERVER = path.join(PACKAGE_ROOT, 'dist', 'lib', 'testing', 'warm-cli-server.js');
-/**
- * V8 collects garbage on the main thread alone: on two cores busy with some twenty processes, its helper threads
- * only compete (a warm process's socket runs: 0.57–0.63 CPU-s each with it, 0.66–0.67 without). The unit project's
- * workers have it too (vitest.config.ts), and a warm process's kept suite worker takes its options (kept-worker.ts).
- */
-export const SINGLE_THREADED_GC = '--single-threaded-gc';
 /** The server's argument that leaves each run a fresh suite worker, as the bin's runs have. */
 export const FRESH_SUITE_WORKERS = '--fresh-suite-workers';
 
@@ -31,6 +26,9 @@ export class WarmCli {
   constructor(private readonly size: number, private readonly o: { keepSuiteWorkers?: boolean } = {}) {}
 
   private spawn(): Server {
+    // Garbage collected on the main thread alone: on two cores busy with some twenty processes, V8's helper threads only
+    // compete (a warm process's socket runs: 0.57–0.63 CPU-s each with it, 0.66–0.67 without). The unit project's
+    // workers have it too (vitest.config.ts), and the warm process's kept suite worker takes it (kept-worker.ts).
     const child = fork(SERVER, this.o.keepSuiteWorkers === false ? [FRESH_SUITE_WORKERS] : [], { cwd: PACKAGE_ROOT, env: { ...process.env, NO_COLOR: '1' },
       execArgv: [...process.execArgv.filter((a) => a !== SINGLE_THREADED_GC), SINGLE_THREADED_GC], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const server: Server = { child, busy: false };
