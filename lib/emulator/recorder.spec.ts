@@ -1,5 +1,9 @@
 // The recorder against real clients over real sockets: what it writes down is what went over the wire.
+import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
+import type http from 'node:http';
+import net from 'node:net';
+import tls from 'node:tls';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { judgeTraffic } from '../judge/judge.js';
@@ -82,4 +86,34 @@ test('what it writes down is what the judges read: the token sent to the v1 port
   expect(verdicts['CL-AUTH-01']!.message).toMatch(/^GET \/api\?token=\[REDACTED\] on the HTTP \(v1\) port/);
   expect(verdicts['CL-PAIR-04']!.status).toBe('pass');
   expect(verdicts['CL-BODY-01']!.status).toBe('pass');
+});
+
+// The scenario's change of certificate can fall between a connection's arrival and its refusal: the refused certificate
+// is the one it was shown, not the one presented by the time the refusal was heard (CI, 2026-11-27: a foreign-CA
+// refusal written down as a refusal of the wrong identity failed an integration under CL-TLS-03).
+test('a handshake refused after the certificate changed is written down with the certificate it was shown', async () => {
+  class Watching extends TrafficRecorder {
+    v2: http.Server | undefined;
+    override watch(server: http.Server, side: 'v1' | 'v2'): void {
+      super.watch(server, side);
+      if (side === 'v2') this.v2 = server;
+    }
+  }
+  const watching = new Watching({ kind: 'p1dongle', serial: '5c2fafaabbcd' });
+  const device = await startEmulator({ kind: 'p1dongle', serial: '5c2fafaabbcd', recorder: watching });
+  try {
+    const ca = await readFile(device.ready.ca, 'utf8');
+    watching.beginPhase('foreign-ca');
+    await device.present('foreign-ca');
+    const tcp = net.connect(device.ready.httpsPort!, '127.0.0.1');
+    await once(watching.v2!, 'connection');
+    watching.beginPhase('wrong-identity');
+    await device.present('wrong-identity');
+    const refusing = tls.connect({ socket: tcp, ca, checkServerIdentity: () => undefined });
+    await expect(once(refusing, 'secureConnect')).rejects.toThrow(/certificate/i);
+    while (!watching.traffic().connections.length) await new Promise((r) => setTimeout(r, 10));
+    expect(watching.traffic().connections).toMatchObject([{ side: 'v2', tls: { presented: 'foreign-ca', handshake: 'failed' } }]);
+  } finally {
+    await device.close();
+  }
 });

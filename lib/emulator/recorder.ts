@@ -11,6 +11,12 @@ import type { Presented, SeenConnection, SeenRequest, SeenSocket, Traffic } from
 /** Bodies are kept up to this length: enough for every body of the API, and for a judge to see what a client sent. */
 const BODY_KEPT = 16 * 1024;
 
+/**
+ * The TCP connection a server's TLS socket runs over. Node keeps it as `_parent` (Node 20 to 24); a failed handshake's
+ * socket has lost its address by the time it is reported, so the connection itself is the only key to what it was shown.
+ */
+const tcpUnder = (tls: TLSSocket): Socket => (tls as TLSSocket & { _parent?: Socket })._parent ?? tls;
+
 export class TrafficRecorder {
   phase: Phase = 'pairing';
   /** What the HTTPS port presents to a connection opened now (the emulator's present() sets it). */
@@ -18,7 +24,7 @@ export class TrafficRecorder {
   private readonly t0: number;
   private readonly record: Traffic;
   private readonly ids = new WeakMap<Socket, number>();
-  private readonly accepted = new Map<string, Presented>();
+  private readonly accepted = new WeakMap<Socket, Presented>();
   private heard: () => void = () => {};
   /** Resolves at the integration's first request. */
   readonly firstRequest = new Promise<void>((resolve) => { this.heard = resolve; });
@@ -54,7 +60,7 @@ export class TrafficRecorder {
     server.on(event, (socket: Socket) => this.connected(socket, side, 'completed'));
     if (side === 'v2') {
       // The certificate a handshake gets is the one presented when its connection came in, not when it ended.
-      server.on('connection', (raw: Socket) => this.accepted.set(`${raw.remoteAddress}:${raw.remotePort}`, this.presented));
+      server.on('connection', (raw: Socket) => this.accepted.set(raw, this.presented));
       server.on('tlsClientError', (_err: Error, socket: Socket) => this.connected(socket, side, 'failed'));
     }
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => this.request(req, res, side));
@@ -63,9 +69,7 @@ export class TrafficRecorder {
   private connected(socket: Socket, side: 'v1' | 'v2', handshake: 'completed' | 'failed'): void {
     if (this.ids.has(socket)) return;
     const tls = socket as TLSSocket;
-    const key = `${socket.remoteAddress}:${socket.remotePort}`;
-    const presented = this.accepted.get(key) ?? this.presented;
-    this.accepted.delete(key);
+    const presented = this.accepted.get(tcpUnder(tls)) ?? this.presented;
     const c: SeenConnection = {
       id: this.record.connections.length + 1, side, phase: this.phase, openedAt: this.at(), closedAt: null, closedBy: null,
       ...(side === 'v2' ? { tls: { presented, handshake, sni: typeof tls.servername === 'string' ? tls.servername : null,

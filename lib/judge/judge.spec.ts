@@ -223,6 +223,14 @@ test('a poll the device still answered as it went away, and the next 200 ms late
   expect(judgeTraffic(t).find((v) => v.clause === 'CL-LOAD-03')).toMatchObject({ status: 'warn', message: expect.stringMatching(/came 200 ms after the same request, while the device was away/) });
 });
 
+test('CL-TLS-03 names the refusal it rests on, where the operator finds it in the timeline', () => {
+  const t = referenceTraffic();
+  accepts(t, 'wrong-identity', 1);
+  const first = t.connections.find((c) => c.tls?.presented === 'wrong-identity')!;
+  expect(judgeTraffic(t).find((v) => v.clause === 'CL-TLS-03')!.message)
+    .toContain(`(connection ${first.id}, ${(first.openedAt / 1000).toFixed(1)} s into the scenario: it broke the handshake off)`);
+});
+
 test('a connection the device closed, or the client gave up late, before any request is no refusal (CL-TLS-03)', () => {
   const t = referenceTraffic();
   accepts(t, 'wrong-identity');
@@ -233,7 +241,8 @@ test('a connection the device closed, or the client gave up late, before any req
   const status = (id: string) => judgeTraffic(t).find((v) => v.clause === id)!.status;
   expect([status('CL-TLS-02'), status('CL-TLS-03')]).toEqual(['warn', 'pass']);
   t.connections.find((c) => c.id === late)!.closedBy = 'client';
-  expect(status('CL-TLS-03')).toBe('fail');
+  expect(judgeTraffic(t).find((v) => v.clause === 'CL-TLS-03')).toMatchObject({ status: 'fail',
+    message: expect.stringContaining(`(connection ${late}, ${(end / 1000).toFixed(1)} s into the scenario: it closed it 5 ms after the handshake, without a request)`) });
   // Closed by the client long after the handshake: a request or an upgrade it gave up (CI, 2026-11-26), no refusal.
   t.connections.find((c) => c.id === late)!.closedAt = end + REFUSAL_MS + 4000;
   expect([status('CL-TLS-02'), status('CL-TLS-03')]).toEqual(['warn', 'pass']);

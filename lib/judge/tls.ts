@@ -22,6 +22,11 @@ const refused = (t: Traffic, c: SeenConnection) => c.tls?.handshake === 'failed'
   || (c.closedBy === 'client' && c.closedAt !== null && c.closedAt - c.openedAt <= REFUSAL_MS
     && !requestsOn(t, c).length && !t.sockets.some((s) => s.connection === c.id));
 
+/** The refusal a verdict rests on, as the operator can find it in the HAR's timeline. */
+const refusalOf = (c: SeenConnection) => (c.tls?.handshake === 'failed'
+  ? `connection ${c.id}, ${(c.openedAt / 1000).toFixed(1)} s into the scenario: it broke the handshake off`
+  : `connection ${c.id}, ${(c.openedAt / 1000).toFixed(1)} s into the scenario: it closed it ${c.closedAt! - c.openedAt} ms after the handshake, without a request`);
+
 function noRequestOver(presented: Exclude<Presented, 'valid'>) {
   return (t: Traffic): Finding => {
     const shown = t.connections.filter((c) => c.side === 'v2' && c.tls?.presented === presented);
@@ -56,7 +61,8 @@ export function tls03(t: Traffic, within: readonly Phase[]): Finding {
       notes.push(`${phase}: no HTTPS connection`);
       continue;
     }
-    if (!shown.some((c) => refused(t, c))) {
+    const refusal = shown.find((c) => refused(t, c));
+    if (!refusal) {
       notes.push(`${phase}: it never refused the certificate`);
       continue;
     }
@@ -64,7 +70,7 @@ export function tls03(t: Traffic, within: readonly Phase[]): Finding {
     if (sent.length) {
       const over = shown.find((c) => c.id === sent[0]!.connection)!.tls!.presented as Exclude<Presented, 'valid'>;
       return { held: false, evidence: sent.map((r) => r.id), message: `${named(sent[0]!)} carried the token over ${WHAT[over]}, `
-        + `in a phase where the integration had refused the same certificate: it validates, but not on every connection` };
+        + `in a phase where the integration had refused the same certificate (${refusalOf(refusal)}): it validates, but not on every connection` };
     }
     notes.push(`${phase}: it refused the certificate and sent no token over it`);
   }
