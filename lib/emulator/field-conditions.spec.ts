@@ -61,19 +61,21 @@ describe.concurrent('field conditions', () => {
     });
   });
 
-  test(`roam-blip=1: away ${ROAM_AWAY_S.join('–')} s on the same address, then back with the uptime running on`, { timeout: 20_000 }, async () => {
-    await withEmulator({ kind: 'p1dongle', field: { 'roam-blip': 1 } }, async (emu) => {
+  // Every 7 s, so that the device stays back at least 2 s between two roams: at 1 s it was back for 0–0.9 s at a time, and
+  // a busy machine's polls missed every such moment for 12 s (npm test, 2026-11-27).
+  test(`roam-blip=7: away ${ROAM_AWAY_S.join('–')} s on the same address, then back with the uptime running on`, { timeout: 30_000 }, async () => {
+    await withEmulator({ kind: 'p1dongle', field: { 'roam-blip': 7 } }, async (emu) => {
       const client = await clientOf(emu);
       const token = await pairedToken(emu, client);
       const t0 = Date.now();
       let away = false;
-      for (let tries = 0; !away && tries < 40; tries += 1) {
+      for (let tries = 0; !away && tries < 100; tries += 1) {
         away = await client.v1.get('/api').then(() => false, (err: { code?: string }) => err.code === 'EC_TRANSPORT_REFUSED');
         if (!away) await after(100);
       }
       expect(away).toBe(true);
       let back = null;
-      while (!back && Date.now() - t0 < 12_000) back = await client.v2.get('/api/system', { token }).catch(async () => (await after(200), null));
+      while (!back && Date.now() - t0 < 20_000) back = await client.v2.get('/api/system', { token }).catch(async () => (await after(200), null));
       expect(back?.status).toBe(200);
       // No reboot: the uptime counts from the emulator's start, not from the return.
       expect((back!.json as { uptime_s: number }).uptime_s).toBeGreaterThanOrEqual(Math.floor((Date.now() - t0) / 1000) - 1);
