@@ -16,12 +16,12 @@ import { type SummaryStyle, summaryText } from '../report/summary.js';
 import { auditSecrets } from '../report/secret-audit.js';
 import { writeReports } from '../report/write-run.js';
 import type { Exchange } from '../client/exchange-log.js';
-import { PHASES, type Phase } from '../spec/client-clause-types.js';
+import type { Phase } from '../spec/client-clause-types.js';
 import { type KindId, applianceIdentity } from '../spec/kinds.js';
 import { certificationMarkdown, sha256 } from './certification.js';
 import { type Contract, contractOf } from '../deploy/contract.js';
 import { certifyResults, exchangeOf, socketExchange } from './results.js';
-import { type ScenarioPlan, playScenario } from './scenario.js';
+import { type ScenarioPlan, playScenario, playedPhases } from './scenario.js';
 
 export interface CertifyConfig {
   kind: KindId;
@@ -88,7 +88,7 @@ export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: 
   try {
     const { plan } = cfg;
     const ready = { ...emu.ready, identity: applianceIdentity(cfg.kind, serial),
-      scenario: { phases: PHASES.map((phase) => ({ phase, seconds: plan.lengths[phase] })), pressAfter: plan.pressAfterS, away: plan.awayS } };
+      scenario: { phases: playedPhases(plan).map((phase) => ({ phase, seconds: plan.lengths[phase] })), pressAfter: plan.pressAfterS, away: plan.awayS } };
     const line = JSON.stringify(ready);
     io.ready(line);
     if (cfg.readyFile) await writeFile(cfg.readyFile, `${line}\n`);

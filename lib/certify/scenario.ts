@@ -20,7 +20,12 @@ export interface ScenarioPlan {
   awayS: number;
   /** How long to wait for someone's press before the phase goes on without one. */
   pressTimeoutS: number;
+  /** The phases played, in the scenario's order, the pairing phase always among them; all of them where not given. */
+  phases?: readonly Phase[];
 }
+
+/** The phases `plan` plays, in order. */
+export const playedPhases = (plan: ScenarioPlan): Phase[] => PHASES.filter((p) => !plan.phases || p === 'pairing' || plan.phases.includes(p));
 
 /** Long enough for an integration that polls every few seconds to show what it does in each phase. */
 export const DEFAULT_PLAN: ScenarioPlan = {
@@ -53,7 +58,8 @@ export function parseLengths(items: readonly string[], base: Record<Phase, numbe
 }
 
 /** Seconds the whole scenario takes at the least (a press that comes late lengthens the pairing phase). */
-export const scenarioSeconds = (p: ScenarioPlan) => PHASES.reduce((s, ph) => s + p.lengths[ph], 0) + 2 * (p.pressAfterS ?? 0);
+export const scenarioSeconds = (p: ScenarioPlan) => playedPhases(p).reduce((s, ph) => s + p.lengths[ph], 0)
+  + (playedPhases(p).includes('revoked') ? 2 : 1) * (p.pressAfterS ?? 0);
 
 export interface ScenarioHooks {
   signal?: AbortSignal;
@@ -117,7 +123,7 @@ export async function playScenario(emu: Emulator, recorder: TrafficRecorder, pla
     await Promise.race([came, sleep(plan.pressTimeoutS)]);
   };
   try {
-    for (const phase of PHASES) {
+    for (const phase of playedPhases(plan)) {
       if (stop) return { stoppedIn: recorder.phase };
       if (phase !== 'pairing') recorder.beginPhase(phase);
       hooks.say(`phase ${phase} (${plan.lengths[phase]} s): ${SAYS[phase]}`);

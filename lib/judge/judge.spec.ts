@@ -223,6 +223,16 @@ test('a poll the device still answered as it went away, and the next 200 ms late
   expect(judgeTraffic(t).find((v) => v.clause === 'CL-LOAD-03')).toMatchObject({ status: 'warn', message: expect.stringMatching(/came 200 ms after the same request, while the device was away/) });
 });
 
+test('a clause none of whose phases was played is skipped, saying so; one played in part is judged in the phases played', () => {
+  const t = referenceTraffic();
+  // A scenario that played pairing and steady alone (certify.spec.ts's plans), or stopped after them.
+  t.phases = t.phases.filter((p) => p.phase === 'pairing' || p.phase === 'steady');
+  const verdicts = judgeTraffic(t);
+  const v = (id: string) => verdicts.find((x) => x.clause === id)!;
+  expect(v('CL-TLS-02')).toMatchObject({ status: 'skip', message: 'none of its phases (wrong-identity) was played' });
+  expect(v('CL-LOAD-01')).toMatchObject({ status: 'pass' });
+});
+
 test('CL-TLS-03 names the refusal it rests on, where the operator finds it in the timeline', () => {
   const t = referenceTraffic();
   accepts(t, 'wrong-identity', 1);

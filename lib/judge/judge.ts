@@ -31,7 +31,9 @@ export const JUDGES = {
 export function judgeTraffic(t: Traffic): ClientVerdict[] {
   const redact = tokenRedactor(issuedTokens(t));
   return clientClauses.map((c) => {
-    const v = verdictOf(c, JUDGES[c.id](t, phasesOf(c)));
+    // A scenario that stopped early, or played some phases alone, judges each clause in the phases that were played.
+    const played = phasesOf(c).filter((p) => t.phases.some((x) => x.phase === p));
+    const v = verdictOf(c, played.length ? JUDGES[c.id](t, played) : { skip: `none of its phases (${phasesOf(c).join(', ')}) was played` });
     return { ...v, message: redact(v.message), ...(v.observed === undefined ? {} : { observed: JSON.parse(redact(JSON.stringify(v.observed))) as unknown }) };
   });
 }

@@ -4,7 +4,9 @@
 // holds the emulator's faults to theirs.
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
-import type { ClientClauseId } from '../spec/client-clauses.js';
+import { phasesOf } from '../judge/verdict.js';
+import { PHASES, type Phase } from '../spec/client-clause-types.js';
+import { type ClientClauseId, clientClauses } from '../spec/client-clauses.js';
 import type { KindId } from '../spec/kinds.js';
 
 /** The reference integration as a command: its build, run with this Node. */
@@ -18,12 +20,25 @@ export interface ClientFault {
   says: string;
   /** The kind it needs (a socket, for the state PUTs); a P1 meter otherwise. */
   kind?: KindId;
+  /**
+   * The phases after pairing that show the misbehaviour, where its clauses' phases do not (certify.spec.ts plays these
+   * alone): by default the phases of its clause and of those it breaks as well, but for a clause of every phase; steady
+   * where that leaves none.
+   */
+  phases?: Phase[];
+}
+
+/** The phases a certification of `fault` plays: pairing, then those that show the misbehaviour. */
+export function occasionOf(fault: ClientFault): Phase[] {
+  const phases = (id: ClientClauseId) => phasesOf(clientClauses.find((c) => c.id === id)!);
+  const own = fault.phases ?? [fault.clause, ...(fault.also ?? [])].map(phases).filter((p) => p.length < PHASES.length).flat();
+  return PHASES.filter((p) => p === 'pairing' || (own.length ? own : ['steady']).includes(p));
 }
 
 export const CLIENT_FAULTS: readonly ClientFault[] = [
   { name: 'token-to-v1', clause: 'CL-AUTH-01', says: 'also asks GET /api on the HTTP port, with its token' },
   { name: 'token-in-extra-header', clause: 'CL-AUTH-02', says: 'sends its token in an X-Token header as well' },
-  { name: 'stale-token-on-pairing', clause: 'CL-AUTH-03', also: ['CL-LOAD-03'], says: 'keeps sending its refused token while it asks for a new one' },
+  { name: 'stale-token-on-pairing', clause: 'CL-AUTH-03', also: ['CL-LOAD-03'], phases: ['revoked'], says: 'keeps sending its refused token while it asks for a new one' },
   { name: 'token-in-query', clause: 'CL-AUTH-04', says: 'adds ?token=<token> to its polls' },
   { name: 'name-without-prefix', clause: 'CL-PAIR-01', says: 'asks for the name "reference-integration", without local/' },
   { name: 'pair-poll-fast', clause: 'CL-PAIR-02', says: 'asks for a token every 150 ms until the press' },
@@ -33,13 +48,13 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
   { name: 'no-identity-check', clause: 'CL-TLS-02', says: 'checks the chain, but not the identity' },
   { name: 'identity-skipped-after-refusal', clause: 'CL-TLS-03', also: ['CL-TLS-02'], says: 'does not check the identity again on the connection after one it refused' },
   { name: 'api-version-1', clause: 'CL-VER-01', says: 'sends X-Api-Version: 1 over HTTPS' },
-  { name: 'strict-fields', clause: 'CL-VER-02', says: 'backs off to a poll every 10 s while answers hold fields it does not know' },
+  { name: 'strict-fields', clause: 'CL-VER-02', phases: ['steady', 'newer'], says: 'backs off to a poll every 10 s while answers hold fields it does not know' },
   { name: 'poll-fast', clause: 'CL-LOAD-01', says: 'polls every 200 ms' },
   { name: 'connection-per-request', clause: 'CL-LOAD-02', says: 'opens a new connection for every request' },
   { name: 'hammer-while-away', clause: 'CL-LOAD-03', says: 'retries 100 ms after a connection fails' },
   { name: 'retry-refused-token', clause: 'CL-LOAD-03', says: 'sends a refused token again every second, five times, before pairing again' },
   { name: 'pair-after-error', clause: 'CL-LIFE-01', also: ['CL-PAIR-03'], says: 'forgets its token when a connection fails, and pairs again' },
-  { name: 'slow-return', clause: 'CL-LIFE-01', says: 'waits 40 s after a connection fails' },
+  { name: 'slow-return', clause: 'CL-LIFE-01', phases: ['reboot', 'foreign-ca', 'wrong-identity', 'revoked'], says: 'waits 40 s after a connection fails' },
   { name: 'no-content-type', clause: 'CL-BODY-01', says: 'sends its POST /api/user body without a Content-Type' },
   { name: 'delete-without-body', clause: 'CL-BODY-02', says: 'deletes its user at the end with a body-less DELETE' },
   { name: 'socket-off-and-locked', clause: 'CL-SOCK-01', kind: 'energysocket', says: 'asks the socket for off and locked' },
