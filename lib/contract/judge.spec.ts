@@ -54,13 +54,16 @@ describe('the verdict on a clause a check also judges on its exchanges', () => {
 
 describe('whether a check runs at all', () => {
   test.for([
-    ['a condition it needs is not met', { condition: 'no token', notSelected: undefined, alsoSelected: 2 }, 'no token'],
-    ['its clause is not selected and nothing it also judges is', { notSelected: 'not selected', alsoSelected: 0 }, 'not selected'],
-    ['its clause is not selected but one it also judges is: it runs', { notSelected: 'not selected', alsoSelected: 1 }, undefined],
-    ['all is well: it runs', { alsoSelected: 0 }, undefined],
+    ['a condition it needs is not met', { condition: 'no token', planned: undefined, unselected: false, alsoSelected: 2 }, 'no token'],
+    ['its clause is not selected and nothing it also judges is', { planned: 'not selected', unselected: true, alsoSelected: 0 }, 'not selected'],
+    ['its clause is not selected but one it also judges is: it runs', { planned: 'not selected', unselected: true, alsoSelected: 1 }, undefined],
+    ['all is well: it runs', { unselected: false, alsoSelected: 0 }, undefined],
     ['its clause\'s gate is not met (V-SYS-11 without --allow-reboot), though one it also judges is selected: it does not run',
-      { notSelected: 'it reboots the device: run with --allow-reboot', alsoSelected: 1 }, 'it reboots the device: run with --allow-reboot'],
-    ['its clause is not reached by an exploration alone, but one it also judges is selected: it runs', { notSelected: 'not reached by the exploration', alsoSelected: 1 }, undefined],
+      { planned: 'it reboots the device: run with --allow-reboot', unselected: false, alsoSelected: 1 }, 'it reboots the device: run with --allow-reboot'],
+    // Told by the plan, not by the reason's words: a gate's reason that begins as a selection's would is still a gate's.
+    ['its clause\'s gate is not met, its reason worded as a selection\'s: it does not run',
+      { planned: 'not selected by the kind table', unselected: false, alsoSelected: 1 }, 'not selected by the kind table'],
+    ['its clause is not reached by an exploration alone, but one it also judges is selected: it runs', { planned: 'not reached by the exploration', unselected: true, alsoSelected: 1 }, undefined],
   ] as const)('%s', ([, o, want]) => {
     expect(reasonNotToRun(o)).toBe(want);
   });

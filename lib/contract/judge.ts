@@ -61,18 +61,15 @@ export function judgeAlso(c: Judging, e: Ending): Verdict | null {
   return judge({ level: c.level, soft: c.soft, deviation: c.deviation }, e);
 }
 
-/** A skip of the plan's that is only a matter of selection (--clause, --suite, --profile, explore): a clause the check also judges may still run it. */
-const bySelection = (reason: string) => /^not (selected|reached)\b/.test(reason);
-
 /**
  * Why a check does not run at all: a condition it needs; its own clause's gate not met (an option it needs, such as
  * --allow-reboot, or a capability: what the check does is then not the run's to do, whatever else it would judge); or
- * its clause not selected and none it also judges selected.
+ * its clause not chosen by the run (`unselected`: --clause, --suite, --profile, explore) and none it also judges chosen.
  */
-export function reasonNotToRun(o: { condition?: string; notSelected?: string; alsoSelected: number }): string | undefined {
+export function reasonNotToRun(o: { condition?: string; planned?: string; unselected: boolean; alsoSelected: number }): string | undefined {
   if (o.condition) return o.condition;
-  if (!o.notSelected) return undefined;
-  return !bySelection(o.notSelected) || o.alsoSelected === 0 ? o.notSelected : undefined;
+  if (!o.planned) return undefined;
+  return !o.unselected || o.alsoSelected === 0 ? o.planned : undefined;
 }
 
 /** A record's message: what an observation saw where it says nothing else, and a row's title before it (not on a skip). */

@@ -31,6 +31,8 @@ export interface SuiteContext {
   requestTimeoutMs: number;
   /** Clause ID -> reason the check is skipped (gate not met, not selected). */
   skips: Readonly<Record<string, string>>;
+  /** The skipped clauses the run only did not choose (--profile, --clause, --suite, explore): a check of one still runs for a clause it also judges. */
+  unselected: readonly string[];
   /** Clause ID -> why its MUST violations are deviations, not failures (an "In development" capability of the kind). */
   deviations: Readonly<Record<string, string>>;
   /** Prefix for anything the run creates on the device: `ec-<runid>`. */
@@ -68,6 +70,7 @@ export type LateDecisions = Pick<SuiteContext, 'pressUrl' | 'pressTimed' | 'clou
 export function workerContext(draft: ContextDraft, late: LateDecisions): Readonly<SuiteContext> {
   const { skipped, ...decided } = late;
   return Object.freeze({ ...draft, ...decided, skips: Object.freeze({ ...draft.skips, ...skipped }),
+    unselected: Object.freeze(draft.unselected.filter((id) => !skipped?.[id])),
     deviations: Object.freeze({ ...draft.deviations }), unreadable: Object.freeze([...draft.unreadable]) });
 }
 

@@ -16,7 +16,8 @@ import { advertise } from './mdns.js';
 import { type ApiServer, Power } from './power.js';
 import { routeV1 } from './routes-v1.js';
 import { routeV2 } from './routes-v2.js';
-import { closeServer, httpServer, httpsServer, linkDelay, listen, listenOnOwnPort } from './servers.js';
+import { closeServer, httpServer, httpsServer, linkDelay, listen } from './servers.js';
+import { listenOnOwnPort, releasePort } from './own-ports.js';
 import { LINKS, type Link, Slots } from './link.js';
 import { type FieldFaults, creepMs, leakSlots, startField } from './field.js';
 import type { TrafficRecorder } from './recorder.js';
@@ -185,11 +186,14 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     }
     return handler(req, st);
   };
+  /** The API ports this device claimed (own-ports.ts), released as it closes. */
+  const owned: number[] = [];
   const start = async (server: http.Server, port: number | undefined, side?: 'v1' | 'v2') => {
     servers.push(server);
     if (side) opts.recorder?.watch(server, side);
     // The API's ports are listened on again after a reboot; the control port never is.
     const bound = port !== undefined ? await listen(server, host, port) : side ? await listenOnOwnPort(server, host) : await listen(server, host, 0);
+    if (port === undefined && side) owned.push(bound);
     if (side) api.push({ server, port: bound });
     return bound;
   };
@@ -217,6 +221,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
       await advertisement?.stop();
       await power.close();
       await closeServer(control);
+      owned.forEach(releasePort);
       await rm(dir, { recursive: true, force: true });
     };
     const dropConnections = () => {
@@ -239,6 +244,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   } catch (err) {
     timed.stop();
     await Promise.all(servers.map((s) => closeServer(s).catch(() => undefined)));
+    owned.forEach(releasePort);
     await rm(dir, { recursive: true, force: true });
     throw err;
   }

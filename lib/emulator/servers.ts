@@ -81,24 +81,6 @@ function write(res: http.ServerResponse, out: EmuResponse): void {
   res.end(payload, () => (out.trailing ? socket?.write(out.trailing) : undefined));
 }
 
-/**
- * The API's ports where none is given: below Linux's ephemeral range (32768–60999), so that no other program's
- * outgoing connection is given one while the device is down for a reboot, and the device can listen there again.
- */
-const OWN_PORTS = { from: 20_000, to: 32_767 };
-
-/** Listens on a free port of OWN_PORTS, picked at random. */
-export async function listenOnOwnPort(server: http.Server, host: string): Promise<number> {
-  for (let tries = 1; ; tries++) {
-    const port = OWN_PORTS.from + Math.floor(Math.random() * (OWN_PORTS.to - OWN_PORTS.from + 1));
-    try {
-      return await listen(server, host, port);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || tries >= 50) throw err;
-    }
-  }
-}
-
 export async function listen(server: http.Server, host: string, port: number): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

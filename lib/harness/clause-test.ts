@@ -97,10 +97,9 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   const record = (v: Omit<Verdict, 'fails'>, shown: WithEvidence = { exchanges: [], evidence: 0 }) => {
     task.meta.energyConform = { clause: id, ...v, message: messageOf(rowTitle, v), ...shown, ...judgedOf(id, shown.exchanges), connections: connectionsOpened() };
   };
-  const notSelected = run.skips[id];
   const before = reasonNotToRun({
     condition: (options.needsV2 && !run.usable.v2 ? run.v2Reason : undefined) ?? (options.needsToken && run.token === null ? run.noTokenReason : undefined),
-    notSelected, alsoSelected: (options.also ?? []).filter((a) => !run.skips[a]).length,
+    planned: run.skips[id], unselected: run.unselected.includes(id), alsoSelected: (options.also ?? []).filter((a) => !run.skips[a]).length,
   });
   if (before) {
     record({ status: 'skip', message: before });
@@ -163,7 +162,7 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   // A device lost mid-check is awaited before the next check, and the message says how long it was away.
   const back = isTransportError(caught) && lostDevice(caught) ? await awaitDevice(run) : '';
   // The exchanges stay with the test's own record even where its clause was not selected: the runner counts requests from them.
-  const { fails, ...verdict } = judge({ ...judgingOf(id, run.deviations), notSelected },
+  const { fails, ...verdict } = judge({ ...judgingOf(id, run.deviations), notSelected: run.skips[id] },
     ending.kind === 'broken' && ending.by === 'device' ? { ...ending, message: `${ending.message}${back}` } : ending);
   record(verdict, shownFor(caught));
   if (ending.kind === 'broken') {

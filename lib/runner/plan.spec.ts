@@ -65,6 +65,21 @@ describe('the plan', () => {
     expect(plan({ ...cfg, suites: ['tls'] }, pre, 'p1dongle').skips['INFO-01']).toBe('not selected (--suite tls)');
   });
 
+  // A check of a clause the run did not choose still runs for a clause it also judges (contract/judge.ts reasonNotToRun);
+  // one whose gate is not met never does. The plan tells which, not the reason's words.
+  test('tells the clauses the run did not choose from those whose gate or level keeps them out', () => {
+    const p = plan({ ...cfg, clauses: ['VER-04', 'CLOUD-07', 'SOCK-01'] }, pre, 'p1dongle');
+    expect(p.unselected).toHaveLength(clauses.length - 3);
+    expect(p.unselected).toContain('VER-05');
+    expect(p.unselected).not.toContain('CLOUD-07');
+    expect(p.skips['CLOUD-07']).toMatch(/--manual/);
+    expect(p.unselected).not.toContain('SOCK-01');
+    expect(p.skips['SOCK-01']).toBeDefined();
+    expect(plan({ ...cfg, suites: ['tls'] }, pre, 'p1dongle').unselected).toContain('INFO-01');
+    // The default run chooses the specification's profile: the vendor profile's clauses alone are not chosen.
+    expect(plan(cfg, pre, 'p1dongle').unselected.filter((id) => !id.startsWith('V-'))).toEqual([]);
+  });
+
   test('needs presses exactly when a press-gated clause will run, or one the users suite judges too where it loads', () => {
     const needs = (c: RunConfig) => pressesNeeded(plan(c, pre, 'p1dongle').skips, usersSelected(c));
     expect(needs(cfg)).toBe(true);

@@ -11,6 +11,8 @@ import { JUDGED_ALSO_IN } from './suite-areas.js';
 
 export interface Plan {
   skips: Record<string, string>;
+  /** The clauses skipped only because the run did not choose them (--profile, --clause, --suite, an exploration alone). */
+  unselected: string[];
   /** Clause ID -> why its MUST violations are deviations on this kind. */
   deviations: Record<string, string>;
   v2Reason: string;
@@ -91,14 +93,17 @@ const statementReason = (c: Clause, kind: KindId, cfg: RunConfig, claimed?: (g: 
   return need ? needReason(need, kind, cfg, claimed) : undefined;
 };
 
+/** Why the run did not choose `c`: its profile, --clause, --suite, or an exploration alone. */
 function selectionReason(c: Clause, cfg: RunConfig): string | undefined {
   if (!cfg.profiles.includes(c.profile)) return `not selected (--profile ${cfg.profiles.join(' ')})`;
   if (cfg.explore?.only) return 'not reached by the exploration: `explore` runs no suites (`run --explore` runs both)';
   if (cfg.clauses?.length && !cfg.clauses.includes(c.id)) return `not selected (--clause ${cfg.clauses.join(' ')})`;
   if (cfg.suites?.length && !cfg.suites.includes(c.area)) return `not selected (--suite ${cfg.suites.join(' ')})`;
-  if (c.level === 'MANUAL' && !cfg.manual) return 'it needs an operator action other than the button press: run with --manual';
   return undefined;
 }
+
+const manualReason = (c: Clause, cfg: RunConfig) => (c.level === 'MANUAL' && !cfg.manual
+  ? 'it needs an operator action other than the button press: run with --manual' : undefined);
 
 /** Why a MUST of the v2 API is a deviation on a kind whose user/token capability is "In development". */
 export function deviationReason(kindName: string): string {
@@ -121,12 +126,15 @@ export function pressesNeeded(skips: Record<string, string>, usersLoaded: boolea
  */
 export function plan(cfg: RunConfig, pre: Preflight, kind: KindId, interactive = false, absent: ReadonlyMap<string, string> = new Map()): Plan {
   const skips: Record<string, string> = {};
+  const unselected: string[] = [];
   const k = KINDS[kind];
   const claimed = cfg.claims && claimedGates(cfg.claims.claims, cfg.claims.file, absent);
   const inDevelopment = k.userToken === 'In development';
   const deviations: Record<string, string> = {};
   for (const c of clauses) {
-    const reason = selectionReason(c, cfg) ?? gateReason(c, facts(cfg, pre, kind, c.area, interactive, claimed)) ?? statementReason(c, kind, cfg, claimed);
+    const notChosen = selectionReason(c, cfg);
+    if (notChosen) unselected.push(c.id);
+    const reason = notChosen ?? manualReason(c, cfg) ?? gateReason(c, facts(cfg, pre, kind, c.area, interactive, claimed)) ?? statementReason(c, kind, cfg, claimed);
     if (reason) skips[c.id] = reason;
     if (c.level !== 'MUST') continue;
     // With claims, a gate claimed at SHOULD only; else clauses.md Levels: under an "In development" user/token
@@ -136,5 +144,5 @@ export function plan(cfg: RunConfig, pre: Preflight, kind: KindId, interactive =
     if (deviation) deviations[c.id] = deviation;
   }
   const unclaimed = claimed && !claimed('v2').holds ? `the v2 API is ${claimed('v2').reason}` : undefined;
-  return { skips, deviations, v2Reason: unclaimed ?? v2Reason(cfg, pre) };
+  return { skips, unselected, deviations, v2Reason: unclaimed ?? v2Reason(cfg, pre) };
 }

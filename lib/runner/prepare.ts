@@ -140,7 +140,7 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
       'could not tell the device kind from its product type; give it with --kind (p1dongle, energysocket, display, energymeter, watermeter, battery)');
   }
   const absent = cfg.claims ? await probing(cfg.claims.claims, target, token.token, run, exchanges) : new Map<string, string>();
-  const { skips, deviations, v2Reason } = plan(cfg, pre, kind, io.interactive, absent);
+  const { skips, unselected, deviations, v2Reason } = plan(cfg, pre, kind, io.interactive, absent);
   // What the claims do not claim is not asked, whatever answers.
   const usable = { v1: pre.v1 && (!claimed || claimed('v1').holds), v2: pre.v2Usable && (!claimed || claimed('v2').holds) };
   const before = await readBeforeSuites(run, { target, token: token.token, usable, kind, deviations }, pre);
@@ -152,7 +152,7 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
     target, kind, serial, serialSource, token: token.token, noTokenReason: token.reason || 'no token', servedVersion, usable,
     v2Reason, system: pre.system, requestTimeoutMs: cfg.requestTimeoutMs, deviations, runTag: run.runTag,
     // The plan's reasons (not selected, gate not met) come first.
-    skips: { ...Object.assign({}, ...readFailures.map((f) => f.skips)), ...skips },
+    skips: { ...Object.assign({}, ...readFailures.map((f) => f.skips)), ...skips }, unselected,
     pressTimeoutS: cfg.pressTimeoutS, slow: cfg.slow, tokenOwner: token.owner, advertised: cfg.advertised ?? null,
     unreadable: readFailures.flatMap((f) => (f.unreadable ? [f.unreadable] : [])),
   };
