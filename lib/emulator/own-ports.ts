@@ -35,8 +35,15 @@ export function claimPort(port: number): boolean {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return true;
   }
-  const holder = Number(readFileSync(claimOf(port), 'utf8'));
-  if (holder === process.pid || (holder > 0 && alive(holder))) return false;
+  let holder = 0;
+  try {
+    holder = Number(readFileSync(claimOf(port), 'utf8'));
+  } catch {
+    // Released meanwhile: another draw.
+    return false;
+  }
+  // A claim being written (no pid yet), this process's, or a living process's holds.
+  if (!(holder > 0) || holder === process.pid || alive(holder)) return false;
   writeFileSync(claimOf(port), String(process.pid));
   return true;
 }
