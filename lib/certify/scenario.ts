@@ -58,8 +58,10 @@ export function parseLengths(items: readonly string[], base: Record<Phase, numbe
 }
 
 /** Seconds the whole scenario takes at the least (a press that comes late lengthens the pairing phase). */
-export const scenarioSeconds = (p: ScenarioPlan) => playedPhases(p).reduce((s, ph) => s + p.lengths[ph], 0)
-  + (playedPhases(p).includes('revoked') ? 2 : 1) * (p.pressAfterS ?? 0);
+export function scenarioSeconds(p: ScenarioPlan): number {
+  const played = playedPhases(p);
+  return played.reduce((s, ph) => s + p.lengths[ph], 0) + (played.includes('revoked') ? 2 : 1) * (p.pressAfterS ?? 0);
+}
 
 export interface ScenarioHooks {
   signal?: AbortSignal;

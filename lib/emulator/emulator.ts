@@ -188,12 +188,16 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   };
   /** The API ports this device claimed (own-ports.ts), released as it closes. */
   const owned: number[] = [];
+  const ownPort = async (server: http.Server) => {
+    const port = await listenOnOwnPort(server, host);
+    owned.push(port);
+    return port;
+  };
   const start = async (server: http.Server, port: number | undefined, side?: 'v1' | 'v2') => {
     servers.push(server);
     if (side) opts.recorder?.watch(server, side);
     // The API's ports are listened on again after a reboot; the control port never is.
-    const bound = port !== undefined ? await listen(server, host, port) : side ? await listenOnOwnPort(server, host) : await listen(server, host, 0);
-    if (port === undefined && side) owned.push(bound);
+    const bound = port !== undefined ? await listen(server, host, port) : side ? await ownPort(server) : await listen(server, host, 0);
     if (side) api.push({ server, port: bound });
     return bound;
   };

@@ -1,7 +1,7 @@
 // CL-LOAD and CL-LIFE: what a small device can carry, and living through what devices do.
 import type { Phase } from '../spec/client-clause-types.js';
 import type { SeenRequest, Traffic } from '../spec/traffic.js';
-import { type Finding, bearerOf, count, inPhases, named, isPairing, scenarioEnd } from './verdict.js';
+import { type Finding, bearerOf, count, inPhases, intoScenario, named, isPairing, scenarioEnd } from './verdict.js';
 import { authorizedDuring, authorizedSockets } from './socket-life.js';
 
 export const WINDOW_MS = 10_000;
@@ -57,7 +57,7 @@ export function load02(t: Traffic, within: readonly Phase[]): Finding {
     open += delta;
     if (delta > 0 && open > MAX_OPEN && inside(at)) {
       const first = t.requests.find((r) => r.at >= at);
-      return { held: false, evidence: first ? [first.id] : [], message: `${open} connections were open to the device at once, ${(at / 1000).toFixed(1)} s into the scenario `
+      return { held: false, evidence: first ? [first.id] : [], message: `${open} connections were open to the device at once, ${intoScenario(at)} `
         + `(small devices have few slots: at most ${MAX_OPEN})` };
     }
   }

@@ -2,7 +2,7 @@
 import type { Phase } from '../spec/client-clause-types.js';
 import { USER_NAME } from '../spec/schemas.js';
 import type { SeenRequest, Traffic } from '../spec/traffic.js';
-import { type Finding, bearerOf, count, inPhases, named, each, isObject, isPairing, parseJson, scenarioEnd } from './verdict.js';
+import { type Finding, bearerOf, count, inPhases, intoScenario, named, each, isObject, isPairing, parseJson, scenarioEnd } from './verdict.js';
 
 const refusedForNoPress = (r: SeenRequest) => r.status === 403 && r.responseBody.includes('user:creation-not-enabled');
 /** The network between integration and device may bring two requests closer than they were sent. */
@@ -73,7 +73,7 @@ export function pair04(t: Traffic, within: readonly Phase[]): Finding {
     const next = t.requests.find((r) => r.side === 'v2' && r.at > issued.at);
     if (!next) {
       if (scenarioEnd(t) - issued.at < LATE_TOKEN_MS) continue;
-      return { held: false, evidence: [issued.request], message: `no v2 request followed the token received ${(issued.at / 1000).toFixed(1)} s into the scenario` };
+      return { held: false, evidence: [issued.request], message: `no v2 request followed the token received ${intoScenario(issued.at)}` };
     }
     judged += 1;
     if (bearerOf(next) !== issued.token) {

@@ -2,7 +2,7 @@
 // opened in it; a request on a connection is the integration's acceptance of what was presented there.
 import type { Phase } from '../spec/client-clause-types.js';
 import type { Presented, SeenConnection, Traffic } from '../spec/traffic.js';
-import { type Finding, count, named, tally } from './verdict.js';
+import { type Finding, count, intoScenario, named, tally } from './verdict.js';
 
 const WHAT: Record<Exclude<Presented, 'valid'>, string> = {
   'foreign-ca': 'a certificate from a CA other than the one it was given',
@@ -23,9 +23,8 @@ const refused = (t: Traffic, c: SeenConnection) => c.tls?.handshake === 'failed'
     && !requestsOn(t, c).length && !t.sockets.some((s) => s.connection === c.id));
 
 /** The refusal a verdict rests on, as the operator can find it in the HAR's timeline. */
-const refusalOf = (c: SeenConnection) => (c.tls?.handshake === 'failed'
-  ? `connection ${c.id}, ${(c.openedAt / 1000).toFixed(1)} s into the scenario: it broke the handshake off`
-  : `connection ${c.id}, ${(c.openedAt / 1000).toFixed(1)} s into the scenario: it closed it ${c.closedAt! - c.openedAt} ms after the handshake, without a request`);
+const refusalOf = (c: SeenConnection) => `connection ${c.id}, ${intoScenario(c.openedAt)}: `
+  + (c.tls?.handshake === 'failed' ? 'it broke the handshake off' : `it closed it ${c.closedAt! - c.openedAt} ms after the handshake, without a request`);
 
 function noRequestOver(presented: Exclude<Presented, 'valid'>) {
   return (t: Traffic): Finding => {

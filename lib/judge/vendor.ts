@@ -2,17 +2,17 @@
 // §3.5, §3.7), over HTTPS (PUT) or the WebSocket (a set), judged in the order the device saw them.
 import type { Phase } from '../spec/client-clause-types.js';
 import type { Traffic } from '../spec/traffic.js';
-import { type Finding, count, isObject, parseJson } from './verdict.js';
+import { type Finding, count, intoScenario, isObject, parseJson } from './verdict.js';
 
 interface Write { id: number; at: number; body: Record<string, unknown>; how: string }
 
 /** Every write of a topic's object: PUTs of its endpoint and sets over the WebSocket, in time order. */
 function writesOf(t: Traffic, topic: 'system' | 'batteries', within: readonly Phase[]): Write[] {
   const puts = t.requests.filter((r) => r.side === 'v2' && r.method === 'PUT' && r.path === `/api/${topic}` && within.includes(r.phase))
-    .map((r) => ({ id: r.id, at: r.at, body: parseJson(r.body), how: `PUT /api/${topic} ${(r.at / 1000).toFixed(1)} s into the scenario` }));
+    .map((r) => ({ id: r.id, at: r.at, body: parseJson(r.body), how: `PUT /api/${topic} ${intoScenario(r.at)}` }));
   const sets = t.sockets.filter((s) => within.includes(s.phase)).flatMap((s) => s.messages.filter((m) => m.from === 'client').map((m) => ({ s, m, v: parseJson(m.text) }))
     .filter(({ v }) => isObject(v) && v.type === topic && v.data !== undefined)
-    .map(({ s, m, v }) => ({ id: s.id, at: m.at, body: (v as { data: unknown }).data, how: `a "${topic}" set over the WebSocket ${(m.at / 1000).toFixed(1)} s into the scenario` })));
+    .map(({ s, m, v }) => ({ id: s.id, at: m.at, body: (v as { data: unknown }).data, how: `a "${topic}" set over the WebSocket ${intoScenario(m.at)}` })));
   return [...puts, ...sets].filter((w): w is Write => isObject(w.body)).sort((a, b) => a.at - b.at);
 }
 

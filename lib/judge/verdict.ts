@@ -60,9 +60,12 @@ export function tally(values: readonly string[]): Map<string, number> {
   return m;
 }
 
+/** When something happened, as a message tells it: `12.3 s into the scenario`. */
+export const intoScenario = (at: number) => `${(at / 1000).toFixed(1)} s into the scenario`;
+
 /** A request as a message names it: `GET /api/measurement on the HTTPS port, 12.3 s into the scenario (steady)`. */
 export function named(r: SeenRequest): string {
-  return `${r.method} ${r.path}${r.query ? `?${r.query}` : ''} on the ${r.side === 'v1' ? 'HTTP (v1)' : 'HTTPS (v2)'} port, ${(r.at / 1000).toFixed(1)} s into the scenario (${r.phase})`;
+  return `${r.method} ${r.path}${r.query ? `?${r.query}` : ''} on the ${r.side === 'v1' ? 'HTTP (v1)' : 'HTTPS (v2)'} port, ${intoScenario(r.at)} (${r.phase})`;
 }
 
 /** The token of an `Authorization: Bearer` header, as sent. */

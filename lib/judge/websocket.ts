@@ -2,7 +2,7 @@
 // recorded (Traffic.sockets) and, for CL-WS-03, on what it polled over HTTPS beside them.
 import type { Phase } from '../spec/client-clause-types.js';
 import type { SeenSocket, Traffic } from '../spec/traffic.js';
-import { type Finding, count, isObject, parseJson } from './verdict.js';
+import { type Finding, count, intoScenario, isObject, parseJson } from './verdict.js';
 
 /** DOC v2/websocket.mdx: the token within 40 s of the device's request. */
 export const AUTHORIZE_WITHIN_MS = 40_000;
@@ -17,7 +17,7 @@ const framesOf = (s: SeenSocket): Frame[] => s.messages.map((m) => {
 });
 const sent = (s: SeenSocket) => framesOf(s).filter((f) => f.from === 'client');
 const asked = (s: SeenSocket) => framesOf(s).find((f) => f.from === 'device' && f.msg?.type === 'authorization_requested');
-const when = (s: SeenSocket) => `the WebSocket opened ${(s.openedAt / 1000).toFixed(1)} s into the scenario (${s.phase})`;
+const when = (s: SeenSocket) => `the WebSocket opened ${intoScenario(s.openedAt)} (${s.phase})`;
 const spoken = (t: Traffic, within: readonly Phase[]) => t.sockets.filter((s) => !s.cut && within.includes(s.phase) && sent(s).length > 0);
 
 /** Its first message on every connection is the authorization with an issued token, within 40 s of the device's request. */

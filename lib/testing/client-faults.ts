@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { phasesOf } from '../judge/verdict.js';
 import { PHASES, type Phase } from '../spec/client-clause-types.js';
-import { type ClientClauseId, clientClauses } from '../spec/client-clauses.js';
+import { type ClientClauseId, clientClause } from '../spec/client-clauses.js';
 import type { KindId } from '../spec/kinds.js';
 
 /** The reference integration as a command: its build, run with this Node. */
@@ -30,8 +30,7 @@ export interface ClientFault {
 
 /** The phases a certification of `fault` plays: pairing, then those that show the misbehaviour. */
 export function occasionOf(fault: ClientFault): Phase[] {
-  const phases = (id: ClientClauseId) => phasesOf(clientClauses.find((c) => c.id === id)!);
-  const own = fault.phases ?? [fault.clause, ...(fault.also ?? [])].map(phases).filter((p) => p.length < PHASES.length).flat();
+  const own = fault.phases ?? [fault.clause, ...(fault.also ?? [])].map((id) => phasesOf(clientClause(id))).filter((p) => p.length < PHASES.length).flat();
   return PHASES.filter((p) => p === 'pairing' || (own.length ? own : ['steady']).includes(p));
 }
 
