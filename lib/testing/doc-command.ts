@@ -1,18 +1,35 @@
-// `energy-conform` in a guide's shell block, or a CI recipe's line, while the unit project's warm CLI runs
-// (doc-runner.ts): the command line (a guide's as the bench makes it, doc-args.ts), run by a warm CLI process in
-// the shell's folder with the shell's environment, HOME and so the token store included; then its output and its
-// exit code, as the bin's.
+// The warm CLI service's answer to `energy-conform` in a guide's shell block (doc-command.sh): the command line (a
+// guide's as the bench makes it, doc-args.ts), run by a warm CLI process in the shell's folder with the shell's
+// environment; its output left in the files the shell reads, its exit code the answer.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CliResult } from './cli-process.js';
 import { type DocBench, benchArgs } from './doc-args.js';
-import { askWarm } from './warm-ask.js';
+import type { Ask } from './warm-ask.js';
 
-const { EC_WARM_CLI: url, ...env } = process.env;
-try {
-  const args = env.EC_DOC_BENCH ? benchArgs(process.argv.slice(2), JSON.parse(env.EC_DOC_BENCH) as DocBench) : process.argv.slice(2);
-  const r = await askWarm(url!, { args, env, cwd: process.cwd(), timeoutMs: 240_000 });
-  process.stdout.write(r.stdout);
-  process.stderr.write(r.stderr);
-  process.exitCode = r.code ?? 137;
-} catch (err) {
-  process.stderr.write(`doc bench: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exitCode = 3;
+/**
+ * doc-command.sh's request, NUL-separated: the folder for the output, the working folder, the count of arguments, the
+ * arguments, then `env -0`. The command line as the shell gave it; `bench` makes it the bench's.
+ */
+export function shellAsk(body: Buffer): { outDir: string; ask: Ask; bench: () => string[] } {
+  const [outDir, cwd, count, ...rest] = body.toString('utf8').split('\0');
+  const n = Number(count);
+  const args = rest.slice(0, n);
+  const { EC_WARM_CLI: _, ...env } = Object.fromEntries(rest.slice(n).filter((e) => e.includes('=')).map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]));
+  const bench = () => (env.EC_DOC_BENCH ? benchArgs(args, JSON.parse(env.EC_DOC_BENCH) as DocBench) : args);
+  return { outDir: outDir!, ask: { args, env, cwd, timeoutMs: 240_000 }, bench };
+}
+
+/** Runs the shell's command with `run`, writes its stdout and stderr where the shell reads them, and gives its exit code. */
+export async function answerShell(body: Buffer, run: (ask: Ask) => Promise<CliResult>): Promise<string> {
+  const { outDir, ask, bench } = shellAsk(body);
+  let result: Pick<CliResult, 'code' | 'stdout' | 'stderr'>;
+  try {
+    result = await run({ ...ask, args: bench() });
+  } catch (err) {
+    result = { code: 3, stdout: '', stderr: `doc bench: ${err instanceof Error ? err.message : String(err)}\n` };
+  }
+  await writeFile(path.join(outDir, 'stdout'), result.stdout);
+  await writeFile(path.join(outDir, 'stderr'), result.stderr);
+  return String(result.code ?? 137);
 }

@@ -2,7 +2,7 @@
 // `npx energy-conform` are this checkout's bin with the guide's device addresses standing for emulators
 // (doc-args.ts); `bench-relay <serial>` presses that emulator's button, as a lab's relay board would. The
 // npm commands that cannot run inside `npm test` say where they do run instead (NPM below). Where the unit
-// project's warm CLI runs, every command but `emulate` (a server the block stops) runs there (doc-command.ts).
+// project's warm CLI runs, every command but `emulate` (a server the block stops) runs there (doc-command.sh).
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { chmod, mkdir, symlink, writeFile } from 'node:fs/promises';
@@ -15,15 +15,15 @@ import type { ShellBlock } from './doc-blocks.js';
 
 const NODE = process.execPath;
 const ARGS = path.join(PACKAGE_ROOT, 'dist', 'lib', 'testing', 'doc-args.js');
-const WARM = path.join(PACKAGE_ROOT, 'dist', 'lib', 'testing', 'doc-command.js');
+const WARM = path.join(PACKAGE_ROOT, 'lib', 'testing', 'doc-command.sh');
 
 /**
- * `energy-conform` for a shell line a test runs as a CI runner would: the warm CLI's (doc-command.ts) where it runs,
+ * `energy-conform` for a shell line a test runs as a CI runner would: the warm CLI's (doc-command.sh) where it runs,
  * else the bin; `env` is what tells a guide's shim (SHIMS) to use it too.
  */
 export function installedCommand(): { command: string; env: NodeJS.ProcessEnv } {
   const warm = inject('warmCli');
-  return warm ? { command: `"${NODE}" "${WARM}"`, env: { EC_WARM_CLI: warm } } : { command: `"${NODE}" "${BIN}"`, env: {} };
+  return warm ? { command: `bash "${WARM}"`, env: { EC_WARM_CLI: warm } } : { command: `"${NODE}" "${BIN}"`, env: {} };
 }
 
 /** The README and every guide in docs/, as paths from the package root. */
@@ -49,7 +49,7 @@ export const NPM: Record<string, string> = {
 };
 
 const SHIMS = {
-  'energy-conform': `[ -n "\${EC_WARM_CLI:-}" ] && [ "\${1:-}" != emulate ] && exec "${NODE}" "${WARM}" "$@"\nmapfile -d '' args < <("${NODE}" "${ARGS}" "$@"); wait $! || exit 2\nexec "${NODE}" "${BIN}" "\${args[@]}"`,
+  'energy-conform': `[ -n "\${EC_WARM_CLI:-}" ] && [ "\${1:-}" != emulate ] && exec bash "${WARM}" "$@"\nmapfile -d '' args < <("${NODE}" "${ARGS}" "$@"); wait $! || exit 2\nexec "${NODE}" "${BIN}" "\${args[@]}"`,
   npx: '[ "$1" = energy-conform ] || { echo "npx $1: the guides use npx for energy-conform only" >&2; exit 127; }\nshift\nexec energy-conform "$@"',
   npm: `case "$* " in\n${Object.entries(NPM).map(([k, v]) => `  "${k} "*) ${v};;`).join('\n')}\n`
     + '  *) echo "npm $*: no command the guides may use (lib/testing/doc-runner.ts NPM)" >&2; exit 127;;\nesac',

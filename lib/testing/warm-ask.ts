@@ -1,5 +1,5 @@
 // A command line for the unit project's shared warm CLI (warm-cli-service.ts), over loopback HTTP: from a test
-// (shared-cli.ts) or from a guide's shell block (doc-command.ts).
+// (shared-cli.ts); a guide's shell block asks with curl (doc-command.sh).
 import { request } from 'node:http';
 import { text } from 'node:stream/consumers';
 import type { CliResult } from './cli-process.js';

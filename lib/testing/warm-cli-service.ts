@@ -5,9 +5,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { text } from 'node:stream/consumers';
+import { buffer, text } from 'node:stream/consumers';
 import type { TestProject } from 'vitest/node';
 import type { Ask } from './warm-ask.js';
+import { answerShell } from './doc-command.js';
 import { WarmCli } from './warm-cli.js';
 
 declare module 'vitest' {
@@ -23,12 +24,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // for a minute or more, mostly waiting (users.spec.ts's two --slow runs, a guide's certify-client): with two places
   // fewer, discover.spec.ts (one command after another, the longest file) waited behind them for half its first minute.
   const warm = new WarmCli(2 * availableParallelism() + 4);
+  const run = (ask: Ask) => warm.run(ask.args, { env: ask.env, cwd: ask.cwd, timeoutMs: ask.timeoutMs });
   const server = createServer((req, res) => {
-    void text(req).then(async (body) => {
-      const ask = JSON.parse(body) as Ask;
-      const result = await warm.run(ask.args, { env: ask.env, cwd: ask.cwd, timeoutMs: ask.timeoutMs });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
-    }).catch((err: unknown) => res.writeHead(500).end(String(err)));
+    // A test's command (shared-cli.ts), or a guide's shell block's (doc-command.sh).
+    const answer = req.url === '/shell'
+      ? buffer(req).then((body) => answerShell(body, run))
+      : text(req).then(async (body) => JSON.stringify(await run(JSON.parse(body) as Ask)));
+    answer.then((a) => res.writeHead(200).end(a), (err: unknown) => res.writeHead(500).end(String(err)));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   project.provide('warmCli', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
