@@ -38,7 +38,7 @@ export function runOptions<T>(y: Argv<T>) {
   return keptOptions(runningOptions(exploreBudgetOptions(pairOptions(y))
     .option('explore', { type: 'boolean', default: false, describe: 'after the suites, explore: random sequences of the specification\'s requests judged by its state machines (see explore --help)' })
     .option('profile', { type: 'array', choices: PROFILES, describe: 'catalogues to judge against: spec (spec/clauses.md, the default), vendor (spec/vendor-clauses.md: '
-      + 'system, telegram, batteries, WebSocket, measurement fields); both: --profile spec vendor' })
+      + 'system, telegram, batteries, WebSocket, measurement fields, readings); both: --profile spec vendor' })
     .option('suite', { type: 'array', string: true, describe: `areas to run: ${AREAS.join(' ')}` })
     .option('clause', { type: 'array', string: true, describe: 'clause IDs to run, e.g. VER-04' })
     .option('slow', { type: 'boolean', default: false, describe: 'also run checks that wait out device timers' })

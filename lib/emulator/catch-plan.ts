@@ -22,6 +22,11 @@ export interface CatchPlan {
    * LIST-03 needs). With `alone`, the default is the clause's area.
    */
   suites?: readonly Area[];
+  /**
+   * The meter's seed (`emulate --seed`) where the fault shows only once energy has flowed: one whose meter draws some
+   * kilowatts from the start, so that the check's 20 s judge the registers by what flowed (V-READ-06), whatever the draw.
+   */
+  seed?: number;
   /** The certificate style the self-test runs it on (default `real`). */
   certStyle?: CertStyle;
   /** Run with --strict in the self-test: the clause is a SHOULD, so it warns. */

@@ -16,7 +16,8 @@ import { SOCKET_FAULTS } from './faults-socket.js';
 import { USER_FAULTS } from './faults-users.js';
 import { VENDOR_FAULTS } from './faults-vendor.js';
 import { WEBSOCKET_FAULTS } from './faults-vendor-websocket.js';
+import { READING_FAULTS } from './faults-vendor-readings.js';
 
 export const FAULTS: readonly FaultRow[] = [...INFO_FAULTS, ...VERSIONING_FAULTS, ...AUTH_FAULTS, ...TLS_FAULTS, ...MEASUREMENT_FAULTS, ...ERRORS_FAULTS, ...KIND_FAULTS,
   ...ENDPOINT_FAULTS, ...USER_FAULTS, ...REVOCATION_FAULTS, ...SOCKET_FAULTS, ...CLOUD_FAULTS, ...HOSTILE_FAULTS,
-  ...VENDOR_FAULTS, ...WEBSOCKET_FAULTS, ...SEQUENCE_FAULTS];
+  ...VENDOR_FAULTS, ...WEBSOCKET_FAULTS, ...READING_FAULTS, ...SEQUENCE_FAULTS];

@@ -39,6 +39,17 @@ export function expectThat(ok: boolean, expected: string, observed: string, evid
 /** A judgment of the device's judges (lib/judge/device) that does not hold, as the check's failure; null where it holds. */
 export const failureOf = (j: Judgment): ClauseFailure | null => (j.held ? null : new ClauseFailure(j.expected, j.observed, j.evidence));
 
+/** The judge had nothing to judge (a field the device does not report, too little time): the clause is skipped, saying why. */
+export class NotJudged extends Error {
+  override name = 'NotJudged';
+}
+
+/** A judgment that does not hold fails the check; one that judged nothing skips it (NotJudged). */
+export function expectJudged(j: Judgment): void {
+  if (j.held && j.notJudged !== undefined) throw new NotJudged(j.notJudged);
+  expectHeld(j);
+}
+
 /** A judgment that does not hold fails the check, its answers shown first. */
 export function expectHeld(j: Judgment): void {
   const failure = failureOf(j);

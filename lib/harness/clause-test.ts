@@ -10,7 +10,7 @@ import { clause } from '../spec/catalogue.js';
 import { type ClauseId, clauseTitle, retitle } from '../spec/clause-types.js';
 import { governingClause } from '../spec/endpoints.js';
 import { awaitDevice, lostDevice } from './await-device.js';
-import { ClauseFailure, PreconditionError } from './clause-failure.js';
+import { ClauseFailure, NotJudged, PreconditionError } from './clause-failure.js';
 import { PressIgnored } from './press.js';
 import { EndpointGivenUp, requestGuard } from './given-up.js';
 import { errorAnswers, judgeErrorAnswers } from './error-answers.js';
@@ -127,6 +127,10 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
       if (run.skips[other]) return;
       const from = noted.length;
       const { ending, caught } = await settle(check, redactor);
+      if (caught instanceof NotJudged) {
+        sides.push({ clause: other, status: 'skip', message: redactor.redact(caught.message), exchanges: [] });
+        return;
+      }
       const verdict = judgeAlso(judgingOf(other, run.deviations), ending);
       if (verdict === null) throw caught;
       const { fails, ...v } = verdict;
@@ -141,7 +145,13 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
     },
   };
   const settled = await settle(async () => {
-    await noting(noted, () => fn(ctx));
+    try {
+      await noting(noted, () => fn(ctx));
+    } catch (err) {
+      // Not selected, the check ran for a clause it also judges: its own skip says so, not what it could not judge.
+      if (err instanceof NotJudged) ctx.skip(run.skips[id] ?? err.message);
+      throw err;
+    }
     return observed.length === 0 ? undefined : observed.length === 1 ? observed[0] : observed;
   }, redactor);
   // A press the device did not honour is PAIR-03's failure, wherever the check that pressed was; that check could not run.

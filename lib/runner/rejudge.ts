@@ -5,7 +5,8 @@
 import type { Exchange } from '../client/exchange-log.js';
 import type { Asking } from '../client/answers.js';
 import { judge, violationText } from '../contract/judge.js';
-import { ANSWER_JUDGES, EVERY_ANSWER_JUDGES, isAnswerClause, isCertificateClause, isJudgedClause, isRejudgeable, judgeCertificate } from '../judge/device/table.js';
+import { ANSWER_JUDGES, EVERY_ANSWER_JUDGES, isAnswerClause, isCertificateClause, isJudgedClause, isReadingClause, isRejudgeable, judgeCertificate, judgeReadings,
+  readingsIn } from '../judge/device/table.js';
 import { applianceIdentity } from '../spec/kinds.js';
 import { judgingAgain, rejudgeOccasions } from './rejudge-occasions.js';
 import { type Judgment, answerOf } from '../judge/device/judgment.js';
@@ -59,6 +60,11 @@ function judgmentsOf(c: CheckResult, target: Target): Judgment[] {
     const facts = { pem: cert.pem, chainError: cert.chain_error, issuer: cert.issuer };
     if (id === 'TLS-01') return [judgeCertificate(id, facts)];
     return target.serial === null ? [] : [judgeCertificate(id, facts, { identity: applianceIdentity(kind, target.serial) })];
+  }
+  if (isReadingClause(id)) {
+    // The readings the check took, judged as one series: a series this version cannot judge keeps its record.
+    const j = judgeReadings(id, readingsIn(c.exchanges), { kind });
+    return j.held && j.notJudged ? [] : [j];
   }
   if (!isJudgedClause(id)) return [];
   // A clause of one answer reads the GET its judge asks; a clause of every answer of a class, each of them.

@@ -88,8 +88,8 @@ function expectSocketBudget(results: Results): void {
 
 type Run = Awaited<ReturnType<typeof runAgainst>>;
 async function runAgainst(kind: KindId, faults: string[], extra: string[], name: string, certStyle: CertStyle = 'real', link?: Link, variants: string[] = [],
-  through: WarmCli = warm) {
-  const emu = await startEmulator({ kind, faults, certStyle, link, variants });
+  through: WarmCli = warm, seed?: number) {
+  const emu = await startEmulator({ kind, faults, certStyle, link, variants, seed });
   try {
     const out = path.join(dir, name);
     const res = await through.run(['run', ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)), '--reports', out,
@@ -143,7 +143,7 @@ function runFault(name: string, fault: FaultRow, through: WarmCli = warm): Promi
   const selection = selectionFor(fault);
   return runAgainst(fault.kind ?? 'p1dongle', [name],
     [...selection, ...(fault.strict ? ['--strict'] : []), ...(fault.hostile ? ['--request-timeout', String(HOSTILE_REQUEST_TIMEOUT_S)] : []),
-      ...(fault.args ?? [])], `fault-${name}`, fault.certStyle, undefined, [], through);
+      ...(fault.args ?? [])], `fault-${name}`, fault.certStyle, undefined, [], through, fault.seed);
 }
 
 function expectCaught(name: string, fault: FaultRow, { res, results, waitedOut, reports }: Run): void {

@@ -8,6 +8,7 @@ import { runExitCode } from '../report/verdict.js';
 import type { SoakRecord } from './record.js';
 import type { SoakConfig } from './soak.js';
 import type { SpotChecks } from './spot.js';
+import type { SoakReadings } from './readings.js';
 import { type ThresholdOutcome, soakClock } from './verdict.js';
 
 export interface SoakEnd extends SoakConfig {
@@ -20,6 +21,8 @@ export interface SoakEnd extends SoakConfig {
   record: SoakRecord;
   outcomes: ThresholdOutcome[];
   spot: SpotChecks;
+  /** What the integrations read of the meter, judged as readings (V-READ). */
+  readings: SoakReadings;
   connections: number;
   /** The WebSocket integrations that ran. */
   wsClients: number;
@@ -48,7 +51,7 @@ export function availabilityOf(absences: readonly Absence[], ranS: number): NonN
 }
 
 export function soakResults(e: SoakEnd): SoakOutcome {
-  const checks = [...e.outcomes.map(thresholdCheck), ...e.spot.results()];
+  const checks = [...e.outcomes.map(thresholdCheck), ...e.spot.results(), ...e.readings.results()];
   const intervals = e.record.closed;
   const soak: SoakFacts = {
     askedS: e.durationS, ranS: Math.round(e.ranS * 10) / 10, stoppedBy: e.interrupted ? 'interrupted' : 'duration',

@@ -12,11 +12,15 @@ const statusOf = (r: { checks: { clause: string; status: string }[] }) => Object
 const errors = (i: SoakInterval) => Object.values(i.endpoints).reduce((n, e) => n + ERROR_KINDS.reduce((m, k) => m + e.errors[k], 0), 0);
 
 describe.concurrent('soak', { timeout: 60_000 }, () => {
-  test('a clean P1 meter: every threshold and spot check holds, exit 0, the series in results.json', async () => {
-    const { results, exitCode, html } = await soakEmulated('p1dongle', {});
+  // A meter that draws some kilowatts from the start (seed 5): in 12 s its registers are judged by what flowed.
+  const LOADED = { seed: 5 };
+  const READINGS = Object.fromEntries(['V-READ-01', 'V-READ-02', 'V-READ-03', 'V-READ-04', 'V-READ-05', 'V-READ-06', 'V-READ-07'].map((id) => [id, 'pass']));
+
+  test('a clean P1 meter: every threshold, spot check and relation between its readings holds, exit 0, the series in results.json', async () => {
+    const { results, exitCode, html } = await soakEmulated('p1dongle', {}, {}, {}, LOADED);
     expect(statusOf(results), JSON.stringify(results.checks.filter((c) => c.status !== 'pass'), null, 1)).toEqual({
       'SOAK-01': 'pass', 'SOAK-02': 'pass', 'SOAK-03': 'pass', 'SOAK-04': 'pass', 'SOAK-05': 'pass',
-      'INFO-01': 'pass', 'INFO-02': 'pass', 'VER-02': 'pass', 'AUTH-01': 'pass', 'MEAS-01': 'pass', 'CLOUD-01': 'pass' });
+      'INFO-01': 'pass', 'INFO-02': 'pass', 'VER-02': 'pass', 'AUTH-01': 'pass', 'MEAS-01': 'pass', 'CLOUD-01': 'pass', ...READINGS });
     expect(exitCode).toBe(0);
     const soak = results.soak!;
     expect(soak.endpoints).toEqual(['GET /api/v1/data (v1)', 'GET /api/measurement (v2)', 'GET /api/system (v2)', 'GET /api/batteries (v2)']);
@@ -35,6 +39,14 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
     expect(html).toMatch(/<polyline [^>]*><title>GET \/api\/measurement \(v2\)<\/title>/);
     expect(html).toContain('<h3>Freshness (the longest a reading stood still, per interval)</h3>');
     expect(html).toContain('<h3>Push streams (the longest silence of an open WebSocket, per interval)</h3>');
+  });
+
+  test('a P1 meter whose import and export registers are swapped: V-READ-06 fails over the soak\'s readings, saying what flowed', async () => {
+    const { results, exitCode } = await soakEmulated('p1dongle', {}, { wsClients: 0 }, {}, { ...LOADED, faults: ['registers-swapped'] });
+    expect(exitCode).toBe(1);
+    const failed = results.checks.filter((c) => c.status === 'fail');
+    expect(failed.map((c) => c.clause)).toEqual(['V-READ-06']);
+    expect(failed[0]!.message).toMatch(/^failed in \d+ of \d+ stretches of the soak's \d+ readings, the first from \d+ to \d+ s into the soak: expected energy_import_kwh to grow/);
   });
 
   test('--kind energysocket given for a P1 meter: the operator\'s mistake is named before anything is polled', async () => {

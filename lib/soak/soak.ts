@@ -16,6 +16,7 @@ import { type SoakClock, runIntegration } from './integration.js';
 import { SoakRecord } from './record.js';
 import type { SoakEnd } from './results.js';
 import { SpotChecks } from './spot.js';
+import { SoakReadings } from './readings.js';
 import { errorsText, judgeSoak, soakClock } from './verdict.js';
 import { STALE_DEFAULTS } from './freshness.js';
 import { runWsIntegration } from './ws-integration.js';
@@ -57,6 +58,8 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
   const stale = STALE_DEFAULTS[met.kind];
   const thresholds = { ...cfg.thresholds, maxStaleS: cfg.thresholds.maxStaleS === undefined ? stale.s : cfg.thresholds.maxStaleS };
   const record = new SoakRecord(cfg.intervalS * 1000, endpoints.map((e) => e.name));
+  const readings = new SoakReadings(met.kind);
+  const sideOf = new Map(endpoints.map((e) => [e.name, e.side]));
   const stop = new AbortController();
   // The spot checks' own connections, cut off when the soak stops.
   const spotPool = new ConnectionPool(met.device.target, cfg.device.requestTimeoutMs);
@@ -77,7 +80,10 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
   const integrations = Array.from({ length: cfg.clients }, (_, i) => runIntegration({
     target: met.device.target, token: met.token, endpoints, pollMs: cfg.pollMs, offsetMs: Math.round((i * cfg.pollMs) / cfg.clients), index: i, of: cfg.clients,
     timeoutMs: cfg.device.requestTimeoutMs, redactor, clock: { now: at, sleep: clock.sleep },
-    sample: (s) => record.add(s), connection: (when) => {
+    sample: (s) => {
+      record.add(s);
+      if (s.reading !== undefined && !s.error) readings.add(sideOf.get(s.endpoint)!, s.at, s.at + s.ms, s.reading);
+    }, connection: (when) => {
       connections += 1;
       record.connection(when);
     },
@@ -109,5 +115,5 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
   const outcomes = judgeSoak(record.closed, record.reboots, thresholds, { ...record.seen(wsClients), staleWhy: `the ${KINDS[met.kind].name}: ${stale.why}`, noStreamsWhy });
   const interrupted = signal.aborted;
   return ({ ...cfg, thresholds, wsClients, started, finished: new Date(), ranS: ran / 1000, interrupted, target: met.target, endpoints: endpoints.map((e) => e.name),
-    record, outcomes, spot, connections, redactor, presses: met.presses });
+    record, outcomes, spot, readings, connections, redactor, presses: met.presses });
 }

@@ -8,7 +8,7 @@ export type Level = (typeof LEVELS)[number];
 
 export const AREAS = [
   'info', 'versioning', 'auth', 'users', 'socket', 'cloud', 'tls', 'measurement', 'errors', 'kind',
-  'vendor-system', 'vendor-telegram', 'vendor-batteries', 'vendor-websocket', 'vendor-measurement',
+  'vendor-system', 'vendor-telegram', 'vendor-batteries', 'vendor-websocket', 'vendor-measurement', 'vendor-readings',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -26,7 +26,7 @@ export type Profile = (typeof PROFILES)[number];
 /** Each profile's catalogue, as reports name it. */
 export const CATALOGUES: Readonly<Record<Profile, { file: string; revision: number; name: string }>> = {
   spec: { file: 'spec/clauses.md', revision: 2, name: 'the specification' },
-  vendor: { file: 'spec/vendor-clauses.md', revision: 1, name: 'the vendor profile' },
+  vendor: { file: 'spec/vendor-clauses.md', revision: 2, name: 'the vendor profile' },
 };
 
 export interface Clause {

@@ -12,7 +12,7 @@ export const SUITE_ORDER = [
   'socket', 'socket-orders', 'socket-refused',
   'cloud',
   // The vendor profile: what only reads, then what writes and puts back, the WebSocket, and the reboot last of all.
-  'vendor-measurement', 'vendor-telegram', 'vendor-system', 'vendor-batteries', 'vendor-websocket', 'vendor-system-reboot',
+  'vendor-measurement', 'vendor-readings', 'vendor-telegram', 'vendor-system', 'vendor-batteries', 'vendor-websocket', 'vendor-system-reboot',
 ] as const;
 
 /** Where a suite file (`suites/<name>.test.ts`) stands in SUITE_ORDER; a file not listed comes after all, by name. */

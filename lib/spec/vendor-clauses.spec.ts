@@ -18,7 +18,7 @@ const vendor = clausesOf(['vendor']);
 
 describe('the vendor profile\'s catalogue', () => {
   test('lib/spec equals spec/vendor-clauses.md row for row', () => {
-    expect(rows.length).toBe(47);
+    expect(rows.length).toBe(54);
     expect(vendor.map(({ id, level, gate, statement, where }) => ({ id, level, gate, statement, where }))).toEqual(rows);
   });
 
@@ -28,7 +28,7 @@ describe('the vendor profile\'s catalogue', () => {
 
   test('unique IDs of its own prefixes, each in the area of its prefix, every gate known', () => {
     expect(new Set(vendor.map((c) => c.id)).size).toBe(vendor.length);
-    const areaOf: Record<string, string> = { SYS: 'vendor-system', TEL: 'vendor-telegram', BAT: 'vendor-batteries', WS: 'vendor-websocket', MEAS: 'vendor-measurement' };
+    const areaOf: Record<string, string> = { SYS: 'vendor-system', TEL: 'vendor-telegram', BAT: 'vendor-batteries', WS: 'vendor-websocket', MEAS: 'vendor-measurement', READ: 'vendor-readings' };
     for (const c of vendor) {
       expect(c.area).toBe(areaOf[c.id.split('-')[1]!]);
       expect(c.profile).toBe('vendor');
@@ -38,7 +38,7 @@ describe('the vendor profile\'s catalogue', () => {
 
   test('clause counts per area (the note of issue 26)', () => {
     const count = (area: string) => vendor.filter((c) => c.area === area).length;
-    expect(['vendor-system', 'vendor-telegram', 'vendor-batteries', 'vendor-websocket', 'vendor-measurement'].map(count)).toEqual([13, 5, 11, 14, 4]);
+    expect(['vendor-system', 'vendor-telegram', 'vendor-batteries', 'vendor-websocket', 'vendor-measurement', 'vendor-readings'].map(count)).toEqual([13, 5, 11, 14, 4, 7]);
   });
 
   test('no MUST rests on a fact the research marks [U]', () => {
@@ -52,6 +52,7 @@ describe('the vendor profile\'s catalogue', () => {
     ['v-telegram', ['p1dongle']], ['v-no-telegram', ['energysocket', 'display', 'energymeter', 'watermeter', 'battery']],
     ['v-batteries', ['p1dongle', 'energymeter']], ['v-no-batteries', ['energysocket', 'display', 'watermeter', 'battery']],
     ['v-led', ['p1dongle', 'battery']], ['v-cloud-ro', ['battery']], ['v-ws', ['p1dongle', 'energymeter', 'battery']],
+    ['v-readings', ['p1dongle', 'energysocket', 'energymeter', 'watermeter', 'battery']],
   ] as const)('%s holds for %s', ([gate, kinds]) => {
     expect(KIND_IDS.filter((k) => vendorGateHolds(gate, k))).toEqual(kinds);
   });

@@ -5,7 +5,7 @@
 import type { KindId } from './kinds.js';
 
 export const VENDOR_FEATURES = [
-  'system', 'led', 'v1-switch', 'cloud-rw', 'cloud-ro', 'identify', 'reboot', 'telegram', 'batteries', 'ws', 'measurement',
+  'system', 'led', 'v1-switch', 'cloud-rw', 'cloud-ro', 'identify', 'reboot', 'telegram', 'batteries', 'ws', 'measurement', 'readings',
 ] as const;
 export type VendorFeature = (typeof VENDOR_FEATURES)[number];
 
@@ -13,7 +13,7 @@ type Said = 'yes' | 'no';
 
 const P1: Record<VendorFeature, Said> = {
   system: 'yes', led: 'yes', 'v1-switch': 'yes', 'cloud-rw': 'yes', 'cloud-ro': 'no', identify: 'yes', reboot: 'yes',
-  telegram: 'yes', batteries: 'yes', ws: 'yes', measurement: 'yes',
+  telegram: 'yes', batteries: 'yes', ws: 'yes', measurement: 'yes', readings: 'yes',
 };
 
 export const VENDOR_KINDS: Readonly<Record<KindId, Partial<Record<VendorFeature, Said>>>> = {
@@ -22,15 +22,16 @@ export const VENDOR_KINDS: Readonly<Record<KindId, Partial<Record<VendorFeature,
   battery: { ...P1, 'v1-switch': 'no', 'cloud-rw': 'no', 'cloud-ro': 'yes', reboot: 'no', telegram: 'no', batteries: 'no' },
   // v2 "In development" (socket, watermeter) or "not planned for v1, v2 in development" (display): only what the
   // documentation marks "Not supported" for them.
-  energysocket: { telegram: 'no', batteries: 'no' },
-  watermeter: { telegram: 'no', batteries: 'no' },
-  display: { telegram: 'no', batteries: 'no' },
+  // Readings in v1's /api/v1/data (the socket, the watermeter); the display measures nothing.
+  energysocket: { telegram: 'no', batteries: 'no', readings: 'yes' },
+  watermeter: { telegram: 'no', batteries: 'no', readings: 'yes' },
+  display: { telegram: 'no', batteries: 'no', readings: 'no' },
 };
 
 /** The gates of the vendor profile: `v-<feature>` where the documentation says yes, `v-no-<feature>` where it says no. */
 export const VENDOR_GATES = [
   'v-system', 'v-led', 'v-v1-switch', 'v-cloud-rw', 'v-cloud-ro', 'v-identify', 'v-no-identify', 'v-reboot', 'v-no-reboot',
-  'v-telegram', 'v-no-telegram', 'v-batteries', 'v-no-batteries', 'v-ws', 'v-measurement',
+  'v-telegram', 'v-no-telegram', 'v-batteries', 'v-no-batteries', 'v-ws', 'v-measurement', 'v-readings',
 ] as const;
 export type VendorGate = (typeof VENDOR_GATES)[number];
 
@@ -45,6 +46,7 @@ const FEATURE_WORDS: Record<VendorFeature, string> = {
   system: 'GET/PUT /api/system', led: 'a status LED brightness', 'v1-switch': 'api_v1_enabled', 'cloud-rw': 'a writable cloud_enabled',
   'cloud-ro': 'a read-only cloud_enabled', identify: 'PUT /api/system/identify', reboot: 'PUT /api/system/reboot',
   telegram: 'GET /api/telegram', batteries: '/api/batteries', ws: 'the WebSocket /api/ws', measurement: 'the v2 measurement fields',
+  readings: 'a meter\'s readings',
 };
 
 /** Why the gate does not hold, in the documentation's words for the kind. */

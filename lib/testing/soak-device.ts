@@ -25,8 +25,9 @@ export const TEST_PLAN: SoakPlan = { durationS: 12, clients: 3, pollMs: 500, int
   thresholds: { ...DEFAULT_THRESHOLDS, maxP99Ms: 5000, maxStaleS: 5, maxStallS: 5 } };
 
 /** `run`: what the operator gave beyond the emulator's own address, CA and token (a wrong --kind, say). */
-export async function soakEmulated(kind: KindId, field: FieldFaults, plan: Partial<SoakPlan> = {}, run: Partial<RunConfig> = {}, device: { batteryCount?: number } = {}):
-  Promise<SoakOutcome & { html: string; said: string }> {
+/** `device`: the emulator's group of batteries, its meter's seed, the faults of its fault table it serves. */
+export async function soakEmulated(kind: KindId, field: FieldFaults, plan: Partial<SoakPlan> = {}, run: Partial<RunConfig> = {},
+  device: { batteryCount?: number; seed?: number; faults?: string[] } = {}): Promise<SoakOutcome & { html: string; said: string }> {
   const emu = await startEmulator({ kind, field, ...device });
   const dir = await mkdtemp(path.join(tmpdir(), 'ec-soak-'));
   let said = '';

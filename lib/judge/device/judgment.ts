@@ -26,10 +26,17 @@ export interface DeviceFacts {
 }
 
 export type Judgment =
-  | { held: true }
+  /** `notJudged`: the answers hold nothing the clause reads (a field the meter does not report, too little energy flowed): why. */
+  | { held: true; notJudged?: string }
   | { held: false; expected: string; observed: string; evidence: readonly Exchange[] };
 
 export const HELD: Judgment = { held: true };
+
+/** Nothing to judge: the clause is not failed, and the check that reads this says why it could not judge (a skip). */
+export const notJudged = (why: string): Judgment => ({ held: true, notJudged: why });
+
+/** Why the judgment judged nothing, or undefined where it did. */
+export const whyNotJudged = (j: Judgment): string | undefined => (j.held ? j.notJudged : undefined);
 
 export function violated(expected: string, observed: string, ...about: Reply[]): Judgment {
   return { held: false, expected, observed, evidence: about.flatMap((r) => (r.exchange ? [r.exchange] : [])) };

@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { clausesOf } from '../../spec/catalogue.js';
-import { ANSWER_JUDGES, CERTIFICATE_JUDGES, CONVERSATION_JUDGES, EVERY_ANSWER_JUDGES, OCCASION_JUDGES, isAnswerClause, isOccasionClause, isTableClause } from './table.js';
+import { ANSWER_JUDGES, CERTIFICATE_JUDGES, CONVERSATION_JUDGES, EVERY_ANSWER_JUDGES, OCCASION_JUDGES, READING_JUDGES, isAnswerClause, isOccasionClause, isTableClause } from './table.js';
 import { SPOT_CLAUSES } from '../../soak/spot.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -19,7 +19,7 @@ describe('the clause → judge table', () => {
     const rest: Record<string, string[]> = {};
     for (const c of judged) if (!isTableClause(c.id)) (rest[c.area] ??= []).push(c.id);
     expect(rest).toEqual(STILL_IN_THEIR_SUITE);
-    for (const id of [ANSWER_JUDGES, EVERY_ANSWER_JUDGES, OCCASION_JUDGES, CERTIFICATE_JUDGES, CONVERSATION_JUDGES].flatMap(Object.keys)) expect(judged.map((c) => c.id)).toContain(id);
+    for (const id of [ANSWER_JUDGES, EVERY_ANSWER_JUDGES, OCCASION_JUDGES, CERTIFICATE_JUDGES, CONVERSATION_JUDGES, READING_JUDGES].flatMap(Object.keys)) expect(judged.map((c) => c.id)).toContain(id);
   });
 
   test('the soak spot-checks clauses of the table only', () => {
@@ -39,7 +39,7 @@ const JUDGING_CODE = [
   'lib/judge/device/explore-model.ts',
   'lib/judge/device/explore-judge.ts',
 ];
-const THROUGH_THE_TABLE = /(answerClauseTest|everyAnswerClauseTest|judgeAnswer|askFor|disagreementOf)\(\s*$|(answerClauseTests|judgeOn|judgedOn|expectRow|judgeCertificate|judgeHeard)\([^()]*$|judged\([^()]*,\s*$/;
+const THROUGH_THE_TABLE = /(answerClauseTest|everyAnswerClauseTest|judgeAnswer|askFor|disagreementOf)\(\s*$|(answerClauseTests|judgeOn|judgedOn|expectRow|judgeCertificate|judgeHeard|judgeReadings)\([^()]*$|judged\([^()]*,\s*$/;
 /**
  * Naming a table clause without judging it: the soak's typed spot list; in the suites a row's clause and title
  * (`clause: 'VER-01'`, `rowTitle('VER-01', …)`, `endpointRows('VER-01', …)`, the users' `named('NAME-01', …)`), whose check then judges through the
@@ -86,7 +86,7 @@ test.for(JUDGING_CODE.filter((f) => f.startsWith('suites/')))('%s: a check of a 
       .map((m) => m[1]!).filter(isTableClause);
     if (named.length === 0 || !/^clause(Test|Rows)\(/.test(st)) return [];
     const other = st.match(/\b(expectThat|expectError|expectStatus|expectJsonObject|expect)\(/);
-    return other || !/\b(judgeOn|judgeAnswer|expectRow|judgeCertificate|judgeHeard)\(/.test(st) ? [`${named.join(', ')}: ${other ? other[0] : 'not judged through the table'}`] : [];
+    return other || !/\b(judgeOn|judgeAnswer|expectRow|judgeCertificate|judgeHeard|judgeReadings)\(/.test(st) ? [`${named.join(', ')}: ${other ? other[0] : 'not judged through the table'}`] : [];
   });
   expect(wrong).toEqual([]);
 });

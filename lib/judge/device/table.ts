@@ -1,7 +1,8 @@
 // Every device clause judged by one pure function, filed by area beside this table: of the answer to one GET
 // (ANSWER_JUDGES, with the GET), of every answer of a class (EVERY_ANSWER_JUDGES), of the answer at an occasion a
 // check or an explorer's step arranges (OCCASION_JUDGES, told what it needs of the occasion), of the certificate
-// (CERTIFICATE_JUDGES), or of what a WebSocket conversation heard (CONVERSATION_JUDGES). `run`'s checks, the
+// (CERTIFICATE_JUDGES), of what a WebSocket conversation heard (CONVERSATION_JUDGES), or of a meter's readings, one by
+// one, over time and across their forms (READING_JUDGES). `run`'s checks, the
 // runner's own, the soak's spot checks, the explorer and rejudge call these and no other code; table.spec.ts holds
 // the table complete and finds a command that judges a clause of it by other code.
 import type { ClauseId } from '../../spec/clause-types.js';
@@ -21,6 +22,8 @@ import { groupRefused, groupWritten } from './batteries.js';
 import { vws01, vws02, vws03, vws04, vws05, vws06, vws07, vws08, vws09, vws10, vws11, vws12, vws13, vws14 } from './websocket.js';
 import { systemWrite, vsys03, vsys05, vsys06, vsys07, vsys11, vsys12, vsys13 } from './system.js';
 import { VENDOR_ANSWERS, vsys09, vsys10 } from './vendor.js';
+import { type Reading, readingOf, vread01, vread02, vread03, vread04 } from './readings.js';
+import { vread05, vread06, vread07 } from './readings-time.js';
 import { bodyRefused, creationRefused, del01, del02, del04, del05, list01, list02, list03, list04, list05, nameAccepted, pair03, pair04, pair05, pair06, pair09, pair10,
   pair11, tokenRevoked } from './users.js';
 
@@ -173,6 +176,33 @@ export function judgeHeard<K extends ConversationClause>(id: K, heard: Parameter
   return (CONVERSATION_JUDGES[id] as (heard: unknown, o?: unknown) => Judgment)(heard, o[0]);
 }
 
+/**
+ * The meter's readings (V-READ): each judged on a series of readings (GET /api/measurement and GET /api/v1/data, or
+ * the WebSocket's measurement), whether the relation is one reading's, of readings over time or of one reading's forms.
+ * A series that holds nothing the relation reads is `notJudged`, with why.
+ */
+export const READING_JUDGES = {
+  'V-READ-01': vread01, 'V-READ-02': vread02, 'V-READ-03': vread03, 'V-READ-04': vread04,
+  'V-READ-05': vread05, 'V-READ-06': vread06, 'V-READ-07': vread07,
+} as const satisfies Partial<Record<ClauseId, (series: readonly Reading[], facts: Pick<DeviceFacts, 'kind'>) => Judgment>>;
+export type ReadingClause = keyof typeof READING_JUDGES;
+export const READING_CLAUSES = Object.keys(READING_JUDGES) as ReadingClause[];
+
+/** The judgment of `id` on a meter's readings. */
+export function judgeReadings(id: ReadingClause, series: readonly Reading[], facts: Pick<DeviceFacts, 'kind'>): Judgment {
+  return (READING_JUDGES[id] as (s: readonly Reading[], f: Pick<DeviceFacts, 'kind'>) => Judgment)(series, facts);
+}
+
+/** The readings among recorded exchanges (a check's record, a soak's polls). */
+export const readingsIn = (exchanges: readonly Exchange[]): Reading[] =>
+  exchanges.flatMap((ex) => {
+    const a = answerOf(ex);
+    const r = a && readingOf(a);
+    return r ? [r] : [];
+  });
+
+export const isReadingClause = (id: string): id is ReadingClause => Object.hasOwn(READING_JUDGES, id);
+
 export const isAnswerClause = (id: string): id is AnswerClause => Object.hasOwn(ANSWER_JUDGES, id);
 /** The clauses of the answers a record holds: those of one answer, and those of every answer of a class. */
 export const isJudgedClause = (id: string): id is JudgedClause => isAnswerClause(id) || Object.hasOwn(EVERY_ANSWER_JUDGES, id);
@@ -180,7 +210,7 @@ export const isOccasionClause = (id: string): id is OccasionClause => Object.has
 export const isConversationClause = (id: string): id is ConversationClause => Object.hasOwn(CONVERSATION_JUDGES, id);
 export const isCertificateClause = (id: string): id is CertificateClause => Object.hasOwn(CERTIFICATE_JUDGES, id);
 /** The clauses a record is judged again on: those of answers the record holds, and those of the certificate it records. */
-export const isRejudgeable = (id: string): boolean => isJudgedClause(id) || isCertificateClause(id);
+export const isRejudgeable = (id: string): boolean => isJudgedClause(id) || isCertificateClause(id) || isReadingClause(id);
 /** Every clause the table judges, whoever calls the judge. */
 export const isTableClause = (id: string): boolean => isRejudgeable(id) || isOccasionClause(id) || Object.hasOwn(CONVERSATION_JUDGES, id);
 
