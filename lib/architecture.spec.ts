@@ -35,7 +35,7 @@ const ALLOWED: Record<string, string[]> = {
   soak: ['meeting', 'operator', 'judge', 'report', 'client', 'spec'],
   history: ['report', 'spec'],
   capture: ['meeting', 'operator', 'client', 'spec'],
-  diff: ['capture', 'client', 'spec'],
+  diff: ['capture', 'judge', 'client', 'spec'],
   deploy: ['diff', 'capture', 'spec'],
   runner: ['claims', 'meeting', 'explore', 'judge', 'contract', 'client', 'operator', 'report', 'spec'],
   cli: ['claims', 'deploy', 'diff', 'capture', 'history', 'soak', 'certify', 'explore', 'runner', 'meeting', 'operator', 'discovery', 'emulator', 'report', 'client', 'spec'],

@@ -6,7 +6,7 @@ import { RunError } from '../client/errors.js';
 import { type ComparedResults, compareHtml, compareMarkdown, compareResults, compareText } from '../report/compare.js';
 import type { CompareArgs } from './options.js';
 import { NOT_COMPARED, diffAnswers } from '../diff/diff.js';
-import { type Side, sideOf } from '../diff/sides.js';
+import { type Side, kindOfBoth, sideOf } from '../diff/sides.js';
 
 async function readRun(given: string): Promise<{ run: ComparedResults; side: Side | null }> {
   let file = given;
@@ -26,7 +26,7 @@ export async function compareCommand(a: CompareArgs): Promise<number> {
   const [x, y] = await Promise.all([readRun(a.old), readRun(a.new)]);
   const [before, after] = [x.run, y.run];
   // Beside the outcomes, what clients read that changed shape (`diff` of the two runs' answers; not what only one asked).
-  const shapes = x.side && y.side ? diffAnswers(x.side.answers, y.side.answers).filter((s) => !NOT_COMPARED.includes(s.class)) : [];
+  const shapes = x.side && y.side ? diffAnswers(x.side.answers, y.side.answers, kindOfBoth(x.side, y.side)).filter((s) => !NOT_COMPARED.includes(s.class)) : [];
   const c = { ...compareResults(before, after), shapes };
   // Appended, not replaced: a CI step summary file gathers what every step writes.
   if (a.markdown) await appendFile(a.markdown, compareMarkdown(before, after, c));

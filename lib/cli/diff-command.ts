@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { diffHtml } from '../report/compare.js';
 import { RunError } from '../client/errors.js';
 import { type Change, NOT_COMPARED, diffAnswers } from '../diff/diff.js';
-import { type Side, certificateChanges, sideOf } from '../diff/sides.js';
+import { type Side, certificateChanges, kindOfBoth, sideOf } from '../diff/sides.js';
 import type { DiffArgs } from './options.js';
 import { readJson } from './json-file.js';
 
@@ -19,7 +19,7 @@ const line = (c: Change) => `  ${c.answer}: ${c.path} ${c.class}: ${c.was} → $
 
 export async function diffCommand(a: DiffArgs): Promise<number> {
   const [x, y] = [await read(a.a), await read(a.b)];
-  const changes = [...certificateChanges(x, y), ...diffAnswers(x.answers, y.answers)];
+  const changes = [...certificateChanges(x, y), ...diffAnswers(x.answers, y.answers, kindOfBoth(x, y))];
   const breaking = changes.filter((c) => c.breaking);
   const added = changes.filter((c) => !c.breaking && !NOT_COMPARED.includes(c.class));
   const unasked = changes.filter((c) => NOT_COMPARED.includes(c.class));

@@ -2,7 +2,7 @@
 // capture held to each integration's latest contract, and how many of the answers' shapes changed between firmware.
 import type { Capture } from '../capture/schema.js';
 import { NOT_COMPARED, diffAnswers } from '../diff/diff.js';
-import { sideOf } from '../diff/sides.js';
+import { kindOfBoth, sideOf } from '../diff/sides.js';
 import { canDeploy } from './can-deploy.js';
 import type { Contract } from './contract.js';
 
@@ -49,7 +49,7 @@ function shapeChanges(captures: readonly (Kept & { doc: Capture })[]): string[] 
     for (let i = 1; i < mine.length; i += 1) {
       const [a, b] = [sides[i - 1]!, sides[i]!];
       if (typeof a === 'string' || typeof b === 'string') continue;
-      const changes = diffAnswers(a.answers, b.answers).filter((c) => !NOT_COMPARED.includes(c.class));
+      const changes = diffAnswers(a.answers, b.answers, kindOfBoth(a, b)).filter((c) => !NOT_COMPARED.includes(c.class));
       const breaking = changes.filter((c) => c.breaking).length;
       out.push(`  ${kind} ${mine[i - 1]!.version} → ${mine[i]!.version}: ${breaking} breaking change${breaking === 1 ? '' : 's'} to the answers' shapes, `
         + `${changes.length - breaking} addition${changes.length - breaking === 1 ? '' : 's'} (energy-conform diff tells which)`);

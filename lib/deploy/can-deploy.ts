@@ -77,7 +77,7 @@ export function canDeploy(capture: Capture, contracts: readonly Contract[]): Dep
       return { integration, certifiedOn, status: 'other kind', compared: 0, breaks: [], notChecked: [`certified on a ${c.device.kind}, the capture is of a ${capture.device.kind}`] };
     }
     const { relied, matched, notChecked, silent } = pairs(c, side.answers, capture.websocket !== null);
-    const breaks = [...silent, ...diffAnswers(relied, matched).filter((x) => x.breaking)];
+    const breaks = [...silent, ...diffAnswers(relied, matched, capture.device.kind).filter((x) => x.breaking)];
     return { integration, certifiedOn, status: breaks.length ? 'breaks' : 'ok', compared: relied.length + silent.length, breaks,
       notChecked: [...notChecked, ...writesNotChecked(c, side.answers)] };
   });

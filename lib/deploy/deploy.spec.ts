@@ -80,6 +80,8 @@ describe('can-i-deploy holds a capture to a contract', () => {
     ['a total ×1000 (kWh written as Wh)', { measurement: [{ power_w: 321, energy_import_kwh: 1250250 }, { power_w: 330, energy_import_kwh: 1250260 }] }, 'energy_import_kwh rescaled'],
     ['the API version written in two parts, on /api and in the device topic', { api: { product_type: 'HWE-P1', api_version: '2.2' } }, 'WS topic device: data.api_version reformatted'],
     ['a topic it subscribed to that sends nothing now', { device: null }, 'WS topic device: (the messages) removed'],
+    ['a register it took differences of written in whole kWh', { measurement: [1250, 1251, 1252].map((k) => ({ power_w: 321, energy_import_kwh: k })) },
+      'GET /api/measurement (v2, with the token, X-Api-Version: 2): energy_import_kwh precision lost'],
   ] as const)('%s: it breaks, and says where', ([, edit, says]) => {
     const r = row(capture(edit));
     expect(r.status).toBe('breaks');

@@ -9,6 +9,8 @@ const JSON_HEADERS = { 'content-type': 'application/json', date: 'Thu, 26 Nov 20
 const answer = (samples: unknown[], o: Partial<Answer> = {}): Answer => ({ key: KEY, status: 200, headers: JSON_HEADERS, samples, ...o });
 const power = (...ws: number[]) => ws.map((w) => ({ power_w: w, energy_import_kwh: 12345.678, unique_id: '4E47475955', meter_model: 'ISKRA 2M550T-101' }));
 
+const registers = (...kwh: number[]) => kwh.map((k) => ({ energy_import_kwh: k }));
+
 type Row = [string, Answer, Answer, [ChangeClass, string][]];
 
 const FOUND: Row[] = [
@@ -29,6 +31,15 @@ const FOUND: Row[] = [
   ['an error body in another shape', answer([{ error: 'user:unauthorized' }], { status: 401 }), answer([{ error: { id: 201, description: 'no' } }], { status: 401 }), [['error code', 'error']]],
   ['can be null now', answer([{ gas_m3: 1.5 }]), answer([{ gas_m3: 1.5 }, { gas_m3: null }]), [['retyped', 'gas_m3']]],
   ['a new field', answer([{ power_w: 1 }]), answer([{ power_w: 1, power_l1_w: 1 }]), [['added', 'power_l1_w']]],
+  ['a documented value renamed (the gas meter\'s external type)', answer([{ external: [{ unique_id: 'G1', type: 'gas_meter', value: 1.5, unit: 'm3' }] }]),
+    answer([{ external: [{ unique_id: 'G1', type: 'gasmeter', value: 1.5, unit: 'm3' }] }]), [['value renamed', 'external[].type']]],
+  ['a total register written with one decimal instead of three', answer(registers(13779.338, 13779.341, 13779.345)), answer(registers(13779.3, 13779.4, 13779.5)),
+    [['precision lost', 'energy_import_kwh']]],
+  ['an undocumented value beside the documented ones', answer([{ external: [{ unique_id: 'G1', type: 'gas_meter', value: 1.5, unit: 'm3' }] }]),
+    answer([{ external: [{ unique_id: 'G1', type: 'gas_meter', value: 1.5, unit: 'm3' }, { unique_id: 'E1', type: 'electricity_meter', value: 2, unit: 'kWh' }] }]),
+    [['value added', 'external[].type']]],
+  ['kWh written as Wh: whole numbers, rescaled, and no precision lost', answer(registers(13779.338, 13779.341, 13779.345)),
+    answer(registers(13779338, 13779341, 13779345)), [['reformatted', 'energy_import_kwh'], ['rescaled', 'energy_import_kwh']]],
 ];
 
 const NOISE: [string, Answer, Answer][] = [
@@ -42,6 +53,9 @@ const NOISE: [string, Answer, Answer][] = [
   ['an array empty on one side', answer([{ external: [{ unique_id: 'A1', value: 1.5, unit: 'm3' }] }]), answer([{ external: [] }])],
   ['another date and length', answer([{ a: 1 }]), answer([{ a: 1 }], { headers: { ...JSON_HEADERS, date: 'Fri, 27 Nov 2026 09:00:00 GMT', 'content-length': '9' } })],
   ['decimals that happened to be whole in one sample', answer([{ v: 230.1 }, { v: 229.8 }]), answer([{ v: 230 }])],
+  ['a documented value for another (a water meter where a gas meter was)', answer([{ external: [{ unique_id: 'G1', type: 'gas_meter', value: 1, unit: 'm3' }] }]),
+    answer([{ external: [{ unique_id: 'W1', type: 'water_meter', value: 1, unit: 'm3' }] }])],
+  ['a register that ended in a zero in its one sample', answer(registers(13779.338)), answer(registers(13779.34))],
   ['a frequency that stood at 50.000 Hz while it was read, then moved', answer([{ frequency_hz: 50 }, { frequency_hz: 50 }, { frequency_hz: 50 }]), answer([{ frequency_hz: 49.991 }])],
 ];
 
@@ -78,4 +92,24 @@ test('a capture found over mDNS: each service\'s TXT is an answer too, and a TXT
   if (typeof was === 'string' || typeof now === 'string') throw new Error('not a side');
   expect(diffAnswers(was.answers, now.answers).map((c) => [c.answer, c.class, c.path])).toEqual([
     ['mDNS _homewizard._tcp TXT', 'reformatted', 'api_version'], ['mDNS _homewizard._tcp TXT', 'removed', 'id']]);
+});
+
+describe('a meter\'s readings: a relation that held on one side and fails on the other is breaking, saying why', () => {
+  const P1 = { power_w: 241, power_l1_w: 241, voltage_l1_v: 231, current_l1_a: 1, energy_import_kwh: 13779.338, energy_import_t1_kwh: 13779.338 };
+  test('power ten times too high: V-READ-03, with the power, the voltage and the current', () => {
+    const changes = diffAnswers([answer([P1])], [answer([{ ...P1, power_w: 2410, power_l1_w: 2410 }])], 'p1dongle');
+    expect(changes.map((c) => [c.class, c.path, c.breaking])).toEqual([['relation broken', 'V-READ-03', true]]);
+    expect(changes[0]!.now).toMatch(/^power_l1_w 2410 W at 231 V and 1 A: at most 472 W \(×10\.433 of V × I\) \(the v2 reading\)/);
+  });
+
+  test('v1\'s names read as v2\'s: a total that forgets its tariff', () => {
+    const v1 = (o: object) => ({ ...answer([{ total_power_import_kwh: 10, total_power_import_t1_kwh: 6, total_power_import_t2_kwh: 4, ...o }]), key: 'GET /api/v1/data (v1)' });
+    expect(diffAnswers([v1({})], [v1({ total_power_import_kwh: 6 })], 'p1dongle').map((c) => [c.class, c.path])).toEqual([['relation broken', 'V-READ-02']]);
+  });
+
+  test('not judged without the kind, nor where it already failed on the first side', () => {
+    const b = answer([{ ...P1, power_l1_w: 2410, power_w: 2410 }]);
+    expect(diffAnswers([answer([P1])], [b])).toEqual([]);
+    expect(diffAnswers([b], [b], 'p1dongle')).toEqual([]);
+  });
 });

@@ -1,7 +1,10 @@
 // `diff`: the shape differences of every answer between two sides (captures, or runs' results.json; sides.ts),
 // classed as a changelog reads: what breaks a client first (removed, retyped, reformatted, rescaled, a member of
-// a set dropped, a status, an error code, a header), then what was added. Values that merely change (a reading, a
-// serial, the order of fields) are not the shape, and never reported.
+// a set dropped, a status, an error code, a header; of a meter's readings, a relation broken, precision lost, a
+// documented value renamed: readings.ts), then what was added. Values that merely change (a reading, a serial, the
+// order of fields) are not the shape, and never reported.
+import type { KindId } from '../spec/kinds.js';
+import { isReadingAnswer, precisionLost, relationsBroken, valuesChanged } from './readings.js';
 import { type Leaf, STRING_FORMATS, type Shape, shapeOf } from './shape.js';
 
 export interface Answer {
@@ -13,11 +16,11 @@ export interface Answer {
 }
 
 export type ChangeClass = 'removed' | 'retyped' | 'reformatted' | 'rescaled' | 'member dropped' | 'status' | 'error code' | 'header' | 'not asked'
-  | 'unavailable' | 'added' | 'member added';
+  | 'unavailable' | 'added' | 'member added' | 'relation broken' | 'precision lost' | 'value renamed' | 'value added';
 
 export interface Change { answer: string; path: string; class: ChangeClass; breaking: boolean; was: string; now: string }
 
-const ADDITIONS: readonly ChangeClass[] = ['added', 'member added', 'not asked', 'unavailable'];
+const ADDITIONS: readonly ChangeClass[] = ['added', 'member added', 'value added', 'not asked', 'unavailable'];
 /** Not compared: the answer is on one side only, or one side had it unavailable for the while (503: a P1 meter's telegram before the first). */
 export const NOT_COMPARED: readonly ChangeClass[] = ['not asked', 'unavailable'];
 /** Headers whose value is the moment's or the connection's, not the answer's. */
@@ -68,9 +71,10 @@ const unseen = (path: string, other: Shape) => path.split('[]').slice(0, -1).som
   return other.has(array) && !other.has(`${array}[]`);
 });
 
-function bodyChanges(key: string, a: Answer, b: Answer): Change[] {
+function bodyChanges(key: string, a: Answer, b: Answer, kind: KindId | undefined): Change[] {
   const [sa, sb] = [shapeOf(a.samples), shapeOf(b.samples)];
   const out: Change[] = [];
+  if (kind && isReadingAnswer(key)) for (const r of relationsBroken(key, a.samples, b.samples, kind)) out.push(change(key, r.path, r.class, r.was, r.now));
   for (const [path, la] of sa) {
     const lb = sb.get(path);
     if (!lb) {
@@ -86,6 +90,7 @@ function bodyChanges(key: string, a: Answer, b: Answer): Change[] {
     if (k) out.push(change(key, path, 'rescaled', String(median(la.numbers)), `${median(lb.numbers)} (×${10 ** k})`));
     for (const m of la.members ?? []) if (lb.members && !lb.members.has(m)) out.push(change(key, path, 'member dropped', m, 'absent'));
     for (const m of lb.members ?? []) if (la.members && !la.members.has(m)) out.push(change(key, path, 'member added', 'absent', m));
+    for (const r of [precisionLost(path, la, lb, k), valuesChanged(path, la, lb)]) if (r) out.push(change(key, path, r.class, r.was, r.now));
   }
   for (const [path, lb] of sb) if (!sa.has(path) && !unseen(path, sa)) out.push(change(key, path, 'added', 'absent', shown(lb.types)));
   return out;
@@ -105,8 +110,8 @@ function headerChanges(key: string, a: Answer, b: Answer): Change[] {
   return out;
 }
 
-/** The changes from `a` to `b`, breaking ones first, each side's answers matched by key. */
-export function diffAnswers(a: readonly Answer[], b: readonly Answer[]): Change[] {
+/** The changes from `a` to `b`, breaking ones first, each side's answers matched by key; a meter's relations judged where the `kind` is known. */
+export function diffAnswers(a: readonly Answer[], b: readonly Answer[], kind?: KindId): Change[] {
   const out: Change[] = [];
   const byKey = new Map(b.map((x) => [x.key, x]));
   for (const x of a) {
@@ -118,7 +123,7 @@ export function diffAnswers(a: readonly Answer[], b: readonly Answer[]): Change[
     if (x.status !== y.status && (x.status === 503 || y.status === 503)) out.push(change(x.key, '', 'unavailable', `${x.status}`, `${y.status}`));
     else if (x.status !== y.status) out.push(change(x.key, '', 'status', `${x.status}`, `${y.status}`));
     else if (x.status !== null && x.status >= 400 && errorCode(x) !== errorCode(y)) out.push(change(x.key, 'error', 'error code', errorCode(x) ?? 'none', errorCode(y) ?? 'none'));
-    else out.push(...bodyChanges(x.key, x, y));
+    else out.push(...bodyChanges(x.key, x, y, kind));
     out.push(...headerChanges(x.key, x, y));
   }
   const seen = new Set(a.map((x) => x.key));

@@ -2,9 +2,12 @@
 // request that had it, and the certificate's facts.
 import type { Capture } from '../capture/schema.js';
 import type { Answer, Change } from './diff.js';
+import { KIND_IDS, type KindId } from '../spec/kinds.js';
 
 export interface Side {
   answers: Answer[];
+  /** The kind of device, where the file says it: a meter's readings are judged by its kind's relations. */
+  kind: KindId | null;
   certificate: Record<string, string | null> | null;
   serial: string | null;
 }
@@ -33,11 +36,11 @@ function fromCapture(c: Capture): Side {
   // What a client finds the device by: each service's TXT (a key gone, or written otherwise, breaks discovery).
   for (const [type, service] of Object.entries(c.mdns ?? {})) answers.push({ key: `mDNS _${type}._tcp TXT`, status: 200, headers: {}, samples: [service.txt] });
   const cert = c.certificate;
-  return { answers, serial: c.device.serial, certificate: cert && { subject: cert.subject, subjectAltName: cert.subjectAltName, issuer: cert.issuer, keyType: cert.keyType } };
+  return { answers, serial: c.device.serial, kind: c.device.kind, certificate: cert && { subject: cert.subject, subjectAltName: cert.subjectAltName, issuer: cert.issuer, keyType: cert.keyType } };
 }
 
 /** A run's GETs, each key's answers of its most frequent status (a refused token beside the run's own is another request). */
-function fromResults(r: { checks: { exchanges: RecordedExchange[] }[]; target: { serial: string | null } }): Side {
+function fromResults(r: { checks: { exchanges: RecordedExchange[] }[]; target: { serial: string | null; kind?: string } }): Side {
   const groups = new Map<string, RecordedExchange[]>();
   for (const ex of r.checks.flatMap((c) => c.exchanges)) {
     if (ex.method !== 'GET' || ex.status === undefined) continue;
@@ -52,7 +55,8 @@ function fromResults(r: { checks: { exchanges: RecordedExchange[] }[]; target: {
     const mine = all.filter((ex) => ex.status === status);
     return { key, status, headers: mine[0]!.responseHeaders ?? {}, samples: mine.flatMap((ex) => parsed(ex.responseBody)) };
   });
-  return { answers, certificate: null, serial: r.target.serial };
+  const kind = (KIND_IDS as readonly string[]).includes(r.target.kind ?? '') ? r.target.kind as KindId : null;
+  return { answers, certificate: null, serial: r.target.serial, kind };
 }
 
 /** The side a file holds, or why it is none. */
@@ -62,6 +66,9 @@ export function sideOf(doc: unknown): Side | string {
   if (Array.isArray(d?.checks) && d.target && !d.integration) return fromResults(d as Parameters<typeof fromResults>[0]);
   return 'it is neither a capture nor the results.json of a run of a device';
 }
+
+/** The kind both sides are of, where they say so and agree: the relations between readings are then compared. */
+export const kindOfBoth = (a: Side, b: Side): KindId | undefined => (a.kind !== null && a.kind === b.kind ? a.kind : undefined);
 
 /** The certificate's facts that changed, each side's serial written as <serial>. */
 export function certificateChanges(a: Side, b: Side): Change[] {

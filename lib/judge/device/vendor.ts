@@ -1,7 +1,7 @@
 // The vendor profile's answers (spec/vendor-clauses.md): the measurement's fields per kind, the telegram, /api/system,
 // identify and /api/batteries, each clause judged on the answer it reads.
 import { crcOf, parseTelegram } from '../../client/dsmr.js';
-import { CORE_FIELDS, MEASUREMENT_FIELDS, V1_NAMES, fieldTypeError } from '../../spec/vendor-measurement.js';
+import { CORE_FIELDS, DOCUMENTED_ENUMS, MEASUREMENT_FIELDS, V1_NAMES, fieldTypeError } from '../../spec/vendor-measurement.js';
 import { vendorGateHolds } from '../../spec/vendor-kinds.js';
 import { type DeviceFacts, HELD, type Judgment, type Reply, allOf, isJsonObject, shownReply, statusIs, succeeded, unless } from './judgment.js';
 import { type AnswerJudges, BATTERIES, MEASUREMENT, TELEGRAM } from './asks.js';
@@ -88,7 +88,7 @@ export const vsys09 = (r: Reply): Judgment => unless(r.status === 204 && (r.text
 /** V-SYS-10, on PUT /api/system/identify of the kWh meter. */
 export const vsys10 = (r: Reply): Judgment => notServed(r, 'the kWh meter has no identify');
 
-export const BATTERY_MODES = ['zero', 'to_full', 'standby', 'predictive'];
+export const BATTERY_MODES = DOCUMENTED_ENUMS.mode!;
 export const BATTERY_PERMISSIONS = ['charge_allowed', 'discharge_allowed'];
 const BATTERY_NUMBERS = ['power_w', 'target_power_w', 'max_consumption_w', 'max_production_w'];
 
