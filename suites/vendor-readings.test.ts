@@ -15,7 +15,7 @@ const PACE_MS = 1000;
 /** Reads enough for a series over time (V-READ-05, -07) where the flow needs no waiting for. */
 const LEAST_READS = 3;
 /** The longest the check waits for the power to say enough (V-READ-06); `soak` judges a slower meter over its hours. */
-const MOST_MS = 20_000;
+const MOST_MS = 12_000;
 
 const OTHERS = READING_CLAUSES.filter((id) => id !== 'V-READ-01');
 
@@ -28,7 +28,7 @@ function formsOf({ run }: CheckContext): { side: 'v1' | 'v2'; path: string }[] {
 /** Whether reading on can still decide V-READ-06 within MOST_MS: the best flow so far, at its pace, reaches its threshold. */
 function mayStillJudgeFlow(series: readonly Reading[], elapsedMs: number): boolean {
   const best = Math.max(0, ...tallies(series).map((t) => (t.resolution > 0 ? t.implied / t.resolution : 0)));
-  return elapsedMs < 6000 || best * (MOST_MS / elapsedMs) >= 6;
+  return elapsedMs < 4000 || best * (MOST_MS / elapsedMs) >= 6;
 }
 
 /** The series: each form once a second (v2 then v1) until V-READ-06 can be judged, or cannot be by MOST_MS; a last v2 read closes it. */

@@ -79,7 +79,7 @@ test('the readings served are the capture\'s, in its shape: a field of its own, 
   });
 });
 
-test('the headers, refusals, settings, telegram and certificate style served are the capture\'s: an error body in another shape, a JSON 404, a header and a setting of its own, another meter\'s telegram, the CN alone', async () => {
+test('the headers, refusals, settings, telegram and certificate served are the capture\'s: an error body in another shape, a JSON 404, a header and a setting of its own, another meter\'s telegram, the CN alone, the CA\'s name', async () => {
   const find = (c: Capture, path: string, token: boolean, status?: number) => c.answers.find((a) => a.side === 'v2' && a.method === 'GET' && a.path === path
     && a.token === token && a.version === undefined && (status === undefined || a.status === status))!;
   const TELEGRAM = '/ISK5\\2M550T-1012\r\n\r\n1-3:0.2.8(50)\r\n0-0:1.0.0(261126101500W)\r\n1-0:1.8.1(001234.567*kWh)\r\n!ABCD\r\n';
@@ -92,6 +92,8 @@ test('the headers, refusals, settings, telegram and certificate style served are
     system.samples = system.samples.map((x) => ({ ...(x as object), zigbee_channel: 15, wifi_rssi_db: String((x as { wifi_rssi_db: number }).wifi_rssi_db) }));
     find(doc, '/api/telegram', true, 200).body = TELEGRAM;
     doc.certificate!.subjectAltName = null;
+    // A real device's issuer, written as node:crypto writes it (a comma in a value escaped).
+    doc.certificate!.issuer = 'C=NL\nST=ZH\nO=HomeWizard B.V.\nOU=Appliance\\, Energy\nCN=Appliance Access CA';
   }, async (first, { doc: second }) => {
     expect(JSON.parse(find(second, '/api/measurement', false).body)).toEqual({ error: { id: 201, description: 'unauthorized' } });
     expect(find(second, '/api/ec-no-such-path', true)).toMatchObject({ status: 404, body: '{"error":"request:not-found"}', headers: { 'content-type': 'application/json' } });
@@ -105,7 +107,8 @@ test('the headers, refusals, settings, telegram and certificate style served are
     expect(Number(/1\.8\.1\(([\d.]+)/.exec(telegram)![1])).toBeGreaterThanOrEqual(1234.567);
     const parsed = parseTelegram(telegram)!;
     expect(parsed.crc).toBe(crcOf(parsed));
-    expect(second.certificate).toMatchObject({ subjectAltName: null, subject: expect.stringContaining(`appliance/p1dongle/${first.doc.device.serial}`) });
+    expect(second.certificate).toMatchObject({ subjectAltName: null, subject: expect.stringContaining(`appliance/p1dongle/${first.doc.device.serial}`),
+      issuer: 'C=NL\nST=ZH\nO=HomeWizard B.V.\nOU=Appliance\\, Energy\nCN=Appliance Access CA' });
     // The v2 404 was captured, not the v1 one: an unknown path over HTTP is answered as the emulator answers it.
     const v1 = (c: Capture) => c.answers.find((a) => a.side === 'v1' && a.path === '/api/ec-no-such-path')!;
     expect(v1(second)).toMatchObject({ status: v1(first.doc).status, body: v1(first.doc).body });

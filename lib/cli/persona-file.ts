@@ -48,7 +48,8 @@ export function personaOf(c: Capture): Persona {
   const txt = c.mdns ? Object.fromEntries(Object.entries(c.mdns).map(([type, service]) => [type, service!.txt])) : undefined;
   const serial = c.device.serial && /^[0-9a-f]{12}$/.test(c.device.serial) ? c.device.serial : undefined;
   return { kind: c.device.kind, serial: serial ?? randomSerial(), firmware: c.device.firmware_version, readings, headers, refusals, extraFields,
-    ...(telegram && whole ? { telegram } : {}), ...(certStyle ? { certStyle } : {}), ...(txt ? { txt } : {}) };
+    ...(telegram && whole ? { telegram } : {}), ...(certStyle ? { certStyle } : {}), ...(c.certificate?.issuer ? { issuer: c.certificate.issuer } : {}),
+    ...(txt ? { txt } : {}) };
 }
 
 export async function personaFrom(file: string): Promise<Persona> {

@@ -68,7 +68,8 @@ describe.concurrent('the users suite against a P1 meter emulator', () => {
   beforeAll(async () => { emu = await startEmulator({ kind: 'p1dongle' }); });
   afterAll(async () => emu.close());
 
-  test.sequential('first contact: 3 presses, every clause that ran passes, the device as found but for the pairing user', async () => {
+  // A whole default run with three presses, their windows waited for: 55 s on a busy two-core machine, bounded by the run's own timeouts.
+  test.sequential('first contact: 3 presses, every clause that ran passes, the device as found but for the pairing user', { timeout: 180_000 }, async () => {
     const before = emu.state.snapshot();
     const issued = tokensIssued(emu);
     const { res, results } = await run(emu, 'first');

@@ -56,6 +56,7 @@ const NOISE: [string, Answer, Answer][] = [
   ['a documented value for another (a water meter where a gas meter was)', answer([{ external: [{ unique_id: 'G1', type: 'gas_meter', value: 1, unit: 'm3' }] }]),
     answer([{ external: [{ unique_id: 'W1', type: 'water_meter', value: 1, unit: 'm3' }] }])],
   ['a register that ended in a zero in its one sample', answer(registers(13779.338)), answer(registers(13779.34))],
+  ['a register that stood still on a value ending in a zero (the night tariff by day)', answer(registers(10830.511, 10830.512)), answer(registers(10830.51, 10830.51, 10830.51, 10830.51))],
   ['a frequency that stood at 50.000 Hz while it was read, then moved', answer([{ frequency_hz: 50 }, { frequency_hz: 50 }, { frequency_hz: 50 }]), answer([{ frequency_hz: 49.991 }])],
 ];
 

@@ -36,13 +36,15 @@ export function relationsBroken(key: string, a: readonly unknown[], b: readonly 
 const REGISTER = /(^|\.)([a-z0-9_]*_(kwh|m3|gj)|external\[\]\.value)$/;
 
 /**
- * Fewer decimals on a register: where `b` shows two fewer than `a`, or one fewer over three samples or more (one
- * sample may end in a zero that JSON drops). `scale`: the power of ten `b` is of `a` (kWh written as Wh loses none).
+ * Fewer decimals on a register. A value that ends in zero loses it in JSON, so `b` must show the fewer decimals on
+ * enough distinct values that zeros cannot explain it (one in ten thousand, or a thousand for three decimals lost).
+ * `scale`: the power of ten `b` is of `a` (kWh written as Wh loses none).
  */
 export function precisionLost(path: string, a: Leaf, b: Leaf, scale: number): ReadingChange | null {
   if (!REGISTER.test(path) || !a.numbers.length || !b.numbers.length) return null;
   const [da, db] = [Math.max(...a.numbers.map(decimalsOf)), Math.max(...b.numbers.map(decimalsOf)) + scale];
-  if (db >= da || (da - db < 2 && b.numbers.length < 3)) return null;
+  const lost = da - db;
+  if (lost <= 0 || new Set(b.numbers).size < ({ 1: 4, 2: 2 }[lost] ?? 1)) return null;
   const step = (d: number) => `${d} decimal${d === 1 ? '' : 's'} (steps of ${10 ** -d})`;
   return { path, class: 'precision lost', was: step(da), now: step(db) };
 }

@@ -47,11 +47,18 @@ function serialNumber(): string {
   return Buffer.from(bytes).toString('hex');
 }
 
-export async function createTestCa(name = 'energy-conform emulator test CA'): Promise<TestCa> {
+/**
+ * A distinguished name as node:crypto writes it (`C=NL\nO=HomeWizard\nCN=…`, an attribute a line, its special
+ * characters already escaped as RFC 4514 escapes them) in RFC 4514's one-line form, in its order.
+ */
+export const dnOf = (nodeText: string): string => nodeText.split('\n').filter(Boolean).join(', ');
+
+/** `name`: the CA's common name, or `dn`, its whole distinguished name (a captured device's issuer, `dnOf`). */
+export async function createTestCa(name = 'energy-conform emulator test CA', dn?: string): Promise<TestCa> {
   const keys = await crypto.subtle.generateKey(EC, true, ['sign', 'verify']);
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: serialNumber(),
-    name: `CN=${name}`,
+    name: dn ?? `CN=${name}`,
     notBefore: new Date(Date.now() - HOUR),
     notAfter: new Date(Date.now() + 365 * 24 * HOUR),
     signingAlgorithm: EC,

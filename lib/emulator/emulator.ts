@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { KINDS, applianceIdentity, type KindId } from '../spec/kinds.js';
-import { createTestCa, issueDeviceCert, type DeviceCertOptions, type IssuedCert, type TestCa } from './certs.js';
+import { createTestCa, dnOf, issueDeviceCert, type DeviceCertOptions, type IssuedCert, type TestCa } from './certs.js';
 import { controlServer } from './control.js';
 import { DeviceState, randomSerial } from './device-state.js';
 import type { Fault } from './fault-types.js';
@@ -155,7 +155,8 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   // The persona is the device (its rewrite first, nearest the handlers); faults and variants rewrite what it answers.
   const layer = [...(persona ? [personaRewrite(persona, state.now(), () => state.now())] : []), ...faults, ...variantsByName(opts.variants ?? [])];
   const dir = await mkdtemp(path.join(tmpdir(), `energy-conform-emu-${kind.id}-`));
-  const ca = opts.ca ?? await createTestCa();
+  // A captured device's CA by its captured name: a client that checks the issuer's name meets the one it met.
+  const ca = opts.ca ?? await createTestCa(undefined, persona?.issuer ? dnOf(persona.issuer) : undefined);
   const caPath = path.join(dir, 'ca.pem');
   await writeFile(caPath, ca.certPem);
 

@@ -32,6 +32,8 @@ export interface Persona {
   telegram?: string;
   /** The certificate's style: a DNS subject-alternative name beside the CN (`real`), or the CN alone. */
   certStyle?: CertStyle;
+  /** The certificate's issuer as captured (node:crypto's text): the emulator's CA takes its name, with keys of its own. */
+  issuer?: string;
   /** Each mDNS service's TXT as captured (`hwenergy`, `homewizard`). */
   txt?: Readonly<Partial<Record<'hwenergy' | 'homewizard', Readonly<Record<string, string>>>>>;
 }

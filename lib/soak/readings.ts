@@ -30,8 +30,8 @@ export class SoakReadings {
     if (vendorGateHolds('v-readings', kind)) for (const id of READING_CLAUSES) this.tally.set(id, { judged: 0, failures: 0 });
   }
 
-  /** A polled answer's body, asked `from` and answered `to` (the soak's milliseconds). */
-  add(form: 'v1' | 'v2', from: number, to: number, body: unknown): void {
+  /** A polled answer's body, asked `from` and answered `to` (the soak's milliseconds); a WebSocket message's data, heard at both. */
+  add(form: Reading['form'], from: number, to: number, body: unknown): void {
     if (!this.tally.size || !isJsonObject(body)) return;
     this.readings += 1;
     this.fresh += 1;

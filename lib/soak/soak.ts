@@ -89,7 +89,8 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
     },
   }, stop.signal));
   const listeners = Array.from({ length: wsClients }, (_, index) => runWsIntegration({
-    target: met.device.target, token: met.token!, index, clock: { now: at, sleep: clock.sleep }, streams: record.streams }, stop.signal));
+    target: met.device.target, token: met.token!, index, clock: { now: at, sleep: clock.sleep }, streams: record.streams,
+    measurement: (when, data) => readings.add('ws', when, when, data) }, stop.signal));
   try {
     let nextCheck = 0;
     while (!stop.signal.aborted && at() < durationMs) {

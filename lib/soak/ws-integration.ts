@@ -1,7 +1,7 @@
 // One WebSocket integration of a soak, as the vendor documents the socket (DOC v2/websocket.mdx) and energy
 // managers hold it: connect, send the token when asked, subscribe to `measurement`, and keep listening; a socket
 // that closes is opened again after a wait that doubles from 1 s to 10 s. Every message it hears, from the request
-// for the token on, goes to the stream tracker (streams.ts); it keeps no messages.
+// for the token on, goes to the stream tracker (streams.ts), and each measurement to the soak's readings; it keeps no messages.
 import { type Agent, WebSocket } from 'undici';
 import type { Target } from '../client/device-client.js';
 import { wsAgent, wsUrl } from '../client/ws-client.js';
@@ -15,6 +15,8 @@ export interface WsIntegrationInput {
   index: number;
   clock: SoakClock;
   streams: StreamTracker;
+  /** A `measurement` message's data, and when it came: the soak judges it as a reading (V-READ). */
+  measurement?(at: number, data: unknown): void;
 }
 
 const FIRST_WAIT_MS = 1000;
@@ -54,10 +56,13 @@ function listen(url: string, agent: Agent, input: WsIntegrationInput, signal: Ab
     signal.addEventListener('abort', stop, { once: true });
     ws.addEventListener('open', opened);
     ws.addEventListener('message', (e) => {
-      heard(input.clock.now());
+      const at = input.clock.now();
+      heard(at);
       let type: unknown;
       try {
-        type = (JSON.parse(String(e.data)) as { type?: unknown }).type;
+        const message = JSON.parse(String(e.data)) as { type?: unknown; data?: unknown };
+        type = message.type;
+        if (type === 'measurement') input.measurement?.(at, message.data);
       } catch { /* not JSON: heard all the same */ }
       if (type === 'authorization_requested') ws.send(JSON.stringify({ type: 'authorization', data: input.token }));
       else if (type === 'authorized') {
