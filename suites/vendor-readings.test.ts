@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { clauseTest, type CheckContext } from '../lib/harness/clause-test.js';
 import { expectJudged } from '../lib/harness/clause-failure.js';
 import { READING_CLAUSES, judgeReadings, readingsIn } from '../lib/judge/device/table.js';
-import { judgeable, tallies } from '../lib/judge/device/readings-time.js';
+import { STEPS_TO_JUDGE, judgeable, tallies } from '../lib/judge/device/readings-time.js';
 import { whyNotJudged } from '../lib/judge/device/judgment.js';
 import type { Reading } from '../lib/judge/device/readings.js';
 import { KINDS } from '../lib/spec/kinds.js';
@@ -28,7 +28,7 @@ function formsOf({ run }: CheckContext): { side: 'v1' | 'v2'; path: string }[] {
 /** Whether reading on can still decide V-READ-06 within MOST_MS: the best flow so far, at its pace, reaches its threshold. */
 function mayStillJudgeFlow(series: readonly Reading[], elapsedMs: number): boolean {
   const best = Math.max(0, ...tallies(series).map((t) => (t.resolution > 0 ? t.implied / t.resolution : 0)));
-  return elapsedMs < 4000 || best * (MOST_MS / elapsedMs) >= 6;
+  return elapsedMs < 4000 || best * (MOST_MS / elapsedMs) >= STEPS_TO_JUDGE;
 }
 
 /** The series: each form once a second (v2 then v1) until V-READ-06 can be judged, or cannot be by MOST_MS; a last v2 read closes it. */
