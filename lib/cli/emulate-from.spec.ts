@@ -40,8 +40,8 @@ async function servedAgain(name: string, original: EmulatorOptions, edit: (doc: 
   await withEmulator({ kind: original.kind, persona: personaOf(doc) }, async (again) => work(first, await capture(again, `${name}-second`), again));
 }
 
-/** The areas whose answers a capture shapes (readings, headers, refusals, settings, the telegram, the WebSocket). */
-const SHAPED = ['info', 'measurement', 'errors', 'versioning', 'vendor-measurement', 'vendor-system', 'vendor-batteries', 'vendor-telegram', 'vendor-websocket'];
+/** The areas whose answers a capture shapes (readings and what they can be, headers, refusals, settings, the telegram, the WebSocket). */
+const SHAPED = ['info', 'measurement', 'errors', 'versioning', 'vendor-measurement', 'vendor-readings', 'vendor-system', 'vendor-batteries', 'vendor-telegram', 'vendor-websocket'];
 
 describe.concurrent('capture → emulate --from → capture again', () => {
   test.for(KIND_IDS)('%s: the second capture diffs clean against the first, with the first\'s serial and firmware, and passes run --profile spec vendor', { timeout: 120_000 }, async (kind: KindId) => {

@@ -5,6 +5,7 @@
 // layer with the faults, in front of the correct handlers: the specification's state machines (users, tokens,
 // versions, the socket, the cloud, the settings) stay the emulator's.
 import type { KindId } from '../spec/kinds.js';
+import { v2Name } from '../spec/readings.js';
 import { type EmuResponse, isPlainObject } from './exchange.js';
 import type { Rewrite } from './fault-types.js';
 import type { CertStyle } from './cert-styles.js';
@@ -60,7 +61,7 @@ function served(a: ServedAnswer, res: EmuResponse): EmuResponse {
   return { ...res, status: a.status, headers: { ...res.headers, ...own(a.headers) }, body };
 }
 
-/** Totals only grow; the other readings move around their captured value. */
+/** Totals only grow (a meter's energy by what its power says flowed: movedReading); the other readings move around their captured value. */
 const TOTAL = /_(kwh|m3|gj|liter)$/;
 const decimalsOf = (n: number) => (Number.isInteger(n) ? 0 : (String(n).split('.')[1] ?? '').replace(/e.*$/, '').length);
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -82,6 +83,41 @@ function moved(v: unknown, key: string, seconds: number, now: Date): unknown {
   if (Array.isArray(v)) return v.map((x) => moved(x, key, seconds, now));
   if (isPlainObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, moved(x, k, seconds, now)]));
   return v;
+}
+
+const ENERGY = /^(energy|total_power)_(import|export)(_t(\d))?_kwh$/;
+
+/**
+ * A reading as it reads `seconds` after the start, its registers moved by what its power says flowed (V-READ-06):
+ * the import registers (the total and the current tariff's) by the power drawn, the export ones by the power fed in,
+ * the water by the flow; a count of cycles stays; everything else as `moved` moves it.
+ */
+function movedReading(body: unknown, seconds: number, now: Date): unknown {
+  if (!isPlainObject(body)) return moved(body, '', seconds, now);
+  const power = typeof body.power_w === 'number' ? body.power_w : typeof body.active_power_w === 'number' ? body.active_power_w : 0;
+  const tariff = String(body.tariff ?? body.active_tariff ?? 1);
+  const flowed = { import: (Math.max(power, 0) * seconds) / 3_600_000, export: (Math.max(-power, 0) * seconds) / 3_600_000 };
+  const lpm = typeof body.active_liter_lpm === 'number' ? body.active_liter_lpm : 0;
+  const grown = (v: number, by: number) => Number((v + by).toFixed(decimalsOf(v)));
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => {
+    const energy = ENERGY.exec(k);
+    if (energy && typeof v === 'number') return [k, energy[4] === undefined || energy[4] === tariff ? grown(v, flowed[energy[2] as 'import' | 'export']) : v];
+    if (k === 'total_liter_m3' && typeof v === 'number') return [k, grown(v, (lpm * seconds) / 60_000)];
+    if (k === 'cycles') return [k, v];
+    return [k, moved(v, k, seconds, now)];
+  }));
+}
+
+/**
+ * The v1 form of the reading the v2 form says (V-READ-07): a capture reads the two some moments apart, the load moving
+ * between; each v1 number the v2 reading has under its v2 name is that one, written with the v1 field's decimals.
+ */
+function sameMoment(v1: unknown, v2: unknown): unknown {
+  if (!isPlainObject(v1) || !isPlainObject(v2)) return v1;
+  return Object.fromEntries(Object.entries(v1).map(([k, v]) => {
+    const same = v2[v2Name(k)];
+    return [k, typeof v === 'number' && typeof same === 'number' ? Number(same.toFixed(decimalsOf(v))) : v];
+  }));
 }
 
 /** The emulator's settings (its state) written as the capture wrote each where its type differs: a number as text, or text as a number. */
@@ -116,7 +152,9 @@ function movedTelegram(text: string, seconds: number, now: Date): string {
 export function personaRewrite(p: Persona, started: number, now: () => number): Rewrite {
   const reading = (key: string) => {
     const t = now();
-    return moved(p.readings[key], key, (t - started) / 1000, new Date(t));
+    const body = movedReading(p.readings[key], (t - started) / 1000, new Date(t));
+    const twin = key === 'v1 /api/v1/data' ? p.readings['v2 /api/measurement'] : undefined;
+    return twin === undefined ? body : sameMoment(body, movedReading(twin, (t - started) / 1000, new Date(t)));
   };
   return {
     server: 'both',
