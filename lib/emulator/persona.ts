@@ -86,6 +86,9 @@ function moved(v: unknown, key: string, seconds: number, now: Date): unknown {
 }
 
 const ENERGY = /^(energy|total_power)_(import|export)(_t(\d))?_kwh$/;
+/** The decimals a body's energy registers are written with: the most any of them shows. */
+const energyPlaces = (body: Readonly<Record<string, unknown>>) =>
+  Math.max(0, ...Object.entries(body).filter(([k, v]) => ENERGY.test(k) && typeof v === 'number').map(([, v]) => decimalsOf(v as number)));
 
 /**
  * A reading as it reads `seconds` after the start, its registers moved by what its power says flowed (V-READ-06):
@@ -98,11 +101,13 @@ function movedReading(body: unknown, seconds: number, now: Date): unknown {
   const tariff = String(body.tariff ?? body.active_tariff ?? 1);
   const flowed = { import: (Math.max(power, 0) * seconds) / 3_600_000, export: (Math.max(-power, 0) * seconds) / 3_600_000 };
   const lpm = typeof body.active_liter_lpm === 'number' ? body.active_liter_lpm : 0;
-  const grown = (v: number, by: number) => Number((v + by).toFixed(decimalsOf(v)));
+  // One meter's registers resolve alike: a captured one that ended in a zero (13779.35) lost a decimal JSON does not write.
+  const places = energyPlaces(body);
+  const grown = (v: number, by: number, k: string) => Number((v + by).toFixed(ENERGY.test(k) ? places : decimalsOf(v)));
   return Object.fromEntries(Object.entries(body).map(([k, v]) => {
     const energy = ENERGY.exec(k);
-    if (energy && typeof v === 'number') return [k, energy[4] === undefined || energy[4] === tariff ? grown(v, flowed[energy[2] as 'import' | 'export']) : v];
-    if (k === 'total_liter_m3' && typeof v === 'number') return [k, grown(v, (lpm * seconds) / 60_000)];
+    if (energy && typeof v === 'number') return [k, grown(v, energy[4] === undefined || energy[4] === tariff ? flowed[energy[2] as 'import' | 'export'] : 0, k)];
+    if (k === 'total_liter_m3' && typeof v === 'number') return [k, grown(v, (lpm * seconds) / 60_000, k)];
     if (k === 'cycles') return [k, v];
     return [k, moved(v, k, seconds, now)];
   }));
@@ -110,13 +115,26 @@ function movedReading(body: unknown, seconds: number, now: Date): unknown {
 
 /**
  * The v1 form of the reading the v2 form says (V-READ-07): a capture reads the two some moments apart, the load moving
- * between; each v1 number the v2 reading has under its v2 name is that one, written with the v1 field's decimals.
+ * between. Each v1 number the v2 reading has under its v2 name is that one, written with the v1 field's decimals; a
+ * v1 total register is moved onto the v2 one, its current tariff's register by as much (their sum kept, V-READ-02).
  */
 function sameMoment(v1: unknown, v2: unknown): unknown {
   if (!isPlainObject(v1) || !isPlainObject(v2)) return v1;
+  // One meter's registers in either form: the decimals the v2 form shows where the v1 one lost a zero.
+  const places = Math.max(energyPlaces(v1), energyPlaces(v2));
+  const tariff = String(v1.active_tariff ?? 1);
+  const shift: Record<string, number> = {};
+  for (const dir of ['import', 'export']) {
+    const [mine, theirs] = [v1[`total_power_${dir}_kwh`], v2[`energy_${dir}_kwh`]];
+    if (typeof mine !== 'number' || typeof theirs !== 'number') continue;
+    const register = [`total_power_${dir}_t${tariff}_kwh`, `total_power_${dir}_t1_kwh`].find((k) => typeof v1[k] === 'number');
+    for (const k of [`total_power_${dir}_kwh`, ...(register ? [register] : [])]) shift[k] = theirs - mine;
+  }
   return Object.fromEntries(Object.entries(v1).map(([k, v]) => {
+    if (typeof v !== 'number') return [k, v];
+    if (ENERGY.test(k)) return [k, Number((v + (shift[k] ?? 0)).toFixed(places))];
     const same = v2[v2Name(k)];
-    return [k, typeof v === 'number' && typeof same === 'number' ? Number(same.toFixed(decimalsOf(v))) : v];
+    return [k, typeof same === 'number' ? Number(same.toFixed(decimalsOf(v))) : v];
   }));
 }
 

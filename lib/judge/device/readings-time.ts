@@ -155,7 +155,8 @@ export function vread07(series: readonly Reading[], { kind }: { kind: KindId }):
       if (x === undefined || y === undefined || z === undefined) continue;
       const [lo, hi] = [Math.min(x, z), Math.max(x, z)];
       if ((REGISTERS as readonly string[]).includes(f)) {
-        const res = resolutionOf([x, y, z], 0.001);
+        // The coarser of the two forms' resolutions: a form may write fewer decimals (or show fewer, a zero dropped).
+        const res = Math.max(resolutionOf([y], 0.001), resolutionOf([x, z], 0.001));
         if (y < lo - res - 1e-9 || y > hi + res + 1e-9) {
           return violated(`the ${b.form} reading's ${f} between ${around}, within its resolution ${res}: ${x} to ${z}`, `${y}`, ...evidence(a, b, c));
         }

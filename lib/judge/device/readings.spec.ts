@@ -71,6 +71,7 @@ const ROWS: Row[] = [
   ['V-READ-07', 'v1 between two v2 readings', [at(0, P1), at(0.2, P1, 'v1'), at(0.4, P1)], true],
   ['V-READ-07', 'v1 power ten times the v2 power', [at(0, P1), at(0.2, { ...P1, power_w: 24100 }, 'v1'), at(0.4, P1)], /power_w as the v2 readings around it .* 24100 W \(×10\)/],
   ['V-READ-07', 'a v1 register in Wh', [at(0, P1), at(0.2, { ...P1, energy_export_kwh: 541750 }, 'v1'), at(0.4, P1)], /energy_export_kwh between .*: 541.75 to 541.75; observed 541750/],
+  ['V-READ-07', 'a v1 register that shows two decimals (a zero JSON dropped) beside v2\'s three', [at(0, P1), at(0.2, { ...P1, energy_import_kwh: 13779.34 }, 'v1'), at(0.4, P1)], true],
   ['V-READ-07', 'the load changing between the two v2 readings', [at(0, P1), at(0.2, { ...P1, power_w: 4000 }, 'v1'), at(0.4, { ...P1, power_w: 4100 })], true],
   ['V-READ-07', 'only one form', [at(0, P1), at(1, P1)], 'not judged'],
 ];
