@@ -213,6 +213,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     const httpPort = kind.v1 ? await start(httpServer(received(withEvents(withFaults(routeV1, layer, 'v1'), events, 'v1')), state, transport), opts.httpPort, 'v1') : null;
     const control = controlServer(state, power);
     const controlPort = await start(control, opts.controlPort);
+    timed.arm();
     const ready: ReadyInfo = {
       kind: kind.id, serial, host, httpPort, httpsPort, controlUrl: `http://${host}:${controlPort}`, ca: caPath,
       faults: faults.map((f) => f.name), seed: state.seed, certStyle, refusalClosesWindow: state.refusalClosesWindow, link, field,

@@ -99,6 +99,16 @@ describe.concurrent('field conditions', () => {
     });
   });
 
+  test('stuck-after=0.01: stuck from its start, before any request; its servers up first, then down (not left serving)', async () => {
+    // The device's certificate takes longer to make than 10 ms: a timer armed before the servers listened fired on none.
+    await withEmulator({ kind: 'p1dongle', field: { 'stuck-after': 0.01 } }, async (emu) => {
+      const client = await clientOf(emu);
+      await after(300);
+      await expect(client.v1.get('/api')).rejects.toMatchObject({ code: 'EC_TRANSPORT_REFUSED' });
+      await client.close();
+    });
+  });
+
   test('--pairing-window 2: a press opens the window for 2 s, and the control port says so', async () => {
     const clock = steppedClock();
     await withEmulator({ kind: 'energymeter', pairingWindowS: 2, now: clock.now }, async (emu) => {

@@ -71,26 +71,31 @@ export interface FieldSubject {
 }
 
 /**
- * Starts the field faults that act over time (reboots, roams, the stuck device, the frozen meter, the stalled push
- * task): the WebSocket's faults with the stall in front, and what stops the timers.
+ * The field faults that act over time (reboots, roams, the stuck device, the frozen meter, the stalled push task): the
+ * WebSocket's faults with the stall in front, what arms the timers (once the device listens: a device stuck half a
+ * second after its start must not be stuck before its servers are up, and then serve all the same), and what stops them.
  */
-export function startField(field: FieldFaults, on: FieldSubject, ws: WsFaults): { ws: WsFaults; stop(): void } {
+export function startField(field: FieldFaults, on: FieldSubject, ws: WsFaults): { ws: WsFaults; arm(): void; stop(): void } {
   const timers: NodeJS.Timeout[] = [];
-  const started = on.state.now();
-  const reboots = field['reboot-every'];
-  if (reboots !== undefined) timers.push(setInterval(() => void on.power.goDown(FIELD_REBOOT_AWAY_S), reboots * 1000));
-  const roams = field['roam-blip'];
-  if (roams !== undefined) {
-    const draw = rng(on.state.seed ^ 0x726f616d);
-    timers.push(setInterval(() => void on.power.goDown(roamAwayS(draw()), 0, false), roams * 1000));
-  }
-  const stuck = field['stuck-after'];
-  if (stuck !== undefined) timers.push(setTimeout(() => void on.power.goDown(null, 0, false), stuck * 1000));
-  if (field['frozen-data'] !== undefined) on.state.meter.frozenAfterS = field['frozen-data'];
+  let started = on.state.now();
   const stall = field['ws-stall'];
   const stalled = () => stall !== undefined && on.state.now() - started >= stall * 1000;
+  const arm = () => {
+    started = on.state.now();
+    const reboots = field['reboot-every'];
+    if (reboots !== undefined) timers.push(setInterval(() => void on.power.goDown(FIELD_REBOOT_AWAY_S), reboots * 1000));
+    const roams = field['roam-blip'];
+    if (roams !== undefined) {
+      const draw = rng(on.state.seed ^ 0x726f616d);
+      timers.push(setInterval(() => void on.power.goDown(roamAwayS(draw()), 0, false), roams * 1000));
+    }
+    const stuck = field['stuck-after'];
+    if (stuck !== undefined) timers.push(setTimeout(() => void on.power.goDown(null, 0, false), stuck * 1000));
+  };
+  if (field['frozen-data'] !== undefined) on.state.meter.frozenAfterS = field['frozen-data'];
   return {
     ws: stall === undefined ? ws : { ...ws, send: (msg, view, state) => (stalled() ? null : ws.send(msg, view, state)) },
+    arm,
     stop: () => timers.forEach((t) => clearTimeout(t)),
   };
 }
