@@ -140,16 +140,31 @@ const INSTANT: readonly { test: (f: string) => boolean; slack: (kind: KindId) =>
   { test: (f) => f === 'frequency_hz', slack: () => 0.05, unit: 'Hz' },
 ];
 
-/** V-READ-07: a reading's v1 and WebSocket forms agree with the v2 readings just before and after it. */
+/**
+ * The v2 readings a reading of another form is held to: a v1 answer, those asked just before and after it; a WebSocket
+ * message, whose reading time its arrival does not tell (a busy client reads it late), a v2 reading of the same meter
+ * timestamp (the same telegram), where it carries one.
+ */
+function twinsOf(b: Reading, v2: readonly Reading[]): { a: Reading; c: Reading; words: string } | null {
+  if (b.form === 'ws') {
+    const same = typeof b.fields.timestamp === 'string' ? v2.find((r) => r.fields.timestamp === b.fields.timestamp && meterOf(r) === meterOf(b)) : undefined;
+    return same ? { a: same, c: same, words: `the v2 reading of the same timestamp (${String(b.fields.timestamp)})` } : null;
+  }
+  const a = v2.filter((r) => readBefore(r, b)).at(-1);
+  const c = v2.find((r) => readBefore(b, r));
+  if (!a || !c || c.at - a.at > BRACKET_MS || meterOf(a) !== meterOf(c)) return null;
+  return { a, c, words: `the v2 readings around it (${seconds(c.at - a.at)} apart)` };
+}
+
+/** V-READ-07: a reading's v1 and WebSocket forms agree with the v2 readings of the same moment. */
 export function vread07(series: readonly Reading[], { kind }: { kind: KindId }): Judgment {
-  const v2 = series.filter((r) => r.form === 'v2').sort((a, b) => a.at - b.at);
+  const v2 = series.filter((r) => r.form === 'v2').sort((x, y) => x.at - y.at);
   let compared = 0;
   for (const b of series.filter((r) => r.form !== 'v2')) {
-    const a = v2.filter((r) => readBefore(r, b)).at(-1);
-    const c = v2.find((r) => readBefore(b, r));
-    if (!a || !c || c.at - a.at > BRACKET_MS || meterOf(a) !== meterOf(c)) continue;
+    const twins = twinsOf(b, v2);
+    if (!twins) continue;
+    const { a, c, words: around } = twins;
     compared += 1;
-    const around = `the v2 readings around it (${seconds(c.at - a.at)} apart)`;
     for (const f of Object.keys(b.fields)) {
       const [x, y, z] = [num(a, f), num(b, f), num(c, f)];
       if (x === undefined || y === undefined || z === undefined) continue;
@@ -158,7 +173,8 @@ export function vread07(series: readonly Reading[], { kind }: { kind: KindId }):
         // The coarser of the two forms' resolutions: a form may write fewer decimals (or show fewer, a zero dropped).
         const res = Math.max(resolutionOf([y], 0.001), resolutionOf([x, z], 0.001));
         if (y < lo - res - 1e-9 || y > hi + res + 1e-9) {
-          return violated(`the ${b.form} reading's ${f} between ${around}, within its resolution ${res}: ${x} to ${z}`, `${y}`, ...evidence(a, b, c));
+          return violated(`the ${b.form} reading's ${f} as ${around} read it, within its resolution ${res}: ${x === z ? x : `${x} to ${z}`}`, `${y}`,
+            ...evidence(...new Set([a, b, c])));
         }
         continue;
       }
@@ -169,9 +185,11 @@ export function vread07(series: readonly Reading[], { kind }: { kind: KindId }):
       if (hi - lo > slack) continue;
       if (y < lo - slack || y > hi + slack) {
         const ratio = Math.abs(x) > 0 ? ` (×${round(y / x)})` : '';
-        return violated(`the ${b.form} reading's ${f} as ${around} read it: ${x} and ${z} ${q.unit}, within 5 % and ${q.slack(kind)} ${q.unit}`, `${y} ${q.unit}${ratio}`, ...evidence(a, b, c));
+        const read = a === c ? `${x} ${q.unit}` : `${x} and ${z} ${q.unit}`;
+        return violated(`the ${b.form} reading's ${f} as ${around} read it: ${read}, within 5 % and ${q.slack(kind)} ${q.unit}`, `${y} ${q.unit}${ratio}`,
+          ...evidence(...new Set([a, b, c])));
       }
     }
   }
-  return compared ? HELD : notJudged('no v1 or WebSocket reading between two v2 readings less than 5 s apart (the device serves one form, or one was not read)');
+  return compared ? HELD : notJudged('no v1 reading between two v2 readings less than 5 s apart, nor a WebSocket measurement of a v2 reading\'s timestamp (the device serves one form, or one was not read)');
 }
