@@ -3,10 +3,9 @@
 // takes differences then sees steps of 100 Wh), and a documented value written otherwise (`gas_meter` → `gasmeter`).
 import { type ReadingClause, judgeReadings } from '../judge/device/table.js';
 import type { Reading } from '../judge/device/readings.js';
-import { decimalsOf } from '../judge/device/readings.js';
-import { isJsonObject } from '../judge/device/judgment.js';
+import { isJsonObject, whyNotJudged } from '../judge/device/judgment.js';
 import type { KindId } from '../spec/kinds.js';
-import { v2Name } from '../spec/readings.js';
+import { decimalsOf, v2Fields } from '../spec/readings.js';
 import { DOCUMENTED_ENUMS } from '../spec/vendor-measurement.js';
 import type { Leaf } from './shape.js';
 
@@ -19,7 +18,7 @@ export interface ReadingChange { path: string; class: 'relation broken' | 'preci
 export const isReadingAnswer = (key: string): boolean => /^GET \/api\/(measurement|v1\/data) \(/.test(key);
 
 const readingsOf = (key: string, samples: readonly unknown[]): Reading[] => samples.filter(isJsonObject).map((s, i) => ({
-  at: i * 1000, form: key.includes('(v1') ? 'v1' : 'v2', fields: Object.fromEntries(Object.entries(s).map(([k, v]) => [v2Name(k), v])),
+  at: i * 1000, form: key.includes('(v1') ? 'v1' : 'v2', fields: v2Fields(s),
 }));
 
 /** Each relation of one reading that held on every sample of `a` and fails on one of `b`, with what `b` says. */
@@ -27,7 +26,7 @@ export function relationsBroken(key: string, a: readonly unknown[], b: readonly 
   const [ra, rb] = [readingsOf(key, a), readingsOf(key, b)];
   return OF_ONE_READING.flatMap((id) => {
     const [was, now] = [judgeReadings(id, ra, { kind }), judgeReadings(id, rb, { kind })];
-    if (!was.held || was.notJudged !== undefined || now.held) return [];
+    if (!was.held || whyNotJudged(was) !== undefined || now.held) return [];
     return [{ path: id, class: 'relation broken' as const, was: `held on ${ra.length} reading${ra.length === 1 ? '' : 's'}`, now: `${now.observed}; expected ${now.expected}` }];
   });
 }

@@ -4,7 +4,7 @@
 import { expect, test } from 'vitest';
 import { READING_CLAUSES, judgeReadings } from '../judge/device/table.js';
 import type { Reading } from '../judge/device/readings.js';
-import { v2Name } from '../spec/readings.js';
+import { v2Fields } from '../spec/readings.js';
 import { type Persona, personaRewrite } from './persona.js';
 import type { EmuRequest, EmuResponse } from './exchange.js';
 
@@ -26,7 +26,7 @@ test('a captured meter served again over a minute: every relation between its re
     clock = s * 1000;
     for (const [i, [server, path]] of ([['v2', '/api/measurement'], ['v1', '/api/v1/data'], ['v2', '/api/measurement']] as const).entries()) {
       const body = served(server, path);
-      series.push({ at: clock + i * 10, form: server, fields: Object.fromEntries(Object.entries(body).map(([k, v]) => [v2Name(k), v])) });
+      series.push({ at: clock + i * 10, form: server, fields: v2Fields(body) });
     }
   }
   expect(READING_CLAUSES.map((id) => [id, judgeReadings(id, series, { kind: "energymeter" })]).filter(([, j]) => !(j as { held: boolean }).held)).toEqual([]);

@@ -5,7 +5,7 @@
 // layer with the faults, in front of the correct handlers: the specification's state machines (users, tokens,
 // versions, the socket, the cloud, the settings) stay the emulator's.
 import type { KindId } from '../spec/kinds.js';
-import { v2Name } from '../spec/readings.js';
+import { decimalsOf, v2Name } from '../spec/readings.js';
 import { type EmuResponse, isPlainObject } from './exchange.js';
 import type { Rewrite } from './fault-types.js';
 import type { CertStyle } from './cert-styles.js';
@@ -63,7 +63,6 @@ function served(a: ServedAnswer, res: EmuResponse): EmuResponse {
 
 /** Totals only grow (a meter's energy by what its power says flowed: movedReading); the other readings move around their captured value. */
 const TOTAL = /_(kwh|m3|gj|liter)$/;
-const decimalsOf = (n: number) => (Number.isInteger(n) ? 0 : (String(n).split('.')[1] ?? '').replace(/e.*$/, '').length);
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `v` as it reads `seconds` after the start: its shape the captured one's. */

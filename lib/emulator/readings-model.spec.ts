@@ -6,14 +6,13 @@ import { describe, expect, test } from 'vitest';
 import { READING_CLAUSES, judgeReadings } from '../judge/device/table.js';
 import { whyNotJudged } from '../judge/device/judgment.js';
 import type { Reading } from '../judge/device/readings.js';
-import { v2Name } from '../spec/readings.js';
+import { v2Fields } from '../spec/readings.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
 import { measurementOf } from './measurements.js';
 import { Meter } from './meter.js';
 import { v1DataOf } from './v1-data.js';
 
 const START = Date.UTC(2026, 10, 28, 6, 59, 0);
-const named = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).map(([k, v]) => [v2Name(k), v]));
 
 /** `count` reads `paceMs` apart from `startS` into the meter's life: v2, v1, v2 within one answer's time each. */
 function readMeter(kind: KindId, seed: number, startS: number, paceMs: number, count: number, loadOn: boolean): Reading[] {
@@ -23,7 +22,7 @@ function readMeter(kind: KindId, seed: number, startS: number, paceMs: number, c
   for (let i = 0; i < count; i += 1) {
     for (const [form, body] of [['v2', measurementOf], ['v1', v1DataOf], ['v2', measurementOf]] as const) {
       clock += 40;
-      const fields = named(body(kind, meter.read()));
+      const fields = v2Fields(body(kind, meter.read()));
       if (Object.keys(fields).length) out.push({ at: clock, form, fields });
     }
     clock += paceMs - 120;

@@ -5,7 +5,7 @@ import type { DeviceResponse } from '../client/device-client.js';
 import type { ErrorCode } from '../spec/error-codes.js';
 import { violationText } from '../contract/judge.js';
 import { servedText } from '../judge/device/versioning.js';
-import { type Judgment, errorAnswer, isJsonObject, statusIs } from '../judge/device/judgment.js';
+import { type Judgment, errorAnswer, isJsonObject, statusIs, whyNotJudged } from '../judge/device/judgment.js';
 
 export { servedText };
 
@@ -46,7 +46,8 @@ export class NotJudged extends Error {
 
 /** A judgment that does not hold fails the check; one that judged nothing skips it (NotJudged). */
 export function expectJudged(j: Judgment): void {
-  if (j.held && j.notJudged !== undefined) throw new NotJudged(j.notJudged);
+  const why = whyNotJudged(j);
+  if (why !== undefined) throw new NotJudged(why);
   expectHeld(j);
 }
 

@@ -9,7 +9,7 @@ import { ANSWER_JUDGES, EVERY_ANSWER_JUDGES, isAnswerClause, isCertificateClause
   readingsIn } from '../judge/device/table.js';
 import { applianceIdentity } from '../spec/kinds.js';
 import { judgingAgain, rejudgeOccasions } from './rejudge-occasions.js';
-import { type Judgment, answerOf } from '../judge/device/judgment.js';
+import { type Judgment, answerOf, whyNotJudged } from '../judge/device/judgment.js';
 import type { CheckResult, RunResults, Status } from '../report/results.js';
 import type { KindId } from '../spec/kinds.js';
 
@@ -64,7 +64,7 @@ function judgmentsOf(c: CheckResult, target: Target): Judgment[] {
   if (isReadingClause(id)) {
     // The readings the check took, judged as one series: a series this version cannot judge keeps its record.
     const j = judgeReadings(id, readingsIn(c.exchanges), { kind });
-    return j.held && j.notJudged ? [] : [j];
+    return whyNotJudged(j) === undefined ? [j] : [];
   }
   if (!isJudgedClause(id)) return [];
   // A clause of one answer reads the GET its judge asks; a clause of every answer of a class, each of them.

@@ -4,7 +4,7 @@
 import { clause } from '../spec/catalogue.js';
 import { type ClauseId, clauseTitle } from '../spec/clause-types.js';
 import type { KindId } from '../spec/kinds.js';
-import { v2Name } from '../spec/readings.js';
+import { v2Fields } from '../spec/readings.js';
 import { vendorGateHolds } from '../spec/vendor-kinds.js';
 import { isJsonObject, whyNotJudged } from '../judge/device/judgment.js';
 import type { Reading } from '../judge/device/readings.js';
@@ -35,7 +35,7 @@ export class SoakReadings {
     if (!this.tally.size || !isJsonObject(body)) return;
     this.readings += 1;
     this.fresh += 1;
-    this.pending.push({ at: (from + to) / 2, span: [from, to], form, fields: Object.fromEntries(Object.entries(body).map(([k, v]) => [v2Name(k), v])) });
+    this.pending.push({ at: (from + to) / 2, span: [from, to], form, fields: v2Fields(body) });
     if (this.pending.length >= STRETCH) this.judge();
   }
 

@@ -16,6 +16,16 @@ export function v2Name(name: string): string {
   return name;
 }
 
+/** A body's fields under their v2 names: the v1 data read as the v2 measurement is. */
+export const v2Fields = (body: Readonly<Record<string, unknown>>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(body).map(([k, v]) => [v2Name(k), v]));
+
+/** The decimals a number is written with (JSON drops trailing zeros: many readings tell a register's true count). */
+export const decimalsOf = (v: number): number => {
+  const s = String(v);
+  return s.includes('e') ? 0 : (s.split('.')[1]?.length ?? 0);
+};
+
 export const PHASES = [1, 2, 3] as const;
 export const TARIFFS = [1, 2, 3, 4] as const;
 

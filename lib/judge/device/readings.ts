@@ -1,7 +1,7 @@
 // V-READ-01 to -04: what one reading says of itself. A total is its phases' sum and a register its tariffs' sum, a
 // phase's power cannot exceed its voltage times its current, and each quantity lies in its physical range. A field
 // the reading does not carry is not judged: a single-phase meter, a meter of one tariff and a meter at no load pass.
-import { CURRENT_RESOLUTION_A, PHASES, RANGES, TARIFFS, v2Name } from '../../spec/readings.js';
+import { CURRENT_RESOLUTION_A, PHASES, RANGES, TARIFFS, decimalsOf, v2Fields } from '../../spec/readings.js';
 import { KINDS, type KindId } from '../../spec/kinds.js';
 import { HELD, type Judgment, type Reply, isJsonObject, notJudged, violated } from './judgment.js';
 
@@ -30,7 +30,7 @@ export function readingOf(r: Reply): Reading | null {
     return null;
   }
   if (!form || form !== ex.side) return null;
-  const fields = Object.fromEntries(Object.entries(r.json).map(([k, v]) => [v2Name(k), v]));
+  const fields = v2Fields(r.json);
   const from = Date.parse(ex.startedAt);
   return { at: from + ex.durationMs / 2, span: [from, from + ex.durationMs], form, fields, reply: r };
 }
@@ -42,12 +42,6 @@ export const readBefore = (a: Reading, b: Reading): boolean => (a.span && b.span
 export const num = (r: Reading, f: string): number | undefined => {
   const v = r.fields[f];
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
-};
-
-/** The decimals a number is written with (JSON drops trailing zeros: many readings tell a register's true count). */
-export const decimalsOf = (v: number): number => {
-  const s = String(v);
-  return s.includes('e') ? 0 : (s.split('.')[1]?.length ?? 0);
 };
 
 /** What the values resolve to: the finest step their decimals show, never finer than `least`. */
