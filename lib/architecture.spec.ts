@@ -1,4 +1,4 @@
-// DESIGN.md "Layout": dependencies go one way, the emulator is an independent implementation, and
+// docs/design.md "Layout": dependencies go one way, the emulator is an independent implementation, and
 // only the entry points read argv/env or exit the process. Imports are read by the TypeScript
 // compiler (`preProcessFile`), so every form counts: either quote, `export … from`, a side-effect
 // import and a dynamic `import()`.
@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
- * Folder -> folders it may import from: DESIGN.md's directions (spec <- client <- harness <- suites; the
+ * Folder -> folders it may import from: docs/design.md's directions (spec <- client <- harness <- suites; the
  * emulator an independent implementation of spec). `net` (the machine's interfaces) and `contract` (the
  * plain data between the main process and the workers) are neutral ground. `meeting` meets the device
  * (preflight, identity, token, presses, what it found and puts back): run, soak and pair use it as peers.
@@ -141,4 +141,16 @@ describe('the rules catch what a regular expression missed', () => {
   test('other uses of process are not', () => {
     expect(processPowers("process.on('SIGINT', stop); const pid = process.pid; process.stdout.write('x');")).toEqual([]);
   });
+});
+
+// The design the code cites is the repository's own (docs/design.md): every section a file names is a heading there.
+test('every docs/design.md section the code cites is one of its headings, and no code cites a design outside the repository', () => {
+  const headings = new Set([...read('docs/design.md').matchAll(/^## (.+)$/gm)].map((m) => m[1]));
+  const code = ['lib', 'suites'].flatMap((dir) => readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.ts')).map((e) => path.relative(ROOT, path.join(e.parentPath, e.name))));
+  const cited = code.flatMap((f) => [...read(f).matchAll(/docs\/design\.md "([^"]+)"/g)].map((m) => `${f}: ${m[1]}`));
+  expect(cited.length).toBeGreaterThan(0);
+  expect(cited.filter((c) => !headings.has(c.slice(c.indexOf(': ') + 2)))).toEqual([]);
+  const outside = new RegExp(`(^|[^/])${'DESIGN'}\\.md`);
+  expect(code.filter((f) => outside.test(read(f)))).toEqual([]);
 });

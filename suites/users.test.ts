@@ -23,7 +23,7 @@ let scenario: Promise<UsersScenario> | undefined;
 const users = (ctx: CheckContext) => (scenario ??= runScenario(ctx));
 const withToken = { needsToken: true } as const;
 
-// Whatever the run created is deleted, whatever happened (DESIGN.md "Leaving the device as found").
+// Whatever the run created is deleted, whatever happened (docs/design.md "Leaving the device as found").
 afterAll(async () => {
   const s = await scenario?.catch(() => undefined);
   if (s) await deleteCreatedUsers(s.created);

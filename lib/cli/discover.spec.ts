@@ -1,4 +1,4 @@
-// Discovery over real mDNS, on the loopback interface only (DESIGN.md "Network safety"). Every test
+// Discovery over real mDNS, on the loopback interface only (docs/design.md "Network safety"). Every test
 // that advertises or browses is in this file, so no other file's devices answer here.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The connections to a device: one pool a side for a whole run (DESIGN.md "Field conditions"), not one a
+// The connections to a device: one pool a side for a whole run (docs/design.md "Field conditions"), not one a
 // check: a small device has few connection slots, and each new connection costs the link's latency again.
 import { Agent } from 'undici';
 import { runScoped } from './run-scope.js';

@@ -13,7 +13,7 @@ const violated: Ending = { kind: 'violated', message: 'expected 401; observed 20
 const lost: Ending = { kind: 'broken', message: 'GET /api: the connection was reset', by: 'device' };
 const mistaken: Ending = { kind: 'broken', message: 'x is undefined', by: 'suite' };
 
-describe('the verdict on the clause a check is for (DESIGN.md "Result model")', () => {
+describe('the verdict on the clause a check is for (docs/design.md "Result model")', () => {
   test.for([
     ['a MUST that held passes', MUST, completed, { status: 'pass', message: '', observed: { status: 404 }, fails: false }],
     ['a MUST violated fails, and the test with it', MUST, violated, { status: 'fail', message: 'expected 401; observed 200', expected: '401', observed: '200', fails: true }],

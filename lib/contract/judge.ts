@@ -1,4 +1,4 @@
-// How a check ended, and what DESIGN.md's result model makes of it: pure functions, each outcome shown
+// How a check ended, and what docs/design.md's result model makes of it: pure functions, each outcome shown
 // by a table in judge.spec.ts. The suites' clauseTest and clauseRows, and the runner's own checks, use them.
 import { describeExchange, type Exchange } from '../client/exchange-log.js';
 import { clause } from '../spec/catalogue.js';

@@ -1,5 +1,5 @@
 // DNS-SD over mDNS (bonjour-service): browse both service types for a while and merge what answered.
-// With `iface` the socket sends and listens on that interface only (tests: 127.0.0.1, DESIGN.md
+// With `iface` the socket sends and listens on that interface only (tests: 127.0.0.1, docs/design.md
 // "Network safety").
 import { Bonjour, type Service } from 'bonjour-service';
 import type { RunErrorCode } from '../spec/error-codes.js';

@@ -23,7 +23,7 @@ export interface Snapshot {
   users: string[];
   socket: SocketState | null;
   cloud_enabled: boolean | null;
-  /** Beyond DESIGN.md's keys: the vendor profile's settings a run may change and must put back. */
+  /** Beyond docs/design.md's keys: the vendor profile's settings a run may change and must put back. */
   system: { status_led_brightness_pct: number; api_v1_enabled: boolean };
   batteries: BatteryGroup | null;
 }

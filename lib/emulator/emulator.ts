@@ -65,7 +65,7 @@ export interface EmulatorOptions {
   persona?: Persona;
 }
 
-/** The ready line of DESIGN.md "CLI contract". */
+/** The ready line of docs/design.md "CLI contract". */
 export interface ReadyInfo {
   kind: KindId;
   serial: string;

@@ -1,5 +1,5 @@
 // Field conditions: what the link and the TCP stack of a small Wi-Fi device do, as properties of the
-// emulator's transport, applied below the routes and the fault layer (DESIGN.md "Field conditions"), so a
+// emulator's transport, applied below the routes and the fault layer (docs/design.md "Field conditions"), so a
 // fault and a link profile combine.
 import type http from 'node:http';
 import type { Socket } from 'node:net';

@@ -1,5 +1,5 @@
-// For a suite's afterAll: deletes the users it created, with the run's token (DESIGN.md "Leaving the
-// device as found"). The runner's sweep afterwards reports anything that remains.
+// For a suite's afterAll: deletes the users it created, with the run's token
+// (docs/design.md "Leaving the device as found"). The runner's sweep afterwards reports anything that remains.
 import { inject } from 'vitest';
 import { DeviceClient } from '../client/device-client.js';
 import { Redactor } from '../client/redactor.js';

@@ -1,5 +1,5 @@
 // A request to one row's endpoint. DELETE rows name a user nobody has, so a device that wrongly
-// serves them deletes nothing (DESIGN.md: the suite never targets a user it did not create).
+// serves them deletes nothing (docs/design.md: the suite never targets a user it did not create).
 import type { DeviceClient, DeviceResponse, RequestOptions } from '../client/device-client.js';
 import type { Endpoint } from '../spec/endpoints.js';
 import type { SuiteContext } from '../contract/run-context.js';

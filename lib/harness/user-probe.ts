@@ -1,6 +1,6 @@
 // POST /api/user before any press, as AUTH-05, KIND-01 and ERR-01 need. If someone pressed the
 // button recently the device may create the user: then the run deletes it again at once with its
-// own token, so nothing is left behind (DESIGN.md "Leaving the device as found").
+// own token, so nothing is left behind (docs/design.md "Leaving the device as found").
 import type { DeviceResponse } from '../client/device-client.js';
 import { bodyAs } from '../client/parse-body.js';
 import { tokenField } from '../spec/schemas.js';

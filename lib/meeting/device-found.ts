@@ -1,5 +1,5 @@
 // What the run may change besides users: the socket state, the cloud setting, and the vendor profile's settings. Read before the
-// suites (reads.ts), put back after them, on failure and on interruption as well (DESIGN.md
+// suites (reads.ts), put back after them, on failure and on interruption as well (docs/design.md
 // "Leaving the device as found").
 import { readCloud, setCloud } from '../client/cloud.js';
 import type { DeviceClient } from '../client/device-client.js';

@@ -1,4 +1,4 @@
-// DESIGN.md "Leaving the device as found": the users before and after the run; what the run created
+// docs/design.md "Leaving the device as found": the users before and after the run; what the run created
 // and left is deleted (it carries the run tag), and whatever still remains fails the run.
 import { userNames } from '../client/answers.js';
 import type { DeviceClient } from '../client/device-client.js';

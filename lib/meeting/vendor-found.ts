@@ -1,4 +1,4 @@
-// What the vendor profile may change on the device (DESIGN.md "Leaving the device as found"): the writable
+// What the vendor profile may change on the device (docs/design.md "Leaving the device as found"): the writable
 // /api/system fields of the kind (status LED, api_v1_enabled, the cloud setting over v2) and the battery group's
 // mode and permissions. Read before the suites where the vendor profile runs (reads.ts), put back after
 // them, before anything over v1: a check that left v1 switched off would leave the v1 restores nothing to talk to.

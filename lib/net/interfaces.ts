@@ -1,4 +1,4 @@
-// The one rule of DESIGN.md "Network safety" that code can hold: an mDNS socket asked to stay on one
+// The one rule of docs/design.md "Network safety" that code can hold: an mDNS socket asked to stay on one
 // interface must be able to, or it must not start; answers from other subnets are not ours.
 import dgram from 'node:dgram';
 import os from 'node:os';

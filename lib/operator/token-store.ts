@@ -1,4 +1,4 @@
-// Tokens per serial in a JSON file of mode 0600 (DESIGN.md "Secrets"), created with that mode.
+// Tokens per serial in a JSON file of mode 0600 (docs/design.md "Secrets"), created with that mode.
 import { chmod, mkdir, open, readFile, rename } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';

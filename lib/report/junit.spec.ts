@@ -53,7 +53,7 @@ describe('junit.xml', () => {
 });
 
 describe('results.json', () => {
-  test('holds every key DESIGN.md names, in its order, then only the documented additions; and every clause', () => {
+  test('holds every key docs/design.md names, in its order, then only the documented additions; and every clause', () => {
     const doc = JSON.parse(resultsJson(results()));
     const design = ['tool', 'target', 'started', 'finished', 'durationMs', 'verdict', 'summary', 'presses', 'requests'];
     expect(Object.keys(doc).filter((k) => design.includes(k))).toEqual(design);
@@ -61,7 +61,7 @@ describe('results.json', () => {
     expect(Object.keys(doc.target)).toEqual(['host', 'kind', 'product_type', 'serial', 'firmware_version', 'api_version', 'certificate_sha256']);
     expect(Object.keys(doc.summary).sort()).toEqual(['deviation', 'error', 'fail', 'observation', 'pass', 'skip', 'warn']);
     expect(doc.checks.map((c: { clause: string }) => c.clause)).toEqual(clauses.map((c) => c.id));
-    // DESIGN.md's six keys first; then what `energy-conform report` needs to render the page again.
+    // docs/design.md's six keys first; then what `energy-conform report` needs to render the page again.
     for (const c of doc.checks) {
       expect(Object.keys(c).slice(0, 6)).toEqual(['clause', 'level', 'title', 'status', 'message', 'durationMs']);
       expect(Object.keys(c).slice(6).every((k) => ['deviation', 'area', 'expected', 'observed', 'rows', 'evidence', 'exchanges'].includes(k))).toBe(true);

@@ -1,4 +1,4 @@
-// The result model of DESIGN.md: one entry per catalogue clause, and results.json.
+// The result model of docs/design.md: one entry per catalogue clause, and results.json.
 import type { Exchange } from '../client/exchange-log.js';
 import type { JudgedOccasion } from '../client/kept-judgment.js';
 import type { Level, Profile } from '../spec/clause-types.js';
@@ -73,7 +73,7 @@ export interface RunResults {
   requests: number;
   /** TCP connections the run opened to the device (pooled per run and side: a device that keeps them alive needs few). */
   connections: number;
-  /** What the run left changed on the device (DESIGN.md "Leaving the device as found"). */
+  /** What the run left changed on the device (docs/design.md "Leaving the device as found"). */
   residue: string[];
   /** What a reader of any report must know of the run: a kind the operator insisted on against the device's word. */
   notes: string[];
@@ -156,7 +156,7 @@ export function areasOf(checks: readonly CheckResult[]): string[] {
   return [...new Set(checks.map((c) => c.area))];
 }
 
-/** The verdict word of an exit code (DESIGN.md: 0 pass, 1 fail, 2 the run could not happen). */
+/** The verdict word of an exit code (docs/design.md: 0 pass, 1 fail, 2 the run could not happen). */
 export const verdictOfExit = (code: number): RunResults['verdict'] => (code === 0 ? 'pass' : code === 1 ? 'fail' : 'error');
 
 export function summarize(checks: readonly CheckResult[]): Record<Status, number> {
@@ -165,12 +165,12 @@ export function summarize(checks: readonly CheckResult[]): Record<Status, number
   return s;
 }
 
-/** results.json exactly as DESIGN.md specifies it. */
+/** results.json exactly as docs/design.md specifies it. */
 export function resultsJson(r: RunResults): string {
   const doc = {
     tool: r.tool, target: r.target, started: r.started, finished: r.finished, durationMs: r.durationMs,
     verdict: r.verdict, summary: r.summary, ...(r.profiles ? { profiles: r.profiles } : {}), presses: r.presses, requests: r.requests, connections: r.connections, socket: r.socket, residue: r.residue, notes: r.notes,
-    // Beyond DESIGN.md's keys: what `energy-conform report` needs to render report.html again.
+    // Beyond docs/design.md's keys: what `energy-conform report` needs to render report.html again.
     checks: r.checks.map(({ clause, level, title, status, message, durationMs, area, expected, observed, deviation, exchanges, evidence, rows, judged, known }) =>
       ({ clause, level, title, status, message, durationMs, ...(deviation ? { deviation } : {}), area, expected, observed, rows,
         ...(evidence ? { evidence } : {}), exchanges, ...(judged ? { judged } : {}), ...(known ? { known } : {}) })),

@@ -1,5 +1,5 @@
 // Secrets: after the reports are written, every artifact is scanned for every token value the run
-// saw. A hit fails closed: the artifact is removed and the run says why (DESIGN.md "Secrets").
+// saw. A hit fails closed: the artifact is removed and the run says why (docs/design.md "Secrets").
 import { readFile, rm } from 'node:fs/promises';
 import { RunError } from '../client/errors.js';
 import type { Redactor } from '../client/redactor.js';

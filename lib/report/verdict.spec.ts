@@ -9,7 +9,7 @@ const check = (id: ClauseId, status: CheckResult['status']): CheckResult => {
   return { clause: id, level: c.level, title: clauseTitle(c), area: c.area, status, message: '', durationMs: 0, exchanges: [] };
 };
 
-describe('the exit code (DESIGN.md "Result model")', () => {
+describe('the exit code (docs/design.md "Result model")', () => {
   test.for([
     ['every MUST check that ran passed', [check('VER-04', 'pass'), check('INFO-05', 'warn'), check('VER-07', 'observation')], false, 0],
     ['a MUST check failed', [check('VER-04', 'fail')], false, 1],

@@ -5,7 +5,7 @@ import { isExcused } from './known.js';
 import { type CheckResult, type ProfileResult, summarize, verdictOfExit } from './results.js';
 
 /**
- * DESIGN.md: 0 every MUST check that ran passed (deviations and warnings allowed but with --strict); 1 a MUST failed or
+ * docs/design.md: 0 every MUST check that ran passed (deviations and warnings allowed but with --strict); 1 a MUST failed or
  * errored; 2 the run could not happen. A problem an unexpired --known entry matches is allowed too, but with --strict.
  */
 export function exitCodeOf(checks: readonly CheckResult[], strict: boolean): 0 | 1 | 2 {
@@ -16,7 +16,7 @@ export function exitCodeOf(checks: readonly CheckResult[], strict: boolean): 0 |
   return 0;
 }
 
-/** Each profile's own counts and verdict, from the checks of its catalogue (DESIGN.md "Profiles"). */
+/** Each profile's own counts and verdict, from the checks of its catalogue (docs/design.md "Profiles"). */
 export function profileResults(checks: readonly CheckResult[], profiles: readonly Profile[], strict: boolean): ProfileResult[] {
   return profiles.map((profile) => {
     const mine = checks.filter((c) => hasClause(c.clause) && clause(c.clause).profile === profile);
@@ -28,7 +28,7 @@ export function profileResults(checks: readonly CheckResult[], profiles: readonl
 
 /**
  * The run's exit code: 2 where it was interrupted or the operator stopped it, else its checks' (exitCodeOf);
- * a run that passed but could not leave the device as it found it fails (DESIGN.md "Leaving the device as found").
+ * a run that passed but could not leave the device as it found it fails (docs/design.md "Leaving the device as found").
  */
 export function runExitCode(checks: readonly CheckResult[], o: { strict: boolean; interrupted: boolean; residue: readonly string[] }): 0 | 1 | 2 {
   const code = o.interrupted ? 2 : exitCodeOf(checks, o.strict);

@@ -1,4 +1,4 @@
-// Gates -> which clauses run. Every skip carries its reason (DESIGN.md "Result model").
+// Gates -> which clauses run. Every skip carries its reason (docs/design.md "Result model").
 import { clauses } from '../spec/catalogue.js';
 import { type Clause, type Gate, parseGate } from '../spec/clause-types.js';
 import { NEEDS, type Need } from '../spec/clause-roles.js';

@@ -17,7 +17,7 @@ export const GATES = ['v2', 'users', 'state', 'system', 'press', 'slow', 'cloud'
 export type Gate = (typeof GATES)[number];
 
 /**
- * The catalogues a run can judge against (DESIGN.md "Profiles"): `spec`, the specification's (spec/clauses.md), the
+ * The catalogues a run can judge against (docs/design.md "Profiles"): `spec`, the specification's (spec/clauses.md), the
  * default; `vendor`, the vendor's whole v2 surface (spec/vendor-clauses.md).
  */
 export const PROFILES = ['spec', 'vendor'] as const;

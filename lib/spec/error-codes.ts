@@ -1,5 +1,5 @@
 // Every error code energy-conform gives, in one table: what it ends, and what a person can do about it.
-// `run`: the run could not happen as asked (exit 2, DESIGN.md "Result model"). `check`: the check that
+// `run`: the run could not happen as asked (exit 2, docs/design.md "Result model"). `check`: the check that
 // met it is `error` (a MUST's fails the run, exit 1). A device's nonconformity is never an error code:
 // it is a failed clause (EC_CLAUSE_VIOLATED marks the assertion that says so).
 export const ERROR_CODES = {

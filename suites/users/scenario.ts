@@ -1,5 +1,5 @@
 // The presses of the users suite, in one place: at most two after pairing on a conformant device
-// (DESIGN.md "Button presses"). Window 1: every refused body, then the run's user (every allowed class
+// (docs/design.md "Button presses"). Window 1: every refused body, then the run's user (every allowed class
 // first; where that name is refused, a plain one, so one refused class fails NAME-06 alone), then one
 // more valid name (PAIR-07). Window 2: re-use of that name (PAIR-10), then one more valid name (PAIR-07
 // after a re-use: a re-issue is a creation too). What the device answered is kept
