@@ -14,8 +14,12 @@ const evidence = (...rs: Reading[]) => rs.flatMap((r) => (r.reply ? [r.reply] : 
 /** Each form's readings in the order the device answered them. */
 function byForm(series: readonly Reading[]): Reading[][] {
   const forms = new Map<Reading['form'], Reading[]>();
-  for (const r of series) forms.set(r.form, [...(forms.get(r.form) ?? []), r]);
-  return [...forms.values()].map((rs) => [...rs].sort((a, b) => a.at - b.at));
+  for (const r of series) {
+    const rs = forms.get(r.form);
+    if (rs) rs.push(r);
+    else forms.set(r.form, [r]);
+  }
+  return [...forms.values()].map((rs) => rs.sort((a, b) => a.at - b.at));
 }
 
 /** The meter a reading is of: its unique_id, where it has one. */
