@@ -163,7 +163,7 @@ export const VENDOR_CATALOGUE = [
     statement: "Over readings where the power flows one way at every read (no more than 30 s apart), the register of that direction grows by at least half of what the power read implies less its resolution a stretch, and the other register by no more than half of it plus its resolution; judged once the power implies 6 steps of the register a stretch. The watermeter's total_liter_m3 with active_liter_lpm alike.",
     where: "§3.4" },
   { id: "V-READ-07", level: "MUST", area: "vendor-readings", gate: "v-readings",
-    statement: "A v1 reading agrees with the v2 readings taken just before and after it (no more than 5 s apart), and a WebSocket measurement with the v2 reading of the same meter timestamp: a register within their values and its resolution; a power, voltage, current or frequency the v2 readings agree on within 5 % and a field's slack (5 W, 2 V, the current's resolution, 0.05 Hz).",
+    statement: "A v1 reading agrees with the v2 readings taken just before and after it (no more than 5 s apart), and a WebSocket measurement with the v2 reading of the same meter timestamp: a register within their values and its resolution; a power, voltage, current or frequency of one telegram (the v2 readings of one meter timestamp) within 5 % and a field's slack (5 W, 2 V, the current's resolution, 0.05 Hz).",
     where: "§3.8; §3.9" },
 ] as const satisfies readonly Row[];
 

@@ -183,7 +183,8 @@ export function vread07(series: readonly Reading[], { kind }: { kind: KindId }):
         continue;
       }
       const q = INSTANT.find((i) => i.test(f));
-      if (!q) continue;
+      // A quantity of the moment only where the v2 readings are of one telegram: a load may move and come back between two.
+      if (!q || (a !== c && (typeof a.fields.timestamp !== 'string' || a.fields.timestamp !== c.fields.timestamp))) continue;
       const slack = q.slack(kind) + 0.05 * Math.max(Math.abs(x), Math.abs(z));
       // Only a quantity the v2 readings agree on is compared: the load may have changed between them.
       if (hi - lo > slack) continue;
