@@ -107,6 +107,8 @@ export interface Emulator {
   requests: ReceivedRequest[];
   /** Both API servers close for `seconds`, the state kept; resolves when the device answers again. */
   reboot(seconds: number): Promise<void>;
+  /** The timed field faults count from now, as if the device had just started listening (a test's soak starting late). */
+  restartFieldClock(): void;
   close(): Promise<void>;
 }
 
@@ -246,7 +248,8 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
       if (opts.recorder) opts.recorder.presented = certificate;
       dropConnections();
     };
-    return { ready, state, events, present, dropConnections, requests, reboot: (seconds) => power.reboot(seconds), close };
+    return { ready, state, events, present, dropConnections, requests, reboot: (seconds) => power.reboot(seconds),
+      restartFieldClock: () => timed.arm(), close };
   } catch (err) {
     timed.stop();
     await Promise.all(servers.map((s) => closeServer(s).catch(() => undefined)));

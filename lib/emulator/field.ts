@@ -73,7 +73,8 @@ export interface FieldSubject {
 /**
  * The field faults that act over time (reboots, roams, the stuck device, the frozen meter, the stalled push task): the
  * WebSocket's faults with the stall in front, what arms the timers (once the device listens: a device stuck half a
- * second after its start must not be stuck before its servers are up, and then serve all the same), and what stops them.
+ * second after its start must not be stuck before its servers are up, and then serve all the same; armed again, their clock
+ * starts again), and what stops them.
  */
 export function startField(field: FieldFaults, on: FieldSubject, ws: WsFaults): { ws: WsFaults; arm(): void; stop(): void } {
   const timers: NodeJS.Timeout[] = [];
@@ -81,6 +82,7 @@ export function startField(field: FieldFaults, on: FieldSubject, ws: WsFaults): 
   const stall = field['ws-stall'];
   const stalled = () => stall !== undefined && on.state.now() - started >= stall * 1000;
   const arm = () => {
+    timers.splice(0).forEach((t) => clearTimeout(t));
     started = on.state.now();
     const reboots = field['reboot-every'];
     if (reboots !== undefined) timers.push(setInterval(() => void on.power.goDown(FIELD_REBOOT_AWAY_S), reboots * 1000));
