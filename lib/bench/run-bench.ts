@@ -135,7 +135,7 @@ async function timings(ready: ReadyInfo, dir: string): Promise<void> {
     bare.push(await timeBare());
     help.push(await timeChild([BIN, '--help'], 'energy-conform --help', undefined, 'ignore'));
     const r = JSON.parse(await readFile(path.join(reports, 'results.json'), 'utf8')) as RunResults;
-    cost = `${r.requests} requests (budget 650), ${r.socket?.stateRequests ?? 0} state requests (460), ${r.socket?.relaySwitches ?? 0} relay switches (65), `
+    cost = `${r.requests} requests (budget 700), ${r.socket?.stateRequests ?? 0} state requests (460), ${r.socket?.relaySwitches ?? 0} relay switches (65), `
       + `${r.connections} connections (10)`;
   }
   const f = median(full);

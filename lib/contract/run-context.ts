@@ -50,6 +50,11 @@ export interface SuiteContext {
   tokenOwner: string | null;
   /** Endpoints the run could not read before the suites (the clause that governs each has the exchange): checks that ask them skip. */
   unreadable: readonly Unreadable[];
+  /**
+   * The run's last read, before the suites, of each state its own requests alone change (SOCK-18, CLOUD-08, LIST-07):
+   * what the first check that writes elsewhere is held to (lib/harness/owned-watch.ts).
+   */
+  owned?: Readonly<Partial<Record<ClauseId, import('../client/exchange-log.js').Exchange>>>;
 }
 
 /** An endpoint the run's own read of failed, and why, in the words of the skip it causes. */
@@ -58,10 +63,10 @@ export interface Unreadable extends RequestTo {
 }
 
 /** What is known of the run before the presses are served and the toggle confirmed: all but those. */
-export type ContextDraft = Omit<SuiteContext, 'pressUrl' | 'pressTimed' | 'cloudToggle'>;
+export type ContextDraft = Omit<SuiteContext, 'pressUrl' | 'pressTimed' | 'cloudToggle' | 'owned'>;
 
 /** What the main process decided last: the press service, and whether the cloud may be switched. */
-export type LateDecisions = Pick<SuiteContext, 'pressUrl' | 'pressTimed' | 'cloudToggle'> & {
+export type LateDecisions = Pick<SuiteContext, 'pressUrl' | 'pressTimed' | 'cloudToggle' | 'owned'> & {
   /** Clauses skipped for a reason found after the plan (the operator declined the toggle). */
   skipped?: Record<string, string>;
 };
@@ -69,7 +74,7 @@ export type LateDecisions = Pick<SuiteContext, 'pressUrl' | 'pressTimed' | 'clou
 /** The worker context, built once just before the suites start, and frozen: nothing changes it after. */
 export function workerContext(draft: ContextDraft, late: LateDecisions): Readonly<SuiteContext> {
   const { skipped, ...decided } = late;
-  return Object.freeze({ ...draft, ...decided, skips: Object.freeze({ ...draft.skips, ...skipped }),
+  return Object.freeze({ ...draft, ...decided, owned: Object.freeze({ ...decided.owned }), skips: Object.freeze({ ...draft.skips, ...skipped }),
     unselected: Object.freeze(draft.unselected.filter((id) => !skipped?.[id])),
     deviations: Object.freeze({ ...draft.deviations }), unreadable: Object.freeze([...draft.unreadable]) });
 }

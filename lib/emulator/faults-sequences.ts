@@ -71,13 +71,7 @@ export const SEQUENCE_FAULTS: readonly FaultRow[] = [
       }
       return res;
     } },
-  // Issue 32: a side effect only a read-back after the step shows, and a button the device stops honouring.
-  { name: 'creation-clears-lock', clause: 'PAIR-03', kind: 'energysocket', sequence: true,
-    says: 'a user created (POST /api/user answering 200) clears the socket\'s switch lock',
-    response: (res, req, state) => {
-      if (is(req, 'POST', '/api/user') && res.status === 200 && state.socket?.switch_lock) state.socket.switch_lock = false;
-      return res;
-    } },
+  // Issue 32: a button the device stops honouring.
   { name: 'press-ignored-after-refused-polls', clause: 'PAIR-03', suites: ['users'], alsoExplored: true,
     says: `after ${IGNORES_PRESSES_AFTER} POST /api/user refused since the last creation, the device no longer honours the button: every later POST is refused`,
     answer: (req, state) => (is(req, 'POST', '/api/user') && ignoredOf(state).refused >= IGNORES_PRESSES_AFTER

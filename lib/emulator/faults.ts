@@ -12,6 +12,7 @@ import { ENDPOINT_FAULTS } from './faults-endpoints.js';
 import { HOSTILE_FAULTS } from './faults-hostile.js';
 import { REVOCATION_FAULTS } from './faults-revocation.js';
 import { SEQUENCE_FAULTS } from './faults-sequences.js';
+import { SIDE_EFFECT_FAULTS } from './faults-side-effects.js';
 import { SOCKET_FAULTS } from './faults-socket.js';
 import { USER_FAULTS } from './faults-users.js';
 import { VENDOR_FAULTS } from './faults-vendor.js';
@@ -20,4 +21,4 @@ import { READING_FAULTS } from './faults-vendor-readings.js';
 
 export const FAULTS: readonly FaultRow[] = [...INFO_FAULTS, ...VERSIONING_FAULTS, ...AUTH_FAULTS, ...TLS_FAULTS, ...MEASUREMENT_FAULTS, ...ERRORS_FAULTS, ...KIND_FAULTS,
   ...ENDPOINT_FAULTS, ...USER_FAULTS, ...REVOCATION_FAULTS, ...SOCKET_FAULTS, ...CLOUD_FAULTS, ...HOSTILE_FAULTS,
-  ...VENDOR_FAULTS, ...WEBSOCKET_FAULTS, ...READING_FAULTS, ...SEQUENCE_FAULTS];
+  ...VENDOR_FAULTS, ...WEBSOCKET_FAULTS, ...READING_FAULTS, ...SEQUENCE_FAULTS, ...SIDE_EFFECT_FAULTS];

@@ -136,9 +136,12 @@ export async function explore(input: ExploreInput): Promise<ExploreResult> {
       if (judged.adopted) adopted[judged.adopted.clause] = (adopted[judged.adopted.clause] ?? 0) + 1;
       if (judged.disagreement) {
         const d = judged.disagreement;
+        // A change read back after a step of another area (SOCK-18, CLOUD-08) is shown by that read first.
+        const [mine, readBacks] = [device.log.since(stepFrom), o.readBacks ?? 0];
+        const shown = d.about === 'read' && readBacks ? [...mine.slice(-readBacks), ...mine.slice(0, -readBacks)] : mine;
         const finding = { clause: d.clause, expected: d.expected, observed: d.observed,
           sequence: h.taken.map(words),
-          exchanges: [...device.log.since(stepFrom), ...device.log.records.slice(h.from, stepFrom)],
+          exchanges: [...shown, ...device.log.records.slice(h.from, stepFrom)],
           // A disagreement about the step's answer is shown by the step's own requests, not by what was read back after them.
           evidence: device.log.records.length - stepFrom - (d.about === 'answer' ? o.readBacks ?? 0 : 0) };
         if (o.observation.ignoredPress) {

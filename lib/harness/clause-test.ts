@@ -16,6 +16,8 @@ import { EndpointGivenUp, requestGuard } from './given-up.js';
 import { errorAnswers, judgeErrorAnswers } from './error-answers.js';
 import { runPool } from './run-pool.js';
 import { noting } from './judged.js';
+import { beforeCheck, watchOwned } from './owned-watch.js';
+import { OWNERS, watchedBy } from '../judge/device/owned.js';
 import { type Noted, keptNotes } from '../judge/device/kept.js';
 import { connectionsOpened } from '../client/connection-pool.js';
 import { runScoped } from '../client/run-scope.js';
@@ -84,8 +86,9 @@ async function pressIgnored(id: ClauseId, err: PressIgnored, ctx: CheckContext, 
   return { ending: endingOf(err, redactor), caught: err };
 }
 
+/** `readBack`: whether the states other areas' requests may have changed are read back after it (not before a table's last row). */
 async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: CheckContext) => Promise<void>,
-  options: ClauseTestOptions, task: Task, skip: (note?: string) => never): Promise<void> {
+  options: ClauseTestOptions, task: Task, skip: (note?: string) => never, readBack = true): Promise<void> {
   const run = inject('energyConform');
   const redactor = runSecrets();
   const noted: Noted[] = [];
@@ -99,7 +102,8 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   };
   const before = reasonNotToRun({
     condition: (options.needsV2 && !run.usable.v2 ? run.v2Reason : undefined) ?? (options.needsToken && run.token === null ? run.noTokenReason : undefined),
-    planned: run.skips[id], unselected: run.unselected.includes(id), alsoSelected: (options.also ?? []).filter((a) => !run.skips[a]).length,
+    planned: run.skips[id], unselected: run.unselected.includes(id),
+    alsoSelected: (options.also ?? []).filter((a) => !run.skips[a]).length + watchedBy(run).filter((o) => OWNERS[o].occasionsIn.includes(clause(id).area)).length,
   });
   if (before) {
     record({ status: 'skip', message: before });
@@ -146,6 +150,7 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   };
   const settled = await settle(async () => {
     try {
+      await beforeCheck(id, device, run);
       await noting(noted, () => fn(ctx));
     } catch (err) {
       // Not selected, the check ran for a clause it also judges: its own skip says so, not what it could not judge.
@@ -159,6 +164,8 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   // ERR-01 on every error answer this check provoked from the table's v2 endpoints, however the check went.
   const errors = id === 'ERR-01' || skipped || caught instanceof EndpointGivenUp ? [] : errorAnswers(device.log.records);
   if (errors.length) await ctx.also('ERR-01', () => judgeErrorAnswers(errors), errors);
+  // SOCK-18, CLOUD-08, LIST-07 after whatever this check asked of other areas, however it went.
+  await watchOwned(id, device, run, ctx.also, (work) => noting(noted, work), readBack);
   task.meta.energyConformAlso = sides;
   await device.close();
   if (skipped && ending.kind !== 'completed') throw caught;
@@ -200,6 +207,6 @@ export function clauseTest(id: ClauseId, fn: (ctx: CheckContext) => Promise<void
 export function clauseRows<R extends { clause: ClauseId; title: string }>(rows: readonly R[],
   fn: (row: R, ctx: CheckContext) => Promise<void>, options: ClauseTestOptions = {}): void {
   test.for(rows.map((row) => [row.title, row] as const))('%s', { timeout: options.timeoutMs }, async ([, row], { task, skip }) => {
-    await runCheck(row.clause, row.title, (ctx) => fn(row, ctx), options, task, skip);
+    await runCheck(row.clause, row.title, (ctx) => fn(row, ctx), options, task, skip, row === rows[rows.length - 1]);
   });
 }

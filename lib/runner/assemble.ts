@@ -2,6 +2,7 @@
 import { clausesOf } from '../spec/catalogue.js';
 import { type Profile, clauseTitle } from '../spec/clause-types.js';
 import type { JudgedOccasion } from '../client/kept-judgment.js';
+import { keptAt } from '../judge/device/kept.js';
 import type { CaseResult, CheckResult, Status } from '../report/results.js';
 import type { CheckRecord, RunnerCheck } from '../contract/run-context.js';
 import type { CollectedTest } from './vitest-run.js';
@@ -45,7 +46,7 @@ function judgedOf(shown: readonly Outcome[], all: readonly Outcome[]): CheckResu
   const judged = shown.flatMap((m) => {
     const at = offset;
     offset += m.exchanges.length;
-    return (m.judged ?? []).map((j) => ({ ...j, case: all.indexOf(m), ...(typeof j.answer === 'number' ? { answer: j.answer + at } : {}) }));
+    return (m.judged ?? []).map((j) => ({ ...keptAt(j, at), case: all.indexOf(m) }));
   });
   return judged.length ? judged : undefined;
 }

@@ -26,6 +26,9 @@ import type { OperatorIo } from '../operator/operator-io.js';
 import type { RunConfig } from './config.js';
 import type { OpenSuites, Progress, SuiteRun } from './vitest-run.js';
 import { explorePhase } from './explore-phase.js';
+import { arrangeOwned } from './owned-arrange.js';
+import { OWNERS, watchedBy } from '../judge/device/owned.js';
+import { clause } from '../spec/catalogue.js';
 import type { ExploredFacts } from '../report/results.js';
 
 /** A check may wait for every press of the plan (a person at the bench), plus its requests. */
@@ -59,6 +62,13 @@ export interface Session {
   operatorStop: string | null;
 }
 
+/** SOCK-18, CLOUD-08 and LIST-07 where no check of the run had requests of another area between two reads of the state: a skip saying so. */
+function unwatched(context: SuiteContext, suiteRun: SuiteRun): RunnerCheck[] {
+  const judged = new Set(suiteRun.tests.flatMap((t) => t.records.map((r) => r.clause)));
+  return watchedBy(context).filter((id) => !judged.has(id)).map((id) => ({ clause: id, status: 'skip', exchanges: [],
+    message: `no request of another area came between two reads of ${OWNERS[id].what} in this run: it is judged after the checks of ${OWNERS[id].occasionsIn.join(' and ')} (--suite ${[clause(id).area, ...OWNERS[id].occasionsIn].join(' ')})` }));
+}
+
 /** `suites`: vitest, opened while the run prepared the device (vitest-run.ts openSuites). */
 export async function runSession(run: Run, prepared: Prepared, consent: CloudConsent, suites: Promise<OpenSuites>): Promise<Session> {
   const { cfg, io, signal, redactor } = run;
@@ -76,8 +86,9 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
     let operatorStop: string | null = null;
     const exploreChecks: RunnerCheck[] = [];
     try {
-      context = workerContext(draft, { pressUrl: presses?.url ?? null, pressTimed: presses?.timed ?? false,
-        cloudToggle: consent.cloudToggle, skipped: consent.skipped });
+      const late = { pressUrl: presses?.url ?? null, pressTimed: presses?.timed ?? false, cloudToggle: consent.cloudToggle, skipped: consent.skipped };
+      const owned = signal?.aborted ? {} : await arrangeOwned(device, workerContext(draft, late), found);
+      context = workerContext(draft, { ...late, owned });
       suiteRun = await (await suites).run(context, signal);
       if (cfg.explore && !signal?.aborted) {
         const phase = await explorePhase(run, device, context, found, cfg.explore, presses?.count().count ?? prepared.presses.count);
@@ -91,7 +102,7 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
       restoration = await restoreFound(device, found);
     }
     // Under an "In development" capability a violation is a deviation, like every other v2 MUST (runner-check.ts).
-    const runnerChecks: RunnerCheck[] = [...prepared.readFailures.map((f) => f.check), ...exploreChecks];
+    const runnerChecks: RunnerCheck[] = [...prepared.readFailures.map((f) => f.check), ...exploreChecks, ...unwatched(context, suiteRun)];
     const unread = prepared.readFailures.flatMap((f) => (f.residue ? [f.residue] : []));
     const { pairing } = prepared;
     // PAIR-03 from the pairing POST, by the table's judge: a pass where PAIR-03 was selected; a violation whatever the selection.

@@ -14,6 +14,7 @@ describe('the areas a run loads', () => {
     ['a clause alone: its area', { clauses: ['INFO-01'] }, ['info']],
     ['clauses of two areas: both', { clauses: ['LIST-03', 'AUTH-03'] }, ['auth', 'users']],
     ['a clause judged in another area too: that area as well', { clauses: ['VER-01'] }, ['versioning', 'users']],
+    ['a state its own requests alone change: the areas whose checks write elsewhere as well', { clauses: ['SOCK-18'] }, ['socket', 'users', 'cloud']],
     ['no selection: every area of the profile', {}, SPEC_AREAS],
     ['a clause of no catalogue chosen: every area, as before (the run says what it cannot judge)', { clauses: ['V-TEL-03'] }, SPEC_AREAS],
   ] as const)('%s', ([, o, areas]) => {

@@ -1,6 +1,7 @@
 // The areas whose suite files a run loads. A clause's checks are in its area's files; a few clauses are judged also
 // by another area's checks, on answers only that area has: a run of such a clause alone loads that area too
 // (suite-areas.spec.ts holds this table to what the suites name).
+import { OWNED_CLAUSES, OWNERS } from '../judge/device/owned.js';
 import { clausesOf } from '../spec/catalogue.js';
 import type { Area, Profile } from '../spec/clause-types.js';
 import type { RunConfig } from './config.js';
@@ -14,6 +15,9 @@ export const JUDGED_ALSO_IN: Readonly<Record<string, readonly Area[]>> = {
   'V-TEL-03': ['vendor-system'],
 };
 
+/** A state its own requests alone change (SOCK-18, CLOUD-08, LIST-07): judged after the checks of the areas that write elsewhere. */
+const WATCHED_IN: Readonly<Record<string, readonly Area[]>> = Object.fromEntries(OWNED_CLAUSES.map((id) => [id, OWNERS[id].occasionsIn]));
+
 /**
  * `--suite`'s areas where given; else, where `--clause` names clauses of the profiles, their areas and those that judge
  * them too (not every area, each of whose checks would load only to skip); else every area of the profiles.
@@ -22,7 +26,7 @@ export function suiteAreas(o: { suites?: readonly string[]; clauses?: readonly s
   if (o.suites) return [...o.suites];
   const all = clausesOf(o.profiles);
   const chosen = all.filter((c) => o.clauses?.includes(c.id));
-  const areas = chosen.length ? chosen.flatMap((c) => [c.area, ...(JUDGED_ALSO_IN[c.id] ?? [])]) : all.map((c) => c.area);
+  const areas = chosen.length ? chosen.flatMap((c) => [c.area, ...(JUDGED_ALSO_IN[c.id] ?? []), ...(WATCHED_IN[c.id] ?? [])]) : all.map((c) => c.area);
   return [...new Set(areas)];
 }
 

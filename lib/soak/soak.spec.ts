@@ -30,8 +30,9 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
     expect(soak.streams!.messages).toBeGreaterThanOrEqual(6);
     expect(soak.availability).toEqual({ absences: [], longestS: 0, perHour: 0 });
     expect(soak.intervals.length).toBeGreaterThanOrEqual(12);
-    // Polled throughout: every whole interval has its measurements asked for (how many depends on how busy the machine is).
-    expect(soak.intervals.filter((i) => i.to - i.from >= 1 && !i.endpoints['GET /api/measurement (v2)']!.requests)).toEqual([]);
+    // Polled throughout: every whole interval but the first (the integrations connecting on a busy machine) has its
+    // measurements asked for; how many depends on how busy the machine is.
+    expect(soak.intervals.slice(1).filter((i) => i.to - i.from >= 1 && !i.endpoints['GET /api/measurement (v2)']!.requests)).toEqual([]);
     expect(soak.totals.requests).toBe(summed(soak.intervals.flatMap((i) => Object.values(i.endpoints))).requests);
     // Connections kept alive: one a side per integration, and the spot checks' own.
     expect(soak.totals.connections).toBeLessThanOrEqual(3 * 2);
@@ -45,7 +46,8 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
 
   test('a P1 meter whose import and export registers are swapped: V-READ-06 fails over the soak\'s readings, saying what flowed', async () => {
     const { results, exitCode } = await soakEmulated('p1dongle', {}, { wsClients: 0 }, {}, { ...LOADED, faults: ['registers-swapped'] });
-    expect(exitCode).toBe(1);
+    // Once on a busy machine this exited 0: what V-READ-06 said then is in the message.
+    expect(exitCode, JSON.stringify(results.checks.filter((c) => c.clause.startsWith('V-READ') || c.status !== 'pass').map((c) => [c.clause, c.status, c.message]))).toBe(1);
     const failed = results.checks.filter((c) => c.status === 'fail');
     expect(failed.map((c) => c.clause)).toEqual(['V-READ-06']);
     expect(failed[0]!.message).toMatch(/^failed in \d+ of \d+ stretches of the soak's \d+ readings, the first from \d+ to \d+ s into the soak: expected energy_import_kwh to grow/);

@@ -28,6 +28,13 @@ export type SocketOutcome =
 const to = (clause: ClauseId, state: SocketState): SocketOutcome => ({ clause, kind: 'state', state });
 
 /**
+ * A combined PUT's brightness is judged apart, under SOCK-09 (row 6), the row's own clause keeping to the power and the
+ * lock: the fixed rows, the explorer and the table's judge all ask this.
+ */
+export const brightnessApart = (put: SocketPut, outcome: Pick<SocketOutcome, 'clause'>): boolean =>
+  typeof put.brightness === 'number' && outcome.clause !== 'SOCK-09';
+
+/**
  * What the specification says a PUT does to a valid state. A request that sets a field to the value
  * it already has is read as the row of that field (Endpoints: the PUT stores the fields it carries):
  * "on, PUT power_on true" is SOCK-04's, "unlocked, PUT switch_lock false" SOCK-07's.

@@ -10,7 +10,7 @@ import { PreconditionError, describeResponse, expectHeld, safeBody } from '../..
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import type { ClauseId } from '../../lib/spec/clause-types.js';
 import { type SocketRow, brightnessEdgeRows, matrixRows, outOfRangeRows, permutationRows, wrongTypeRows } from '../../lib/spec/socket-matrix.js';
-import { type SocketState, describeSocket } from '../../lib/spec/socket-model.js';
+import { type SocketState, brightnessApart, describeSocket } from '../../lib/spec/socket-model.js';
 import { chainTours, startFor } from '../../lib/spec/socket-tour.js';
 import type { Judgment } from '../../lib/judge/device/judgment.js';
 import type { RowOccasion } from '../../lib/judge/device/socket.js';
@@ -94,7 +94,7 @@ export async function transitionRow(row: SocketRow, ctx: CheckContext): Promise<
   if (outcome.kind === 'state') {
     await ctx.also('SOCK-03', () => expectHeld(judgeOn('SOCK-03', res, { put: row.put })));
     // A combined request's brightness is SOCK-09's to judge; its power and lock are the row's (as the explorer judges it).
-    if (typeof row.put.brightness === 'number' && row.clause !== 'SOCK-09' && after.state !== null) await ctx.also('SOCK-09', () => expectRow('SOCK-09', after.res, o));
+    if (brightnessApart(row.put, row) && after.state !== null) await ctx.also('SOCK-09', () => expectRow('SOCK-09', after.res, o));
   } else if (outcome.kind === 'in-range') {
     await ctx.also('SOCK-14', () => answer);
     await ctx.also('SOCK-17', () => expectRow('SOCK-17', after.res, o));

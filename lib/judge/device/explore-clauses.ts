@@ -5,6 +5,18 @@ import { type ModelState, type Step, pollClause } from './explore-model.js';
 import { socketOutcome } from '../../spec/socket-model.js';
 
 export function heldTo(m: ModelState, step: Step): ClauseId[] {
+  return [...ownClauses(m, step), ...kept(m, step)];
+}
+
+/** SOCK-18 and CLOUD-08: the states a step of another area leaves as they were, read back after it (device-side.ts). */
+function kept(m: ModelState, step: Step): ClauseId[] {
+  const socket = m.socket !== null ? ['SOCK-18' as const] : [];
+  if (step.kind === 'toggle') return socket;
+  if (!['poll', 'create', 'late', 'delete'].includes(step.kind)) return [];
+  return [...socket, ...(m.cloud !== null ? ['CLOUD-08' as const] : [])];
+}
+
+function ownClauses(m: ModelState, step: Step): ClauseId[] {
   switch (step.kind) {
     case 'socket': {
       const o = socketOutcome(m.socket!, step.put);

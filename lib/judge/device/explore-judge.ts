@@ -2,15 +2,16 @@
 // state before give a verdict and the state after, every clause through the table's judges (table.ts). Where the
 // specification does not show the outcome, the device's answer is adopted and never fails.
 import type { ClauseId } from '../../spec/clause-types.js';
-import { type SocketPut, describeSocket, socketOutcome } from '../../spec/socket-model.js';
-import { sameSocket, socketStateOf } from '../../client/socket.js';
+import { type SocketPut, brightnessApart, socketOutcome } from '../../spec/socket-model.js';
+import { socketStateOf } from '../../client/socket.js';
 import { cloudIn as cloudOfReply } from './cloud.js';
 import { ver01, ver02, ver03 } from './versioning.js';
+import { whyNotJudged } from './judgment.js';
 import { type SocketRowClause, isSocketRowClause } from './table.js';
 import { tokenIn } from './users.js';
 import {
   type Answer, type Disagreement, type Judged, type ModelState, type Observation, SLOTS, type Step, describeStep, disagreementOf, firstWrong,
-  judged, judgedOn, ok, pollClause, readBack, readWrong, replyOf, shownAnswer, wrongOf,
+  judged, judgedOn, ok, pollClause, readBack, readWrong, replyOf, wrongOf,
 } from './explore-model.js';
 
 const major = (v: string) => Number(v.split('.')[0]);
@@ -26,35 +27,39 @@ export function judgeStep(m: ModelState, step: Step, o: Observation): Judged {
     case 'version': return judgeVersion(m, step.asked, o.answer);
     default: {
       const j = judgeUsers(m, step, o);
-      const d = j.disagreement ?? versionOfSuccess(m, o.answer) ?? sideEffect(m, step, o);
-      return d ? { ...j, disagreement: d } : j;
+      const d = j.disagreement ?? versionOfSuccess(m, o.answer);
+      if (d) return { ...j, disagreement: d };
+      const side = sideEffect(m, step, o);
+      if (side.disagreement) return { ...j, disagreement: side.disagreement };
+      // A change CLOUD-08 does not judge (to true where a press came first: pairing mode?) is the device's from now on.
+      return side.adopted ? { ...j, next: { ...j.next, cloud: !j.next.cloud }, adopted: side.adopted } : j;
     }
   }
 }
 
-/** The clause a user step that wrote is held to: a change it made elsewhere is blamed on it. */
-const WRITER: Partial<Record<Step['kind'], ClauseId>> = { create: 'PAIR-03', late: 'PAIR-03', delete: 'DEL-01' };
-
 /**
- * A user step leaves the socket and the cloud setting as they were: the socket's table and the cloud's (States)
- * have no transition for a user's creation, refusal or deletion.
+ * A user step leaves the socket and the cloud setting as they were: only their own requests change them (SOCK-18,
+ * CLOUD-08: the socket's table and the cloud's, States, have no transition for a user's creation, refusal or deletion).
  */
-function sideEffect(m: ModelState, step: Step, o: Observation): Disagreement | null {
-  const clause = step.kind === 'poll' ? pollClause(m, o.sent ?? 1) : WRITER[step.kind];
-  if (!clause || !o.after) return null;
+function sideEffect(m: ModelState, step: Step, o: Observation): Pick<Judged, 'disagreement' | 'adopted'> {
+  if (!o.after) return { disagreement: null };
   const what = describeStep(step, (s) => m.names[s]);
   if (o.after.socket && m.socket) {
-    const sock = disagreementOf('SOCK-01', readBack(o.after.socket), 'read');
-    if (sock) return sock;
-    const state = socketStateOf(o.after.socket.json)!;
-    if (!sameSocket(state, m.socket)) {
-      return { clause, expected: `GET /api/v1/state: ${describeSocket(m.socket)}, unchanged by ${what} (the socket's table has no transition for it)`, observed: describeSocket(state), about: 'read' };
-    }
+    const changed = disagreementOf('SOCK-01', readBack(o.after.socket), 'read') ?? socketChanged(m, o.after.socket, [o.answer], what);
+    if (changed) return { disagreement: changed };
   }
-  if (o.after.cloud && m.cloud !== null && cloudIn(o.after.cloud) !== m.cloud) {
-    return { clause, expected: `GET /api/v1/system: cloud_enabled ${m.cloud}, unchanged by ${what}`, observed: shownAnswer(o.after.cloud), about: 'read' };
-  }
-  return null;
+  if (!o.after.cloud || m.cloud === null) return { disagreement: null };
+  const before = replyOf({ status: 200, json: { cloud_enabled: m.cloud } });
+  const { clause, j } = judgedOn('CLOUD-08', replyOf(o.after.cloud), { before, between: [replyOf(o.answer)], what: `${what} → ${o.answer.status}` });
+  const why = whyNotJudged(j);
+  return why ? { disagreement: null, adopted: { clause, why } } : { disagreement: disagreementOf(clause, j, 'read') };
+}
+
+/** SOCK-18 by the table's judge: the state read after a step of another area (`what`) is the state the model holds from the read before. */
+function socketChanged(m: ModelState, read: Answer, answers: Answer[], what: string): Disagreement | null {
+  const before = replyOf({ status: 200, json: m.socket });
+  const { clause, j } = judgedOn('SOCK-18', replyOf(read), { before, between: answers.map(replyOf), what: `${what} → ${answers.map((a) => a.status).join(', ')}` });
+  return disagreementOf(clause, j, 'read');
 }
 
 function judgeVersion(m: ModelState, asked: string | null, a: Answer): Judged {
@@ -86,7 +91,7 @@ function judgeSocket(m: ModelState, put: SocketPut, o: Observation): Judged {
   }
   const echo = wrongOf(m, judgedOn('SOCK-03', row.answer, { put: row.put }));
   if (echo) return echo;
-  const combined = typeof put.brightness === 'number' && outcome.clause !== 'SOCK-09';
+  const combined = brightnessApart(put, outcome);
   return readWrong(next, ...(combined ? [judgedOn('SOCK-09', read, row)] : []), judgedOn(tableRow(outcome.clause), read, row)) ?? ok(next);
 }
 
@@ -125,9 +130,8 @@ function judgeToggle(m: ModelState, o: Observation): Judged {
   if (m.socket === null) return ok(next);
   const sock = readBack(o.socket);
   if (!sock.held) return judged(next, 'SOCK-01', sock, 'read');
-  const state = socketStateOf(o.socket!.json)!;
-  if (sameSocket(state, m.socket)) return ok(next);
-  return ok({ ...next, socket: state }, { clause, why: 'whether switching the cloud changes the socket state is not shown' });
+  const changed = socketChanged(m, o.socket!, [o.answer], `PUT /api/v1/system {cloud_enabled:${to}}`);
+  return changed ? { next, disagreement: changed } : ok(next);
 }
 
 function judgeUsers(m: ModelState, step: Exclude<Step, { kind: 'socket' | 'version' | 'cloud' | 'toggle' }>, o: Observation): Judged {

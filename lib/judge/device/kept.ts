@@ -90,6 +90,24 @@ function occasionOf(v: unknown, exchanges: readonly Exchange[]): unknown {
 
 type Kept = Pick<JudgedOccasion, 'answer' | 'exchange' | 'heard' | 'occasion'>;
 
+/**
+ * A kept judgment whose record's exchanges now stand `at` places further on (a clause's cases one after another in
+ * results.json): its answer's index and every index its occasion refers to, moved with them.
+ */
+export function keptAt(j: JudgedOccasion, at: number): JudgedOccasion {
+  const move = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(move);
+    if (typeof v !== 'object' || v === null) return v;
+    const o = v as Record<string, unknown>;
+    if (Object.keys(o).length === 1 && '$answer' in o) {
+      const ref = o.$answer as Pick<JudgedOccasion, 'answer' | 'exchange'>;
+      return { $answer: typeof ref?.answer === 'number' ? { ...ref, answer: ref.answer + at } : ref };
+    }
+    return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, move(x)]));
+  };
+  return { ...j, ...(typeof j.answer === 'number' ? { answer: j.answer + at } : {}), ...(j.occasion === undefined ? {} : { occasion: move(j.occasion) }) };
+}
+
 /** Judged again from the kept form, as rejudge does: the judgment, or null where the record cannot give the judge what it reads. */
 export function judgeKept(clause: OccasionClause | ConversationClause, j: Kept, exchanges: readonly Exchange[]): Judgment | null {
   try {

@@ -2,7 +2,7 @@
 import { parseBody } from '../../client/parse-body.js';
 import type { ClauseId } from '../../spec/clause-types.js';
 import { socketState, socketStatePartial } from '../../spec/schemas.js';
-import { type SocketPut, type SocketState, describeSocket, isConsistent, socketOutcome } from '../../spec/socket-model.js';
+import { type SocketPut, type SocketState, brightnessApart, describeSocket, isConsistent, socketOutcome } from '../../spec/socket-model.js';
 import { type DeviceFacts, HELD, type Judgment, type Reply, allOf, shownReply, statusIs, unless, violated } from './judgment.js';
 import { type AnswerJudges, STATE } from './asks.js';
 
@@ -27,7 +27,7 @@ export function afterPut(from: SocketState, put: SocketPut, read: SocketState): 
   const outcome = socketOutcome(from, put);
   if (outcome.kind !== 'state') throw new Error(`afterPut judges a PUT the table takes to a state, not ${outcome.kind}`);
   const want = outcome.state;
-  const combined = typeof put.brightness === 'number' && outcome.clause !== 'SOCK-09';
+  const combined = brightnessApart(put, outcome);
   const wrong: StateWrong[] = [];
   if (combined && read.brightness !== want.brightness) wrong.push({ clause: 'SOCK-09', expected: `brightness ${want.brightness} stored`, observed: describeSocket(read) });
   if (read.power_on !== want.power_on || read.switch_lock !== want.switch_lock || (!combined && read.brightness !== want.brightness)) {
@@ -98,7 +98,7 @@ export function socketRow(id: ClauseId, read: Reply, o: RowOccasion): Judgment {
     return unless(s !== null && sameState(s, from, whole), `${whole ? 'the state unchanged' : 'power and lock unchanged'}: ${describeSocket(from, whole)}`, shown, answer, read);
   }
   if (outcome.kind !== 'state') return HELD;
-  const combined = typeof put.brightness === 'number' && outcome.clause !== 'SOCK-09';
+  const combined = brightnessApart(put, outcome);
   const judgesBrightness = id === 'SOCK-09' && combined;
   if (s === null) {
     const want = judgesBrightness ? `brightness ${outcome.state.brightness} stored` : describeSocket(outcome.state, !combined);

@@ -51,9 +51,8 @@ const THROUGH_THE_TABLE = /(answerClauseTest|everyAnswerClauseTest|judgeAnswer|a
 const ROW_NAMING = /(clause: ('[A-Z0-9-]+' \| )*|skips\[|rowTitle\(|endpointRows\(|named\(|also\(|also: \[.*|ROW_ALSO = \[.*|= early\()$/;
 const NAMING: Record<string, RegExp> = {
   'lib/soak/spot.ts': /\{ clause: $/,
-  // Which clause a poll is about (the occasion), the clause a writing step is blamed on for a change elsewhere.
+  // Which clause a poll is about (the occasion).
   'lib/judge/device/explore-model.ts': /^(export function pollClause\(|\s+return m\.afterCreation && sent === 1 \?)/,
-  'lib/judge/device/explore-judge.ts': /^const WRITER\b/,
   // The clause under which a step the device cut short is reported as an error (not a judgment).
   'lib/explore/explorer.ts': /brokenBy = .*\?\? $/,
 };

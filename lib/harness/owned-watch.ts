@@ -1,0 +1,69 @@
+// SOCK-18, CLOUD-08, LIST-07 on every check: a state its own requests alone change (lib/judge/device/owned.ts) is
+// read back after each check that wrote elsewhere and held to what was read before, the read before carried from
+// check to check (the first from the run's own reads before the suites, SuiteContext `owned`). A check that reads
+// the state itself after its requests needs no read-back: its own read is judged.
+import type { DeviceClient } from '../client/device-client.js';
+import { isTransportError } from '../client/errors.js';
+import { runScoped } from '../client/run-scope.js';
+import type { SuiteContext } from '../contract/run-context.js';
+import { answerOf } from '../judge/device/judgment.js';
+import { type Carried, NOTHING_CARRIED, OWNERS, type OwnedClause, replyOrNull, walkOwned, watchedBy } from '../judge/device/owned.js';
+import type { ClauseId } from '../spec/clause-types.js';
+import { clause as clauseOf } from '../spec/catalogue.js';
+import { expectJudged } from './clause-failure.js';
+import { EndpointGivenUp } from './given-up.js';
+import { judgeOn } from './judged.js';
+
+const areaOf = (id: ClauseId) => clauseOf(id).area;
+
+const carried = runScoped(() => new Map<OwnedClause, Carried>());
+
+/** The read of `id`'s state, with what reading it needs (the run's token for the users). */
+async function readBack(id: OwnedClause, device: DeviceClient, run: SuiteContext): Promise<void> {
+  const [, path] = OWNERS[id].read.split(' ') as [string, string];
+  try {
+    if (id === 'LIST-07') {
+      if (run.token !== null) await device.v2.get(path, { token: run.token });
+    } else {
+      await device.v1.get(path);
+    }
+  } catch (err) {
+    // No answer: nothing is judged now, and the requests stay to be judged with the next read.
+    if (!isTransportError(err) && !(err instanceof EndpointGivenUp)) throw err;
+  }
+}
+
+type Also = (id: ClauseId, fn: () => unknown, read: readonly import('../client/exchange-log.js').Exchange[]) => Promise<void>;
+
+/** Where a check of an area that writes elsewhere starts with nothing read of a watched state (its own requests came last), it is read first. */
+export async function beforeCheck(id: ClauseId, device: DeviceClient, run: SuiteContext): Promise<void> {
+  for (const clause of watchedBy(run)) {
+    const known = carried().get(clause) ?? (run.owned?.[clause] ? { before: run.owned[clause]! } : undefined);
+    if (known?.before || !OWNERS[clause].occasionsIn.includes(areaOf(id))) continue;
+    await readBack(clause, device, run);
+  }
+}
+
+/**
+ * After check `id`: each watched state read back where the check's requests of another area were not followed by a read
+ * of it (`readAfter`; a table's rows leave it to their last, their requests carried on to it), and every read judged that had such requests before it, through `also` (noted by `note`, for rejudge).
+ */
+export async function watchOwned(id: ClauseId, device: DeviceClient, run: SuiteContext, also: Also, note: <T>(work: () => T) => T,
+  readAfter = true): Promise<void> {
+  for (const clause of watchedBy(run)) {
+    const seed = run.owned?.[clause];
+    const from = carried().get(clause) ?? (seed ? { before: seed, between: [] } : NOTHING_CARRIED);
+    let walked = walkOwned(clause, device.log.records, from);
+    if (readAfter && walked.carried.between.length) {
+      await readBack(clause, device, run);
+      walked = walkOwned(clause, device.log.records, from);
+    }
+    carried().set(clause, walked.carried);
+    if (!walked.reads.length || clause === id) continue;
+    const { reads } = walked;
+    await also(clause, () => note(() => {
+      const judgments = reads.map((r) => judgeOn(clause, answerOf(r.after)!, { before: answerOf(r.before)!, between: r.between.map(replyOrNull) }));
+      expectJudged(judgments.find((j) => !j.held) ?? judgments.find((j) => j.held && j.notJudged === undefined) ?? judgments[0]!);
+    }), reads.flatMap((r) => [r.before, ...r.between, r.after]));
+  }
+}
