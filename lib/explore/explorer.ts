@@ -7,11 +7,11 @@ import type { DeviceClient } from '../client/device-client.js';
 import type { Exchange } from '../client/exchange-log.js';
 import type { SocketState } from '../spec/socket-model.js';
 import { type ModelState, type Slot, type Step, SLOTS, canTake, describeStep, initialModel } from '../judge/device/explore-model.js';
-import { judgeStep } from '../judge/device/explore-judge.js';
+import { judgeStepRan } from '../judge/device/explore-judge.js';
 import { type Budget, type Spent, overBudget, spentOn } from './budget.js';
 import { DeviceSide, type Observed, type Press, PressNotSeen } from './device-side.js';
 import { stepArbitrary } from './steps.js';
-import { heldTo } from '../judge/device/explore-clauses.js';
+import { stepClause } from '../judge/device/explore-clauses.js';
 
 export interface ExploreInput {
   device: DeviceClient;
@@ -128,11 +128,11 @@ export async function explore(input: ExploreInput): Promise<ExploreResult> {
       } catch (err) {
         // Not a disagreement to shrink: the exploration ends here, and says why.
         broken = `${words(this.step)}: ${err instanceof Error ? err.message : String(err)}`;
-        brokenBy = err instanceof PressNotSeen ? { by: 'operator' } : { by: 'device', clause: heldTo(h.state, this.step)[0] ?? 'PAIR-03' };
+        brokenBy = err instanceof PressNotSeen ? { by: 'operator' } : { by: 'device', clause: stepClause(h.state, this.step) ?? 'PAIR-03' };
         return;
       }
       spentOn(spent, o);
-      const judged = judgeStep(h.state, this.step, o.observation);
+      const judged = judgeStepRan(h.state, this.step, o.observation);
       if (judged.adopted) adopted[judged.adopted.clause] = (adopted[judged.adopted.clause] ?? 0) + 1;
       if (judged.disagreement) {
         const d = judged.disagreement;
@@ -150,7 +150,7 @@ export async function explore(input: ExploreInput): Promise<ExploreResult> {
         }
         throw new Disagreed(finding);
       }
-      for (const c of heldTo(h.state, this.step)) held[c] = (held[c] ?? 0) + 1;
+      for (const c of judged.ran) held[c] = (held[c] ?? 0) + 1;
       h.state = judged.next;
     }
     toString = () => words(this.step);

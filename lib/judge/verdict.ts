@@ -4,6 +4,7 @@ import type { ClientClause, ClientClauseId } from '../spec/client-clauses.js';
 import type { Phase } from '../spec/client-clause-types.js';
 import { parsePhases } from '../spec/client-clause-types.js';
 import type { SeenRequest, Traffic } from '../spec/traffic.js';
+import { judge } from '../contract/judge.js';
 
 export type Finding =
   | { held: true; message: string }
@@ -22,11 +23,17 @@ export interface ClientVerdict {
   observed?: unknown;
 }
 
+/** A finding's outcome by the one rule every check of a device has too (contract/judge.ts): a client clause has no deviations. */
 export function verdictOf(clause: ClientClause, f: Finding): ClientVerdict {
   if ('skip' in f) return { clause: clause.id, status: 'skip', message: f.skip, evidence: [] };
-  if ('observed' in f) return { clause: clause.id, status: 'observation', message: f.message, evidence: f.evidence ?? [], observed: f.observed };
-  if (f.held) return { clause: clause.id, status: 'pass', message: f.message, evidence: [] };
-  return { clause: clause.id, status: clause.level === 'MUST' ? 'fail' : 'warn', message: f.message, evidence: f.evidence };
+  const judging = { level: clause.level, soft: clause.level === 'SHOULD' };
+  if ('observed' in f || f.held) {
+    const { status } = judge(judging, { kind: 'completed', ...('observed' in f ? { observed: f.observed } : {}) });
+    return { clause: clause.id, status: status as ClientStatus, message: f.message, evidence: 'observed' in f ? f.evidence ?? [] : [],
+      ...('observed' in f ? { observed: f.observed } : {}) };
+  }
+  const { status } = judge(judging, { kind: 'violated', message: f.message, expected: '', observed: f.message });
+  return { clause: clause.id, status: status as ClientStatus, message: f.message, evidence: f.evidence };
 }
 
 /** A judge of one clause: the traffic of the clause's phases (the whole traffic is there for what came before). */

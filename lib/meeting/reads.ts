@@ -23,6 +23,8 @@ import type { DeviceTarget } from './target.js';
 import { runnerCheck } from './runner-check.js';
 import { BATTERIES, SYSTEM_V2, groupOf, writableOf } from '../meeting/vendor-found.js';
 import { vendorGateHolds } from '../spec/vendor-kinds.js';
+import { judgeAnswer, judgeOn } from '../judge/device/table.js';
+import type { DeviceFacts, Judgment } from '../judge/device/judgment.js';
 
 /** A read of the run's that failed: its clause's outcome, the clauses that skip, the endpoint given up, the residue line. */
 export interface ReadFailure {
@@ -41,9 +43,11 @@ export interface Part<T> {
   clause: ClauseId;
   side: 'v1' | 'v2';
   path: string;
-  /** What the answer must be for the run to read it, in the clause's words. */
+  /** What the answer must be for the run to use it (where the table's judge of the clause holds and it still cannot). */
   expected: string;
   value: (res: DeviceResponse) => T | null;
+  /** The clause's judge in the table: where the run cannot use the answer, its words are the outcome's. */
+  judge: (res: DeviceResponse, facts: DeviceFacts) => Judgment;
   /** What it costs when it cannot be read, for the residue; none where the run puts nothing back from it. */
   consequence?: string;
   /** The clauses that need it. */
@@ -55,32 +59,36 @@ const gated = (gate: Gate) => (c: Clause) => parseGate(c.gate).all.includes(gate
 export const SOCKET: Part<NonNullable<Found['socket']>> = {
   what: 'the socket state', clause: 'SOCK-01', side: 'v1', path: STATE_PATH, value: socketOf,
   expected: 'status 200 with boolean power_on, boolean switch_lock and a number brightness', consequence: 'so it could not be put back',
-  needs: gated('state'),
+  needs: gated('state'), judge: (res, facts) => judgeAnswer('SOCK-01', res, facts),
 };
 export const CLOUD: Part<boolean> = {
   what: 'cloud_enabled', clause: 'CLOUD-01', side: 'v1', path: '/api/v1/system', value: cloudOf,
   expected: 'status 200 with a boolean cloud_enabled', consequence: 'so it could not be put back',
-  needs: gated('system'),
+  needs: gated('system'), judge: (res, facts) => judgeAnswer('CLOUD-01', res, facts),
 };
 export const USERS: Part<string[]> = {
   what: 'the user list', clause: 'LIST-01', side: 'v2', path: '/api/user', value: namesOf,
   expected: 'status 200 with a JSON array of users', consequence: 'so users the run may have left could not be looked for',
-  needs: (c) => c.id.startsWith('LIST-'),
+  needs: (c) => c.id.startsWith('LIST-'), judge: (res) => judgeOn('LIST-01', res),
 };
 /** GET /api with the token: any answer will do (INFO-01 judges it in the suite); only no answer at all fails here. */
 export const DEVICE_INFO: Part<DeviceResponse> = {
   what: 'the device information', clause: 'INFO-01', side: 'v2', path: '/api', value: (res) => res,
-  expected: 'an answer', needs: () => false,
+  expected: 'an answer', needs: () => false, judge: (res, facts) => judgeAnswer('INFO-01', res, facts),
 };
 
-/** The value of one read where the run can use the answer, else the failure, judged on the clause of the endpoint. */
-export function judgeRead<T>(draft: Pick<ContextDraft, 'deviations'>, part: Part<T>, got: DeviceResponse | TransportError, exchanges: Exchange[]):
+/**
+ * The value of one read where the run can use the answer, else the failure: the table's judgment of the clause of the
+ * endpoint (its words), or where that holds and the run still cannot use the answer, what the run needed.
+ */
+export function judgeRead<T>(draft: Pick<ContextDraft, 'deviations' | 'kind'>, part: Part<T>, got: DeviceResponse | TransportError, exchanges: Exchange[]):
   { value: T } | { failure: ReadFailure } {
   const value = isTransportError(got) ? null : part.value(got);
   if (value !== null) return { value };
+  const j = isTransportError(got) ? null : part.judge(got, { kind: draft.kind, served: null });
+  const [expected, observed] = j && !j.held ? [j.expected, j.observed] : [part.expected, isTransportError(got) ? '' : describeResponse(got)];
   const ending: Ending = isTransportError(got) ? { kind: 'broken', by: 'device', message: `the run's own read before the suites: ${got.message}` }
-    : { kind: 'violated', message: `the run's own read before the suites, GET ${part.path}: expected ${part.expected}; observed ${describeResponse(got)}`,
-      expected: part.expected, observed: describeResponse(got) };
+    : { kind: 'violated', message: `the run's own read before the suites, GET ${part.path}: expected ${expected}; observed ${observed}`, expected, observed };
   const reason = `the run could not read ${part.what} before the suites (see ${part.clause})`;
   return { failure: {
     check: runnerCheck(draft, part.clause, ending, exchanges),
@@ -91,8 +99,9 @@ export function judgeRead<T>(draft: Pick<ContextDraft, 'deviations'>, part: Part
 }
 
 /** The vendor profile's settings: any answer but the object is V-SYS-01's or V-BAT-01's to judge; here only what cannot be put back. */
-const vendorPart = <T>(what: string, clause: ClauseId, path: string, value: (res: DeviceResponse) => T | null): Part<T> =>
-  ({ what, clause, side: 'v2', path, value, expected: 'status 200 with a JSON object', consequence: 'so it could not be put back', needs: () => false });
+const vendorPart = <T>(what: string, clause: 'V-SYS-01' | 'V-BAT-01', path: string, value: (res: DeviceResponse) => T | null): Part<T> =>
+  ({ what, clause, side: 'v2', path, value, expected: 'status 200 with a JSON object', consequence: 'so it could not be put back', needs: () => false,
+    judge: (res, facts) => judgeAnswer(clause, res, facts) });
 
 export interface BeforeSuites {
   found: Found;

@@ -2,7 +2,7 @@
 import { clauses } from '../spec/catalogue.js';
 import { type Clause, type Gate, parseGate } from '../spec/clause-types.js';
 import { NEEDS, type Need } from '../spec/clause-roles.js';
-import { KINDS, type KindId } from '../spec/kinds.js';
+import { KINDS, type KindId, kindDeviation } from '../spec/kinds.js';
 import { VENDOR_GATES, vendorGateHolds, vendorGateReason } from '../spec/vendor-kinds.js';
 import type { RunConfig } from './config.js';
 import type { Preflight } from '../meeting/preflight.js';
@@ -105,12 +105,6 @@ function selectionReason(c: Clause, cfg: RunConfig): string | undefined {
 const manualReason = (c: Clause, cfg: RunConfig) => (c.level === 'MANUAL' && !cfg.manual
   ? 'it needs an operator action other than the button press: run with --manual' : undefined);
 
-/** Why a MUST of the v2 API is a deviation on a kind whose user/token capability is "In development". */
-export function deviationReason(kindName: string): string {
-  return `the ${kindName}'s user/token capability is "In development" `
-    + `(specification, "What the service does", kind table, row "${kindName}"; clauses.md Levels)`;
-}
-
 /**
  * Whether any check that needs a button press will run: a clause gated `press`, or, where the users suite loads
  * (`usersLoaded`), a clause it judges too on the answers its presses bring (VER-01 on the 200 of a creation).
@@ -129,7 +123,6 @@ export function plan(cfg: RunConfig, pre: Preflight, kind: KindId, interactive =
   const unselected: string[] = [];
   const k = KINDS[kind];
   const claimed = cfg.claims && claimedGates(cfg.claims.claims, cfg.claims.file, absent);
-  const inDevelopment = k.userToken === 'In development';
   const deviations: Record<string, string> = {};
   for (const c of clauses) {
     const notChosen = selectionReason(c, cfg);
@@ -140,7 +133,7 @@ export function plan(cfg: RunConfig, pre: Preflight, kind: KindId, interactive =
     // With claims, a gate claimed at SHOULD only; else clauses.md Levels: under an "In development" user/token
     // capability a MUST violation of the v2 API is a deviation (warn) unless --strict.
     const deviation = claimed ? claimedDeviation(parseGate(c.gate).all, claimed, cfg.claims!.file)
-      : inDevelopment && /v2|users/.test(c.gate) ? deviationReason(k.name) : undefined;
+      : kindDeviation(c, kind);
     if (deviation) deviations[c.id] = deviation;
   }
   const unclaimed = claimed && !claimed('v2').holds ? `the v2 API is ${claimed('v2').reason}` : undefined;

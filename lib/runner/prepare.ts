@@ -146,7 +146,7 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
   const before = await readBeforeSuites(run, { target, token: token.token, usable, kind, deviations }, pre);
   exchanges.push(...before.exchanges);
   const readFailures: ReadFailure[] = [...before.failures];
-  const info = infoRead && judgeRead({ deviations }, DEVICE_INFO, infoRead.answer, infoRead.exchanges);
+  const info = infoRead && judgeRead({ deviations, kind }, DEVICE_INFO, infoRead.answer, infoRead.exchanges);
   if (info && 'failure' in info) readFailures.unshift(info.failure);
   const draft: ContextDraft = {
     target, kind, serial, serialSource, token: token.token, noTokenReason: token.reason || 'no token', servedVersion, usable,

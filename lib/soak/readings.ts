@@ -10,12 +10,14 @@ import { isJsonObject, whyNotJudged } from '../judge/device/judgment.js';
 import type { Reading } from '../judge/device/readings.js';
 import { READING_CLAUSES, type ReadingClause, judgeReadings } from '../judge/device/table.js';
 import type { CheckResult } from '../report/results.js';
+import { type Ending, judge, judgingOf, violationText } from '../contract/judge.js';
+import { kindDeviations } from '../spec/catalogue.js';
 
 /** Readings judged at a time (some minutes of a soak's polls), and those carried into the next stretch. */
 export const STRETCH = 1200;
 const CARRIED = 12;
 
-interface Tally { judged: number; failure?: { fromS: number; toS: number; words: string }; failures: number; why?: string }
+interface Tally { judged: number; failure?: { fromS: number; toS: number; expected: string; observed: string }; failures: number; why?: string }
 
 const seconds = (ms: number) => Math.round(ms / 1000);
 
@@ -51,25 +53,26 @@ export class SoakReadings {
       else {
         t.judged += 1;
         t.failures += 1;
-        t.failure ??= { ...span, words: `expected ${j.expected}; observed ${j.observed}` };
+        t.failure ??= { ...span, expected: j.expected, observed: j.observed };
       }
     }
     this.pending = stretch.slice(-CARRIED);
   }
 
-  /** One check per clause: failed where a stretch broke it, passed where one judged it, else skipped saying why. */
+  /** One check per clause, by the rule every command's checks have (contract/judge.ts): violated where a stretch broke it, held where one judged it, else skipped saying why. */
   results(): CheckResult[] {
     if (this.fresh > 0) this.judge();
+    const deviations = kindDeviations(this.kind);
     return [...this.tally].map(([id, t]) => {
       const c = clause(id as ClauseId);
       const base = { clause: id, level: c.level, title: clauseTitle(c), area: c.area, durationMs: 0, exchanges: [] };
       const of = `${this.readings} readings`;
-      if (t.failure) {
-        return { ...base, status: 'fail' as const,
-          message: `failed in ${t.failures} of ${t.judged} stretches of the soak's ${of}, the first from ${t.failure.fromS} to ${t.failure.toS} s into the soak: ${t.failure.words}` };
-      }
-      if (t.judged) return { ...base, status: 'pass' as const, message: '', observed: `held over the soak's ${of}` };
-      return { ...base, status: 'skip' as const, message: `not judged on the soak's ${of}: ${t.why ?? 'no readings'}` };
+      if (!t.failure && !t.judged) return { ...base, status: 'skip' as const, message: `not judged on the soak's ${of}: ${t.why ?? 'no readings'}` };
+      const ending: Ending = t.failure ? { kind: 'violated', expected: t.failure.expected, observed: t.failure.observed,
+        message: `failed in ${t.failures} of ${t.judged} stretches of the soak's ${of}, the first from ${t.failure.fromS} to ${t.failure.toS} s into the soak: ${violationText(t.failure.expected, t.failure.observed)}` }
+        : { kind: 'completed', observed: `held over the soak's ${of}` };
+      const { fails: _, ...v } = judge(judgingOf(id, deviations), ending);
+      return { ...base, ...v };
     });
   }
 }

@@ -1,6 +1,7 @@
 // A soak in the result model every report reads: one check per spot-checked clause and one per threshold
 // (SOAK-01 errors, SOAK-02 reboots, SOAK-03 latency), and results.json's `soak` with the series.
 import type { Exchange } from '../client/exchange-log.js';
+import { judge } from '../contract/judge.js';
 import type { Redactor } from '../client/redactor.js';
 import { type CheckResult, type RunResults, summarize, verdictOfExit } from '../report/results.js';
 import { type Absence, type SoakFacts, endpointsOf, summed } from '../report/soak-facts.js';
@@ -38,11 +39,14 @@ export interface SoakOutcome {
   exchanges: Exchange[];
 }
 
-const thresholdCheck = (o: ThresholdOutcome): CheckResult => ({
-  clause: o.id, level: 'MUST', title: `${o.id} [threshold] ${o.statement}.`, area: 'soak', durationMs: 0, exchanges: [],
-  ...(o.held === null ? { status: 'skip' as const, message: o.seen }
-    : o.held ? { status: 'pass' as const, message: '', observed: o.seen } : { status: 'fail' as const, message: o.seen, expected: o.statement, observed: o.seen }),
-});
+/** A threshold the operator set is held as a MUST (contract/judge.ts, the rule of every check): not judged, it skips saying why. */
+function thresholdCheck(o: ThresholdOutcome): CheckResult {
+  const base = { clause: o.id, level: 'MUST' as const, title: `${o.id} [threshold] ${o.statement}.`, area: 'soak', durationMs: 0, exchanges: [] };
+  if (o.held === null) return { ...base, status: 'skip', message: o.seen };
+  const { fails: _, ...v } = judge({ level: 'MUST', soft: false }, o.held ? { kind: 'completed', observed: o.seen }
+    : { kind: 'violated', message: o.seen, expected: o.statement, observed: o.seen });
+  return { ...base, ...v };
+}
 
 /** The absences, the longest, and how many an hour of the soak. */
 export function availabilityOf(absences: readonly Absence[], ranS: number): NonNullable<SoakFacts['availability']> {

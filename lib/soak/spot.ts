@@ -10,6 +10,8 @@ import { clause } from '../spec/catalogue.js';
 import { type ClauseId, clauseTitle } from '../spec/clause-types.js';
 import { KINDS, type KindId } from '../spec/kinds.js';
 import type { CheckResult } from '../report/results.js';
+import { type Ending, judge, judgingOf, violationText } from '../contract/judge.js';
+import { kindDeviations } from '../spec/catalogue.js';
 
 export interface SpotContext {
   kind: KindId;
@@ -31,7 +33,7 @@ export const SPOT_CLAUSES: readonly { clause: AnswerClause; applies(c: SpotConte
   { clause: 'CLOUD-01', applies: (c) => c.system },
 ];
 
-interface Tally { held: number; unreached: number; failures: { at: number; message: string; exchanges: Exchange[] }[] }
+interface Tally { held: number; unreached: number; failures: { at: number; expected: string; observed: string; exchanges: Exchange[] }[] }
 
 /** Every spot check of the soak, clause by clause. */
 export class SpotChecks {
@@ -59,7 +61,7 @@ export class SpotChecks {
         const j = judgeAnswer(s.clause, await ask(this.device, ANSWER_JUDGES[s.clause].asks, token), { kind, served });
         if (j.held) t.held += 1;
         // The first failures keep their exchanges; later ones are counted.
-        else t.failures.push({ at, message: `expected ${j.expected}; observed ${j.observed}`, exchanges: t.failures.length < 3 ? [...j.evidence] : [] });
+        else t.failures.push({ at, expected: j.expected, observed: j.observed, exchanges: t.failures.length < 3 ? [...j.evidence] : [] });
       } catch (err) {
         if (!isTransportError(err)) throw err;
         t.unreached += 1;
@@ -67,20 +69,26 @@ export class SpotChecks {
     }
   }
 
+  /** One check per clause, its outcome by the rule every command's checks have (contract/judge.ts): a deviation where `run`'s would be one. */
   results(): CheckResult[] {
+    const deviations = kindDeviations(this.context.kind);
     return [...this.tally].map(([id, t]) => {
       const c = clause(id);
       const base = { clause: id, level: c.level, title: clauseTitle(c), area: c.area, durationMs: 0 };
       const reached = t.held + t.failures.length;
       const unreached = t.unreached ? `; ${t.unreached} did not reach the device` : '';
+      const judging = judgingOf(id, deviations);
       if (t.failures.length) {
         const first = t.failures[0]!;
-        return { ...base, status: 'fail' as const, exchanges: t.failures.flatMap((f) => f.exchanges), evidence: first.exchanges.length,
-          message: `failed at ${t.failures.length} of ${reached} spot checks, the first ${Math.round(first.at)} s into the soak: ${first.message}${unreached}`
-            + (first.exchanges[0] ? `\nexchange: ${describeExchange(first.exchanges[0])}` : '') };
+        const message = `failed at ${t.failures.length} of ${reached} spot checks, the first ${Math.round(first.at)} s into the soak: ${violationText(first.expected, first.observed)}${unreached}`
+          + (first.exchanges[0] ? `\nexchange: ${describeExchange(first.exchanges[0])}` : '');
+        const { fails: _, ...v } = judge(judging, { kind: 'violated', message, expected: first.expected, observed: first.observed });
+        return { ...base, ...v, exchanges: t.failures.flatMap((f) => f.exchanges), evidence: first.exchanges.length };
       }
-      if (!reached) return { ...base, status: 'error' as const, exchanges: [], message: `no spot check reached the device (${t.unreached} tried)` };
-      return { ...base, status: 'pass' as const, exchanges: [], message: '', observed: `held at ${t.held} of ${reached} spot checks${unreached}` };
+      const ending: Ending = reached ? { kind: 'completed', observed: `held at ${t.held} of ${reached} spot checks${unreached}` }
+        : { kind: 'broken', by: 'device', message: `no spot check reached the device (${t.unreached} tried)` };
+      const { fails: _, ...v } = judge(judging, ending);
+      return { ...base, ...v, exchanges: [] };
     });
   }
 }

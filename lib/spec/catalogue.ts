@@ -1,6 +1,7 @@
 import { specClauses } from './clauses.js';
 import { VENDOR_CATALOGUE } from './vendor-clauses.js';
 import type { Clause, ClauseId, Profile } from './clause-types.js';
+import { type KindId, kindDeviation } from './kinds.js';
 
 /** Every clause of both profiles: the specification's first, then the vendor profile's. */
 const clauses: readonly Clause[] = [...specClauses, ...VENDOR_CATALOGUE.map((c) => ({ ...c, profile: 'vendor' as const }))];
@@ -24,3 +25,11 @@ export function clausesOf(profiles: readonly Profile[]): readonly Clause[] {
 }
 
 export { clauses };
+
+/** The deviations of a kind without claims (clauses.md Levels, kinds.ts kindDeviation): what `soak` judges its clauses under, as `run`'s plan does. */
+export function kindDeviations(kind: KindId): Record<string, string> {
+  return Object.fromEntries(clauses.flatMap((c) => {
+    const why = kindDeviation(c, kind);
+    return why ? [[c.id, why]] : [];
+  }));
+}

@@ -54,6 +54,17 @@ export const KINDS: Readonly<Record<KindId, Kind>> = {
   },
 };
 
+/**
+ * Why a MUST violation of the clause on this kind is a deviation, not a failure (clauses.md Levels): under an "In
+ * development" user/token capability, a clause of the v2 API or of the users; else undefined.
+ */
+export function kindDeviation(c: { level: string; gate: string }, kind: KindId): string | undefined {
+  const k = KINDS[kind];
+  if (c.level !== 'MUST' || k.userToken !== 'In development' || !/v2|users/.test(c.gate)) return undefined;
+  return `the ${k.name}'s user/token capability is "In development" `
+    + `(specification, "What the service does", kind table, row "${k.name}"; clauses.md Levels)`;
+}
+
 export function isKindId(s: string): s is KindId {
   return (KIND_IDS as readonly string[]).includes(s);
 }

@@ -11,13 +11,19 @@ import { type SocketRowClause, isSocketRowClause } from './table.js';
 import { tokenIn } from './users.js';
 import {
   type Answer, type Disagreement, type Judged, type ModelState, type Observation, SLOTS, type Step, describeStep, disagreementOf, firstWrong,
-  judged, judgedOn, ok, pollClause, readBack, readWrong, replyOf, wrongOf,
+  judged, judgedOn, ok, pollClause, ranWhile, readBack, readWrong, replyOf, wrongOf,
 } from './explore-model.js';
 
 const major = (v: string) => Number(v.split('.')[0]);
 
 /** Versioning 6 (VER-01): a successful v2 answer names the one version the device serves. */
 const versionOfSuccess = (m: ModelState, a: Answer): Disagreement | null => disagreementOf('VER-01', ver01(replyOf(a), m), 'answer');
+
+/** judgeStep, and the clauses whose judges ran on the step: what a step that agreed with the model held the device to. */
+export function judgeStepRan(m: ModelState, step: Step, o: Observation): Judged & { ran: ClauseId[] } {
+  const { value, ran } = ranWhile(() => judgeStep(m, step, o));
+  return { ...value, ran };
+}
 
 export function judgeStep(m: ModelState, step: Step, o: Observation): Judged {
   switch (step.kind) {
@@ -75,8 +81,8 @@ function judgeVersion(m: ModelState, asked: string | null, a: Answer): Judged {
 
 function judgeSocket(m: ModelState, put: SocketPut, o: Observation): Judged {
   const from = m.socket!;
-  const sock = readBack(o.read);
-  if (!sock.held) return judged(m, 'SOCK-01', sock, 'read');
+  const sock = disagreementOf('SOCK-01', readBack(o.read), 'read');
+  if (sock) return { next: m, disagreement: sock };
   const read = replyOf(o.read!);
   const next = { ...m, socket: socketStateOf(o.read!.json)! };
   const invariant = readWrong(next, judgedOn('SOCK-02', read));
@@ -128,8 +134,8 @@ function judgeToggle(m: ModelState, o: Observation): Judged {
   const read = readWrong(next, judgedOn(clause, replyOf(o.read), { answer: 'read', value: to }));
   if (read) return read;
   if (m.socket === null) return ok(next);
-  const sock = readBack(o.socket);
-  if (!sock.held) return judged(next, 'SOCK-01', sock, 'read');
+  const sock = disagreementOf('SOCK-01', readBack(o.socket), 'read');
+  if (sock) return { next, disagreement: sock };
   const changed = socketChanged(m, o.socket!, [o.answer], `PUT /api/v1/system {cloud_enabled:${to}}`);
   return changed ? { next, disagreement: changed } : ok(next);
 }

@@ -2,7 +2,7 @@
 // "not shown" outcomes adopted, never failed. Its socket half is held to the fixed matrix's own rows.
 import { describe, expect, test } from 'vitest';
 import { type Answer, type ModelState, type Step, initialModel } from './explore-model.js';
-import { judgeStep } from './explore-judge.js';
+import { judgeStep, judgeStepRan } from './explore-judge.js';
 import { matrixRows } from '../../spec/socket-matrix.js';
 import { socketOutcome } from '../../spec/socket-model.js';
 
@@ -70,6 +70,27 @@ test('a cloud setting put as it is that changes the socket is CLOUD-02\'s ("chan
 });
 
 // Issue 32: a write's side effect is blamed on the step that made it (the read-back after it), not on the next step that reads.
+// Issue 48: a step counts for the clauses whose judges ran on it, not for a list of what such a step could show.
+test.for([
+  ['a list before any creation or deletion: LIST-05 and DEL-04 have nothing to judge', model(), { status: 200, json: [{ name: 'local/x', current: true }], ...V },
+    ['LIST-01', 'LIST-04', 'VER-01'], ['LIST-05', 'DEL-04']],
+  ['a list after a creation: LIST-05 judged', withUser([T1]), { status: 200, json: [{ name: 'local/x', current: true }, { name: NAMES.a }], ...V },
+    ['LIST-01', 'LIST-04', 'LIST-05', 'VER-01'], ['DEL-04']],
+  ['a list after a deletion: DEL-04 judged', withUser([T1], false), { status: 200, json: [{ name: 'local/x', current: true }], ...V },
+    ['LIST-01', 'LIST-04', 'DEL-04', 'VER-01'], ['LIST-05']],
+] as const)('%s', ([, m, answer, judged, notJudged]) => {
+  const { disagreement, ran } = judgeStepRan(m, { kind: 'list' }, { answer });
+  expect(disagreement).toBeNull();
+  expect([...ran].sort()).toEqual([...judged].sort());
+  for (const id of notJudged) expect(ran).not.toContain(id);
+});
+
+test('a creation with the socket and the cloud read back after it: SOCK-01, SOCK-18 and CLOUD-08 judged with the creation\'s clauses', () => {
+  const { ran } = judgeStepRan(model(), { kind: 'create', slot: 'a' }, { answer: { status: 200, json: { name: NAMES.a, token: T1 }, ...V },
+    after: { socket: { status: 200, json: ON }, cloud: { status: 200, json: { cloud_enabled: true } } } });
+  expect(ran).toEqual(expect.arrayContaining(['PAIR-03', 'PAIR-04', 'PAIR-05', 'VER-01', 'SOCK-01', 'SOCK-18', 'CLOUD-08']));
+});
+
 describe('what a user step changes elsewhere, read back after it', () => {
   const created = { status: 200, json: { name: NAMES.a, token: T1 }, ...V };
   const refused = err(403, 'user:creation-not-enabled');

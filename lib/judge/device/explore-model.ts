@@ -3,7 +3,7 @@
 // their tokens, re-use and delete, and versioning: the steps, the state, and how a step's answers are
 // judged through the table (explore-judge.ts judges each step).
 import type { ClauseId } from '../../spec/clause-types.js';
-import { type Judgment, NO_ANSWER, type Reply } from './judgment.js';
+import { type Judgment, NO_ANSWER, type Reply, whyNotJudged } from './judgment.js';
 import { sock01 } from './socket.js';
 import { type OccasionArgs, type OccasionClause, judgeOn } from './table.js';
 import { type SocketPut, type SocketState, describePut } from '../../spec/socket-model.js';
@@ -129,15 +129,39 @@ export function canTake(m: ModelState, step: Step): boolean {
 
 export const ok = (next: ModelState, adopted?: Judged['adopted']): Judged => ({ next, disagreement: null, ...(adopted ? { adopted } : {}) });
 
+/**
+ * The clauses whose judges ran while a step is judged (judgeStep's `ran`), each noted where its judgment is made. Only
+ * during one synchronous judgment is anything here: empty between steps, it carries nothing from a run to the next.
+ */
+const judging: Set<ClauseId>[] = [];
+const noteRan = (clause: ClauseId, j: Judgment) => {
+  if (whyNotJudged(j) === undefined) judging.at(-1)?.add(clause);
+};
+
+/** `work`'s value, and every clause a judge of the table ran on while it worked (a judgment that judged nothing not counted). */
+export function ranWhile<T>(work: () => T): { value: T; ran: ClauseId[] } {
+  const ran = new Set<ClauseId>();
+  judging.push(ran);
+  try {
+    return { value: work(), ran: [...ran] };
+  } finally {
+    judging.pop();
+  }
+}
+
 /** A clause the table's judge decides (lib/judge/device/table.ts), on the step's answer or a read-back. */
-export const disagreementOf = (clause: ClauseId, j: Judgment, about: 'answer' | 'read'): Disagreement | null =>
-  (j.held ? null : { clause, expected: j.expected, observed: j.observed, about });
+export const disagreementOf = (clause: ClauseId, j: Judgment, about: 'answer' | 'read'): Disagreement | null => {
+  noteRan(clause, j);
+  return j.held ? null : { clause, expected: j.expected, observed: j.observed, about };
+};
 export const judged = (next: ModelState, clause: ClauseId, j: Judgment, about: 'answer' | 'read' = 'answer'): Judged =>
   ({ next, disagreement: disagreementOf(clause, j, about) });
 
 /** A clause of the table's occasions judged on a step's answer (lib/judge/device/table.ts judgeOn). */
 export function judgedOn<K extends OccasionClause>(clause: K, r: Reply, ...o: OccasionArgs<K>): { clause: K; j: Judgment } {
-  return { clause, j: judgeOn(clause, r, ...o) };
+  const j = judgeOn(clause, r, ...o);
+  noteRan(clause, j);
+  return { clause, j };
 }
 type ClauseJudgment = { clause: ClauseId; j: Judgment };
 /** The first judgment that does not hold, as the step's disagreement about `about`; null where all hold. */

@@ -35,11 +35,11 @@ describe('the clause → judge table', () => {
  */
 const JUDGING_CODE = [
   ...readdirSync(path.join(ROOT, 'suites'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => `suites/${f}`),
-  ...['lib/soak', 'lib/explore'].flatMap((d) => readdirSync(path.join(ROOT, d)).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts')).map((f) => `${d}/${f}`)),
+  ...['lib/soak', 'lib/explore', 'lib/meeting', 'lib/runner', 'lib/certify'].flatMap((d) => readdirSync(path.join(ROOT, d)).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts')).map((f) => `${d}/${f}`)),
   'lib/judge/device/explore-model.ts',
   'lib/judge/device/explore-judge.ts',
 ];
-const THROUGH_THE_TABLE = /(answerClauseTest|everyAnswerClauseTest|judgeAnswer|askFor|disagreementOf)\(\s*$|(answerClauseTests|judgeOn|judgedOn|expectRow|judgeCertificate|judgeHeard|judgeReadings)\([^()]*$|judged\([^()]*,\s*$/;
+const THROUGH_THE_TABLE = /(answerClauseTest|everyAnswerClauseTest|judgeAnswer|askFor|disagreementOf)\(\s*$|(answerClauseTests|judgeOn|judgedOn|noteOn|expectRow|judgeCertificate|judgeHeard|judgeReadings)\([^()]*$|judged\([^()]*,\s*$/;
 /**
  * Naming a table clause without judging it: the soak's typed spot list; in the suites a row's clause and title
  * (`clause: 'VER-01'`, `rowTitle('VER-01', …)`, `endpointRows('VER-01', …)`, the users' `named('NAME-01', …)`), whose check then judges through the
@@ -56,10 +56,17 @@ const NAMING: Record<string, RegExp> = {
   // The clause under which a step the device cut short is reported as an error (not a judgment).
   'lib/explore/explorer.ts': /brokenBy = .*\?\? $/,
 };
+/**
+ * The runner's and the meeting's own checks: the outcome of a judgment made through the table recorded under its clause
+ * (`runnerCheck(context, 'DEL-05', …)`, a skip `{ clause: 'DEL-05', status: 'skip' }`), a selection looked up (`skips['CLOUD-07']`),
+ * the clause of a read (`clause: 'SOCK-01'`, judged by the `judge` beside it), a table keyed by clause (`'VER-01': [...]`).
+ */
+const RUNNER_NAMING = /(runnerCheck\(context,|skips\[|clause:( 'V-SYS-01' \|)?|vendorPart\('[^']*',|const ID =|new Set\(\[|\{ clause:)\s*$|^\s*$/;
 function namingOnly(file: string, before: string, id: string): boolean {
   // A comparison with a clause routes (which clause a row or an outcome is): it judges nothing.
   if (/(===|!==) $/.test(before)) return true;
   if (NAMING[file]) return NAMING[file].test(before);
+  if (file.startsWith('lib/meeting/') || file.startsWith('lib/runner/')) return RUNNER_NAMING.test(before);
   return file.startsWith('suites/') && (ROW_NAMING.test(before) || before === 'clauseTest(');
 }
 
