@@ -154,3 +154,12 @@ test('every docs/design.md section the code cites is one of its headings, and no
   const outside = new RegExp(`(^|[^/])${'DESIGN'}\\.md`);
   expect(code.filter((f) => outside.test(read(f)))).toEqual([]);
 });
+
+// The repository stands on its own: no code, catalogue or guide names a file of the folder beside it.
+test('no code, catalogue or guide cites a file outside the repository', () => {
+  const ours = ['lib', 'suites', 'spec', 'docs'].flatMap((dir) => readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.(ts|md)$/.test(e.name)).map((e) => path.relative(ROOT, path.join(e.parentPath, e.name))));
+  const outside = new RegExp(`\\.\\./${'shared'}/|/work/${'shared'}|\\b${'shared'}/(spec|fixtures|DESIGN|STYLE)`);
+  expect(ours.length).toBeGreaterThan(100);
+  expect([...ours, 'README.md'].filter((f) => outside.test(read(f)))).toEqual([]);
+});

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CLIENT_AREAS, PHASES, parsePhases } from './client-clause-types.js';
@@ -7,8 +7,6 @@ import { clientClause, clientClauses } from './client-clauses.js';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The project's own copy of the client catalogue: what lib/spec transcribes. */
 const OWN = path.join(ROOT, 'spec', 'client-clauses.md');
-/** The upstream revision, beside the repository where the shared folder is present. */
-const UPSTREAM = path.join(ROOT, '..', 'shared', 'spec', 'client-clauses.md');
 
 const AREA_OF: Record<string, string> = { AUTH: 'auth', PAIR: 'pair', TLS: 'tls', VER: 'versioning', LOAD: 'load', LIFE: 'life', BODY: 'body',
   SOCK: 'socket', CLOUD: 'cloud', WS: 'websocket', SYS: 'system', BAT: 'batteries' };
@@ -27,11 +25,7 @@ describe('the client clause catalogue', () => {
     expect(clientClauses.map(({ id, level, phases, statement, where }) => ({ id, level, phases, statement, where }))).toEqual(rows);
   });
 
-  // Revision 2 is the project's: it adds the vendor surface's clauses at the end and changes none of revision 1's.
-  test.skipIf(!existsSync(UPSTREAM))('every row of the upstream revision 1 (../shared/spec/client-clauses.md) stands unchanged in revision 2', () => {
-    const upstream = rowsOf(UPSTREAM);
-    expect(upstream).toHaveLength(28);
-    expect(rowsOf(OWN).slice(0, upstream.length)).toEqual(upstream);
+  test('its heading names revision 2, the one reports name', () => {
     expect(readFileSync(OWN, 'utf8')).toMatch(/^# Client clause catalogue \(revision 2\)/);
   });
 

@@ -1,5 +1,5 @@
 // The measurement fields the vendor's documentation names per kind, with their types (DOC v2/measurement.mdx;
-// shared/spec/vendor-api.md §3.4): what V-MEAS-01 holds a device to. Every field is optional; unnamed ones are allowed.
+// spec/vendor-api.md §3.4): what V-MEAS-01 holds a device to. Every field is optional; unnamed ones are allowed.
 import type { KindId } from './kinds.js';
 
 const phases = (f: (n: number) => string) => [1, 2, 3].map(f);

@@ -66,6 +66,9 @@ const ROWS: Row[] = [
   ['V-READ-06', 'a meter of DSMR 4, read every 10 s', series(60, 1500, { every: 10 }), true],
   ['V-READ-06', 'import and export swapped', series(12, 2000, { swap: true }), /energy_import_kwh to grow .* it grew by 0 where the power_w read says 0.0067 flowed/],
   ['V-READ-06', 'power ten times too high', series(12, 2000).map((r) => ({ ...r, fields: { ...r.fields, power_w: 20000 } })), /it grew by 0.007 where the power_w read says 0.0667 flowed/],
+  // A soak's integrations: two answers handled in one turn of a busy event loop carry one moment (a CI run once left V-READ-06 unjudged so).
+  ['V-READ-06', 'import and export swapped, each reading twice at its moment', series(12, 2000, { swap: true }).flatMap((r) => [r, r]),
+    /energy_import_kwh to grow .* it grew by 0 where the power_w read says 0.0067 flowed/],
   ['V-READ-06', 'a meter at no load', series(20, 0), 'not judged'],
   ['V-READ-06', 'too little energy in the time', series(5, 500), 'not judged'],
   ['V-READ-07', 'v1 between two v2 readings', [at(0, P1), at(0.2, P1, 'v1'), at(0.4, P1)], true],
