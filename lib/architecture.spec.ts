@@ -34,6 +34,7 @@ const ALLOWED: Record<string, string[]> = {
   meeting: ['contract', 'judge', 'operator', 'client', 'spec'],
   soak: ['meeting', 'operator', 'judge', 'contract', 'report', 'client', 'spec'],
   history: ['report', 'spec'],
+  attest: ['report', 'spec'],
   capture: ['meeting', 'operator', 'client', 'spec'],
   diff: ['capture', 'judge', 'client', 'spec'],
   deploy: ['diff', 'capture', 'spec'],
