@@ -39,9 +39,9 @@ const ALLOWED: Record<string, string[]> = {
   diff: ['capture', 'judge', 'client', 'spec'],
   deploy: ['diff', 'capture', 'spec'],
   runner: ['claims', 'meeting', 'explore', 'judge', 'contract', 'client', 'operator', 'report', 'spec'],
-  cli: ['claims', 'deploy', 'diff', 'capture', 'history', 'soak', 'certify', 'explore', 'runner', 'meeting', 'operator', 'discovery', 'emulator', 'report', 'client', 'spec'],
+  cli: ['attest', 'claims', 'deploy', 'diff', 'capture', 'history', 'soak', 'certify', 'explore', 'runner', 'meeting', 'operator', 'discovery', 'emulator', 'report', 'client', 'spec'],
   bench: ['testing', 'soak', 'explore', 'operator', 'cli', 'runner', 'meeting', 'emulator', 'report', 'client', 'spec'],
-  testing: ['claims', 'deploy', 'diff', 'capture', 'history', 'soak', 'certify', 'judge', 'explore', 'cli', 'runner', 'meeting', 'operator', 'discovery', 'emulator', 'report', 'contract', 'client', 'spec'],
+  testing: ['attest', 'claims', 'deploy', 'diff', 'capture', 'history', 'soak', 'certify', 'judge', 'explore', 'cli', 'runner', 'meeting', 'operator', 'discovery', 'emulator', 'report', 'contract', 'client', 'spec'],
 };
 /** Only these read argv or the environment, or end the process: the command line, the programs that start it, and the kept suite worker. */
 const ENTRY_POINTS = ['lib/cli/', 'lib/bench/', 'lib/testing/', 'lib/runner/kept-worker-entry.ts'];

@@ -246,3 +246,25 @@ export function certifyOptions<T>(y: Argv<T>) {
 }
 
 export type CertifyArgs = Awaited<ReturnType<typeof certifyOptions>['argv']> & { '--'?: (string | number)[] };
+
+/** `sign`: the reports folder of a run or a certify-client run, the lab's private key, how long the certification holds. */
+export function signOptions<T>(y: Argv<T>) {
+  return y.positional('reports', { type: 'string', demandOption: true, describe: 'the folder of a run\'s or certify-client\'s reports (its results.json inside)' })
+    .option('key', { type: 'string', demandOption: true, describe: 'the Ed25519 private key, PEM (openssl genpkey -algorithm ed25519 -out lab.pem)' })
+    .option('valid-days', { type: 'number', default: 365, describe: 'how long the certification holds, in days from now' });
+}
+
+/** `verify`: a certification, the public key it is checked with, a revocation list. */
+export function verifyOptions<T>(y: Argv<T>) {
+  return y.positional('certification', { type: 'string', demandOption: true, describe: 'a certification.dsse.json that energy-conform sign wrote, the reports beside it' })
+    .option('key', { type: 'string', demandOption: true, describe: 'the lab\'s Ed25519 public key, PEM (openssl pkey -in lab.pem -pubout)' })
+    .option('revoked', { type: 'string', describe: 'a revocation list signed with the same key (energy-conform revoke writes one)' });
+}
+
+/** `revoke`: the certification withdrawn, why, the lab's private key, the list it goes on. */
+export function revokeOptions<T>(y: Argv<T>) {
+  return y.positional('certification', { type: 'string', demandOption: true, describe: 'the certification.dsse.json withdrawn' })
+    .option('key', { type: 'string', demandOption: true, describe: 'the Ed25519 private key that signed it, PEM' })
+    .option('why', { type: 'string', demandOption: true, describe: 'why it is withdrawn, as verify will say it' })
+    .option('list', { type: 'string', demandOption: true, describe: 'the revocation list to add it to (written, or read and signed again)' });
+}

@@ -5,7 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { EnergyConformError, RunError } from '../client/errors.js';
 import { packageVersion } from '../runner/package-root.js';
-import { captureOptions, certifyOptions, compareOptions, deployOptions, diffOptions, discoverOptions, emulateOptions, exploreOptions, historyOptions, pairOptions, rejudgeOptions, replayOptions, reportOptions, runOptions, soakOptions } from './options.js';
+import { captureOptions, certifyOptions, compareOptions, deployOptions, diffOptions, discoverOptions, emulateOptions, exploreOptions, historyOptions, pairOptions, rejudgeOptions, replayOptions, reportOptions, revokeOptions, runOptions, signOptions, soakOptions, verifyOptions } from './options.js';
 import { nearest, notNumbers } from './suggest.js';
 
 type Handler = (a: never, env: NodeJS.ProcessEnv) => Promise<number | 'running'>;
@@ -71,6 +71,18 @@ const COMMANDS: Command[] = [
     options: certifyOptions,
     example: ['$0 certify-client --name my-binding -- node my-binding-test.js', 'run the integration with the device in its environment; reports when the scenario ends'],
     handler: async () => (await import('./certify-command.js')).certifyCommand as Handler },
+  { name: 'sign <reports>', describe: 'sign a run\'s or certify-client\'s reports with the lab\'s Ed25519 key: an in-toto test result in a DSSE envelope, beside them',
+    options: signOptions,
+    example: ['$0 sign reports/p1-6.00 --key lab.pem', 'reports/p1-6.00/certification.dsse.json, vouching for every report there'],
+    handler: async () => (await import('./attest-command.js')).signCommand as Handler },
+  { name: 'verify <certification>', describe: 'check a certification offline with the lab\'s public key: its signature, every report beside it, its expiry, a revocation list; exit 1 where any fails',
+    options: verifyOptions,
+    example: ['$0 verify reports/p1-6.00/certification.dsse.json --key lab.pub.pem', 'holds, or each thing that fails'],
+    handler: async () => (await import('./attest-command.js')).verifyCommand as Handler },
+  { name: 'revoke <certification>', describe: 'withdraw a certification: add it to a revocation list signed with the same key, which verify --revoked honours',
+    options: revokeOptions,
+    example: ['$0 revoke reports/p1-6.00/certification.dsse.json --key lab.pem --why "firmware withdrawn" --list revoked.dsse.json', 'the list, signed again with it on'],
+    handler: async () => (await import('./attest-command.js')).revokeCommand as Handler },
   { name: 'emulate', describe: 'start an emulated device (prints a ready line of JSON)', options: emulateOptions,
     example: ['$0 emulate --kind energysocket --fault power-on-ignored', 'a socket that ignores being switched on'],
     handler: async () => (await import('./emulate-command.js')).emulateCommand as Handler },

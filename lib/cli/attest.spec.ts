@@ -1,0 +1,76 @@
+// `sign`, `verify` and `revoke` as a certification body uses them: keys made with openssl, a run on the emulator
+// signed, verified with the public key alone; a report changed, another key, a revocation: exit 1, saying which;
+// a key that is not one: exit 2, the operator's.
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startEmulator } from '../emulator/emulator.js';
+import { targetArgs } from '../testing/cli-process.js';
+import { sharedCli } from '../testing/shared-cli.js';
+
+const openssl = (...args: string[]) => promisify(execFile)('openssl', args);
+let dir: string;
+const at = (...p: string[]) => path.join(dir, ...p);
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-attest-'));
+  await openssl('genpkey', '-algorithm', 'ed25519', '-out', at('lab.pem'));
+  await openssl('pkey', '-in', at('lab.pem'), '-pubout', '-out', at('lab.pub.pem'));
+  await openssl('genpkey', '-algorithm', 'ed25519', '-out', at('other.pem'));
+  await openssl('pkey', '-in', at('other.pem'), '-pubout', '-out', at('other.pub.pem'));
+  const emu = await startEmulator({ kind: 'p1dongle' });
+  try {
+    const res = await sharedCli(['run', ...targetArgs(emu.ready, at('tokens.json')), '--suite', 'info', 'versioning', '--reports', at('run')]);
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+  } finally {
+    await emu.close();
+  }
+  const signed = await sharedCli(['sign', at('run'), '--key', at('lab.pem'), '--valid-days', '30']);
+  expect(signed.code, signed.stdout + signed.stderr).toBe(0);
+  expect(signed.stdout).toMatch(/certification\.dsse\.json: PASSED, 5 reports vouched for, valid until \d{4}-/);
+}, 120_000);
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+describe.concurrent('a signed certification', () => {
+  test('verify with the public key: it holds, exit 0; the private key appears nowhere beside it', async () => {
+    const res = await sharedCli(['verify', at('run', 'certification.dsse.json'), '--key', at('lab.pub.pem')]);
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/: holds — PASSED, \d+ passed, 0 warned, 0 failed; 5 reports unchanged$/m);
+    const pem = (await readFile(at('lab.pem'), 'utf8')).split('\n').filter((l) => l && !l.startsWith('-----')).join('');
+    expect(await readFile(at('run', 'certification.dsse.json'), 'utf8')).not.toContain(pem);
+  });
+
+  test('a report changed after signing, or another lab\'s key: exit 1, saying which', async () => {
+    await cp(at('run'), at('changed'), { recursive: true });
+    const summary = at('changed', 'summary.md');
+    await writeFile(summary, (await readFile(summary, 'utf8')).replace('PASS', 'PASS (checked)'));
+    const changed = await sharedCli(['verify', at('changed', 'certification.dsse.json'), '--key', at('lab.pub.pem')]);
+    expect(changed.code).toBe(1);
+    expect(changed.stdout).toMatch(/does not hold\n {2}summary\.md: changed since it was signed/);
+    const other = await sharedCli(['verify', at('run', 'certification.dsse.json'), '--key', at('other.pub.pem')]);
+    expect(other.code).toBe(1);
+    expect(other.stdout).toMatch(/no signature verifies with the key given/);
+  });
+
+  test('revoked: verify --revoked says when and why, exit 1; a list another key signed is not trusted', async () => {
+    await cp(at('run'), at('revoked'), { recursive: true });
+    const cert = at('revoked', 'certification.dsse.json');
+    const revoke = await sharedCli(['revoke', cert, '--key', at('lab.pem'), '--why', 'firmware withdrawn', '--list', at('revoked.dsse.json')]);
+    expect(revoke.code, revoke.stdout + revoke.stderr).toBe(0);
+    const res = await sharedCli(['verify', cert, '--key', at('lab.pub.pem'), '--revoked', at('revoked.dsse.json')]);
+    expect(res.code).toBe(1);
+    expect(res.stdout).toMatch(/revoked on \d{4}-\d\d-\d\dT[^:]+:\d\d:\d\d\.\d+Z: firmware withdrawn/);
+    await sharedCli(['revoke', cert, '--key', at('other.pem'), '--why', 'not theirs to withdraw', '--list', at('other-list.dsse.json')]);
+    const untrusted = await sharedCli(['verify', cert, '--key', at('lab.pub.pem'), '--revoked', at('other-list.dsse.json')]);
+    expect(untrusted.code).toBe(1);
+    expect(untrusted.stdout).toMatch(/the revocation list cannot be trusted/);
+  });
+
+  test('a key file that is no Ed25519 key: the operator\'s mistake, exit 2, saying how to make one', async () => {
+    const res = await sharedCli(['verify', at('run', 'certification.dsse.json'), '--key', at('run', 'summary.md')]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/--key: .*summary\.md is not an Ed25519 public key in PEM .*openssl genpkey -algorithm ed25519/);
+  });
+});
