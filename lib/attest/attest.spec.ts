@@ -79,6 +79,12 @@ describe('a signed certification', () => {
     expect(problems[0]).toMatch(problem);
   });
 
+  test('a run with known failures applied: the certification names them, each with its expiry, among what was judged', () => {
+    const known = { file: 'known.json', sha256: 'ab', day: '2026-11-28', entries: [{ clause: 'TLS-03', expires: '2027-01-31', outcome: 'applied' }] };
+    const statement = statementOf({ ...RESULTS, known } as unknown as RunResults, [], VALIDITY);
+    expect(statement.predicate.configuration.find((c) => c.name === 'known failures')).toEqual({ name: 'known failures', annotations: known });
+  });
+
   test('a key that is not Ed25519 is refused before anything is signed', () => {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
     expect(() => signEnvelope(PAYLOAD_TYPE, Buffer.from('{}'), rsa.privateKey, rsa.publicKey)).toThrow(/the signing key is rsa, not Ed25519/);

@@ -36,6 +36,8 @@ export function statementOf(r: RunResults, reports: readonly { name: string; byt
     { name: r.integration ? 'integration' : 'device', annotations: r.integration ? { ...r.integration } : { ...r.target, certificate: undefined } },
     ...(r.profiles ?? []).map((p) => ({ name: p.catalogue, annotations: { profile: p.profile, revision: p.revision, verdict: p.verdict } })),
     { name: 'options', annotations: { ...r.options, strict: r.strict } },
+    // `run --known`: the known failures applied, each with its expiry, as the run applied them.
+    ...(r.known ? [{ name: 'known failures', annotations: { ...r.known } }] : []),
     { name: 'validity', annotations: { ...validity } },
   ];
   return {
