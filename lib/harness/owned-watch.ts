@@ -7,7 +7,7 @@ import { isTransportError } from '../client/errors.js';
 import { runScoped } from '../client/run-scope.js';
 import type { SuiteContext } from '../contract/run-context.js';
 import { answerOf } from '../judge/device/judgment.js';
-import { type Carried, NOTHING_CARRIED, OWNERS, type OwnedClause, replyOrNull, walkOwned, watchedBy } from '../judge/device/owned.js';
+import { type Carried, NOTHING_CARRIED, OWNERS, type OwnedClause, replyOfRequest, walkOwned, watchedBy } from '../judge/device/owned.js';
 import type { ClauseId } from '../spec/clause-types.js';
 import { clause as clauseOf } from '../spec/catalogue.js';
 import { expectJudged } from './clause-failure.js';
@@ -62,7 +62,7 @@ export async function watchOwned(id: ClauseId, device: DeviceClient, run: SuiteC
     if (!walked.reads.length || clause === id) continue;
     const { reads } = walked;
     await also(clause, () => note(() => {
-      const judgments = reads.map((r) => judgeOn(clause, answerOf(r.after)!, { before: answerOf(r.before)!, between: r.between.map(replyOrNull) }));
+      const judgments = reads.map((r) => judgeOn(clause, answerOf(r.after)!, { before: answerOf(r.before)!, between: r.between.map(replyOfRequest) }));
       expectJudged(judgments.find((j) => !j.held) ?? judgments.find((j) => j.held && j.notJudged === undefined) ?? judgments[0]!);
     }), reads.flatMap((r) => [r.before, ...r.between, r.after]));
   }

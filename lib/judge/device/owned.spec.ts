@@ -3,7 +3,7 @@
 // is not judged (a change the States table allows). Run, explore and rejudge call these.
 import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../../client/exchange-log.js';
-import { type OwnedClause, replyOrNull, walkOwned } from './owned.js';
+import { type OwnedClause, replyOfRequest, walkOwned } from './owned.js';
 import { answerOf } from './judgment.js';
 import { judgeOn } from './table.js';
 
@@ -27,7 +27,7 @@ const PUT_CLOUD = () => ex('PUT /api/v1/system', 200, { cloud_enabled: true });
 
 /** Every read the walk judges, by the table's judge (as a check does). */
 const judged = (id: OwnedClause, exchanges: Exchange[]) => walkOwned(id, exchanges).reads
-  .map((r) => judgeOn(id, answerOf(r.after)!, { before: answerOf(r.before)!, between: r.between.map(replyOrNull) }));
+  .map((r) => judgeOn(id, answerOf(r.after)!, { before: answerOf(r.before)!, between: r.between.map(replyOfRequest) }));
 
 type Row = [OwnedClause, string, () => Exchange[], 'held' | RegExp | 'not judged' | 'none'];
 const ROWS: Row[] = [

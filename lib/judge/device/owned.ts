@@ -118,7 +118,7 @@ export function walkOwned(id: OwnedClause, exchanges: readonly Exchange[], from:
   return { reads, carried: { before, between } };
 }
 
-/** What the judge of a read is told: the read before and the requests between, as answers (null: one that got none). */
+/** What the judge of a read is told: the read before and the requests between, as answers (null: one whose record kept no answer). */
 export interface ReadOccasion {
   before: Reply;
   between: (Reply | null)[];
@@ -126,8 +126,8 @@ export interface ReadOccasion {
   what?: string;
 }
 
-/** The answer of an exchange; one of status 0 where none came (a request that may still have reached the device). */
-export const replyOrNull = (ex: Exchange): Reply | null => answerOf(ex) ?? { status: 0, headers: {}, json: undefined, exchange: ex };
+/** The answer of a request between the reads; one of status 0 where none came (a request that may still have reached the device). */
+export const replyOfRequest = (ex: Exchange): Reply => answerOf(ex) ?? { status: 0, headers: {}, json: undefined, exchange: ex };
 
 const statusOf = (r: Reply | null) => (r === null || r.status === 0 ? 'no answer' : String(r.status));
 const requestOfReply = (r: Reply | null) => (r?.exchange ? requestOf(r.exchange) : 'a request');
@@ -153,7 +153,6 @@ export function judgeRead(id: OwnedClause, after: Reply, { before, between, what
   const why = owner.allowed?.(was, now, what ? [what] : between.map(requestOfReply));
   if (why) return notJudged(why);
   const about = [after, ...between.filter(accepted), ...between.filter((r) => r !== null && !accepted(r)), before] as Reply[];
-  // An explorer's step is one request: its words say which.
   return violated(
     `${owner.read} to read ${was} as before ${between.length === 1 ? 'the request' : `the ${between.length} requests`} of another area between the reads, `
       + `none of them ${owner.own.join(' or ')} (${what ?? listed(between)})`,
