@@ -16,8 +16,7 @@ import { EndpointGivenUp, requestGuard } from './given-up.js';
 import { errorAnswers, judgeErrorAnswers } from './error-answers.js';
 import { runPool } from './run-pool.js';
 import { noting } from './judged.js';
-import { beforeCheck, watchOwned } from './owned-watch.js';
-import { OWNERS, watchedBy } from '../judge/device/owned.js';
+import { beforeCheck, occasionsOf, watchOwned } from './owned-watch.js';
 import { type Noted, keptNotes } from '../judge/device/kept.js';
 import { connectionsOpened } from '../client/connection-pool.js';
 import { runScoped } from '../client/run-scope.js';
@@ -103,7 +102,7 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   const before = reasonNotToRun({
     condition: (options.needsV2 && !run.usable.v2 ? run.v2Reason : undefined) ?? (options.needsToken && run.token === null ? run.noTokenReason : undefined),
     planned: run.skips[id], unselected: run.unselected.includes(id),
-    alsoSelected: (options.also ?? []).filter((a) => !run.skips[a]).length + watchedBy(run).filter((o) => OWNERS[o].occasionsIn.includes(clause(id).area)).length,
+    alsoSelected: (options.also ?? []).filter((a) => !run.skips[a]).length + occasionsOf(id, run).length,
   });
   if (before) {
     record({ status: 'skip', message: before });

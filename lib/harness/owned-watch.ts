@@ -2,6 +2,7 @@
 // read back after each check that wrote elsewhere and held to what was read before, the read before carried from
 // check to check (the first from the run's own reads before the suites, SuiteContext `owned`). A check that reads
 // the state itself after its requests needs no read-back: its own read is judged.
+import { ask } from '../client/answers.js';
 import type { DeviceClient } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
 import { runScoped } from '../client/run-scope.js';
@@ -18,29 +19,33 @@ const areaOf = (id: ClauseId) => clauseOf(id).area;
 
 const carried = runScoped(() => new Map<OwnedClause, Carried>());
 
-/** The read of `id`'s state, with what reading it needs (the run's token for the users). */
+/** The read of `id`'s state (not asked where it needs the token the run has none of). */
 async function readBack(id: OwnedClause, device: DeviceClient, run: SuiteContext): Promise<void> {
-  const [, path] = OWNERS[id].read.split(' ') as [string, string];
+  if (OWNERS[id].asks.token && run.token === null) return;
   try {
-    if (id === 'LIST-07') {
-      if (run.token !== null) await device.v2.get(path, { token: run.token });
-    } else {
-      await device.v1.get(path);
-    }
+    await ask(device, OWNERS[id].asks, run.token);
   } catch (err) {
     // No answer: nothing is judged now, and the requests stay to be judged with the next read.
     if (!isTransportError(err) && !(err instanceof EndpointGivenUp)) throw err;
   }
 }
 
+/** What the walk of `clause` starts from: what the check before carried on, else the run's own read before the suites. */
+function carriedTo(clause: OwnedClause, run: SuiteContext): Carried {
+  const seed = run.owned?.[clause];
+  return carried().get(clause) ?? (seed ? { before: seed, between: [] } : NOTHING_CARRIED);
+}
+
 type Also = (id: ClauseId, fn: () => unknown, read: readonly import('../client/exchange-log.js').Exchange[]) => Promise<void>;
+
+/** The watched states whose occasions the checks of `id`'s area make: such a check runs for them where its own clause was not chosen. */
+export const occasionsOf = (id: ClauseId, run: Pick<SuiteContext, 'skips'>): OwnedClause[] =>
+  watchedBy(run).filter((clause) => OWNERS[clause].occasionsIn.includes(areaOf(id)));
 
 /** Where a check of an area that writes elsewhere starts with nothing read of a watched state (its own requests came last), it is read first. */
 export async function beforeCheck(id: ClauseId, device: DeviceClient, run: SuiteContext): Promise<void> {
-  for (const clause of watchedBy(run)) {
-    const known = carried().get(clause) ?? (run.owned?.[clause] ? { before: run.owned[clause]! } : undefined);
-    if (known?.before || !OWNERS[clause].occasionsIn.includes(areaOf(id))) continue;
-    await readBack(clause, device, run);
+  for (const clause of occasionsOf(id, run)) {
+    if (!carriedTo(clause, run).before) await readBack(clause, device, run);
   }
 }
 
@@ -51,8 +56,7 @@ export async function beforeCheck(id: ClauseId, device: DeviceClient, run: Suite
 export async function watchOwned(id: ClauseId, device: DeviceClient, run: SuiteContext, also: Also, note: <T>(work: () => T) => T,
   readAfter = true): Promise<void> {
   for (const clause of watchedBy(run)) {
-    const seed = run.owned?.[clause];
-    const from = carried().get(clause) ?? (seed ? { before: seed, between: [] } : NOTHING_CARRIED);
+    const from = carriedTo(clause, run);
     let walked = walkOwned(clause, device.log.records, from);
     if (readAfter && walked.carried.between.length) {
       await readBack(clause, device, run);

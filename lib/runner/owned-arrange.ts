@@ -2,13 +2,13 @@
 // the first check that writes elsewhere is held to (lib/harness/owned-watch.ts). The socket is first put locked on with a
 // brightness of the run's own: a request of another area that clears the lock or resets the socket shows at the next
 // read, where the state the socket was found in might hide it. What the run found is put back after the suites.
-import type { DeviceClient, DeviceResponse } from '../client/device-client.js';
-import { SYSTEM_PATH } from '../client/cloud.js';
+import { ask } from '../client/answers.js';
+import type { DeviceClient } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
 import type { Exchange } from '../client/exchange-log.js';
 import { STATE_PATH } from '../client/socket.js';
 import type { SuiteContext } from '../contract/run-context.js';
-import { type OwnedClause, watchedBy } from '../judge/device/owned.js';
+import { OWNERS, type OwnedClause, watchedBy } from '../judge/device/owned.js';
 import type { Found } from '../meeting/device-found.js';
 
 /** The brightness the socket is left at while other areas' requests run (and the next one, where it already was this). */
@@ -16,22 +16,16 @@ export const ARRANGED_BRIGHTNESS = 77;
 
 export async function arrangeOwned(device: DeviceClient, run: Pick<SuiteContext, 'skips' | 'token'>, found: Found):
   Promise<Partial<Record<OwnedClause, Exchange>>> {
-  const reads: Record<OwnedClause, () => Promise<DeviceResponse | null>> = {
-    'SOCK-18': async () => {
-      if (found.socket) {
+  const out: Partial<Record<OwnedClause, Exchange>> = {};
+  for (const id of watchedBy(run)) {
+    if (OWNERS[id].asks.token && run.token === null) continue;
+    try {
+      if (id === 'SOCK-18' && found.socket) {
         const brightness = found.socket.brightness === ARRANGED_BRIGHTNESS ? ARRANGED_BRIGHTNESS + 1 : ARRANGED_BRIGHTNESS;
         await device.v1.put(STATE_PATH, { body: { switch_lock: true, brightness } });
       }
-      return device.v1.get(STATE_PATH);
-    },
-    'CLOUD-08': () => device.v1.get(SYSTEM_PATH),
-    'LIST-07': async () => (run.token === null ? null : device.v2.get('/api/user', { token: run.token })),
-  };
-  const out: Partial<Record<OwnedClause, Exchange>> = {};
-  for (const id of watchedBy(run)) {
-    try {
-      const res = await reads[id]();
-      if (res?.status === 200) out[id] = res.exchange;
+      const res = await ask(device, OWNERS[id].asks, run.token);
+      if (res.status === 200) out[id] = res.exchange;
     } catch (err) {
       // Unread: the first check's own read of it is where the watch starts.
       if (!isTransportError(err)) throw err;

@@ -2,8 +2,10 @@
 // trigger). Judged on exchanges in the order they were made: two reads of the state with requests of another area
 // between them read the same, and a change is the owner's failure, shown with the read that saw it, the requests
 // between (those the device accepted first) and the read before. Reads (GET) are not requests that change anything.
+import type { Asking } from '../../client/answers.js';
+import { SYSTEM_PATH } from '../../client/cloud.js';
 import type { Exchange } from '../../client/exchange-log.js';
-import { socketStateOf } from '../../client/socket.js';
+import { STATE_PATH, socketStateOf } from '../../client/socket.js';
 import type { Area } from '../../spec/clause-types.js';
 import { describeSocket } from '../../spec/socket-model.js';
 import { type Judgment, type Reply, HELD, answerOf, isJsonObject, notJudged, succeeded, violated } from './judgment.js';
@@ -13,8 +15,8 @@ export type OwnedClause = 'SOCK-18' | 'CLOUD-08' | 'LIST-07';
 interface Owner {
   /** The state, as a message names it. */
   what: string;
-  /** The read that tells it: a GET of this path, answered 200. */
-  read: string;
+  /** The GET that tells it, answered 200 (`ask` in lib/client/answers.ts sends it). */
+  asks: Asking;
   /** Its own requests: they may change it, and what was read before them is known no more. */
   own: readonly string[];
   /** What a read tells of it, as compared (null: the answer tells nothing). */
@@ -44,16 +46,16 @@ const localNames = (json: unknown) => {
 };
 
 export const OWNERS: Readonly<Record<OwnedClause, Owner>> = {
-  'SOCK-18': { what: 'the socket state', read: 'GET /api/v1/state', own: ['PUT /api/v1/state'], value: socketValue, occasionsIn: ['users', 'cloud'] },
+  'SOCK-18': { what: 'the socket state', asks: { side: 'v1', path: STATE_PATH, token: false }, own: ['PUT /api/v1/state'], value: socketValue, occasionsIn: ['users', 'cloud'] },
   'CLOUD-08': {
-    what: 'the cloud setting', read: 'GET /api/v1/system', own: ['PUT /api/v1/system', 'PUT /api/system'], occasionsIn: ['users', 'socket'],
+    what: 'the cloud setting', asks: { side: 'v1', path: SYSTEM_PATH, token: false }, own: ['PUT /api/v1/system', 'PUT /api/system'], occasionsIn: ['users', 'socket'],
     value: (json) => (isJsonObject(json) && typeof json.cloud_enabled === 'boolean' ? `cloud_enabled ${json.cloud_enabled}` : null),
     // States: Cloud row 4. A creation follows every press the run makes, so a POST /api/user between the reads may mean one.
     allowed: (_before, after, requests) => (after === 'cloud_enabled true' && requests.some((r) => r.includes('POST /api/user'))
       ? 'cloud_enabled turned true where a button press may have come between the reads: pairing mode sets it true (States: Cloud communication), and whether a press is pairing mode is not shown'
       : undefined),
   },
-  'LIST-07': { what: 'the local/ users', read: 'GET /api/user', own: ['POST /api/user', 'DELETE /api/user'], value: localNames, occasionsIn: ['socket', 'cloud'],
+  'LIST-07': { what: 'the local/ users', asks: { side: 'v2', path: '/api/user', token: true }, own: ['POST /api/user', 'DELETE /api/user'], value: localNames, occasionsIn: ['socket', 'cloud'],
     change: (before, after) => {
       const namesIn = (v: string) => (v === NO_LOCAL_USER ? [] : v.split(', '));
       const [was, now] = [namesIn(before), namesIn(after)];
@@ -63,6 +65,9 @@ export const OWNERS: Readonly<Record<OwnedClause, Owner>> = {
 };
 
 export const OWNED_CLAUSES = Object.keys(OWNERS) as OwnedClause[];
+
+/** The read of `id`'s state as a message names it and a record holds it: `GET /api/v1/state`. */
+export const readOf = (id: OwnedClause): string => `GET ${OWNERS[id].asks.path}`;
 
 /** The states a run watches: their clause selected and its gate met (not skipped). */
 export const watchedBy = (run: { skips: Readonly<Record<string, string>> }): OwnedClause[] => OWNED_CLAUSES.filter((c) => !run.skips[c]);
@@ -94,10 +99,10 @@ export interface Between {
 }
 
 /** The value a read tells, or null where `ex` is no read of it. */
-function readValue(owner: Owner, ex: Exchange | undefined): string | null {
-  if (!ex || requestOf(ex) !== owner.read) return null;
+function readValue(id: OwnedClause, ex: Exchange | undefined): string | null {
+  if (!ex || requestOf(ex) !== readOf(id)) return null;
   const a = answerOf(ex);
-  return a && a.status === 200 ? owner.value(a.json) : null;
+  return a && a.status === 200 ? OWNERS[id].value(a.json) : null;
 }
 
 /** The exchanges walked in the order they were made, from what an earlier walk carried: each read to judge, and what is carried on. */
@@ -106,7 +111,7 @@ export function walkOwned(id: OwnedClause, exchanges: readonly Exchange[], from:
   const reads: Between[] = [];
   let { before, between } = { before: from.before, between: [...from.between] };
   for (const ex of exchanges) {
-    if (readValue(owner, ex) !== null) {
+    if (readValue(id, ex) !== null) {
       if (before && between.length) reads.push({ before, between, after: ex });
       [before, between] = [ex, []];
     } else if (owner.own.includes(requestOf(ex)) || RESTARTS.includes(requestOf(ex))) {
@@ -148,13 +153,13 @@ export function judgeRead(id: OwnedClause, after: Reply, { before, between, what
   const owner = OWNERS[id];
   const value = (r: Reply) => (r.status === 200 ? owner.value(r.json) : null);
   const [was, now] = [value(before), value(after)];
-  if (was === null || now === null) return notJudged(`${owner.read} did not answer 200 with ${owner.what} ${was === null ? 'before' : 'after'} the requests`);
+  if (was === null || now === null) return notJudged(`${readOf(id)} did not answer 200 with ${owner.what} ${was === null ? 'before' : 'after'} the requests`);
   if (was === now) return HELD;
   const why = owner.allowed?.(was, now, what ? [what] : between.map(requestOfReply));
   if (why) return notJudged(why);
   const about = [after, ...between.filter(accepted), ...between.filter((r) => r !== null && !accepted(r)), before] as Reply[];
   return violated(
-    `${owner.read} to read ${was} as before ${between.length === 1 ? 'the request' : `the ${between.length} requests`} of another area between the reads, `
+    `${readOf(id)} to read ${was} as before ${between.length === 1 ? 'the request' : `the ${between.length} requests`} of another area between the reads, `
       + `none of them ${owner.own.join(' or ')} (${what ?? listed(between)})`,
     `${owner.change?.(was, now) ?? now}${id === 'SOCK-18' ? ' (if nobody switched the socket by hand, in the app or by a schedule meanwhile)' : ''}`,
     ...about);

@@ -24,7 +24,7 @@ import { systemWrite, vsys03, vsys05, vsys06, vsys07, vsys11, vsys12, vsys13 } f
 import { VENDOR_ANSWERS, vsys09, vsys10 } from './vendor.js';
 import { type Reading, readingOf, vread01, vread02, vread03, vread04 } from './readings.js';
 import { vread05, vread06, vread07 } from './readings-time.js';
-import { OWNED_CLAUSES, OWNERS, type ReadOccasion, judgeRead } from './owned.js';
+import { OWNED_CLAUSES, type ReadOccasion, judgeRead, readOf } from './owned.js';
 import { bodyRefused, creationRefused, del01, del02, del04, del05, list01, list02, list03, list04, list05, nameAccepted, pair03, pair04, pair05, pair06, pair09, pair10,
   pair11, tokenRevoked } from './users.js';
 
@@ -140,7 +140,7 @@ export const OCCASION_JUDGES = {
   ...eachOf(SOCKET_ROWS, (id) => ({ occasion: 'a row of the socket tables: its start state, its PUT and the answer, then GET /api/v1/state',
     judge: (r: Reply, o: RowOccasion) => socketRow(id, r, o) })),
   // A state its own requests alone change (owned.ts): each read after requests of other areas, told the read before them.
-  ...eachOf(OWNED_CLAUSES, (id) => ({ occasion: `${OWNERS[id].read} after requests of other areas, the read before them and the requests`,
+  ...eachOf(OWNED_CLAUSES, (id) => ({ occasion: `${readOf(id)} after requests of other areas, the read before them and the requests`,
     judge: (r: Reply, o: ReadOccasion) => judgeRead(id, r, o) })),
 } as const satisfies Partial<Record<ClauseId, OccasionJudge>>;
 
