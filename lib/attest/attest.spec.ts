@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import type { RunResults } from '../report/results.js';
 import { type Envelope, pae, signEnvelope } from './dsse.js';
 import { PAYLOAD_TYPE, statementOf } from './statement.js';
+import { type Standing, listed } from './listing.js';
 import { REVOCATIONS_TYPE, verifyCertification } from './verify.js';
 
 const pair = () => generateKeyPairSync('ed25519');
@@ -77,6 +78,21 @@ describe('a signed certification', () => {
     const { problems } = verifyCertification(...args());
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(problem);
+  });
+
+  const standings: [string, () => Parameters<typeof verifyCertification>, Standing][] = [
+    ['unchanged, in time', () => [certify(), LAB.publicKey, REPORTS, NOW], 'holds'],
+    ['past its expiry and nothing else', () => [certify(), LAB.publicKey, REPORTS, new Date('2028-01-01T00:00:00Z')], 'expired'],
+    ['past its expiry and a report changed', () => [certify(), LAB.publicKey, new Map([...REPORTS].slice(0, 1)), new Date('2028-01-01T00:00:00Z')], 'does not hold'],
+    ['signed by another key', () => [certify(REPORTS, pair()), LAB.publicKey, REPORTS, NOW], 'does not hold'],
+    [...tampered[5]!.slice(0, 2) as [string, () => Parameters<typeof verifyCertification>], 'revoked'],
+  ];
+  test.for(standings)('listed: %s → %s, with what was judged on what', ([, args, standing]) => {
+    const row = listed('lab/a/certification.dsse.json', verifyCertification(...args()));
+    expect(row.standing).toBe(standing);
+    if (standing === 'does not hold' && row.result === null) return expect(row.problems[0]).toMatch(/no signature verifies/);
+    expect(row).toMatchObject({ subject: { type: 'device', name: 'HWE-SKT 5c2fafc73864', version: '6.00' }, kind: 'energysocket', release: '2.2.0',
+      result: 'WARNED', counts: { passed: 1, warned: 2, failed: 0 }, expires: '2027-11-28T10:00:00Z' });
   });
 
   test('a run with known failures applied: the certification names them, each with its expiry, among what was judged', () => {

@@ -33,7 +33,9 @@ export function statementOf(r: RunResults, reports: readonly { name: string; byt
   const [passed, warned, failed] = [tests('pass'), tests('warn', 'deviation'), tests('fail', 'error')];
   const configuration: Descriptor[] = [
     { name: 'tool', annotations: { ...r.tool } },
-    { name: r.integration ? 'integration' : 'device', annotations: r.integration ? { ...r.integration } : { ...r.target, certificate: undefined } },
+    // certify-client: the integration, and the kind and API release of the device it was served.
+    { name: r.integration ? 'integration' : 'device',
+      annotations: r.integration ? { ...r.integration, kind: r.target.kind, release: r.target.api_version } : { ...r.target, certificate: undefined } },
     ...(r.profiles ?? []).map((p) => ({ name: p.catalogue, annotations: { profile: p.profile, revision: p.revision, verdict: p.verdict } })),
     { name: 'options', annotations: { ...r.options, strict: r.strict } },
     // `run --known`: the known failures applied, each with its expiry, as the run applied them.

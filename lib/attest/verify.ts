@@ -13,6 +13,8 @@ export interface Verified {
   /** Each thing that fails; none: the certification holds. */
   problems: string[];
   statement: Statement | null;
+  /** Where the revocation list names it: when and why. */
+  revoked?: { at: string; why: string };
 }
 
 /** `files`: the bytes of each subject by name (absent: not found beside the envelope). */
@@ -36,7 +38,10 @@ export function verifyCertification(e: Envelope, key: KeyObject, files: Readonly
     if ('problem' in list) problems.push(`the revocation list cannot be trusted: ${list.problem}`);
     else {
       const mine = (JSON.parse(list.body.toString('utf8')) as Revocations).revoked.find((r) => r.payload_sha256 === sha256(opened.body));
-      if (mine) problems.push(`revoked on ${mine.at}: ${mine.why}`);
+      if (mine) {
+        problems.push(`revoked on ${mine.at}: ${mine.why}`);
+        return { problems, statement, revoked: { at: mine.at, why: mine.why } };
+      }
     }
   }
   return { problems, statement };

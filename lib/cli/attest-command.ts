@@ -2,11 +2,12 @@
 // with the lab's public key can check offline (lib/attest). `sign` vouches for every file of the folder by its SHA-256;
 // `verify` exits 0 where it holds, 1 saying each thing that fails, 2 where an input cannot be read.
 import { type KeyObject, createPrivateKey, createPublicKey } from 'node:crypto';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RunError } from '../client/errors.js';
 import { type Envelope, openEnvelope, signEnvelope } from '../attest/dsse.js';
 import { PAYLOAD_TYPE, sha256, statementOf } from '../attest/statement.js';
+import { listed, listingHtml, listingText, sortListing } from '../attest/listing.js';
 import { REVOCATIONS_TYPE, type Revocations, verifyCertification } from '../attest/verify.js';
 import type { RunResults } from '../report/results.js';
 import { readJson } from './json-file.js';
@@ -14,19 +15,19 @@ import { readJson } from './json-file.js';
 export const CERTIFICATION = 'certification.dsse.json';
 const DAY_MS = 86_400_000;
 
-async function keyOf(file: string, kind: 'private' | 'public'): Promise<KeyObject> {
+async function keyOf(file: string, kind: 'private' | 'public', option = '--key'): Promise<KeyObject> {
   let pem: string;
   try {
     pem = await readFile(file, 'utf8');
   } catch (err) {
-    throw new RunError('EC_BAD_OPTION', `--key: cannot read ${file} (${(err as Error).message})`);
+    throw new RunError('EC_BAD_OPTION', `${option}: cannot read ${file} (${(err as Error).message})`);
   }
   try {
     const key = kind === 'private' ? createPrivateKey(pem) : createPublicKey(pem);
     if (key.asymmetricKeyType !== 'ed25519') throw new Error(`it is a ${key.asymmetricKeyType ?? 'symmetric'} key`);
     return key;
   } catch (err) {
-    throw new RunError('EC_BAD_OPTION', `--key: ${file} is not an Ed25519 ${kind} key in PEM (${(err as Error).message}); make one with openssl genpkey -algorithm ed25519`);
+    throw new RunError('EC_BAD_OPTION', `${option}: ${file} is not an Ed25519 ${kind} key in PEM (${(err as Error).message}); make one with openssl genpkey -algorithm ed25519`);
   }
 }
 
@@ -37,18 +38,32 @@ async function reportsIn(dir: string): Promise<{ name: string; bytes: Buffer }[]
 }
 
 export async function signCommand(a: { reports: string; key: string; 'valid-days': number }): Promise<number> {
-  const days = a['valid-days'];
-  if (!(days > 0)) throw new RunError('EC_BAD_OPTION', `--valid-days ${days}: give a number of days above 0`);
-  const privateKey = await keyOf(a.key, 'private');
-  const results = await readJson(path.join(a.reports, 'results.json'), 'the folder of a run\'s reports, its results.json inside') as RunResults;
-  if (!Array.isArray(results?.checks) || typeof results.verdict !== 'string') throw new RunError('EC_BAD_OPTION', `${a.reports}/results.json is not the results.json of an energy-conform run`);
-  const now = new Date();
-  const statement = statementOf(results, await reportsIn(a.reports), { signed: now.toISOString(), expires: new Date(now.getTime() + days * DAY_MS).toISOString() });
-  const envelope = signEnvelope(PAYLOAD_TYPE, Buffer.from(JSON.stringify(statement)), privateKey, createPublicKey(privateKey));
-  const out = path.join(a.reports, CERTIFICATION);
-  await writeFile(out, `${JSON.stringify(envelope, null, 1)}\n`);
-  process.stdout.write(`${out}: ${statement.predicate.result}, ${statement.subject.length} reports vouched for, valid until ${statement.predicate.configuration.at(-1)!.annotations!.expires as string}\n`);
+  process.stdout.write(`${await signReports(a.reports, await signingKey(a.key, a['valid-days']))}\n`);
   return 0;
+}
+
+/** The lab's private key and how long what it signs holds, read before anything runs (`run --sign`: a bad key is said first). */
+export async function signingKey(file: string, days: number, option = '--key'): Promise<{ key: KeyObject; days: number }> {
+  if (!(days > 0)) throw new RunError('EC_BAD_OPTION', `--valid-days ${days}: give a number of days above 0`);
+  return { key: await keyOf(file, 'private', option), days };
+}
+
+/** Signs the folder of a run's reports: certification.dsse.json beside them. Returns the line that says so. */
+export async function signReports(dir: string, signing: { key: KeyObject; days: number }): Promise<string> {
+  const results = await readJson(path.join(dir, 'results.json'), 'the folder of a run\'s reports, its results.json inside') as RunResults;
+  if (!Array.isArray(results?.checks) || typeof results.verdict !== 'string') throw new RunError('EC_BAD_OPTION', `${dir}/results.json is not the results.json of an energy-conform run`);
+  const now = new Date();
+  const statement = statementOf(results, await reportsIn(dir), { signed: now.toISOString(), expires: new Date(now.getTime() + signing.days * DAY_MS).toISOString() });
+  const envelope = signEnvelope(PAYLOAD_TYPE, Buffer.from(JSON.stringify(statement)), signing.key, createPublicKey(signing.key));
+  const out = path.join(dir, CERTIFICATION);
+  await writeFile(out, `${JSON.stringify(envelope, null, 1)}\n`);
+  return `${out}: ${statement.predicate.result}, ${statement.subject.length} reports vouched for, valid until ${statement.predicate.configuration.at(-1)!.annotations!.expires as string}`;
+}
+
+/** `run --sign`, `certify-client --sign`: a run that judged (exit 0 or 1) is signed; one that could not judge is not, said why. */
+export async function signedOrNot(outcome: { exitCode: number; reportsDir: string }, signing: { key: KeyObject; days: number }): Promise<string> {
+  return outcome.exitCode === 2 ? `not signed: the run ended without judging the clauses it set out to (exit 2); see ${outcome.reportsDir}`
+    : `signed: ${await signReports(outcome.reportsDir, signing)}`;
 }
 
 export async function verifyCommand(a: { certification: string; key: string; revoked?: string }): Promise<number> {
@@ -83,5 +98,42 @@ export async function revokeCommand(a: { certification: string; key: string; why
   list.revoked = [...list.revoked.filter((r) => r.payload_sha256 !== payload), { payload_sha256: payload, why: a.why, at: new Date().toISOString() }];
   await writeFile(a.list, `${JSON.stringify(signEnvelope(REVOCATIONS_TYPE, Buffer.from(JSON.stringify(list)), privateKey, publicKey), null, 1)}\n`);
   process.stdout.write(`${a.list}: ${list.revoked.length} revoked, ${a.certification} among them\n`);
+  return 0;
+}
+
+/** Every certification under the folder (at any depth), by path relative to it, sorted. */
+async function certificationsUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile() && e.name === CERTIFICATION).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+}
+
+export async function certificationsCommand(a: { folder: string; key: string; revoked?: string; out?: string; json: boolean }): Promise<number> {
+  const publicKey = await keyOf(a.key, 'public');
+  const revoked = a.revoked === undefined ? undefined : await readJson(a.revoked, 'a revocation list signed with the same key', '--revoked') as Envelope;
+  let files: string[];
+  try {
+    files = await certificationsUnder(a.folder);
+  } catch (err) {
+    throw new RunError('EC_BAD_OPTION', `cannot read the folder ${a.folder} (${(err as Error).message})`);
+  }
+  const now = new Date();
+  const rows = sortListing(await Promise.all(files.map(async (file) => {
+    const at = path.join(a.folder, file);
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(await readFile(at, 'utf8')) as Envelope;
+    } catch (err) {
+      return listed(file, { problems: [`not JSON (${(err as Error).message})`], statement: null });
+    }
+    if (typeof envelope?.payload !== 'string' || !Array.isArray(envelope.signatures)) return listed(file, { problems: ['not a DSSE envelope'], statement: null });
+    const beside = new Map((await reportsIn(path.dirname(at))).map((f) => [f.name, f.bytes]));
+    return listed(file, verifyCertification(envelope, publicKey, beside, now, revoked));
+  })));
+  const out = a.out ?? a.folder;
+  await mkdir(out, { recursive: true });
+  await writeFile(path.join(out, 'certifications.json'), `${JSON.stringify({ folder: a.folder, verified: now.toISOString(), key: path.basename(a.key), certifications: rows }, null, 2)}\n`);
+  await writeFile(path.join(out, 'certifications.html'), listingHtml(rows, a.folder, path.basename(a.key), now));
+  process.stdout.write(a.json ? `${JSON.stringify(rows, null, 2)}\n`
+    : `${listingText(rows)}${path.join(out, 'certifications.html')} and certifications.json: ${rows.filter((r) => r.standing === 'holds').length} of ${rows.length} hold\n`);
   return 0;
 }

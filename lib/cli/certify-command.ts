@@ -7,6 +7,7 @@ import { packageVersion } from '../runner/package-root.js';
 import { interruptible } from './interrupt.js';
 import { historyFileOf, recordDocuments, recordHistory, storedContract } from './history-hook.js';
 import type { CertifyArgs } from './options.js';
+import { signedOrNot, signingKey } from './attest-command.js';
 
 export async function certifyCommand(a: CertifyArgs, env: NodeJS.ProcessEnv): Promise<number> {
   const base = a.quick ? QUICK_PLAN : DEFAULT_PLAN;
@@ -27,6 +28,7 @@ export async function certifyCommand(a: CertifyArgs, env: NodeJS.ProcessEnv): Pr
   }
   const say = (text: string) => process.stderr.write(`energy-conform: ${text}\n`);
   const persona = a.from === undefined ? undefined : await personaFrom(a.from);
+  const signing = a.sign === undefined ? undefined : await signingKey(a.sign, a['valid-days'], '--sign');
   return interruptible((sig) => `energy-conform: ${sig}: stopping the scenario and judging what the integration did so far (again to leave at once)\n`, async (signal) => {
     say(`certify-client: an emulated ${persona?.kind ?? a.kind}${persona ? ` (the device captured in ${a.from})` : ''} for ${a.name}, ${scenarioSeconds(plan)} s of scenario${command.length ? `, running: ${command.join(' ')}` : '; point the integration at the ready line'}`);
     const outcome = await certifyClient({
@@ -37,6 +39,7 @@ export async function certifyCommand(a: CertifyArgs, env: NodeJS.ProcessEnv): Pr
     await recordHistory(historyFileOf(a, env), outcome.results, say);
     // Its contract beside its run, for `history` to hold every firmware's capture to.
     await recordDocuments(historyFileOf(a, env), [storedContract(outcome.contract)], say);
+    if (signing) say(await signedOrNot(outcome, signing));
     process.stdout.write(`${outcome.summary}\n`);
     return outcome.exitCode;
   });

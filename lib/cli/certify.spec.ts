@@ -1,7 +1,8 @@
 // `energy-conform certify-client` as a certifier runs it: the integration as a command after `--`, short
 // phases, the reports; a token sent to the v1 port and a wrong identity accepted, each shown with the
 // exchange (redacted); Ctrl-C ends the scenario promptly, with the reports.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -17,15 +18,16 @@ const QUICK_PHASES = ['pairing=4', 'steady=6', 'newer=6', 'reboot=12', 'foreign-
 
 let dir: string;
 const runs: Record<string, Promise<CliResult>> = {};
-const certify = (name: string, fault?: string, env: NodeJS.ProcessEnv = {}) => sharedCli(['certify-client', '--name', 'reference', '--integration-version', fault ?? '1.0', '--quick',
-  '--reports', path.join(dir, name), '--', ...REFERENCE_INTEGRATION], { env: { ...env, ...(fault ? { EC_CLIENT_FAULT: fault } : {}) }, timeoutMs: 180_000 });
+const certify = (name: string, fault?: string, env: NodeJS.ProcessEnv = {}, extra: string[] = []) => sharedCli(['certify-client', '--name', 'reference', '--integration-version', fault ?? '1.0', '--quick',
+  '--reports', path.join(dir, name), ...extra, '--', ...REFERENCE_INTEGRATION], { env: { ...env, ...(fault ? { EC_CLIENT_FAULT: fault } : {}) }, timeoutMs: 180_000 });
 const history = () => path.join(dir, 'certified.db');
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ec-certify-cli-'));
   runs.clean = certify('clean', undefined, { ENERGY_CONFORM_HISTORY: history() });
   runs.v1 = certify('v1', 'token-to-v1');
-  runs.identity = certify('identity', 'no-identity-check');
+  await promisify(execFile)('openssl', ['genpkey', '-algorithm', 'ed25519', '-out', path.join(dir, 'lab.pem')]);
+  runs.identity = certify('identity', 'no-identity-check', {}, ['--sign', path.join(dir, 'lab.pem'), '--valid-days', '7']);
 });
 afterAll(async () => {
   await Promise.allSettled(Object.values(runs));
@@ -88,6 +90,17 @@ describe('certify-client -- <the reference integration>', () => {
     const results = JSON.parse(await readFile(path.join(dir, 'identity', 'results.json'), 'utf8')) as { checks: { clause: string; exchanges: { requestHeaders: Record<string, string> }[] }[] };
     const tls02 = results.checks.find((c) => c.clause === 'CL-TLS-02')!;
     expect(tls02.exchanges[0]!.requestHeaders.authorization).toBe('Bearer [REDACTED]');
+  });
+
+  test('--sign: the reports signed once written, the warning among what it vouches for, the integration, kind and release named', { timeout: 180_000 }, async () => {
+    const res = await runs.identity!;
+    expect(res.stderr).toMatch(/signed: \S+certification\.dsse\.json: WARNED, 8 reports vouched for, valid until \d{4}-/);
+    const envelope = JSON.parse(await readFile(path.join(dir, 'identity', 'certification.dsse.json'), 'utf8')) as { payload: string };
+    const statement = JSON.parse(Buffer.from(envelope.payload, 'base64').toString()) as
+      { predicate: { warnedTests: string[]; configuration: { name: string; annotations: Record<string, unknown> }[] } };
+    expect(statement.predicate.warnedTests).toContain('CL-TLS-02');
+    expect(statement.predicate.configuration.find((c) => c.name === 'integration')!.annotations)
+      .toMatchObject({ name: 'reference', version: 'no-identity-check', kind: 'p1dongle', release: '2.2.0' });
   });
 });
 

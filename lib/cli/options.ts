@@ -35,7 +35,7 @@ export function pairOptions<T>(y: Argv<T>) {
 }
 
 export function runOptions<T>(y: Argv<T>) {
-  return keptOptions(runningOptions(exploreBudgetOptions(pairOptions(y))
+  return signingOptions(keptOptions(runningOptions(exploreBudgetOptions(pairOptions(y))
     .option('explore', { type: 'boolean', default: false, describe: 'after the suites, explore: random sequences of the specification\'s requests judged by its state machines (see explore --help)' })
     .option('profile', { type: 'array', choices: PROFILES, describe: 'catalogues to judge against: spec (spec/clauses.md, the default), vendor (spec/vendor-clauses.md: '
       + 'system, telegram, batteries, WebSocket, measurement fields, readings); both: --profile spec vendor' })
@@ -49,7 +49,7 @@ export function runOptions<T>(y: Argv<T>) {
     .option('claims', { type: 'string', describe: 'what a compatible device claims (JSON or YAML, schemas/claims.schema.json): its kind, APIs, endpoints and fields gate the suites in place of the kind table' })
     .option('known', { type: 'string', describe: 'known failures (JSON or YAML, schemas/known.schema.json): those of this device are shown apart and do not fail the run, but with --strict' })
     .option('forget', { type: 'boolean', default: false, describe: 'delete the pairing user and its stored token at the end (DEL-05)' }))
-    .option('all', { type: 'boolean', default: false, describe: 'without --host: run every device discovery finds, one after another' }), 'reports/<serial>-<UTC timestamp>/ (with --all: one folder per serial in it)');
+    .option('all', { type: 'boolean', default: false, describe: 'without --host: run every device discovery finds, one after another' }), 'reports/<serial>-<UTC timestamp>/ (with --all: one folder per serial in it)'));
 }
 
 /** How a command that judges the device as it goes runs (`run`, `explore`): its pace, its confirmations, its deadline, what it prints. */
@@ -67,6 +67,13 @@ function keptOptions<T>(y: Argv<T>, folder: string) {
   return y
     .option('reports', { type: 'string', describe: `report folder, default ${folder}` })
     .option('history', { type: 'string', describe: 'add this run to a history database (SQLite; also ENERGY_CONFORM_HISTORY); `energy-conform history FILE` reads it' });
+}
+
+/** `run --sign`, `certify-client --sign`: the reports signed as `sign` signs them, once they are written. */
+function signingOptions<T>(y: Argv<T>) {
+  return y
+    .option('sign', { type: 'string', describe: 'sign the reports with the lab\'s Ed25519 private key (PEM) once written: certification.dsse.json beside them, as `sign` writes it' })
+    .option('valid-days', { type: 'number', default: 365, describe: 'with --sign: how long the certification holds, in days from now' });
 }
 
 /** The exploration's seed and budget (lib/explore/budget.ts), for `explore` and `run --explore`. */
@@ -226,7 +233,7 @@ export type CompareArgs = Awaited<ReturnType<typeof compareOptions>['argv']>;
 export type DiffArgs = Awaited<ReturnType<typeof diffOptions>['argv']>;
 
 export function certifyOptions<T>(y: Argv<T>) {
-  return keptOptions(y
+  return signingOptions(keptOptions(y
     .option('kind', { choices: KIND_IDS, default: 'p1dongle' as KindId, describe: 'the kind of device to serve the integration' })
     .option('name', { type: 'string', default: 'integration', describe: 'the integration\'s name, for the reports and the certification summary' })
     .option('integration-version', { type: 'string', describe: 'the integration\'s version, for the reports and the certification summary' })
@@ -242,7 +249,7 @@ export function certifyOptions<T>(y: Argv<T>) {
     .option('ready-file', { type: 'string', describe: 'also write the ready line to this file' })
     .option('from', { type: 'string', describe: 'serve the integration a captured device (a file capture --out wrote): its kind, serial, firmware, and readings in their captured shape' })
     .option('cert-style', { choices: CERT_STYLES, default: 'real' as CertStyle,
-      describe: 'the device certificate: real (with a DNS subject-alternative name, as real P1 certificates), or cn-only' });
+      describe: 'the device certificate: real (with a DNS subject-alternative name, as real P1 certificates), or cn-only' }));
 }
 
 export type CertifyArgs = Awaited<ReturnType<typeof certifyOptions>['argv']> & { '--'?: (string | number)[] };
@@ -267,4 +274,13 @@ export function revokeOptions<T>(y: Argv<T>) {
     .option('key', { type: 'string', demandOption: true, describe: 'the Ed25519 private key that signed it, PEM' })
     .option('why', { type: 'string', demandOption: true, describe: 'why it is withdrawn, as verify will say it' })
     .option('list', { type: 'string', demandOption: true, describe: 'the revocation list to add it to (written, or read and signed again)' });
+}
+
+/** `certifications`: a folder of signed certifications listed, each verified with the lab's public key. */
+export function certificationsOptions<T>(y: Argv<T>) {
+  return y.positional('folder', { type: 'string', demandOption: true, describe: 'a folder holding certifications (certification.dsse.json at any depth, each beside its reports)' })
+    .option('key', { type: 'string', demandOption: true, describe: 'the lab\'s Ed25519 public key, PEM, each certification verified with it' })
+    .option('revoked', { type: 'string', describe: 'the lab\'s revocation list (energy-conform revoke writes one)' })
+    .option('out', { type: 'string', describe: 'where certifications.html and certifications.json go (default: the folder)' })
+    .option('json', { type: 'boolean', default: false, describe: 'print the listing as JSON instead of the table' });
 }

@@ -5,7 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { EnergyConformError, RunError } from '../client/errors.js';
 import { packageVersion } from '../runner/package-root.js';
-import { captureOptions, certifyOptions, compareOptions, deployOptions, diffOptions, discoverOptions, emulateOptions, exploreOptions, historyOptions, pairOptions, rejudgeOptions, replayOptions, reportOptions, revokeOptions, runOptions, signOptions, soakOptions, verifyOptions } from './options.js';
+import { captureOptions, certificationsOptions, certifyOptions, compareOptions, deployOptions, diffOptions, discoverOptions, emulateOptions, exploreOptions, historyOptions, pairOptions, rejudgeOptions, replayOptions, reportOptions, revokeOptions, runOptions, signOptions, soakOptions, verifyOptions } from './options.js';
 import { nearest, notNumbers } from './suggest.js';
 
 type Handler = (a: never, env: NodeJS.ProcessEnv) => Promise<number | 'running'>;
@@ -83,6 +83,10 @@ const COMMANDS: Command[] = [
     options: revokeOptions,
     example: ['$0 revoke reports/p1-6.00/certification.dsse.json --key lab.pem --why "firmware withdrawn" --list revoked.dsse.json', 'the list, signed again with it on'],
     handler: async () => (await import('./attest-command.js')).revokeCommand as Handler },
+  { name: 'certifications <folder>', describe: 'list the certifications in a folder, each verified: integration or device, release, kind, outcome, signed, expiry, revoked; a page and JSON',
+    options: certificationsOptions,
+    example: ['$0 certifications published --key lab.pub.pem --revoked revoked.dsse.json', 'published/certifications.html and certifications.json'],
+    handler: async () => (await import('./attest-command.js')).certificationsCommand as Handler },
   { name: 'emulate', describe: 'start an emulated device (prints a ready line of JSON)', options: emulateOptions,
     example: ['$0 emulate --kind energysocket --fault power-on-ignored', 'a socket that ignores being switched on'],
     handler: async () => (await import('./emulate-command.js')).emulateCommand as Handler },

@@ -10,6 +10,7 @@ import { DEFAULT_BUDGET } from '../explore/budget.js';
 import { RunError } from '../client/errors.js';
 import { type DiscoveredDevice, disagreementsOf } from '../discovery/records.js';
 import { runBench } from './bench-run.js';
+import { signedOrNot, signingKey } from './attest-command.js';
 import { chooseDevices } from './device-choice.js';
 import type { RunConfig } from '../runner/config.js';
 import { pairDevice } from '../meeting/pair.js';
@@ -154,10 +155,12 @@ export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv, exploreOnly
       for (const line of claims.claims.notJudged) io.say(`  not judged: ${line}`);
     }
     const history = historyFileOf(a, env);
+    const signing = a.sign === undefined ? undefined : await signingKey(a.sign, a['valid-days'], '--sign');
     const run = async (cfg: RunConfig) => {
       const outcome = await withDeadline(interrupted, a['run-timeout'], (signal) => runConformance({ ...cfg, ...(explore ? { explore } : {}), ...(known ? { known } : {}),
         ...(claims ? { claims, kind: claims.claims.file.kind } : {}) }, io, signal, style));
       await recordHistory(history, outcome.results, (line) => io.say(line));
+      if (signing) io.say(await signedOrNot(outcome, signing));
       return outcome;
     };
     if (a.host) {
