@@ -5,7 +5,7 @@ import { describeResponse, expectHeld, isJsonObject } from '../lib/harness/claus
 import { answerClauseTest, answerClauseTests } from '../lib/harness/answer-clause.js';
 import { type CheckContext, clauseRows, clauseTest } from '../lib/harness/clause-test.js';
 import { rowTitle } from '../lib/spec/endpoints.js';
-import { BATTERIES, BOTH, type Group, getBatteries, keepingBatteries, putBatteries, startFrom } from './vendor/batteries.js';
+import { BATTERIES, BOTH, type Group, asServed, getBatteries, keepingBatteries, putBatteries, servesPermissions, startFrom } from './vendor/batteries.js';
 import type { DeviceResponse } from '../lib/client/device-client.js';
 import { judgeOn } from '../lib/harness/judged.js';
 
@@ -24,7 +24,10 @@ const RULES: { clause: 'V-BAT-02' | 'V-BAT-03' | 'V-BAT-04' | 'V-BAT-05' | 'V-BA
 const fromText = (g: Group) => `from ${String(g.mode)} ${JSON.stringify(g.permissions)}`;
 
 clauseRows(RULES.map((r) => ({ ...r, title: rowTitle(r.clause, `PUT ${BATTERIES}`, `${JSON.stringify(r.put)} ${fromText(r.from)}`) })),
-  async ({ clause, from, put, makes }, ctx) => keepingBatteries(ctx, async () => {
+  async (row, ctx) => keepingBatteries(ctx, async () => {
+    // Before API 2.2.0 the group has no permissions (V-BAT-02 and V-BAT-06 hold there; the other rules are gated).
+    const [from, put, makes] = [asServed(ctx, row.from), asServed(ctx, row.put), asServed(ctx, row.makes)];
+    const { clause } = row;
     const keys = Object.keys(await startFrom(ctx, from));
     const res = await putBatteries(ctx, put);
     // to_full keeps the permissions it had: they are read-only there, and the documentation shows either.
@@ -39,7 +42,7 @@ async function refusedFrom(ctx: CheckContext, from: Required<Group>, put: unknow
     const start = await startFrom(ctx, from);
     const res = await putBatteries(ctx, put);
     await ctx.also('V-BAT-10', () => ({ put, status: res.status, error: errorCode(res) ?? describeResponse(res) }));
-    return { res, read: (await getBatteries(ctx)).res, before: { mode: start.mode, permissions: start.permissions } };
+    return { res, read: (await getBatteries(ctx)).res, before: asServed(ctx, { mode: start.mode, permissions: start.permissions }) };
   });
 }
 
@@ -61,6 +64,7 @@ const INVALID = [
 ];
 clauseRows(INVALID.map((r) => ({ ...r, clause: 'V-BAT-09' as const, title: rowTitle('V-BAT-09', `PUT ${BATTERIES}`, r.probe) })),
   async ({ put }, ctx) => {
+    if ('permissions' in put && !servesPermissions(ctx)) ctx.skip(`permissions arrived in API 2.2.0; the device serves ${ctx.run.servedVersion}`);
     const { res, read, before } = await refusedFrom(ctx, { mode: 'zero', permissions: BOTH }, put);
     expectHeld(judgeOn('V-BAT-09', res, { answer: 'put', status: 400 }));
     expectHeld(judgeOn('V-BAT-09', read, { answer: 'read', before }));

@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Redactor } from '../client/redactor.js';
-import { API_VERSION, randomSerial } from '../emulator/device-state.js';
+import { randomSerial } from '../emulator/device-state.js';
 import { type CertStyle, type ReadyInfo, startEmulator } from '../emulator/emulator.js';
 import type { Persona } from '../emulator/persona.js';
 import { TrafficRecorder } from '../emulator/recorder.js';
@@ -38,6 +38,8 @@ export interface CertifyConfig {
   seed?: number;
   /** A captured device to serve instead of the emulator's own (emulate --from): its serial, firmware and readings. */
   persona?: Persona;
+  /** The release of the v2 API the device serves (lib/spec/releases.ts; default the latest stable). */
+  apiVersion?: string;
   tool: { name: string; version: string };
 }
 
@@ -79,7 +81,7 @@ export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: 
   const started = new Date();
   const serial = cfg.persona?.serial ?? randomSerial();
   const recorder = new TrafficRecorder({ kind: cfg.kind, serial });
-  const emu = await startEmulator({ kind: cfg.kind, serial, recorder, certStyle: cfg.certStyle, seed: cfg.seed, persona: cfg.persona });
+  const emu = await startEmulator({ kind: cfg.kind, serial, recorder, certStyle: cfg.certStyle, seed: cfg.seed, persona: cfg.persona, apiVersion: cfg.apiVersion });
   const stamp = started.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   const reportsDir = cfg.reportsDir ?? path.join('reports', `certify-${cfg.integration.name.replace(/[^A-Za-z0-9._-]+/g, '-')}-${stamp}`);
   await mkdir(reportsDir, { recursive: true });
@@ -119,7 +121,7 @@ export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: 
     const verdicts = judgeTraffic(traffic);
     const id = emu.state.identity;
     const device = { host: emu.ready.host, httpPort: emu.ready.httpPort, httpsPort: emu.ready.httpsPort, kind: cfg.kind, serial,
-      productType: id.product_type, firmware: id.firmware_version, apiVersion: API_VERSION };
+      productType: id.product_type, firmware: id.firmware_version, apiVersion: emu.state.apiVersion };
     // Every token the device issued, in any letter case, out of the results and the HAR (every request the
     // integration made); every report is rendered from those.
     const tokens = issuedTokens(traffic);
@@ -138,7 +140,7 @@ export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: 
     await writeFile(certification, certificationMarkdown(results, json));
     // What it relied on, for can-i-deploy: the answers, messages and writes of this very traffic, tokens redacted.
     const contract = JSON.parse(redact(JSON.stringify(contractOf(traffic, { integration: { name: cfg.integration.name, version: cfg.integration.version },
-      device: { kind: cfg.kind, firmware_version: id.firmware_version, api_version: API_VERSION }, certified: started.toISOString(), verdict: results.verdict })))) as Contract;
+      device: { kind: cfg.kind, firmware_version: id.firmware_version, api_version: emu.state.apiVersion }, certified: started.toISOString(), verdict: results.verdict })))) as Contract;
     const contractFile = path.join(reportsDir, 'contract.json');
     await writeFile(contractFile, `${JSON.stringify(contract, null, 1)}\n`);
     await auditSecrets([certification, contractFile], redactor);

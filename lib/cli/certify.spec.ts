@@ -27,6 +27,7 @@ beforeAll(async () => {
   runs.clean = certify('clean', undefined, { ENERGY_CONFORM_HISTORY: history() });
   runs.v1 = certify('v1', 'token-to-v1');
   await promisify(execFile)('openssl', ['genpkey', '-algorithm', 'ed25519', '-out', path.join(dir, 'lab.pem')]);
+  runs.releases = certify('releases', undefined, {}, ['--api-versions', '2.0.0,2.3.0']);
   runs.identity = certify('identity', 'no-identity-check', {}, ['--sign', path.join(dir, 'lab.pem'), '--valid-days', '7']);
 });
 afterAll(async () => {
@@ -102,6 +103,28 @@ describe('certify-client -- <the reference integration>', () => {
     expect(statement.predicate.configuration.find((c) => c.name === 'integration')!.annotations)
       .toMatchObject({ name: 'reference', version: 'no-identity-check', kind: 'p1dongle', release: '2.2.0' });
   });
+});
+
+test('--api-versions: the scenario played on each release, each in its folder, its reports and contract naming the release; releases.md says each works', { timeout: 240_000 }, async () => {
+  const res = await runs.releases!;
+  expect(res.code, res.stdout + res.stderr).toBe(0);
+  expect(res.stderr).toMatch(/certify-client: an emulated p1dongle serving API 2\.0\.0 for reference/);
+  expect(res.stdout).toMatch(/^per release of the v2 API:\n {2}2\.0\.0: WORKS\n {2}2\.3\.0 \(closed beta\): WORKS\nreleases: \S+releases\.md$/m);
+  for (const v of ['2.0.0', '2.3.0']) {
+    const results = JSON.parse(await readFile(path.join(dir, 'releases', v, 'results.json'), 'utf8')) as { target: { api_version: string; firmware_version: string } };
+    const contract = JSON.parse(await readFile(path.join(dir, 'releases', v, 'contract.json'), 'utf8')) as { device: { api_version: string } };
+    expect([results.target.api_version, contract.device.api_version]).toEqual([v, v]);
+  }
+  const md = await readFile(path.join(dir, 'releases', 'releases.md'), 'utf8');
+  expect(md).toContain('| 2.0.0 | works | — | [2.0.0/](2.0.0/certification.md) |');
+  expect(md).toContain('| 2.3.0 (closed beta) | works | — | [2.3.0/](2.3.0/certification.md) |');
+});
+
+test('--api-versions with a release the vendor does not document: the operator\'s mistake, exit 2, naming those it does', async () => {
+  const res = await sharedCli(['certify-client', '--quick', '--api-versions', '2.4.0', '--reports', path.join(dir, 'none')]);
+  expect(res.code).toBe(2);
+  expect(res.stderr).toMatch(/--api-versions: 2\.4\.0 is no release the vendor documents \(2\.0\.0, 2\.0\.1, 2\.1\.0, 2\.2\.0, 2\.3\.0, or all\)/);
+  expect(existsSync(path.join(dir, 'none'))).toBe(false);
 });
 
 test('Ctrl-C ends the scenario at once: what the integration did so far is judged and reported, exit 2', { timeout: 60_000 }, async () => {

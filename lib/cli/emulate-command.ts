@@ -76,8 +76,9 @@ export async function emulateCommand(a: EmulateArgs): Promise<number | 'running'
   const persona = a.from === undefined ? undefined : await personaFrom(a.from);
   const kind = persona?.kind ?? a.kind;
   if (group !== undefined && !servesBatteries(kind)) throw new RunError('EC_BAD_OPTION', `--battery-group: the ${kind} controls no batteries (the P1 meter and the kWh meter do)`);
+  if (group !== undefined && !servesBatteries(kind, a['api-version'])) throw new RunError('EC_BAD_OPTION', `--battery-group: API ${a['api-version']} has no /api/batteries (it came with 2.1.0)`);
   const emu = await startEmulator({
-    field, pairingWindowS: window, batteryCount: group, firmware: a.firmware, certStyle: a['cert-style'], seed: a.seed, refusalClosesWindow: a['refusal-closes-window'], link: linkOf(a),
+    field, pairingWindowS: window, batteryCount: group, firmware: a.firmware, apiVersion: a['api-version'], certStyle: a['cert-style'], seed: a.seed, refusalClosesWindow: a['refusal-closes-window'], link: linkOf(a),
     kind, serial: a.serial, persona, host: a.host, httpPort: a['http-port'], httpsPort: a['https-port'],
     controlPort: a['control-port'], faults: a.fault, variants: a.variant, mdns: a.mdns ? { interface: a.interface ?? loopbackOf(a.host) } : undefined,
   });

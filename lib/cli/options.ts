@@ -1,5 +1,6 @@
 // Every command's options, and nothing else: `energy-conform --help` loads this file and yargs alone; a
 // command's own module (and what it needs: vitest, undici, the emulator) loads when the command runs.
+import { LATEST_STABLE, RELEASE_VERSIONS } from '../spec/releases.js';
 import type { Argv } from 'yargs';
 import { CERT_STYLES, type CertStyle } from '../emulator/cert-styles.js';
 import { LINK_NAMES, type LinkName } from '../emulator/link.js';
@@ -179,7 +180,9 @@ export function emulateOptions<T>(y: Argv<T>) {
         + 'frozen-data=N s, ws-stall=N s, roam-blip=N s, stuck-after=N s (--list-faults says what each does)' })
     .option('pairing-window', { type: 'number', describe: 'seconds a press opens the creation window (default 30, as the specification says; a firmware that differs fails PAIR-09)' })
     .option('battery-group', { type: 'number', describe: 'plug-in batteries the P1 meter or kWh meter controls, 1 to 10 (default 2)' })
-    .option('firmware', { type: 'string', describe: 'the firmware version the device names (default 6.00), to play releases on a bench' })
+    .option('firmware', { type: 'string', describe: 'the firmware version the device names (default 6.00; with --api-version 2.3.0 the firmware the vendor names for it), to play releases on a bench' })
+    .option('api-version', { choices: RELEASE_VERSIONS, default: LATEST_STABLE,
+      describe: 'the release of the v2 API it serves, as the vendor\'s changelog gives it (docs/emulator.md "Releases"): 2.0.x without /api/batteries, 2.1.0 without permissions, 2.3.0 the closed beta' })
     .option('from', { type: 'string', describe: 'serve a captured device again (a file capture --out wrote): its kind, serial, firmware, and its readings in their captured shape, the values moving' })
     .option('list-faults', { type: 'boolean', default: false, describe: 'print the fault catalogue and exit' })
     .option('ready-file', { type: 'string', describe: 'also write the ready line to this file' });
@@ -249,7 +252,9 @@ export function certifyOptions<T>(y: Argv<T>) {
     .option('ready-file', { type: 'string', describe: 'also write the ready line to this file' })
     .option('from', { type: 'string', describe: 'serve the integration a captured device (a file capture --out wrote): its kind, serial, firmware, and readings in their captured shape' })
     .option('cert-style', { choices: CERT_STYLES, default: 'real' as CertStyle,
-      describe: 'the device certificate: real (with a DNS subject-alternative name, as real P1 certificates), or cn-only' }));
+      describe: 'the device certificate: real (with a DNS subject-alternative name, as real P1 certificates), or cn-only' })
+    .option('api-versions', { type: 'array', string: true,
+      describe: `play the scenario once per release of the v2 API (${RELEASE_VERSIONS.join(' ')}, or all), each into a folder of its own; releases.md says which work and where each breaks` }));
 }
 
 export type CertifyArgs = Awaited<ReturnType<typeof certifyOptions>['argv']> & { '--'?: (string | number)[] };

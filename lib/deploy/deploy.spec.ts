@@ -6,6 +6,8 @@ import type { Capture, CapturedAnswer } from '../capture/schema.js';
 import { TOKEN_1, TrafficBuilder } from '../judge/fixture.js';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { canDeploy } from './can-deploy.js';
+import { batteriesBody } from '../emulator/batteries.js';
+import { DeviceState } from '../emulator/device-state.js';
 import { deployAcrossFirmware } from './across-firmware.js';
 import { type Contract, contractJsonSchema, contractOf, contractSchema } from './contract.js';
 
@@ -109,6 +111,41 @@ describe('can-i-deploy holds a capture to a contract', () => {
   test('a contract certified on another kind is not compared, and says so', () => {
     const r = row(capture({ kind: 'energysocket' }));
     expect([r.status, r.notChecked]).toEqual(['other kind', ['certified on a p1dongle, the capture is of a energysocket']]);
+  });
+});
+
+// Issue 49: python-homewizard-energy PR #587, an integration certified on 2.2.0 that read `permissions`, met 2.1.0.
+describe('the battery group across the API\'s releases, as the emulator serves each', () => {
+  const group = (apiVersion: string) => batteriesBody(new DeviceState('p1dongle', '5c2fafaabbcc', { apiVersion, seed: 7 }));
+  /** An integration that polls /api/batteries, certified on a device serving `apiVersion`. */
+  const certifiedOn = (apiVersion: string) => {
+    const b = new TrafficBuilder();
+    const c = b.connection('v2', 1000);
+    b.pair(1000, c, TOKEN_1);
+    for (let i = 0; i < 3; i++) {
+      b.request({ at: 2000 + i * 1000, connection: c, headers: { authorization: `Bearer ${TOKEN_1}` }, path: '/api/batteries', responseBody: JSON.stringify(group(apiVersion)) });
+    }
+    return contractOf(b.build(), { ...FACTS, device: { ...FACTS.device, api_version: apiVersion } });
+  };
+  const capturedOn = (apiVersion: string): Capture => ({ ...capture(), answers: [...capture().answers, answer('/api/batteries', [group(apiVersion)])] });
+
+  test('the release\'s fields: 2.1.0 has no permissions nor battery_count, 2.3.0 adds charge_to_full', () => {
+    expect(Object.keys(group('2.1.0')).sort()).toEqual(['max_consumption_w', 'max_production_w', 'mode', 'power_w', 'target_power_w']);
+    expect(Object.keys(group('2.2.0')).filter((k) => !(k in group('2.1.0'))).sort()).toEqual(['battery_count', 'permissions']);
+    expect(Object.keys(group('2.3.0')).filter((k) => !(k in group('2.2.0')))).toEqual(['charge_to_full']);
+  });
+
+  test('a contract made on 2.2.0 that read the permissions breaks on a capture of 2.1.0, naming them; on 2.2.0 and 2.3.0 it holds', () => {
+    const on = (v: string) => canDeploy(capturedOn(v), [certifiedOn('2.2.0')])[0]!;
+    const broken = on('2.1.0');
+    expect(broken.status).toBe('breaks');
+    expect(broken.breaks.map((c) => `${c.answer}: ${c.path} ${c.class}`)).toEqual(expect.arrayContaining([
+      'GET /api/batteries (v2, with the token): permissions removed', 'GET /api/batteries (v2, with the token): battery_count removed']));
+    expect([on('2.2.0').status, on('2.3.0').status]).toEqual(['ok', 'ok']);
+  });
+
+  test('a contract made on 2.1.0 holds on every later release: a field added breaks nothing', () => {
+    expect(['2.1.0', '2.2.0', '2.3.0'].map((v) => canDeploy(capturedOn(v), [certifiedOn('2.1.0')])[0]!.status)).toEqual(['ok', 'ok', 'ok']);
   });
 });
 

@@ -27,6 +27,8 @@ export interface CatchPlan {
    * kilowatts from the start, so that the check's 20 s judge the registers by what flowed (V-READ-06), whatever the draw.
    */
   seed?: number;
+  /** The release of the v2 API the self-test serves it on (default the latest stable): a fault only that release shows. */
+  apiVersion?: string;
   /** The certificate style the self-test runs it on (default `real`). */
   certStyle?: CertStyle;
   /** Run with --strict in the self-test: the clause is a SHOULD, so it warns. */

@@ -2,6 +2,7 @@
 // system settings, its meter, and its power cycle.
 import { randomBytes } from 'node:crypto';
 import { KINDS, type KindId } from '../spec/kinds.js';
+import { LATEST_STABLE, releaseHas } from '../spec/releases.js';
 import { Meter } from './meter.js';
 import { type SystemSettings, systemDefaults } from './system.js';
 import { type BatteryGroup, defaultBatteries, servesBatteries } from './batteries.js';
@@ -9,8 +10,8 @@ import { type BatteryGroup, defaultBatteries, servesBatteries } from './batterie
 /** The WebSocket's topics that change by a write (DOC v2/websocket.mdx): their subscribers are told at once. */
 export type ChangedTopic = 'system' | 'batteries' | 'user';
 
-// The version the vendor's documentation gives the P1 meter and kWh meter today (2.2.0: battery permissions and battery_count).
-export const API_VERSION = '2.2.0';
+// The release a device serves where none is asked (lib/spec/releases.ts: the latest that is no beta).
+export const API_VERSION = LATEST_STABLE;
 export const CREATION_WINDOW_MS = 30_000;
 
 export interface SocketState {
@@ -49,6 +50,12 @@ export function newToken(): string {
   return randomBytes(16).toString('hex').toUpperCase();
 }
 
+/** 6.00, or for 2.3.0 (closed beta) the firmware the vendor names for it: the P1 meter 6.04xx, the kWh meter 5.02xx. */
+function firmwareFor(kind: KindId, apiVersion: string): string {
+  if (!releaseHas(apiVersion, 'battery-predictive')) return '6.00';
+  return kind === 'energymeter' ? '5.0200' : '6.0400';
+}
+
 export interface DeviceStateOptions {
   now?: () => number;
   /** Seeds the meter's random walk: the same seed gives the same readings second by second. */
@@ -61,6 +68,8 @@ export interface DeviceStateOptions {
   pairingWindowS?: number;
   /** How many plug-in batteries the P1 meter or kWh meter controls (2). */
   batteryCount?: number;
+  /** The release of the v2 API it serves (lib/spec/releases.ts; the latest stable by default). */
+  apiVersion?: string;
 }
 
 export class DeviceState {
@@ -72,6 +81,8 @@ export class DeviceState {
   /** How long a press opens the creation window, in ms. */
   readonly windowMs: number;
   readonly batteryCount: number;
+  /** The release of the v2 API it serves: X-Api-Version, GET /api's api_version, and what /api/batteries has. */
+  readonly apiVersion: string;
   system: SystemSettings;
   /** When the device last started: uptime and the P1's first telegram count from here. */
   bootedAt: number;
@@ -96,6 +107,7 @@ export class DeviceState {
     this.refusalClosesWindow = opts.refusalClosesWindow ?? false;
     this.windowMs = (opts.pairingWindowS ?? CREATION_WINDOW_MS / 1000) * 1000;
     this.batteryCount = opts.batteryCount ?? 2;
+    this.apiVersion = opts.apiVersion ?? API_VERSION;
     this.bootedAt = this.now();
     this.meter = new Meter(kind, this.seed, this.bootedAt, this.now, () => this.socket?.power_on ?? true);
     this.system = systemDefaults();
@@ -103,12 +115,12 @@ export class DeviceState {
       product_name: PRODUCT_NAMES[kind],
       product_type: k.productTypes[k.productTypes.length > 1 ? 1 : 0]!,
       serial,
-      firmware_version: opts.firmware ?? '6.00',
+      firmware_version: opts.firmware ?? firmwareFor(kind, this.apiVersion),
     };
     this.socket = k.state === 'Supported' ? { power_on: true, switch_lock: false, brightness: 255 } : null;
     // The battery has no v1, but its v2 system reports cloud_enabled (always true, read-only).
     this.cloudEnabled = k.v1 || kind === 'battery' ? true : null;
-    this.batteries = servesBatteries(kind) ? defaultBatteries() : null;
+    this.batteries = servesBatteries(kind, this.apiVersion) ? defaultBatteries() : null;
   }
 
   /** Something a topic of the WebSocket shows was written. */

@@ -59,8 +59,10 @@ export interface EmulatorOptions {
   pairingWindowS?: number;
   /** The plug-in batteries the P1 meter or kWh meter controls (2 by default). */
   batteryCount?: number;
-  /** The firmware version the device names (default 6.00). */
+  /** The firmware version the device names (default 6.00; for API 2.3.0 the firmware the vendor names for it). */
   firmware?: string;
+  /** The release of the v2 API it serves (lib/spec/releases.ts; default the latest stable). */
+  apiVersion?: string;
   /** A captured device served again (persona.ts): its serial, firmware and readings. */
   persona?: Persona;
 }
@@ -84,6 +86,8 @@ export interface ReadyInfo {
   pairingWindowS: number;
   /** The plug-in batteries in the group, on a kind that controls them; else null. */
   batteryCount: number | null;
+  /** The release of the v2 API it serves. */
+  apiVersion: string;
 }
 
 /** A request as the device received it. */
@@ -153,7 +157,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   const faults = faultsByName(opts.faults ?? []);
   const certStyle = opts.certStyle ?? persona?.certStyle ?? 'real';
   const state = new DeviceState(kind.id, serial, { seed: opts.seed, now: opts.now, refusalClosesWindow: opts.refusalClosesWindow, firmware: persona?.firmware ?? opts.firmware,
-    pairingWindowS: opts.pairingWindowS, batteryCount: opts.batteryCount });
+    pairingWindowS: opts.pairingWindowS, batteryCount: opts.batteryCount, apiVersion: opts.apiVersion });
   // The persona is the device (its rewrite first, nearest the handlers); faults and variants rewrite what it answers.
   const layer = [...(persona ? [personaRewrite(persona, state.now(), () => state.now())] : []), ...faults, ...variantsByName(opts.variants ?? [])];
   const dir = await mkdtemp(path.join(tmpdir(), `energy-conform-emu-${kind.id}-`));
@@ -219,7 +223,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     const ready: ReadyInfo = {
       kind: kind.id, serial, host, httpPort, httpsPort, controlUrl: `http://${host}:${controlPort}`, ca: caPath,
       faults: faults.map((f) => f.name), seed: state.seed, certStyle, refusalClosesWindow: state.refusalClosesWindow, link, field,
-      pairingWindowS: state.windowMs / 1000, batteryCount: state.batteries ? state.batteryCount : null,
+      pairingWindowS: state.windowMs / 1000, batteryCount: state.batteries ? state.batteryCount : null, apiVersion: state.apiVersion,
     };
     // A captured device advertises the captured TXT; faults change what it advertises after that.
     const advertised = persona ? [{ mdns: personaTxt(persona) }, ...faults] : faults;

@@ -1,8 +1,13 @@
 // Small tools the fault tables share.
-import { API_VERSION, type DeviceState } from './device-state.js';
+import type { DeviceState } from './device-state.js';
 import { type EmuRequest, type EmuResponse, isPlainObject, json, parseJson } from './exchange.js';
 
-export const V = { 'x-api-version': API_VERSION };
+/**
+ * The header of a v2 answer a fault writes itself: the release the device serves, which the one layer (fault-layer.ts)
+ * writes in where it finds SERVED, as the correct handlers write it.
+ */
+export const SERVED = '(the release served)';
+export const V = { 'x-api-version': SERVED };
 export const is = (req: EmuRequest, method: string, path: string) => req.method === method && req.path === path;
 export const bearer = (req: EmuRequest) => /^Bearer (.*)$/.exec(req.headers.authorization ?? '')?.[1];
 export const withBody = (res: EmuResponse, change: (b: Record<string, unknown>) => unknown): EmuResponse =>
@@ -17,7 +22,7 @@ export const dropHeader = (res: EmuResponse, name: string): EmuResponse => {
   delete headers[name];
   return { ...res, headers };
 };
-export const deviceInfo = (state: DeviceState) => json(200, { ...state.identity, api_version: API_VERSION }, V);
+export const deviceInfo = (state: DeviceState) => json(200, { ...state.identity, api_version: state.apiVersion }, V);
 export const onDeviceInfo = (change: (b: Record<string, unknown>) => unknown) =>
   (res: EmuResponse, req: EmuRequest) => (is(req, 'GET', '/api') && res.status === 200 ? withBody(res, change) : res);
 /** GET /api answers 200 where the correct handler refused with 401. */

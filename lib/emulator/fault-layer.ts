@@ -3,6 +3,7 @@ import type { DeviceState } from './device-state.js';
 import type { EmuRequest, EmuResponse } from './exchange.js';
 import type { Fault, Rewrite } from './fault-types.js';
 import { FAULTS } from './faults.js';
+import { SERVED } from './fault-helpers.js';
 import type { WsFaults, WsMessage } from './websocket.js';
 
 export type Handler = (req: EmuRequest, state: DeviceState) => EmuResponse;
@@ -21,9 +22,12 @@ export function withFaults(handler: Handler, faults: readonly Rewrite[], server:
   return (req, state) => {
     const seen = mine.reduce((r, f) => (f.request ? f.request(r, state) : r), req);
     const res = mine.reduce<EmuResponse | undefined>((r, f) => r ?? f.answer?.(seen, state), undefined) ?? handler(seen, state);
-    return mine.reduce((r, f) => (f.response ? f.response(r, seen, state) : r), res);
+    return served(mine.reduce((r, f) => (f.response ? f.response(r, seen, state) : r), res), state);
   };
 }
+
+const served = (res: EmuResponse, state: DeviceState): EmuResponse =>
+  (res.headers['x-api-version'] === SERVED ? { ...res, headers: { ...res.headers, 'x-api-version': state.apiVersion } } : res);
 
 /** DOC v2/websocket.mdx: 40 s to authorize; measurements about once a second. */
 export const WS_TIMING = { authorizeWithinMs: 40_000, measurementEveryMs: 1000 };

@@ -1,7 +1,6 @@
 // Faults of versioning (VER) on the device as a whole; those on one endpoint are in faults-endpoints.ts.
 import { json } from './exchange.js';
 import { dropHeader, perDevice, versionRefused } from './fault-helpers.js';
-import { API_VERSION } from './device-state.js';
 import type { FaultRow } from './catch-plan.js';
 
 const keptMajorOf = perDevice(() => ({ major: null as string | null }));
@@ -31,7 +30,7 @@ export const VERSIONING_FAULTS: readonly FaultRow[] = [
         return res;
       }
       return kept.major === null || res.headers['x-api-version'] === undefined ? res
-        : { ...res, headers: { ...res.headers, 'x-api-version': `${kept.major}.${API_VERSION.split('.').slice(1).join('.')}` } };
+        : { ...res, headers: { ...res.headers, 'x-api-version': `${kept.major}.${state.apiVersion.split('.').slice(1).join('.')}` } };
     } },
   { name: 'v1-needs-version-header', clause: 'VER-08', server: 'v1', kind: 'energysocket', says: 'v1 endpoints answer 400 without X-Api-Version',
     answer: (req) => (req.headers['x-api-version'] === undefined && req.path.startsWith('/api/v1/')

@@ -1,8 +1,8 @@
 // The fault table is filed by area: faults-<area>.ts holds the faults of that catalogue area's clauses (faults-vendor.ts
-// those of the vendor profile's areas but the WebSocket's), and five families that cross areas keep their own files:
+// those of the vendor profile's areas but the WebSocket's), and six families that cross areas keep their own files:
 // one clause broken on one endpoint (endpoints), a device that hangs, trickles or floods (hostile), what only a
 // sequence shows (sequences), a revocation one handler does not see (revocation), a request of one area that changes
-// another's state (side-effects).
+// another's state (side-effects), a release's field or rule broken where that release shows it (releases).
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
@@ -11,7 +11,7 @@ import { AREAS } from '../spec/clause-types.js';
 import type { FaultRow } from './catch-plan.js';
 import { FAULTS } from './faults.js';
 
-const FAMILIES = ['endpoints', 'hostile', 'sequences', 'revocation', 'side-effects'];
+const FAMILIES = ['endpoints', 'hostile', 'sequences', 'revocation', 'side-effects', 'releases'];
 const files = readdirSync(import.meta.dirname).filter((f) => /^faults-[a-z-]+\.ts$/.test(f) && !f.endsWith('.spec.ts'));
 const filed = (name: string) => name.slice('faults-'.length, -'.ts'.length);
 

@@ -16,9 +16,10 @@ import { SIDE_EFFECT_FAULTS } from './faults-side-effects.js';
 import { SOCKET_FAULTS } from './faults-socket.js';
 import { USER_FAULTS } from './faults-users.js';
 import { VENDOR_FAULTS } from './faults-vendor.js';
+import { RELEASE_FAULTS } from './faults-releases.js';
 import { WEBSOCKET_FAULTS } from './faults-vendor-websocket.js';
 import { READING_FAULTS } from './faults-vendor-readings.js';
 
 export const FAULTS: readonly FaultRow[] = [...INFO_FAULTS, ...VERSIONING_FAULTS, ...AUTH_FAULTS, ...TLS_FAULTS, ...MEASUREMENT_FAULTS, ...ERRORS_FAULTS, ...KIND_FAULTS,
   ...ENDPOINT_FAULTS, ...USER_FAULTS, ...REVOCATION_FAULTS, ...SOCKET_FAULTS, ...CLOUD_FAULTS, ...HOSTILE_FAULTS,
-  ...VENDOR_FAULTS, ...WEBSOCKET_FAULTS, ...READING_FAULTS, ...SEQUENCE_FAULTS, ...SIDE_EFFECT_FAULTS];
+  ...VENDOR_FAULTS, ...WEBSOCKET_FAULTS, ...READING_FAULTS, ...SEQUENCE_FAULTS, ...SIDE_EFFECT_FAULTS, ...RELEASE_FAULTS];

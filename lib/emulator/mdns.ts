@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { Bonjour } from 'bonjour-service';
 import { applianceIdentity, mdnsInstanceName } from '../spec/kinds.js';
 import { interfaceProblem } from '../net/interfaces.js';
-import { API_VERSION, type DeviceState } from './device-state.js';
+import type { DeviceState } from './device-state.js';
 import type { Fault } from './fault-types.js';
 
 export interface Advertisement {
@@ -40,7 +40,7 @@ export async function advertise(state: DeviceState, ports: { httpPort: number | 
   const publish = (type: string, port: number, txt: Txt) => bonjour.publish({ name, type, port, txt: changed(txt), probe: false, disableIPv6: true });
   if (ports.httpPort !== null) publish('hwenergy', ports.httpPort, { api_enabled: '1', path: '/api/v1', ...common });
   if (ports.httpsPort !== null) {
-    publish('homewizard', ports.httpsPort, { api_version: API_VERSION, id: applianceIdentity(kind, identity.serial), ...common });
+    publish('homewizard', ports.httpsPort, { api_version: state.apiVersion, id: applianceIdentity(kind, identity.serial), ...common });
   }
   return {
     stop: () => new Promise<void>((resolve) => bonjour.unpublishAll(() => bonjour.destroy(() => resolve()))),

@@ -1,26 +1,25 @@
 // v2 over HTTPS: version negotiation, bearer tokens, users, device information, measurement, and
 // the system endpoints and batteries of the kinds that have them (system.ts, batteries.ts). The WebSocket is websocket.ts.
 // Choices for what the specification leaves open are marked OBSERVE with their clause.
-import { API_VERSION, type DeviceState } from './device-state.js';
+import type { DeviceState } from './device-state.js';
 import {
   type EmuRequest, type EmuResponse, empty, isPlainObject, json, methodNotAllowed, notFound, parseJson,
 } from './exchange.js';
 import { measurementOf } from './measurements.js';
 import { routeSystem, servesSystemPath } from './system.js';
-import { routeBatteries, servesBatteries } from './batteries.js';
+import { routeBatteries } from './batteries.js';
 
 const USER_NAME = /^local\/[a-zA-Z0-9\-_/\\# ]{1,40}$/;
-const SUPPORTED_MAJOR = API_VERSION.split('.')[0]!;
 
 const error = (status: number, code: string) => json(status, { error: code });
 const unauthorized = () => error(401, 'user:unauthorized');
 
 /** Versioning 5-7: absent means latest; only the supported MAJOR is served. */
-function versionRefused(req: EmuRequest): EmuResponse | undefined {
+function versionRefused(req: EmuRequest, state: DeviceState): EmuResponse | undefined {
   const wanted = req.headers['x-api-version'];
   if (wanted === undefined) return undefined;
   // OBSERVE VER-07: anything but the plain supported MAJOR (`two`, `2.0`, empty) is refused too.
-  if (wanted.trim() !== SUPPORTED_MAJOR) return error(400, 'request:api-version-not-supported');
+  if (wanted.trim() !== state.apiVersion.split('.')[0]) return error(400, 'request:api-version-not-supported');
   return undefined;
 }
 
@@ -78,11 +77,11 @@ function deleteUser(req: EmuRequest, self: string, state: DeviceState): EmuRespo
 }
 
 function route(req: EmuRequest, state: DeviceState): EmuResponse {
-  const refused = versionRefused(req);
+  const refused = versionRefused(req, state);
   if (refused) return refused;
   const self = caller(req, state);
   if (servesSystemPath(state.kind, req.path)) return routeSystem(req, state, self !== undefined);
-  if (req.path === '/api/batteries' && servesBatteries(state.kind)) {
+  if (req.path === '/api/batteries' && state.batteries !== null) {
     if (req.method !== 'GET' && req.method !== 'PUT') return methodNotAllowed('GET, PUT');
     return self === undefined ? unauthorized() : routeBatteries(req, state);
   }
@@ -94,7 +93,7 @@ function route(req: EmuRequest, state: DeviceState): EmuResponse {
   if (!allow.split(', ').includes(req.method)) return methodNotAllowed(allow);
   if (self === undefined) return unauthorized();
 
-  if (req.path === '/api') return json(200, { ...state.identity, api_version: API_VERSION });
+  if (req.path === '/api') return json(200, { ...state.identity, api_version: state.apiVersion });
   if (req.path === '/api/measurement') return json(200, measurementOf(state.kind, state.meter.read()));
   if (req.method === 'GET') return listUsers(self, state);
   return deleteUser(req, self, state);
@@ -103,5 +102,5 @@ function route(req: EmuRequest, state: DeviceState): EmuResponse {
 /** Versioning 6: every v2 answer carries the full version that served it. */
 export function routeV2(req: EmuRequest, state: DeviceState): EmuResponse {
   const res = route(req, state);
-  return { ...res, headers: { 'x-api-version': API_VERSION, ...res.headers } };
+  return { ...res, headers: { 'x-api-version': state.apiVersion, ...res.headers } };
 }

@@ -7,10 +7,9 @@ import type https from 'node:https';
 import type { Socket } from 'node:net';
 import type { TrafficRecorder } from './recorder.js';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { API_VERSION, type ChangedTopic, type DeviceState } from './device-state.js';
+import type { ChangedTopic, DeviceState } from './device-state.js';
 import type { EmuRequest } from './exchange.js';
 import type { Handler } from './fault-layer.js';
-import { servesBatteries } from './batteries.js';
 import { servesSystemPath } from './system.js';
 import { CLOSING } from './servers.js';
 
@@ -50,7 +49,7 @@ const ENDPOINTS: Record<string, string> = { device: '/api', user: '/api/user', m
 /** The topics this kind serves, in the documentation's order. */
 export function topicsOf(state: DeviceState): string[] {
   return ['device', 'user', 'measurement', ...(servesSystemPath(state.kind, '/api/system') ? ['system'] : []),
-    ...(servesBatteries(state.kind) ? ['batteries'] : [])];
+    ...(state.batteries !== null ? ['batteries'] : [])];
 }
 
 const error = (message: string): WsMessage => ({ type: 'error', data: { message } });
@@ -191,7 +190,7 @@ function connection(ws: WebSocket, handler: Handler, state: DeviceState, faults:
   });
   // A moment after the upgrade, as a device's own loop gets to it: a client that sends its token at once is seen to,
   // even where a busy machine holds the client or this process back a few hundred milliseconds.
-  const asking = setTimeout(() => send({ type: 'authorization_requested', data: { api_version: API_VERSION } }), ASK_AFTER_MS);
+  const asking = setTimeout(() => send({ type: 'authorization_requested', data: { api_version: state.apiVersion } }), ASK_AFTER_MS);
   ws.on('close', () => clearTimeout(asking));
 }
 

@@ -22,6 +22,7 @@ import type { Meeting } from './meeting.js';
 import type { DeviceTarget } from './target.js';
 import { runnerCheck } from './runner-check.js';
 import { BATTERIES, SYSTEM_V2, groupOf, writableOf } from '../meeting/vendor-found.js';
+import { releaseGateHolds } from '../spec/releases.js';
 import { vendorGateHolds } from '../spec/vendor-kinds.js';
 import { judgeAnswer, judgeOn } from '../judge/device/table.js';
 import type { DeviceFacts, Judgment } from '../judge/device/judgment.js';
@@ -112,7 +113,7 @@ export interface BeforeSuites {
 }
 
 /** Reads what the run may change (users, socket, cloud); preflight has read the cloud setting already. */
-export async function readBeforeSuites(run: Meeting<DeviceTarget & { profiles: readonly Profile[] }>, draft: Pick<ContextDraft, 'target' | 'token' | 'usable' | 'kind' | 'deviations'>,
+export async function readBeforeSuites(run: Meeting<DeviceTarget & { profiles: readonly Profile[] }>, draft: Pick<ContextDraft, 'target' | 'token' | 'usable' | 'kind' | 'deviations' | 'servedVersion'>,
   pre: Pick<Preflight, 'systemRead' | 'exchanges'>): Promise<BeforeSuites> {
   const device = new DeviceClient(draft.target, run.redactor, run.cfg.requestTimeoutMs, undefined, run.pool);
   const failures: ReadFailure[] = [];
@@ -138,7 +139,7 @@ export async function readBeforeSuites(run: Meeting<DeviceTarget & { profiles: r
       kind: draft.kind, token,
       system: vendorGateHolds('v-system', draft.kind)
         ? await read(vendorPart('the writable /api/system fields', 'V-SYS-01', SYSTEM_V2, writableOf(draft.kind)), () => device.v2.get(SYSTEM_V2, { token })) : null,
-      batteries: vendorGateHolds('v-batteries', draft.kind)
+      batteries: vendorGateHolds('v-batteries', draft.kind) && releaseGateHolds('from-2.1.0', draft.servedVersion)
         ? await read(vendorPart('the battery group', 'V-BAT-01', BATTERIES, groupOf), () => device.v2.get(BATTERIES, { token })) : null,
     } : null;
     return { found: { socket, cloudEnabled, vendor }, users, failures, exchanges: device.log.records };

@@ -35,7 +35,7 @@ export function subjectText(r: Pick<RunResults, 'target' | 'integration'>): stri
   return `the integration ${name}${version ? ` ${version}` : ''}, served an emulated ${r.target.kind} serial ${r.target.serial} at ${r.target.host}`;
 }
 
-/** A profile as every report names it: `vendor (spec/vendor-clauses.md, revision 2)`. */
+/** A profile as every report names it: `vendor (spec/vendor-clauses.md, revision 3)`. */
 export const profileText = (p: ProfileResult): string => `${p.profile} (${p.catalogue}, revision ${p.revision})`;
 
 /** The outcome counts, in the order every summary gives them; `known`: how many of the problems --known excused. */

@@ -4,6 +4,7 @@ import { type Clause, type Gate, parseGate } from '../spec/clause-types.js';
 import { NEEDS, type Need } from '../spec/clause-roles.js';
 import { KINDS, type KindId, kindDeviation } from '../spec/kinds.js';
 import { VENDOR_GATES, vendorGateHolds, vendorGateReason } from '../spec/vendor-kinds.js';
+import { RELEASE_GATES, type ReleaseGate, releaseGateHolds, releaseGateReason } from '../spec/releases.js';
 import type { RunConfig } from './config.js';
 import type { Preflight } from '../meeting/preflight.js';
 import { CLAIMED_GATES, type ClaimedGate, claimedDeviation, claimedGates } from '../claims/gates.js';
@@ -27,8 +28,8 @@ function v2Reason(cfg: RunConfig, pre: Preflight): string {
 }
 
 /** The gates of the kind table, or of the claims in its place (lib/claims/gates.ts): what the device has, and an option or an answer it needs. */
-function facts(cfg: RunConfig, pre: Preflight, kind: KindId, area: Clause['area'], interactive: boolean, claimed?: (g: Gate) => ClaimedGate): Facts {
-  const base = kindFacts(cfg, pre, kind, area, interactive);
+function facts(cfg: RunConfig, pre: Preflight, kind: KindId, area: Clause['area'], interactive: boolean, served: string | null, claimed?: (g: Gate) => ClaimedGate): Facts {
+  const base = kindFacts(cfg, pre, kind, area, interactive, served);
   if (!claimed) return base;
   const answered = new Set<Gate>(['v1', 'v2', 'system']);
   for (const g of CLAIMED_GATES) {
@@ -38,7 +39,7 @@ function facts(cfg: RunConfig, pre: Preflight, kind: KindId, area: Clause['area'
   return base;
 }
 
-function kindFacts(cfg: RunConfig, pre: Preflight, kind: KindId, area: Clause['area'], interactive: boolean): Facts {
+function kindFacts(cfg: RunConfig, pre: Preflight, kind: KindId, area: Clause['area'], interactive: boolean, served: string | null): Facts {
   const k = KINDS[kind];
   // The TLS area needs only a handshake; every other v2 check needs a chain it can trust.
   return {
@@ -54,6 +55,9 @@ function kindFacts(cfg: RunConfig, pre: Preflight, kind: KindId, area: Clause['a
     reboot: { holds: cfg.allowReboot, reason: 'it reboots the device: run with --allow-reboot' },
     ...Object.fromEntries(VENDOR_GATES.map((g) => [g, { holds: vendorGateHolds(g, kind), reason: vendorGateReason(g, k.name, kind) }])) as
       Record<(typeof VENDOR_GATES)[number], { holds: boolean; reason: string }>,
+    // The release the device says it serves (X-Api-Version of GET /api, else its api_version): judged by that release.
+    ...Object.fromEntries(RELEASE_GATES.map((g) => [g, { holds: releaseGateHolds(g, served), reason: releaseGateReason(g, served) }])) as
+      Record<ReleaseGate, { holds: boolean; reason: string }>,
   };
 }
 
@@ -118,7 +122,7 @@ export function pressesNeeded(skips: Record<string, string>, usersLoaded: boolea
  * Which clauses run, and which MUST violations are deviations. `absent`: the endpoints claimed IF-IMPLEMENTED that
  * answered 404 before the suites, and what each answered (prepare.ts).
  */
-export function plan(cfg: RunConfig, pre: Preflight, kind: KindId, interactive = false, absent: ReadonlyMap<string, string> = new Map()): Plan {
+export function plan(cfg: RunConfig, pre: Preflight, kind: KindId, interactive = false, absent: ReadonlyMap<string, string> = new Map(), served: string | null = null): Plan {
   const skips: Record<string, string> = {};
   const unselected: string[] = [];
   const k = KINDS[kind];
@@ -127,7 +131,7 @@ export function plan(cfg: RunConfig, pre: Preflight, kind: KindId, interactive =
   for (const c of clauses) {
     const notChosen = selectionReason(c, cfg);
     if (notChosen) unselected.push(c.id);
-    const reason = notChosen ?? manualReason(c, cfg) ?? gateReason(c, facts(cfg, pre, kind, c.area, interactive, claimed)) ?? statementReason(c, kind, cfg, claimed);
+    const reason = notChosen ?? manualReason(c, cfg) ?? gateReason(c, facts(cfg, pre, kind, c.area, interactive, served, claimed)) ?? statementReason(c, kind, cfg, claimed);
     if (reason) skips[c.id] = reason;
     if (c.level !== 'MUST') continue;
     // With claims, a gate claimed at SHOULD only; else clauses.md Levels: under an "In development" user/token

@@ -50,6 +50,10 @@ interface SoFar {
   presses: TokenOutcome['presses'];
 }
 
+/** The release GET /api's body names, where the header named none. */
+const saidRelease = (info: Record<string, unknown> | null | undefined): string | null =>
+  (typeof info?.api_version === 'string' && SEMVER.test(info.api_version) ? info.api_version : null);
+
 export async function prepare(run: Run): Promise<Prepared> {
   const pre = await preflight(run.cfg, run.redactor, run.pool);
   const soFar: SoFar = { exchanges: [...pre.exchanges], presses: { count: 0, asked: 0, backend: null } };
@@ -139,11 +143,13 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
     throw new RunError('EC_KIND_UNKNOWN',
       'could not tell the device kind from its product type; give it with --kind (p1dongle, energysocket, display, energymeter, watermeter, battery)');
   }
+  // The release the device says it serves: the vendor clauses that hold from a later one are not asked of it.
+  const release = servedVersion ?? saidRelease(deviceInfo);
   const absent = cfg.claims ? await probing(cfg.claims.claims, target, token.token, run, exchanges) : new Map<string, string>();
-  const { skips, unselected, deviations, v2Reason } = plan(cfg, pre, kind, io.interactive, absent);
+  const { skips, unselected, deviations, v2Reason } = plan(cfg, pre, kind, io.interactive, absent, release);
   // What the claims do not claim is not asked, whatever answers.
   const usable = { v1: pre.v1 && (!claimed || claimed('v1').holds), v2: pre.v2Usable && (!claimed || claimed('v2').holds) };
-  const before = await readBeforeSuites(run, { target, token: token.token, usable, kind, deviations }, pre);
+  const before = await readBeforeSuites(run, { target, token: token.token, usable, kind, deviations, servedVersion: release }, pre);
   exchanges.push(...before.exchanges);
   const readFailures: ReadFailure[] = [...before.failures];
   const info = infoRead && judgeRead({ deviations, kind }, DEVICE_INFO, infoRead.answer, infoRead.exchanges);

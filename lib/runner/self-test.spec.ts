@@ -18,6 +18,7 @@ import type { RunResults } from '../report/results.js';
 import { isRejudgeable } from '../judge/device/table.js';
 import { rejudge } from './rejudge.js';
 import { KIND_IDS, type KindId } from '../spec/kinds.js';
+import { LATEST_STABLE, RELEASE_VERSIONS, compareReleases } from '../spec/releases.js';
 import { limit } from '../testing/limit.js';
 
 let dir: string;
@@ -87,9 +88,12 @@ function expectSocketBudget(results: Results): void {
 }
 
 type Run = Awaited<ReturnType<typeof runAgainst>>;
-async function runAgainst(kind: KindId, faults: string[], extra: string[], name: string, certStyle: CertStyle = 'real', link?: Link, variants: string[] = [],
-  through: WarmCli = warm, seed?: number) {
-  const emu = await startEmulator({ kind, faults, certStyle, link, variants, seed });
+/** How the emulator of a run is started beyond its kind and faults, and which warm CLI runs it. */
+interface Against { certStyle?: CertStyle; link?: Link; variants?: string[]; through?: WarmCli; seed?: number; apiVersion?: string }
+
+async function runAgainst(kind: KindId, faults: string[], extra: string[], name: string, o: Against = {}) {
+  const { certStyle = 'real', link, variants = [], through = warm, seed, apiVersion } = o;
+  const emu = await startEmulator({ kind, faults, certStyle, link, variants, seed, apiVersion });
   try {
     const out = path.join(dir, name);
     const res = await through.run(['run', ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)), '--reports', out,
@@ -143,7 +147,7 @@ function runFault(name: string, fault: FaultRow, through: WarmCli = warm): Promi
   const selection = selectionFor(fault);
   return runAgainst(fault.kind ?? 'p1dongle', [name],
     [...selection, ...(fault.strict ? ['--strict'] : []), ...(fault.hostile ? ['--request-timeout', String(HOSTILE_REQUEST_TIMEOUT_S)] : []),
-      ...(fault.args ?? [])], `fault-${name}`, fault.certStyle, undefined, [], through, fault.seed);
+      ...(fault.args ?? [])], `fault-${name}`, { certStyle: fault.certStyle, through, seed: fault.seed, apiVersion: fault.apiVersion });
 }
 
 function expectCaught(name: string, fault: FaultRow, { res, results, waitedOut, reports }: Run): void {
@@ -179,9 +183,13 @@ const waits = (f: FaultRow) => f.slow === true || f.hostile === true;
 
 /** The vendor profile on a kind: the cloud switched, the device rebooted, and on the P1 meter the 40 s WebSocket window waited out (--slow). */
 const vendorRun = (kind: KindId) => runAgainst(kind, [], ['--profile', 'vendor', '--allow-cloud-toggle', '--allow-reboot', ...(kind === 'p1dongle' ? ['--slow'] : [])],
-  `clean-vendor-${kind}`, 'real', undefined, [], warmWaiting);
+  `clean-vendor-${kind}`, { through: warmWaiting });
+/** The vendor profile on the P1 meter serving each older or newer release (the latest stable is vendorRun's). */
+const releaseRun = (apiVersion: string) => runAgainst('p1dongle', [], ['--profile', 'vendor', '--allow-cloud-toggle'], `clean-vendor-p1dongle-${apiVersion}`,
+  { through: warmWaiting, apiVersion });
+const OTHER_RELEASES = RELEASE_VERSIONS.filter((v) => v !== LATEST_STABLE);
 /** The default run, the socket, over a field link (emulator/link.ts). */
-const linkRun = (name: keyof typeof LINKS) => runAgainst('energysocket', [], [], `link-${name}`, 'cn-only', LINKS[name], [], warmWaiting);
+const linkRun = (name: keyof typeof LINKS) => runAgainst('energysocket', [], [], `link-${name}`, { certStyle: 'cn-only', link: LINKS[name], through: warmWaiting });
 const LINK_NAMES = ['wifi', 'esp'] as const;
 
 /** The runs that mostly wait, longest first: the slow faults that run every slow clause, the vendor profile on the P1 meter, the field links, the rest. */
@@ -195,6 +203,7 @@ function waitingRuns(): [string, () => Promise<Run>][] {
     ...LINK_NAMES.map((l): [string, () => Promise<Run>] => [`link-${l}`, () => linkRun(l)]),
     ...faults.filter((f) => f.slow && !f.alone).map(fault),
     ...KIND_IDS.filter((k) => k !== 'p1dongle').map(vendor),
+    ...OTHER_RELEASES.map((v): [string, () => Promise<Run>] => [`release-${v}`, () => releaseRun(v)]),
     ...faults.filter((f) => !f.slow).map(fault),
   ];
 }
@@ -208,7 +217,7 @@ describe('against the emulator', () => {
     const cleanRuns = KIND_IDS.flatMap((kind) => CERT_STYLES.map((style) => [kind, style] as const));
     describe.concurrent('a clean emulator', { timeout: TEST_LIMIT_MS }, () => {
       test.for(cleanRuns)('of kind %s with the %s certificate passes with no failure or error', async ([kind, style]) => {
-        const { res, results } = await runAgainst(kind, [], [], `clean-${kind}-${style}`, style);
+        const { res, results } = await runAgainst(kind, [], [], `clean-${kind}-${style}`, { certStyle: style });
         const tls = (id: string) => results.checks.find((c) => c.clause === id)?.status;
         const warns = style === 'real' ? 1 : 0;
         expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: warns, error: 0 });
@@ -227,7 +236,7 @@ describe('against the emulator', () => {
     // a variant exercises passes, and where it compares two answers, what differs outside the documented fields is recorded.
     describe.concurrent('a conformant variant', { timeout: TEST_LIMIT_MS }, () => {
       test.for(VARIANTS.map((v) => [v.name, v] as const))('%s passes, every clause it exercises passing', async ([name, v]) => {
-        const { res, results } = await runAgainst(v.kind, [], [...v.args], `variant-${name}`, 'real', undefined, [name]);
+        const { res, results } = await runAgainst(v.kind, [], [...v.args], `variant-${name}`, { variants: [name] });
         expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, error: 0 });
         expect(res.code).toBe(0);
         expect(v.clauses.map((id) => [id, results.checks.find((c) => c.clause === id)?.status])).toEqual(v.clauses.map((id) => [id, 'pass']));
@@ -256,6 +265,23 @@ describe('against the emulator', () => {
         // Only the vendor profile's clauses, counted apart, and the device left as found.
         expect(results.checks.every((c) => c.clause.startsWith('V-'))).toBe(true);
         expect(results.profiles).toEqual([expect.objectContaining({ profile: 'vendor', verdict: 'pass', summary: results.summary })]);
+        expect(results.residue).toEqual([]);
+      });
+    });
+
+    // Every release of the v2 API (lib/spec/releases.ts): a device serving an older or newer one passes the vendor
+    // profile, each clause of a later release skipped saying both releases.
+    describe.concurrent('a clean P1 meter of every release under the vendor profile', { timeout: TEST_LIMIT_MS }, () => {
+      const later = (v: string) => clauses.filter((c) => /from-(\d+\.\d+\.\d+)/.test(c.gate) && compareReleases(v, /from-(\d+\.\d+\.\d+)/.exec(c.gate)![1]!) < 0).map((c): string => c.id);
+      test.for(OTHER_RELEASES)('serving API %s passes with no failure or error', async (v) => {
+        const { res, results } = await waitedFor(`release-${v}`);
+        expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: 0, error: 0, deviation: 0 });
+        expect(res.code).toBe(0);
+        const skipped = results.checks.filter((c) => later(v).includes(c.clause));
+        expect(skipped.map((c) => c.clause).sort()).toEqual(later(v).sort());
+        for (const c of skipped) expect(c).toMatchObject({ status: 'skip', message: expect.stringMatching(new RegExp(`^it holds from API \\d\\.\\d\\.\\d .*; the device serves ${v.replaceAll('.', '\\.')}$`)) });
+        // What the release has is judged, not skipped: from 2.1.0 the battery group's mode rules.
+        if (compareReleases(v, '2.1.0') >= 0) expect(results.checks.filter((c) => ['V-BAT-01', 'V-BAT-02', 'V-BAT-06'].includes(c.clause)).map((c) => c.status)).toEqual(['pass', 'pass', 'pass']);
         expect(results.residue).toEqual([]);
       });
     });

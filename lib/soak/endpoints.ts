@@ -2,6 +2,7 @@
 // Home Assistant's integration and the vendor's own client poll it (the batteries where the meter controls them). Every poll asks for the readings; the
 // slower endpoints come every `every`-th poll. An answer is bad where it is not 200 with the body the
 // endpoint serves.
+import { releaseGateHolds } from '../spec/releases.js';
 import { z } from 'zod';
 import { socketState } from '../spec/schemas.js';
 import { KINDS, type KindId } from '../spec/kinds.js';
@@ -26,8 +27,8 @@ export const systemBody = z.looseObject({ uptime_s: z.number() });
 const endpoint = (side: 'v1' | 'v2', path: string, every: number, body: z.ZodType): PolledEndpoint =>
   ({ name: `GET ${path} (${side})`, side, path, every, body, reading: path === '/api/v1/data' || path === '/api/measurement' });
 
-/** What an integration with a token (`v2`) polls on this kind. */
-export function polledEndpoints(kind: KindId, v2: boolean): PolledEndpoint[] {
+/** What an integration with a token (`v2`) polls on this kind, in the release it serves (null: not said). */
+export function polledEndpoints(kind: KindId, v2: boolean, served: string | null = null): PolledEndpoint[] {
   const k = KINDS[kind];
   const out: PolledEndpoint[] = [];
   if (k.v1) out.push(endpoint('v1', '/api/v1/data', 1, object));
@@ -36,7 +37,7 @@ export function polledEndpoints(kind: KindId, v2: boolean): PolledEndpoint[] {
     out.push(endpoint('v2', '/api/measurement', 1, object));
     if (vendorGateHolds('v-system', kind)) out.push(endpoint('v2', '/api/system', 10, systemBody));
     // The group of plug-in batteries a P1 meter or kWh meter controls, as energy managers watch it.
-    if (vendorGateHolds('v-batteries', kind)) out.push(endpoint('v2', '/api/batteries', 10, object));
+    if (vendorGateHolds('v-batteries', kind) && releaseGateHolds('from-2.1.0', served)) out.push(endpoint('v2', '/api/batteries', 10, object));
   }
   return out;
 }

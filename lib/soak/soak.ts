@@ -50,7 +50,7 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
   const redactor = new Redactor();
   const met = await meetDevice(cfg.device, io, redactor, signal);
   await met.device.close();
-  const endpoints = polledEndpoints(met.kind, met.token !== null);
+  const endpoints = polledEndpoints(met.kind, met.token !== null, met.served ?? met.apiVersion);
   const socketServed = met.token !== null && vendorGateHolds('v-ws', met.kind);
   const wsClients = socketServed ? cfg.wsClients ?? 1 : 0;
   const noStreamsWhy = socketServed ? 'no WebSocket integration ran (--ws-clients 0)'

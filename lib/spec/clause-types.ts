@@ -1,5 +1,6 @@
 import type { ClauseId } from './clauses.js';
 import { VENDOR_GATES } from './vendor-kinds.js';
+import { RELEASE_GATES } from './releases.js';
 
 export type { ClauseId };
 
@@ -13,7 +14,7 @@ export const AREAS = [
 export type Area = (typeof AREAS)[number];
 
 /** Gate names of spec/clauses.md "Gates", then those of spec/vendor-clauses.md "Gates". */
-export const GATES = ['v2', 'users', 'state', 'system', 'press', 'slow', 'cloud', 'tls', 'v1', 'reboot', ...VENDOR_GATES] as const;
+export const GATES = ['v2', 'users', 'state', 'system', 'press', 'slow', 'cloud', 'tls', 'v1', 'reboot', ...VENDOR_GATES, ...RELEASE_GATES] as const;
 export type Gate = (typeof GATES)[number];
 
 /**
@@ -26,7 +27,7 @@ export type Profile = (typeof PROFILES)[number];
 /** Each profile's catalogue, as reports name it. */
 export const CATALOGUES: Readonly<Record<Profile, { file: string; revision: number; name: string }>> = {
   spec: { file: 'spec/clauses.md', revision: 3, name: 'the specification' },
-  vendor: { file: 'spec/vendor-clauses.md', revision: 2, name: 'the vendor profile' },
+  vendor: { file: 'spec/vendor-clauses.md', revision: 3, name: 'the vendor profile' },
 };
 
 export interface Clause {

@@ -4,6 +4,7 @@ import { PreconditionError, describeResponse } from '../../lib/harness/clause-fa
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import { type Group, groupText, sameGroup } from '../../lib/judge/device/batteries.js';
 import { objectIn } from '../../lib/judge/device/judgment.js';
+import { releaseHas } from '../../lib/spec/releases.js';
 
 export const BATTERIES = '/api/batteries';
 export const BOTH = ['charge_allowed', 'discharge_allowed'];
@@ -33,8 +34,20 @@ export async function keepingBatteries<T>(ctx: CheckContext, fn: (found: Record<
   }
 }
 
+/** Whether the release the device serves has the group's permissions (2.2.0; a device that says none: judged as the latest). */
+export const servesPermissions = (ctx: Pick<CheckContext, 'run'>): boolean =>
+  ctx.run.servedVersion === null || releaseHas(ctx.run.servedVersion, 'battery-permissions');
+
+/** A group as the release served has it: without permissions before 2.2.0. */
+export function asServed<G extends Group>(ctx: Pick<CheckContext, 'run'>, g: G): G {
+  if (servesPermissions(ctx)) return g;
+  const { permissions: _, ...rest } = g;
+  return rest as G;
+}
+
 /** Brings the group to `want` to start from, by the documented writes; a device that does not get there is no ground for the check. */
-export async function startFrom(ctx: CheckContext, want: Required<Group>): Promise<Record<string, unknown>> {
+export async function startFrom(ctx: CheckContext, given: Required<Group>): Promise<Record<string, unknown>> {
+  const want = asServed(ctx, given);
   const res = await putBatteries(ctx, want.mode === 'zero' ? want : { mode: want.mode });
   const now = await getBatteries(ctx);
   if (!sameGroup(now.body, want)) {

@@ -4,6 +4,7 @@ import { PreconditionError } from '../../lib/harness/clause-failure.js';
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import type { DeviceSocket, WsMessage } from '../../lib/client/ws-client.js';
 import { vendorGateHolds } from '../../lib/spec/vendor-kinds.js';
+import { releaseGateHolds } from '../../lib/spec/releases.js';
 import type { Judgment } from '../../lib/judge/device/judgment.js';
 
 /** How long the checks wait for an answer the device gives at once (a push, an error, `authorized`). */
@@ -12,9 +13,10 @@ export const ANSWER_MS = 3000;
 export const isType = (type: string) => (m: WsMessage) => m.type === type;
 export const isError = (m: WsMessage) => m.type === 'error';
 
-/** The topics the documentation has the kind serve (DOC v2/websocket.mdx: one per endpoint it has). */
+/** The topics the documentation has the kind serve (DOC v2/websocket.mdx: one per endpoint it has, in the release it serves). */
 export const topicsOf = (ctx: CheckContext): string[] => ['device', 'user', 'measurement',
-  ...(vendorGateHolds('v-system', ctx.run.kind) ? ['system'] : []), ...(vendorGateHolds('v-batteries', ctx.run.kind) ? ['batteries'] : [])];
+  ...(vendorGateHolds('v-system', ctx.run.kind) ? ['system'] : []),
+  ...(vendorGateHolds('v-batteries', ctx.run.kind) && releaseGateHolds('from-2.1.0', ctx.run.servedVersion) ? ['batteries'] : [])];
 
 /** The check's socket; `hold` fails the check on a judgment of the table's (judgeHeard) that does not hold, the transcript its evidence. */
 export interface Conversation {

@@ -105,6 +105,22 @@ export const vbat01 = (r: Reply): Judgment => allOf(() => anObject(r), () => {
     wrong.join('; '), r);
 });
 
+/** V-BAT-12, on GET /api/batteries from API 2.2.0: permissions and battery_count carried. */
+export const vbat12 = (r: Reply): Judgment => allOf(() => anObject(r), () => {
+  const b = objectOf(r);
+  const wrong = [
+    ...(Array.isArray(b.permissions) && b.permissions.every((p) => BATTERY_PERMISSIONS.includes(p)) ? [] : [`permissions ${'permissions' in b ? JSON.stringify(b.permissions) : 'absent'}`]),
+    ...(Number.isInteger(b.battery_count) && (b.battery_count as number) >= 0 ? [] : [`battery_count ${'battery_count' in b ? JSON.stringify(b.battery_count) : 'absent'}`]),
+  ];
+  return unless(wrong.length === 0, `permissions an array of ${BATTERY_PERMISSIONS.join(' and ')}; battery_count a whole number from 0`, wrong.join('; '), r);
+});
+
+/** V-BAT-13, on GET /api/batteries from API 2.3.0: charge_to_full carried. */
+export const vbat13 = (r: Reply): Judgment => allOf(() => anObject(r), () => {
+  const b = objectOf(r);
+  return unless(typeof b.charge_to_full === 'boolean', 'charge_to_full a boolean', `charge_to_full ${'charge_to_full' in b ? JSON.stringify(b.charge_to_full) : 'absent'}`, r);
+});
+
 /** V-BAT-11, on GET /api/batteries of a kind that has none. */
 export const vbat11 = (r: Reply): Judgment => notServed(r, '/api/batteries lives on the P1 meter and the kWh meter');
 
@@ -120,4 +136,6 @@ export const VENDOR_ANSWERS = {
   'V-SYS-01': { asks: { side: 'v2', path: '/api/system', token: true }, judge: vsys01 },
   'V-BAT-01': { asks: BATTERIES, judge: vbat01 },
   'V-BAT-11': { asks: BATTERIES, judge: vbat11 },
+  'V-BAT-12': { asks: BATTERIES, judge: vbat12 },
+  'V-BAT-13': { asks: BATTERIES, judge: vbat13 },
 } as const satisfies AnswerJudges;
