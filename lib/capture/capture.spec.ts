@@ -11,6 +11,8 @@ import { targetArgs } from '../testing/cli-process.js';
 import { clientOf, pairedToken, tokensIssued, withEmulator } from '../testing/emulator-client.js';
 import { Redactor } from '../client/redactor.js';
 import { ask } from './capture.js';
+import { describedProblems } from './described.js';
+import { RELEASE_VERSIONS } from '../spec/releases.js';
 import { sharedCli } from '../testing/shared-cli.js';
 import { type Capture, captureJsonSchema, captureSchema } from './schema.js';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
@@ -60,7 +62,36 @@ describe.concurrent('a capture of the clean emulator', () => {
         if (c.websocket) expect(c.websocket).toMatchObject({ greeting: { type: 'authorization_requested' }, authorized: { type: 'authorized' }, topics: { measurement: { type: 'measurement' } } });
       }
       expect(res.stdout).toMatch(new RegExp(`^captured the ${kind} at 127\\.0\\.0\\.1.*: \\d+ answers`, 'm'));
+      // schemas/openapi-v1.json, openapi-v2.json and asyncapi.json describe every answer and message of it.
+      const described = describedProblems(c);
+      expect(described.problems).toEqual([]);
+      expect(described.checked).toBeGreaterThanOrEqual(k.v1 ? 5 : 3);
     });
+  });
+
+  test.for(RELEASE_VERSIONS)('of a P1 meter serving API %s: every answer and message as the descriptions say', async (apiVersion) => {
+    await withEmulator({ kind: 'p1dongle', apiVersion }, async (emu) => {
+      const { res, doc } = await captureOf(emu, `p1-${apiVersion}`);
+      expect(res.code, res.stdout + res.stderr).toBe(0);
+      expect(doc!.device.served_version).toBe(apiVersion);
+      const described = describedProblems(doc!);
+      expect(described.problems).toEqual([]);
+      expect(described.checked).toBeGreaterThan(15);
+    });
+  });
+});
+
+test.for([
+  ['batteries-permissions-string', 'GET /api/batteries (v2) → 200: body/permissions must be array'],
+  ['ws-announces-old-version', null],
+  ['measurement-as-text', 'GET /api/measurement (v2) → 200: content type text/plain, described application/json'],
+] as const)('a capture of a device with the fault %s is not what the descriptions say, and they say where', async ([fault, problem]) => {
+  await withEmulator({ kind: 'p1dongle', faults: [fault] }, async (emu) => {
+    const { doc } = await captureOf(emu, `described-${fault}`);
+    const { problems } = describedProblems(doc!);
+    // A greeting naming an older release is V-WS-01's to judge: its shape is as described.
+    if (problem === null) expect(problems).toEqual([]);
+    else expect(problems).toContain(problem);
   });
 });
 
