@@ -19,9 +19,12 @@ const resolve = (doc: Json, node: Json): Json => {
 function validator(docs: Record<string, Json>) {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   for (const [id, doc] of Object.entries(docs)) ajv.addSchema({ $id: id, components: doc.components }, id);
+  const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
   return (id: string, schema: Json, value: unknown): string | null => {
-    // A schema of the document's components is compiled against it, its references resolved there.
-    const validate = ajv.compile({ $id: `${id}-${JSON.stringify(schema).length}-${Math.random()}`, ...rebase(schema, id) });
+    // A schema of the document's is compiled once, its references resolved in that document.
+    const key = `${id} ${JSON.stringify(schema)}`;
+    if (!compiled.has(key)) compiled.set(key, ajv.compile({ $id: `${id}-schema-${compiled.size}`, ...rebase(schema, id) }));
+    const validate = compiled.get(key)!;
     return validate(value) ? null : ajv.errorsText(validate.errors, { dataVar: 'body' });
   };
 }

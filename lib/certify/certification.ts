@@ -19,7 +19,7 @@ export function certificationMarkdown(r: RunResults, resultsJsonText: string): s
     `| Command | ${i.command ? `\`${i.command}\`` : 'pointed at the device by its tester'} |`,
     `| Catalogue | ${s.catalogue} (${r.checks.length} clauses) |`,
     `| Tool | ${r.tool.name} ${r.tool.version} |`,
-    `| Device served | an emulated ${r.target.kind} (${r.target.product_type}), serial ${r.target.serial} |`,
+    `| Device served | an emulated ${r.target.kind} (${r.target.product_type}), serial ${r.target.serial}, firmware ${r.target.firmware_version ?? 'not named'}, API ${r.target.api_version ?? 'not named'} |`,
     `| Scenario | ${phases}; options ${JSON.stringify(r.options)} |`,
     `| Ran | ${r.started} to ${r.finished} |`,
     `| Verdict | **${r.verdict.toUpperCase()}**: MUST ${of('MUST', 'pass')} passed, ${of('MUST', 'fail')} failed; SHOULD ${of('SHOULD', 'pass')} passed, ${of('SHOULD', 'warn')} warned; `

@@ -114,6 +114,7 @@ test('--api-versions: the scenario played on each release, each in its folder, i
     const results = JSON.parse(await readFile(path.join(dir, 'releases', v, 'results.json'), 'utf8')) as { target: { api_version: string; firmware_version: string } };
     const contract = JSON.parse(await readFile(path.join(dir, 'releases', v, 'contract.json'), 'utf8')) as { device: { api_version: string } };
     expect([results.target.api_version, contract.device.api_version]).toEqual([v, v]);
+    expect(await readFile(path.join(dir, 'releases', v, 'certification.md'), 'utf8')).toMatch(new RegExp(`^\\| Device served \\| an emulated p1dongle .*, API ${v.replaceAll('.', '\\.')} \\|$`, 'm'));
   }
   const md = await readFile(path.join(dir, 'releases', 'releases.md'), 'utf8');
   expect(md).toContain('| 2.0.0 | works | — | [2.0.0/](2.0.0/certification.md) |');
