@@ -69,9 +69,10 @@ describe.concurrent('a capture of the clean emulator', () => {
     });
   });
 
-  test.for(RELEASE_VERSIONS)('of a P1 meter serving API %s: every answer and message as the descriptions say', async (apiVersion) => {
-    await withEmulator({ kind: 'p1dongle', apiVersion }, async (emu) => {
-      const { res, doc } = await captureOf(emu, `p1-${apiVersion}`);
+  // The kinds whose v2 surface differs by release (the battery group); the others differ only in the version named.
+  test.for((['p1dongle', 'energymeter'] as const).flatMap((kind) => RELEASE_VERSIONS.map((v) => [kind, v] as const)))('of a %s serving API %s: every answer and message as the descriptions say', async ([kind, apiVersion]) => {
+    await withEmulator({ kind, apiVersion }, async (emu) => {
+      const { res, doc } = await captureOf(emu, `${kind}-${apiVersion}`);
       expect(res.code, res.stdout + res.stderr).toBe(0);
       expect(doc!.device.served_version).toBe(apiVersion);
       const described = describedProblems(doc!);

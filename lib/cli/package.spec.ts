@@ -55,16 +55,16 @@ afterAll(async () => {
 });
 
 describe('the tarball', () => {
-  test('ships the build, the bin, the catalogue, the results.json schema, the vendor CA, the README and the guides it links', () => {
+  test('ships the build, the bin, the catalogue, the results.json schema, the API\'s descriptions, the vendor CA, the README and the guides it links', () => {
     expect(files).toEqual(expect.arrayContaining(['bin/energy-conform.js', 'dist/lib/cli/main.js', 'dist/lib/runner/vitest-run.js',
-      'dist/suites/socket.test.js', 'dist/suites/users/scenario.js', 'dist/lib/spec/clauses.js', 'spec/clauses.md', 'schemas/results.schema.json',
+      'dist/suites/socket.test.js', 'dist/suites/users/scenario.js', 'dist/lib/spec/clauses.js', 'spec/clauses.md', 'schemas/results.schema.json', 'schemas/openapi-v1.json', 'schemas/openapi-v2.json', 'schemas/asyncapi.json',
       'fixtures/homewizard-ca-cert.pem', 'README.md', 'package.json', 'docs/real-devices.md', 'docs/emulator.md', 'docs/reports.md', 'docs/fleets.md']));
   });
 
   test('ships no tests, no test helpers, no research notes and no sources the build replaces', () => {
     expect(files.filter((f) => /\.spec\.[jt]s$/.test(f))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.ts'))).toEqual([]);
-    expect(files.filter((f) => /^(lib|suites|reports)\/|^dist\/lib\/(testing|bench)\/|junit-validate|tsbuildinfo|research/.test(f))).toEqual([]);
+    expect(files.filter((f) => /^(lib|suites|reports)\/|^dist\/lib\/(testing|bench)\/|junit-validate|capture\/described|tsbuildinfo|research/.test(f))).toEqual([]);
   });
 
   test('says what it is: not private, with files, repository, keywords and engines; no development tool among its dependencies', () => {
