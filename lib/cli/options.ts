@@ -197,7 +197,11 @@ export function rejudgeOptions<T>(y: Argv<T>) {
 /** `replay`: the record, the clause, and the device to send it to (the target options; no discovery, no pairing). */
 export function replayOptions<T>(y: Argv<T>) {
   return targetOptions(y.positional('results', { type: 'string', demandOption: true, describe: 'a results.json that energy-conform run wrote' }))
-    .option('clause', { type: 'string', demandOption: true, describe: 'the clause whose requests to send again, e.g. VER-06' });
+    .option('clause', { type: 'string', demandOption: true, describe: 'the clause whose requests to send again, e.g. VER-06' })
+    .option('allow-cloud-toggle', { type: 'boolean', default: false, describe: 'a clause run again alone may switch the cloud off and on, as run --allow-cloud-toggle' })
+    .option('allow-reboot', { type: 'boolean', default: false, describe: 'a clause run again alone may reboot the device, as run --allow-reboot' })
+    .option('forget', { type: 'boolean', default: false, describe: 'a clause run again alone may spend the pairing user, as run --forget' })
+    .option('yes', { type: 'boolean', default: false, describe: 'confirm what the clause run again alone asks before (the cloud switched off), as run --yes' });
 }
 
 export function reportOptions<T>(y: Argv<T>) {

@@ -17,6 +17,8 @@ export interface ReplayArgs {
   results: string; clause: string; host?: string; 'http-port': number; 'https-port': number; ca?: string; insecure: boolean;
   token?: string; 'token-store': string; serial?: string; 'request-timeout': number; kind?: string; 'force-kind'?: boolean;
   'press-hook'?: string; 'press-timeout'?: number;
+  /** Consents, as `run` takes them, for a clause run again alone whose occasion needs one; --yes confirms them without a terminal. */
+  'allow-cloud-toggle'?: boolean; 'allow-reboot'?: boolean; forget?: boolean; yes?: boolean;
 }
 
 export async function replayCommand(a: ReplayArgs, env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -24,7 +26,7 @@ export async function replayCommand(a: ReplayArgs, env: NodeJS.ProcessEnv = proc
   const check = Array.isArray(r?.checks) ? r.checks.find((c) => c?.clause === a.clause) : undefined;
   if (!r?.target || !check) throw new RunError('EC_BAD_OPTION', `${a.results} holds no check of ${a.clause}; give a results.json of a run that ran it, and its clause ID`);
   if (!a.host) throw new RunError('EC_NO_HOST', 'no device address; give it with --host (replay sends to the device you name, not to the one recorded)');
-  const plan = replayable(check);
+  const plan = replayable(check, consentsOf(a));
   if ('refuse' in plan) throw new RunError('EC_BAD_OPTION', plan.refuse);
   if ('again' in plan) {
     process.stdout.write(`replay of ${a.clause} from ${a.results}: judged on an occasion the run arranges, which its record cannot send again `
@@ -72,10 +74,14 @@ export async function replayCommand(a: ReplayArgs, env: NodeJS.ProcessEnv = proc
   return failing ? 1 : 0;
 }
 
-/** The target options given to replay, as `run` takes them. */
+const consentsOf = (a: ReplayArgs): string[] => [...(a['allow-cloud-toggle'] ? ['--allow-cloud-toggle'] : []), ...(a['allow-reboot'] ? ['--allow-reboot'] : []),
+  ...(a.forget ? ['--forget'] : [])];
+
+/** The target options given to replay, and --yes, as `run` takes them (the consents are the plan's). */
 function forwarded(a: ReplayArgs): string[] {
   const given: [string, string | number | boolean | undefined][] = [['host', a.host], ['http-port', a['http-port']], ['https-port', a['https-port']],
     ['serial', a.serial], ['kind', a.kind], ['ca', a.ca], ['token', a.token], ['token-store', a['token-store']], ['press-hook', a['press-hook']],
     ['press-timeout', a['press-timeout']], ['request-timeout', a['request-timeout']]];
-  return [...given.flatMap(([k, v]) => (v === undefined ? [] : [`--${k}`, String(v)])), ...(a.insecure ? ['--insecure'] : []), ...(a['force-kind'] ? ['--force-kind'] : [])];
+  return [...given.flatMap(([k, v]) => (v === undefined ? [] : [`--${k}`, String(v)])), ...(a.insecure ? ['--insecure'] : []), ...(a['force-kind'] ? ['--force-kind'] : []),
+    ...(a.yes ? ['--yes'] : [])];
 }

@@ -69,8 +69,16 @@ test('an occasion clause whose occasion needs a consent (CLOUD-03 switches the c
   await writeFile(edited, JSON.stringify(doc));
   const before = faulty.requests.length;
   const res = await sharedCli(['replay', edited, '--clause', 'CLOUD-03', ...target(faulty)]);
-  expect([res.code, res.stderr]).toEqual([2, expect.stringContaining('needs --allow-cloud-toggle, a consent a replay does not give: run it again with `run --clause CLOUD-03 --allow-cloud-toggle`')]);
+  expect([res.code, res.stderr]).toEqual([2, expect.stringContaining('needs --allow-cloud-toggle, a consent this replay was not given: add --allow-cloud-toggle to the replay')]);
   expect(faulty.requests.length).toBe(before);
+  // Given, as run takes it: confirmed with --yes where no terminal can ask, and run again alone.
+  const given = await sharedCli(['replay', edited, '--clause', 'CLOUD-03', ...target(clean), '--allow-cloud-toggle', '--yes']);
+  expect(given.code, given.stdout + given.stderr).toBe(0);
+  expect(given.stdout).toMatch(/CLOUD-03 is run again alone/);
+  expect(given.stdout).toMatch(/verdict: PASS — 1 pass, 0 fail/);
+  // Without --yes, and no terminal to ask on, it is refused before anything is switched, as run refuses it.
+  const unconfirmed = await sharedCli(['replay', edited, '--clause', 'CLOUD-03', ...target(clean), '--allow-cloud-toggle']);
+  expect([unconfirmed.code, unconfirmed.stderr]).toEqual([2, expect.stringContaining('add --yes to confirm it on the command line')]);
 });
 
 test.for([

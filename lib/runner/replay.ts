@@ -18,25 +18,26 @@ export interface Where { host: string; httpPort: number; httpsPort: number }
 /** The consents a clause's gate needs that a replay does not give on its own: the run's flags for them. */
 const CONSENTS: Partial<Record<Gate, string>> = { cloud: '--allow-cloud-toggle', reboot: '--allow-reboot' };
 
-/** How to run an occasion clause again alone: its flags, or why it is left to `run`. */
-function runAgain(c: CheckResult & { clause: ClauseId }): { again: string[] } | { refuse: string } {
+/** How to run an occasion clause again alone: its flags, or why it is left to `run` (a consent not given to the replay). */
+function runAgain(c: CheckResult & { clause: ClauseId }, given: readonly string[]): { again: string[] } | { refuse: string } {
   const entry = clause(c.clause);
   const gates = parseGate(entry.gate).all;
   const flags = [...gates.flatMap((g) => CONSENTS[g] ?? []), ...(NEEDS[entry.id] === 'forget' ? ['--forget'] : []), ...(entry.level === 'MANUAL' ? ['--manual'] : [])];
-  if (flags.length) {
-    return { refuse: `${c.clause} is judged on an occasion the run arranges, and arranging it needs ${flags.join(' ')}, a consent a replay does not give: `
-      + `run it again with \`run --clause ${c.clause} ${flags.join(' ')}\`` };
+  const missing = flags.filter((f) => !given.includes(f));
+  if (missing.length) {
+    return { refuse: `${c.clause} is judged on an occasion the run arranges, and arranging it needs ${missing.join(' ')}, a consent this replay was not given: `
+      + `add ${missing.join(' ')} to the replay (it runs \`run --clause ${c.clause} ${flags.join(' ')}\`, which asks as run asks, or takes --yes)` };
   }
-  return { again: ['--clause', c.clause, '--profile', entry.profile, ...(gates.includes('slow') ? ['--slow'] : [])] };
+  return { again: ['--clause', c.clause, '--profile', entry.profile, ...flags, ...(gates.includes('slow') ? ['--slow'] : [])] };
 }
 
 /** The requests to send again; for an occasion clause, the run's flags that run it again alone; or why the clause cannot be replayed. */
-export function replayable(c: CheckResult): { send: Exchange[] } | { again: string[] } | { refuse: string } {
+export function replayable(c: CheckResult, consents: readonly string[] = []): { send: Exchange[] } | { again: string[] } | { refuse: string } {
   const again = `run it again with \`run --clause ${c.clause}\``;
   if (c.status === 'skip' || c.status === 'error') return { refuse: `${c.clause} was ${c.status === 'skip' ? 'skipped' : 'an error'} in that run: it recorded no answer to judge; ${again}` };
   const id = c.clause;
   if (!hasClause(id)) return { refuse: `${id} is no clause of this version's device catalogues (spec/clauses.md, spec/vendor-clauses.md): a soak's threshold or an integration's clause is judged again with \`rejudge\`` };
-  if (!isJudgedClause(id) || c.judged?.length) return runAgain({ ...c, clause: id });
+  if (!isJudgedClause(id) || c.judged?.length) return runAgain({ ...c, clause: id }, consents);
   const changing = c.exchanges.filter((ex) => ex.method !== 'GET');
   if (changing.length) return { refuse: `${c.clause}'s requests include ${changing[0]!.method} ${pathOf(changing[0]!)}, which may change the device: ${again}` };
   if (!c.exchanges.length) return { refuse: `${c.clause} recorded no request: ${again}` };
