@@ -117,3 +117,30 @@ test('a handshake refused after the certificate changed is written down with the
     await device.close();
   }
 });
+
+test('who closed a connection is who sent the first FIN: the device ending it (an upgrade to a path it does not serve) is the device, though the client answers with its own', async () => {
+  const watching = new TrafficRecorder({ kind: 'p1dongle', serial: '5c2fafaabbce' });
+  const device = await startEmulator({ kind: 'p1dongle', serial: '5c2fafaabbce', recorder: watching });
+  try {
+    const ca = await readFile(device.ready.ca, 'utf8');
+    const client = tls.connect({ port: device.ready.httpsPort!, host: '127.0.0.1', ca, checkServerIdentity: () => undefined });
+    await once(client, 'secureConnect');
+    client.write('GET /api/nope HTTP/1.1\r\nhost: device\r\nconnection: upgrade\r\nupgrade: websocket\r\n\r\n');
+    // The client ends its side only once the device's FIN came in, as a client that reads to the end does.
+    client.on('data', () => undefined);
+    await once(client, 'end');
+    client.end();
+    await once(client, 'close');
+    while (watching.traffic().connections[0]?.closedAt == null) await new Promise((r) => setTimeout(r, 10));
+    expect(watching.traffic().connections).toMatchObject([{ side: 'v2', closedBy: 'device' }]);
+    // And a client that ends first, at once, is the client.
+    const refusing = tls.connect({ port: device.ready.httpsPort!, host: '127.0.0.1', ca, checkServerIdentity: () => undefined });
+    await once(refusing, 'secureConnect');
+    refusing.end();
+    await once(refusing, 'close');
+    while (watching.traffic().connections[1]?.closedAt == null) await new Promise((r) => setTimeout(r, 10));
+    expect(watching.traffic().connections[1]).toMatchObject({ closedBy: 'client' });
+  } finally {
+    await device.close();
+  }
+});

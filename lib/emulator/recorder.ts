@@ -78,12 +78,14 @@ export class TrafficRecorder {
     if (handshake === 'failed') Object.assign(c, { closedAt: c.openedAt, closedBy: 'client' });
     this.record.connections.push(c);
     this.ids.set(socket, c.id);
-    // The client's FIN or reset comes before the close where the client ended it; otherwise the device did.
-    let byClient = false;
-    socket.once('end', () => (byClient = true));
-    socket.once('error', () => (byClient = true));
+    // Whoever sent the first FIN (or the client's reset) closed it: the device's own end() finishes its side before the
+    // client's answering FIN comes in; a connection the device destroys (a reboot, a certificate change) sees neither.
+    let first: 'client' | 'device' | null = null;
+    socket.once('finish', () => (first ??= 'device'));
+    socket.once('end', () => (first ??= 'client'));
+    socket.once('error', () => (first ??= 'client'));
     socket.once('close', () => {
-      if (c.closedAt === null) Object.assign(c, { closedAt: this.at(), closedBy: byClient ? 'client' : 'device' });
+      if (c.closedAt === null) Object.assign(c, { closedAt: this.at(), closedBy: first ?? 'device' });
     });
   }
 

@@ -13,7 +13,10 @@ export interface SeenConnection {
   phase: Phase;
   openedAt: number;
   closedAt: number | null;
-  /** Who closed it: the device closes an idle connection (its keep-alive time) and every one at a reboot or a change of certificate. */
+  /**
+   * Who closed it, as who sent the first FIN (or reset): the device closes an idle connection (its keep-alive time),
+   * ends one it will not serve (an upgrade to another path), and cuts every one at a reboot or a change of certificate.
+   */
   closedBy: 'client' | 'device' | null;
   tls?: {
     presented: Presented;
