@@ -55,7 +55,9 @@ const ws08 = early('V-WS-08', true, async (socket) => {
   return (await socket.during(5000, isType('measurement'), from)).map((h) => h.at);
 });
 const listening = [ws03, ws04, ws07, ws08];
-beforeAll(() => listening.forEach((l) => l.start()));
+beforeAll(() => {
+  for (const l of listening) l.start();
+});
 afterAll(async () => {
   await Promise.all([shared.close(), ...listening.map((l) => l.close())]);
 });

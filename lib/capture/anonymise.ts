@@ -11,7 +11,7 @@ const IDENTIFYING = new Set(['serial', 'wifi_ssid', 'unique_id']);
 const EQUIPMENT = /\d-\d:96\.1\.[01]\(([0-9A-Fa-f]{4,})\)/g;
 
 function identifying(v: unknown, out: Set<string>): void {
-  if (Array.isArray(v)) v.forEach((x) => identifying(x, out));
+  if (Array.isArray(v)) for (const x of v) identifying(x, out);
   else if (v && typeof v === 'object') {
     for (const [k, x] of Object.entries(v)) {
       if (IDENTIFYING.has(k) && typeof x === 'string' && x.length >= 4) out.add(x);

@@ -42,7 +42,7 @@ const certify = (name: string, kind: KindId, fault?: ClientFault) => certifyClie
 // busy cores starve one another (each a node process, each device in this worker), and an integration that cannot
 // run is judged on what it did not get to do (a rate that drops, a retry that never comes).
 const STAGGER_MS = 1000;
-const after = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ec-certify-'));
@@ -51,7 +51,9 @@ beforeAll(async () => {
     ...CLIENT_FAULTS.map((f): [string, KindId, ClientFault] => [f.name, f.kind ?? 'p1dongle', f]),
     ...(['p1dongle', 'energysocket'] as const).map((kind): [string, KindId, undefined] => [`clean-${kind}`, kind, undefined]),
   ];
-  all.forEach(([name, kind, fault], i) => runs.set(name, after(i * STAGGER_MS).then(() => certify(name, kind, fault))));
+  all.forEach(([name, kind, fault], i) => {
+    runs.set(name, pause(i * STAGGER_MS).then(() => certify(name, kind, fault)));
+  });
   // A fault of timing (a poll every 150 ms, a retry after 100 ms) that a starved integration did not get to show is
   // played once more when the others are done: its clause must catch it then. A fault that shows is never replayed.
   const firstRound = Promise.allSettled(runs.values());

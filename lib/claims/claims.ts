@@ -69,20 +69,32 @@ export function checkClaims(file: ClaimsFile, name: string): Claims {
   const seen = new Set<string>();
   const endpoints: Claims['endpoints'] = [];
   const notJudged: string[] = [];
-  file.endpoints.forEach((e, i) => {
+  for (const [i, e] of file.endpoints.entries()) {
     const at = `endpoints.${i}`;
     const key = claimableKey(e.api, e.endpoint);
     const known = CLAIMABLE.find((c) => claimableKey(c.api, c.endpoint) === key);
-    if (!known) return wrong.push(`${at}: ${e.api} ${e.endpoint} is no endpoint of the specification or the vendor's documentation (${name} can claim ${CLAIMABLE.map((c) => `${c.api} ${c.endpoint}`).join(', ')})`);
-    if (!file.api.includes(e.api)) return wrong.push(`${at}: ${e.api} ${e.endpoint} is of the ${e.api} API, which "api" does not claim`);
-    if (seen.has(key)) return wrong.push(`${at}: ${e.api} ${e.endpoint} is claimed twice`);
+    if (!known) {
+      wrong.push(`${at}: ${e.api} ${e.endpoint} is no endpoint of the specification or the vendor's documentation (${name} can claim ${CLAIMABLE.map((c) => `${c.api} ${c.endpoint}`).join(', ')})`);
+      continue;
+    }
+    if (!file.api.includes(e.api)) {
+      wrong.push(`${at}: ${e.api} ${e.endpoint} is of the ${e.api} API, which "api" does not claim`);
+      continue;
+    }
+    if (seen.has(key)) {
+      wrong.push(`${at}: ${e.api} ${e.endpoint} is claimed twice`);
+      continue;
+    }
     seen.add(key);
-    if (e.level === 'IF-IMPLEMENTED' && !known.probe) return wrong.push(`${at}: IF-IMPLEMENTED needs a GET to tell whether ${e.endpoint} is served, and it has none: claim it MUST or SHOULD`);
+    if (e.level === 'IF-IMPLEMENTED' && !known.probe) {
+      wrong.push(`${at}: IF-IMPLEMENTED needs a GET to tell whether ${e.endpoint} is served, and it has none: claim it MUST or SHOULD`);
+      continue;
+    }
     for (const field of Object.keys(e.fields ?? {})) {
       if (!known.gatedFields?.[field]) notJudged.push(`${e.api} ${e.endpoint} field ${field}: no clause is gated on it; recorded against the answers, never failed`);
     }
     endpoints.push({ ...e, known });
-  });
+  }
   for (const api of file.api) {
     if (!endpoints.some((e) => e.api === api && e.endpoint === 'GET /api')) wrong.push(`api claims ${api}, but no endpoint claims ${api} GET /api, which every ${api} device serves`);
   }

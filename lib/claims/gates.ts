@@ -27,16 +27,16 @@ export function claimedGates(claims: Claims, fileName: string, absent: ReadonlyM
     const level = weakest(served.filter((e) => e.known.gate === gate).map((e) => e.level));
     return { holds: level !== null, level, reason: level === null ? notClaimed(gate) : '' };
   };
-  const byField = (gate: Gate, field: string, endpoints: string[]): ClaimedGate => {
+  const byField = (field: string, endpoints: string[]): ClaimedGate => {
     const level = weakest(endpoints.map((e) => fieldLevel(field, e)).filter((l): l is ClaimLevel => l !== undefined));
     return { holds: level !== null, level, reason: level === null ? `not claimed: ${fileName} claims no field ${field} of ${endpoints.join(' or ')}` : '' };
   };
   return (gate) => {
-    if (gate === 'v-led') return byField(gate, 'status_led_brightness_pct', ['GET /api/system', 'PUT /api/system']);
-    if (gate === 'v-v1-switch') return byField(gate, 'api_v1_enabled', ['GET /api/system', 'PUT /api/system']);
-    if (gate === 'v-cloud-rw') return byField(gate, 'cloud_enabled', ['PUT /api/system']);
+    if (gate === 'v-led') return byField('status_led_brightness_pct', ['GET /api/system', 'PUT /api/system']);
+    if (gate === 'v-v1-switch') return byField('api_v1_enabled', ['GET /api/system', 'PUT /api/system']);
+    if (gate === 'v-cloud-rw') return byField('cloud_enabled', ['PUT /api/system']);
     if (gate === 'v-cloud-ro') {
-      const read = byField(gate, 'cloud_enabled', ['GET /api/system']);
+      const read = byField('cloud_enabled', ['GET /api/system']);
       const written = fieldLevel('cloud_enabled', 'PUT /api/system') !== undefined;
       return written ? { holds: false, level: null, reason: `${fileName} claims cloud_enabled writable (PUT /api/system)` } : read;
     }

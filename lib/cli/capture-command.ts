@@ -2,7 +2,6 @@
 // token, or a press to get one), read (lib/capture), and written to one JSON file held to its schema and audited for
 // tokens (and kept in a history with --history); exit 0, 2 where the device could not be read.
 import { writeFile } from 'node:fs/promises';
-import { RunError } from '../client/errors.js';
 import { Redactor } from '../client/redactor.js';
 import { capture } from '../capture/capture.js';
 import { anonymise } from '../capture/anonymise.js';

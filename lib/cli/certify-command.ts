@@ -15,7 +15,7 @@ import { type ReleaseOutcome, releasesMarkdown, releasesText } from '../certify/
 
 export async function certifyCommand(a: CertifyArgs, env: NodeJS.ProcessEnv): Promise<number> {
   const base = a.quick ? QUICK_PLAN : DEFAULT_PLAN;
-  let lengths;
+  let lengths: ReturnType<typeof parseLengths>;
   try {
     lengths = parseLengths(a.phase, base.lengths);
   } catch (err) {

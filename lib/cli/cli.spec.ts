@@ -153,7 +153,10 @@ async function silentPort(): Promise<{ port: number; close: () => void }> {
   const sockets: net.Socket[] = [];
   const server = net.createServer((s) => sockets.push(s));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { port: (server.address() as net.AddressInfo).port, close: () => { sockets.forEach((s) => s.destroy()); server.close(); } };
+  return { port: (server.address() as net.AddressInfo).port, close: () => {
+    for (const s of sockets) s.destroy();
+    server.close();
+  } };
 }
 
 async function closedPort(): Promise<number> {

@@ -30,7 +30,11 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const count = (checks: Results['checks']) => checks.reduce<Record<string, number>>((n, c) => ({ ...n, [c.status]: (n[c.status] ?? 0) + 1 }), {});
+const count = (checks: Results['checks']) => {
+  const n: Record<string, number> = {};
+  for (const c of checks) n[c.status] = (n[c.status] ?? 0) + 1;
+  return n;
+};
 
 test('results.json: a profile each, its verdict and counts from its own clauses only, the run\'s verdict over both', () => {
   expect(res.code, res.stdout + res.stderr).toBe(1);

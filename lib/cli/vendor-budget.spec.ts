@@ -13,7 +13,7 @@ import { sharedCli } from '../testing/shared-cli.js';
  * What the profile may cost on the P1 meter: 10 connections (5 of them WebSockets), and the requests of its checks, 27
  * of them the readings' (V-READ: the measurement and the v1 data once a second for at most 12 s, and a last read).
  */
-export const VENDOR_BUDGET = { connections: 10, requests: 210 };
+const VENDOR_BUDGET = { connections: 10, requests: 210 };
 
 test('run --profile vendor on a P1 meter: within 10 connections and 210 requests, every check passing', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'ec-vendor-budget-'));

@@ -15,7 +15,9 @@ const servers: tls.Server[] = [];
 beforeAll(async () => {
   [ca, otherCa] = await Promise.all([createTestCa(), createTestCa('another CA')]);
 });
-afterAll(() => servers.forEach((s) => s.close()));
+afterAll(() => {
+  for (const s of servers) s.close();
+});
 
 const pem = async (o: DeviceCertOptions, issuer = ca) => (await issueDeviceCert(issuer, o)).certPem;
 

@@ -1,6 +1,6 @@
 // Looks at the device's certificate in a handshake of its own: the chain is validated against the
 // CA, the identity is left to judgeIdentity. No SNI carries the identity (real-world.md "TLS").
-import { X509Certificate } from 'node:crypto';
+import type { X509Certificate } from 'node:crypto';
 import { countConnection } from './connection-pool.js';
 import tls from 'node:tls';
 import type { TransportErrorCode } from '../spec/error-codes.js';

@@ -5,7 +5,7 @@
 import { Agent, WebSocket } from 'undici';
 import { countConnection } from './connection-pool.js';
 import type { Target } from './device-client.js';
-import { type Exchange, ExchangeLog } from './exchange-log.js';
+import type { Exchange, ExchangeLog } from './exchange-log.js';
 
 export interface WsMessage {
   type: string;
@@ -122,8 +122,16 @@ export class DeviceSocket {
   async closesWithin(ms: number): Promise<boolean> {
     if (this.closed) return true;
     await new Promise<void>((resolve) => {
-      const done = () => (this.closed ? (clearTimeout(timer), this.waiters.delete(done), resolve()) : undefined);
-      const timer = setTimeout(() => (this.waiters.delete(done), resolve()), ms);
+      const done = () => {
+        if (!this.closed) return;
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(done);
+        resolve();
+      }, ms);
       this.waiters.add(done);
     });
     return this.closed;

@@ -58,8 +58,8 @@ function pairs(contract: Contract, served: readonly Answer[], hasSocket: boolean
 /** Writes: a capture only reads. A field PUT that the captured GET of the same resource no longer shows is worth a look. */
 function writesNotChecked(contract: Contract, served: readonly Answer[]): string[] {
   return contract.writes.map((w) => {
-    const get = w.method === 'PUT' && served.find((a) => a.key === `GET ${w.path} (${w.side}, with the token)` && a.status === 200);
-    const shown = get && get.samples[0] && typeof get.samples[0] === 'object' ? Object.keys(get.samples[0] as object) : null;
+    const get = w.method !== 'PUT' ? undefined : served.find((a) => a.key === `GET ${w.path} (${w.side}, with the token)` && a.status === 200);
+    const shown = get?.samples[0] && typeof get.samples[0] === 'object' ? Object.keys(get.samples[0] as object) : null;
     const gone = shown ? Object.keys(w.fields).filter((f) => !shown.includes(f)) : [];
     return `${w.method} ${w.path} (${w.side}): a write, which a capture does not make`
       + (gone.length ? `; it writes ${gone.join(', ')}, which the captured GET ${w.path} no longer shows: check by hand` : '');

@@ -97,7 +97,7 @@ function bodyChanges(key: string, a: Answer, b: Answer, kind: KindId | undefined
 }
 
 const errorCode = (a: Answer) => a.samples.map((s) => (s && typeof s === 'object' && 'error' in s ? JSON.stringify((s as { error: unknown }).error) : null)).find(Boolean) ?? null;
-const mediaType = (v: string | undefined) => v?.split(';')[0]!.trim().toLowerCase();
+const mediaType = (v: string | undefined) => (v === undefined ? undefined : v.split(';')[0]!.trim().toLowerCase());
 
 function headerChanges(key: string, a: Answer, b: Answer): Change[] {
   const names = (h: Readonly<Record<string, string>>) => new Set(Object.keys(h).map((n) => n.toLowerCase()).filter((n) => !VOLATILE.has(n)));

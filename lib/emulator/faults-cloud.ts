@@ -2,12 +2,19 @@
 import { type EmuRequest, empty, json } from './exchange.js';
 import { is, perDevice, putBody } from './fault-helpers.js';
 import type { FaultRow } from './catch-plan.js';
+import type { DeviceState } from './device-state.js';
 
 const systemPut = (req: EmuRequest) => putBody(req, '/api/v1/system');
 /** The cloud setting as a device that keeps its own copy remembers it: pairing mode does not reach it. */
 const cloudCopy = perDevice<{ value?: boolean }>(() => ({}));
 const socket: Pick<FaultRow, 'kind' | 'server'> = { kind: 'energysocket', server: 'v1' };
 const TOGGLE = ['--allow-cloud-toggle'];
+
+/** The cloud switched off by a value the device should have refused, answered as a write that took. */
+const switchedOff = (state: DeviceState) => {
+  state.cloudEnabled = false;
+  return json(200, { cloud_enabled: false });
+};
 
 export const CLOUD_FAULTS: readonly FaultRow[] = [
   { name: 'cloud-as-string', clause: 'CLOUD-01', ...socket, says: 'GET /api/v1/system gives cloud_enabled as "true"',
@@ -30,8 +37,8 @@ export const CLOUD_FAULTS: readonly FaultRow[] = [
   { name: 'cloud-non-boolean-is-false', clause: 'CLOUD-06', ...socket, strict: true, says: 'a non-boolean cloud_enabled turns the cloud off',
     answer: (req, state) => {
       const v = systemPut(req)?.cloud_enabled;
-      return v === undefined || typeof v === 'boolean' ? undefined : (state.cloudEnabled = false, json(200, { cloud_enabled: false }));
+      return v === undefined || typeof v === 'boolean' ? undefined : switchedOff(state);
     } },
   { name: 'cloud-string-coerced', clause: 'CLOUD-06', ...socket, strict: true, args: TOGGLE, says: 'PUT {cloud_enabled:"false"} turns the cloud off',
-    answer: (req, state) => (systemPut(req)?.cloud_enabled === 'false' ? (state.cloudEnabled = false, json(200, { cloud_enabled: false })) : undefined) },
+    answer: (req, state) => (systemPut(req)?.cloud_enabled === 'false' ? switchedOff(state) : undefined) },
 ];

@@ -1,6 +1,6 @@
 // Faults of the users suite (PAIR, NAME, LIST, DEL): each names the clause it breaks.
 import { type DeviceState, newToken } from './device-state.js';
-import { type EmuRequest, type EmuResponse, isPlainObject, json, parseJson, text } from './exchange.js';
+import { type EmuRequest, type EmuResponse, isPlainObject, json, parseJson } from './exchange.js';
 import { V, bearer, dropHeader, is, nameIn, perDevice, withBody } from './fault-helpers.js';
 import type { FaultRow } from './catch-plan.js';
 

@@ -5,7 +5,7 @@ import { clientOf, control, pairedToken, withEmulator } from '../testing/emulato
 import { connect } from '../testing/ws-test-client.js';
 import { ROAM_AWAY_S } from './field.js';
 
-const after = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A clock the test moves: the device's meter, windows and stall read it. */
 function steppedClock() {
   let t = Date.parse('2026-11-27T10:00:00Z');
@@ -54,7 +54,7 @@ describe.concurrent('field conditions', () => {
       });
       old.ws.ping();
       expect(await pong).toBe(true);
-      await after(1500);
+      await pause(1500);
       expect(old.heard.length).toBe(heard);
       expect(old.ws.readyState).toBe(old.ws.OPEN);
       old.ws.close();
@@ -71,11 +71,14 @@ describe.concurrent('field conditions', () => {
       let away = false;
       for (let tries = 0; !away && tries < 100; tries += 1) {
         away = await client.v1.get('/api').then(() => false, (err: { code?: string }) => err.code === 'EC_TRANSPORT_REFUSED');
-        if (!away) await after(100);
+        if (!away) await pause(100);
       }
       expect(away).toBe(true);
       let back = null;
-      while (!back && Date.now() - t0 < 20_000) back = await client.v2.get('/api/system', { token }).catch(async () => (await after(200), null));
+      while (!back && Date.now() - t0 < 20_000) back = await client.v2.get('/api/system', { token }).catch(async () => {
+        await pause(200);
+        return null;
+      });
       expect(back?.status).toBe(200);
       // No reboot: the uptime counts from the emulator's start, not from the return.
       expect((back!.json as { uptime_s: number }).uptime_s).toBeGreaterThanOrEqual(Math.floor((Date.now() - t0) / 1000) - 1);
@@ -88,10 +91,10 @@ describe.concurrent('field conditions', () => {
     await withEmulator({ kind: 'p1dongle', field: { 'stuck-after': 0.5 } }, async (emu) => {
       const client = await clientOf(emu);
       const token = await pairedToken(emu, client);
-      await after(2500);
+      await pause(2500);
       await expect(client.v1.get('/api')).rejects.toMatchObject({ code: 'EC_TRANSPORT_REFUSED' });
       expect(await control(emu, '/power-cycle', { seconds: 0.2 })).toEqual({ status: 200, json: { cycled: true, seconds: 0.2 } });
-      await after(600);
+      await pause(600);
       const system = await client.v2.get('/api/system', { token });
       expect(system.status).toBe(200);
       expect((system.json as { uptime_s: number }).uptime_s).toBeLessThanOrEqual(1);
@@ -103,7 +106,7 @@ describe.concurrent('field conditions', () => {
     // The device's certificate takes longer to make than 10 ms: a timer armed before the servers listened fired on none.
     await withEmulator({ kind: 'p1dongle', field: { 'stuck-after': 0.01 } }, async (emu) => {
       const client = await clientOf(emu);
-      await after(300);
+      await pause(300);
       await expect(client.v1.get('/api')).rejects.toMatchObject({ code: 'EC_TRANSPORT_REFUSED' });
       await client.close();
     });

@@ -82,7 +82,7 @@ export function startField(field: FieldFaults, on: FieldSubject, ws: WsFaults): 
   const stall = field['ws-stall'];
   const stalled = () => stall !== undefined && on.state.now() - started >= stall * 1000;
   const arm = () => {
-    timers.splice(0).forEach((t) => clearTimeout(t));
+    for (const t of timers.splice(0)) clearTimeout(t);
     started = on.state.now();
     const reboots = field['reboot-every'];
     if (reboots !== undefined) timers.push(setInterval(() => void on.power.goDown(FIELD_REBOOT_AWAY_S), reboots * 1000));
@@ -98,6 +98,8 @@ export function startField(field: FieldFaults, on: FieldSubject, ws: WsFaults): 
   return {
     ws: stall === undefined ? ws : { ...ws, send: (msg, view, state) => (stalled() ? null : ws.send(msg, view, state)) },
     arm,
-    stop: () => timers.forEach((t) => clearTimeout(t)),
+    stop: () => {
+      for (const t of timers) clearTimeout(t);
+    },
   };
 }

@@ -67,7 +67,10 @@ function trickle(res: http.ServerResponse, payload: Buffer): void {
 }
 
 function write(res: http.ServerResponse, out: EmuResponse): void {
-  if (out.delivery === 'hang' || out.delivery === 'reset') return deliverHostile(res, out.delivery);
+  if (out.delivery === 'hang' || out.delivery === 'reset') {
+    deliverHostile(res, out.delivery);
+    return;
+  }
   const payload = out.body === undefined ? '' : typeof out.body === 'string' ? out.body : JSON.stringify(out.body);
   const headers: Record<string, string> = { ...out.headers };
   // A 204 carries only the headers its handler set (DEL-02 judges its Content-Length).
@@ -75,7 +78,10 @@ function write(res: http.ServerResponse, out: EmuResponse): void {
     headers['content-length'] = String(Buffer.byteLength(payload));
   }
   res.writeHead(out.status, headers);
-  if (out.delivery === 'trickle') return trickle(res, Buffer.from(payload));
+  if (out.delivery === 'trickle') {
+    trickle(res, Buffer.from(payload));
+    return;
+  }
   // Node sends no body with a 204: bytes after the answer go on the socket itself.
   const { socket } = res;
   res.end(payload, () => (out.trailing ? socket?.write(out.trailing) : undefined));

@@ -24,13 +24,18 @@ export interface Restoration {
   residue: string[];
 }
 
+/** The whole state in one PUT, and what the device then reads. */
+async function putBack(device: DeviceClient, found: SocketState): Promise<SocketState | null> {
+  await device.v1.put(STATE_PATH, { body: { ...found } });
+  return (await readSocket(device)).state;
+}
+
 async function restoreSocket(device: DeviceClient, found: SocketState, out: Restoration): Promise<void> {
   const now = (await readSocket(device)).state;
   if (sameSocket(now, found)) return;
   const { reached } = now ? await steerSocket(device, now, found) : { reached: null };
   // A device whose plain transitions are broken may still take the whole state in one request.
-  const final = sameSocket(reached, found) ? reached
-    : (await device.v1.put(STATE_PATH, { body: { ...found } }), (await readSocket(device)).state);
+  const final = sameSocket(reached, found) ? reached : await putBack(device, found);
   if (sameSocket(final, found)) out.restored.push(`the socket to ${describeSocket(found)}`);
   else out.residue.push(`the socket reads ${final ? describeSocket(final) : 'no valid state'}; it was ${describeSocket(found)} before the run`);
 }

@@ -53,7 +53,7 @@ export async function acquireToken({ cfg, io, signal }: Pick<Meeting, 'cfg' | 'i
   asked?.(presses);
   const end = await backend.request({ kind, n: 1, of: pressesPlanned, timeoutS: cfg.pressTimeoutS, why: `pairing as ${cfg.pairingName}`, signal });
   let ended: PressOutcome = 'interrupted';
-  let outcome;
+  let outcome: Awaited<ReturnType<typeof pollForToken>> | undefined;
   try {
     outcome = await pollForToken(device, cfg.pairingName, cfg.pressTimeoutS, signal);
     ended = 'seen';

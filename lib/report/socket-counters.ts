@@ -17,7 +17,7 @@ export function socketCounters(sequence: readonly Exchange[]): SocketCounters | 
     if (!new URL(ex.url).pathname.endsWith(STATE_PATH)) continue;
     stateRequests += 1;
     if (ex.method !== 'GET' || ex.status !== 200 || ex.responseBody === undefined) continue;
-    let state;
+    let state: ReturnType<typeof socketStateOf>;
     try {
       state = socketStateOf(JSON.parse(ex.responseBody));
     } catch {

@@ -1,13 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { CheckResult } from '../report/results.js';
-import { clause } from '../spec/catalogue.js';
-import { type ClauseId, clauseTitle } from '../spec/clause-types.js';
 import { assemble } from './assemble.js';
-
-const check = (id: ClauseId, status: CheckResult['status']): CheckResult => {
-  const c = clause(id);
-  return { clause: id, level: c.level, title: clauseTitle(c), area: c.area, status, message: '', durationMs: 0, exchanges: [] };
-};
 
 describe('assembling results', () => {
   test('lists every catalogue clause; one without a test is skipped with its plan reason or as not implemented', () => {

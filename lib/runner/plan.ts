@@ -125,7 +125,6 @@ export function pressesNeeded(skips: Record<string, string>, usersLoaded: boolea
 export function plan(cfg: RunConfig, pre: Preflight, kind: KindId, interactive = false, absent: ReadonlyMap<string, string> = new Map(), served: string | null = null): Plan {
   const skips: Record<string, string> = {};
   const unselected: string[] = [];
-  const k = KINDS[kind];
   const claimed = cfg.claims && claimedGates(cfg.claims.claims, cfg.claims.file, absent);
   const deviations: Record<string, string> = {};
   for (const c of clauses) {

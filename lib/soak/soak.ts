@@ -4,13 +4,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DeviceClient } from '../client/device-client.js';
 import { ConnectionPool } from '../client/connection-pool.js';
-import { RunError, TransportError } from '../client/errors.js';
+import { TransportError } from '../client/errors.js';
 import { Redactor } from '../client/redactor.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import type { Thresholds } from '../report/soak-facts.js';
 import type { DeviceTarget } from '../meeting/target.js';
 import { meetDevice } from '../meeting/meet.js';
-import { KINDS, type KindId } from '../spec/kinds.js';
+import { KINDS } from '../spec/kinds.js';
 import { polledEndpoints } from './endpoints.js';
 import { type SoakClock, runIntegration } from './integration.js';
 import { SoakRecord } from './record.js';

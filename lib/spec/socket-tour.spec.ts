@@ -55,7 +55,9 @@ describe('the socket area as one tour', () => {
   const tours = chainTours(tables, FOUND);
 
   test('runs every row of every table once', () => {
-    tours.forEach((planned, i) => expect([...planned].sort((a, b) => a.title.localeCompare(b.title))).toEqual([...tables[i]!].sort((a, b) => a.title.localeCompare(b.title))));
+    tours.forEach((planned, i) => {
+      expect([...planned].sort((a, b) => a.title.localeCompare(b.title))).toEqual([...tables[i]!].sort((a, b) => a.title.localeCompare(b.title)));
+    });
   });
 
   test('starts no row from a brightness that would hide what it does', () => {

@@ -24,7 +24,10 @@ const NAME = on('name-without-prefix') ? 'reference-integration' : 'local/refere
 let refusedLast = false;
 /** The device's identity is its certificate's CN (appliance/<code>/<serial>), never a hostname to look up. */
 function checkIdentity(_host: string, cert: PeerCertificate): Error | undefined {
-  if (on('no-identity-check') || (on('identity-skipped-after-refusal') && refusedLast)) return (refusedLast = false), undefined;
+  if (on('no-identity-check') || (on('identity-skipped-after-refusal') && refusedLast)) {
+    refusedLast = false;
+    return undefined;
+  }
   refusedLast = cert.subject?.CN !== identity;
   return refusedLast ? new Error(`the certificate names ${cert.subject?.CN}, not ${identity}`) : undefined;
 }

@@ -69,7 +69,9 @@ async function startAt(ctx: CheckContext, row: SocketRow): Promise<SocketState> 
   await judgeInvariant(ctx, reached, answers.at(-1)!);
   if (!sameSocket(reached, from)) {
     // PUTs that did not take may say why in their answers: SOCK-03 judges them (a device that answers every PUT 500).
-    await ctx.also('SOCK-03', () => sent.forEach((put, i) => expectHeld(judgeOn('SOCK-03', answers[i]!, { put }))));
+    await ctx.also('SOCK-03', () => {
+      for (const [i, put] of sent.entries()) expectHeld(judgeOn('SOCK-03', answers[i]!, { put }));
+    });
     throw new PreconditionError(`could not put the socket in the start state ${describeSocket(from)}; the requests were:\n`
       + answers.map((a) => `  ${describeExchange(a.exchange)}`).join('\n'));
   }

@@ -31,7 +31,10 @@ function openSocket(run: { target: Target; token: string | null }): DeviceSocket
 /** `hold` for a check's part of a conversation: a judgment that does not hold fails the check, that part its evidence. */
 function holding(ctx: CheckContext, socket: DeviceSocket, from: WsMark): { hold(j: Judgment): void; logged(): void } {
   let logged = false;
-  const log = () => (logged = true, ctx.device.log.add(socket.transcript(from)));
+  const log = () => {
+    logged = true;
+    return ctx.device.log.add(socket.transcript(from));
+  };
   return {
     hold(j) {
       if (!j.held) throw new ClauseFailure(j.expected, j.observed, log());

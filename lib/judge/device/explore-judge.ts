@@ -4,7 +4,6 @@
 import type { ClauseId } from '../../spec/clause-types.js';
 import { type SocketPut, brightnessApart, socketOutcome } from '../../spec/socket-model.js';
 import { socketStateOf } from '../../client/socket.js';
-import { cloudIn as cloudOfReply } from './cloud.js';
 import { ver01, ver02, ver03 } from './versioning.js';
 import { whyNotJudged } from './judgment.js';
 import { type SocketRowClause, isSocketRowClause } from './table.js';
@@ -108,7 +107,6 @@ function tableRow(clause: ClauseId): SocketRowClause {
 }
 
 /** cloud_enabled of a 200 answer (CLOUD-01's reading), else null. */
-const cloudIn = (a: Answer) => cloudOfReply(replyOf(a));
 
 /** CLOUD-02: the value it has answers 200 with that value, and changes nothing: neither the setting nor the socket. */
 function judgeCloud(m: ModelState, o: Observation): Judged {

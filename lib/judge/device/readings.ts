@@ -22,7 +22,7 @@ const FORMS: Record<string, Reading['form']> = { '/api/v1/data': 'v1', '/api/mea
 /** A 200 answer to GET /api/v1/data or GET /api/measurement as a reading, its names turned into v2's; else null. */
 export function readingOf(r: Reply): Reading | null {
   const ex = r.exchange;
-  if (!ex || ex.method !== 'GET' || r.status !== 200 || !isJsonObject(r.json)) return null;
+  if (ex?.method !== 'GET' || r.status !== 200 || !isJsonObject(r.json)) return null;
   let form: Reading['form'] | undefined;
   try {
     form = FORMS[new URL(ex.url).pathname];

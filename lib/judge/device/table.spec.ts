@@ -62,7 +62,7 @@ const NAMING: Record<string, RegExp> = {
  * the clause of a read (`clause: 'SOCK-01'`, judged by the `judge` beside it), a table keyed by clause (`'VER-01': [...]`).
  */
 const RUNNER_NAMING = /(runnerCheck\(context,|skips\[|clause:( 'V-SYS-01' \|)?|vendorPart\('[^']*',|const ID =|new Set\(\[|\{ clause:)\s*$|^\s*$/;
-function namingOnly(file: string, before: string, id: string): boolean {
+function namingOnly(file: string, before: string): boolean {
   // A comparison with a clause routes (which clause a row or an outcome is): it judges nothing.
   if (/(===|!==) $/.test(before)) return true;
   if (NAMING[file]) return NAMING[file].test(before);
@@ -70,13 +70,16 @@ function namingOnly(file: string, before: string, id: string): boolean {
   return file.startsWith('suites/') && (ROW_NAMING.test(before) || before === 'clauseTest(');
 }
 
+/** Source text with each call's arguments back on the line of its call, where the formatter broke them onto their own lines. */
+const compact = (text: string) => text.replace(/\(\s*\n\s*/g, '(');
+
 test.for(JUDGING_CODE)('%s names a clause of the table only to judge it through the table', (file) => {
-  const text = readFileSync(path.join(ROOT, file), 'utf8');
+  const text = compact(readFileSync(path.join(ROOT, file), 'utf8'));
   const wrong: string[] = [];
   for (const m of text.matchAll(/'([A-Z]+(?:-[A-Z]+)?-\d\d)'/g)) {
     if (!isTableClause(m[1]!)) continue;
     const before = text.slice(text.lastIndexOf('\n', m.index) + 1, m.index);
-    if (!THROUGH_THE_TABLE.test(before) && !namingOnly(file, before, m[1]!)) wrong.push(`${m[1]} at «${before.trim()}»`);
+    if (!THROUGH_THE_TABLE.test(before) && !namingOnly(file, before)) wrong.push(`${m[1]} at «${before.trim()}»`);
   }
   expect(wrong).toEqual([]);
 });
@@ -87,7 +90,7 @@ const statements = (text: string) => text.split(/\n(?=[a-zA-Z])/);
 // A check of a table clause written by hand (the occasion it arranges, a telegram awaited) holds the device to the
 // table's judge, and to nothing else.
 test.for(JUDGING_CODE.filter((f) => f.startsWith('suites/')))('%s: a check of a table clause judges only through the table', (file) => {
-  const wrong = statements(readFileSync(path.join(ROOT, file), 'utf8')).flatMap((st) => {
+  const wrong = statements(compact(readFileSync(path.join(ROOT, file), 'utf8'))).flatMap((st) => {
     const named = [...st.matchAll(/clauseTest\('([A-Z]+(?:-[A-Z]+)?-\d\d)'/g), ...[...st.matchAll(/clause: '([A-Z]+(?:-[A-Z]+)?-\d\d)'/g)].filter((m) => isOccasionClause(m[1]!))]
       .map((m) => m[1]!).filter(isTableClause);
     if (named.length === 0 || !/^clause(Test|Rows)\(/.test(st)) return [];
@@ -100,7 +103,7 @@ test.for(JUDGING_CODE.filter((f) => f.startsWith('suites/')))('%s: a check of a 
 // A clause of one answer needs no line in its suite (docs/adding-a-clause.md): the suite of every area that has such
 // clauses checks them all with answerClauseTests('<area>'), naming only those it checks itself.
 test('every area with clauses of one answer has a suite that checks them all (answerClauseTests)', () => {
-  const suites = readdirSync(path.join(ROOT, 'suites')).filter((f) => f.endsWith('.test.ts')).map((f) => readFileSync(path.join(ROOT, 'suites', f), 'utf8')).join('\n');
+  const suites = readdirSync(path.join(ROOT, 'suites')).filter((f) => f.endsWith('.test.ts')).map((f) => compact(readFileSync(path.join(ROOT, 'suites', f), 'utf8'))).join('\n');
   const areas = [...new Set(clausesOf(['spec', 'vendor']).filter((c) => isAnswerClause(c.id)).map((c) => c.area))];
   expect(areas.filter((area) => !suites.includes(`answerClauseTests('${area}'`))).toEqual([]);
 });
