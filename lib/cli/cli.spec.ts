@@ -14,6 +14,7 @@ import { clausesOf } from '../spec/catalogue.js';
 const clauses = clausesOf(['spec']);
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { BIN, cli } from '../testing/cli-process.js';
+import { closedPort } from '../testing/closed-port.js';
 import { sharedCli } from '../testing/shared-cli.js';
 
 let dir: string;
@@ -159,11 +160,6 @@ async function silentPort(): Promise<{ port: number; close: () => void }> {
   } };
 }
 
-async function closedPort(): Promise<number> {
-  const { port, close } = await silentPort();
-  close();
-  return port;
-}
 
 describe('bad input ends within 30 s with exit 2 and one sentence', () => {
   const oneSentence = (stderr: string) => {

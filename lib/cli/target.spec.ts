@@ -1,5 +1,6 @@
 // Know the target before judging it: something that is not an energy device is named as such (exit 2, no
 // clause judged), and a --kind the device contradicts is the operator's mistake unless insisted on.
+import { closedPort } from '../testing/closed-port.js';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,26 +21,23 @@ const results = async (out: string) => JSON.parse(await readFile(path.join(out, 
 describe('a plain HTTP file server on the target port', () => {
   let server: http.Server;
   let port: number;
-  let closedPort: number;
+  let closed: number;
   beforeAll(async () => {
     server = http.createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>'));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     port = (server.address() as AddressInfo).port;
     // A port nothing listens on, for the HTTPS side.
-    const probe = http.createServer();
-    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-    closedPort = (probe.address() as AddressInfo).port;
-    await new Promise<void>((r) => probe.close(() => r()));
+    closed = await closedPort();
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   test.for([[[]], [['--kind', 'energysocket']]] as const)('exit 2, saying what answered instead, no clause judged (%j)', async ([extra]) => {
     const out = path.join(dir, `fileserver-${extra.length}`);
-    const res = await sharedCli(['run', '--host', '127.0.0.1', '--http-port', String(port), '--https-port', String(closedPort),
+    const res = await sharedCli(['run', '--host', '127.0.0.1', '--http-port', String(port), '--https-port', String(closed),
       '--token-store', path.join(dir, 'fs.json'), '--press-hook', 'true', '--reports', out, ...extra]);
     expect(res.code, res.stdout + res.stderr).toBe(2);
     expect(res.stderr).toContain(`no energy device API at 127.0.0.1: GET /api on HTTP port ${port} answered 404 text/html; `
-      + `nothing completed a TLS handshake on HTTPS port ${closedPort}`);
+      + `nothing completed a TLS handshake on HTTPS port ${closed}`);
     expect(res.stderr).toContain('[EC_NOT_A_DEVICE]');
     // Never blamed on a device: no clause judged, nothing "not left as found", no advice to give a kind.
     expect(res.stderr).not.toMatch(/--kind|not left as found/);
