@@ -39,9 +39,48 @@ const ALLOWED: Record<string, string[]> = {
   diff: ['capture', 'judge', 'client', 'spec'],
   deploy: ['diff', 'capture', 'spec'],
   runner: ['claims', 'meeting', 'explore', 'judge', 'contract', 'client', 'operator', 'report', 'spec'],
-  cli: ['attest', 'claims', 'deploy', 'diff', 'capture', 'history', 'soak', 'certify', 'explore', 'runner', 'meeting', 'operator', 'discovery', 'emulator', 'report', 'client', 'spec'],
+  cli: [
+    'attest',
+    'claims',
+    'deploy',
+    'diff',
+    'capture',
+    'history',
+    'soak',
+    'certify',
+    'explore',
+    'runner',
+    'meeting',
+    'operator',
+    'discovery',
+    'emulator',
+    'report',
+    'client',
+    'spec',
+  ],
   bench: ['testing', 'soak', 'explore', 'operator', 'cli', 'runner', 'meeting', 'emulator', 'report', 'client', 'spec'],
-  testing: ['attest', 'claims', 'deploy', 'diff', 'capture', 'history', 'soak', 'certify', 'judge', 'explore', 'cli', 'runner', 'meeting', 'operator', 'discovery', 'emulator', 'report', 'contract', 'client', 'spec'],
+  testing: [
+    'attest',
+    'claims',
+    'deploy',
+    'diff',
+    'capture',
+    'history',
+    'soak',
+    'certify',
+    'judge',
+    'explore',
+    'cli',
+    'runner',
+    'meeting',
+    'operator',
+    'discovery',
+    'emulator',
+    'report',
+    'contract',
+    'client',
+    'spec',
+  ],
 };
 /** Only these read argv or the environment, or end the process: the command line, the programs that start it, and the kept suite worker. */
 const ENTRY_POINTS = ['lib/cli/', 'lib/bench/', 'lib/testing/', 'lib/runner/kept-worker-entry.ts'];
@@ -51,27 +90,38 @@ const folderOf = (file: string) => (file.startsWith('suites/') ? 'suites' : file
 
 /** Every module a file imports, in any form, as a path from the root (relative specifiers) or as written. */
 function importsOf(file: string, text: string): string[] {
-  return ts.preProcessFile(text, true, true).importedFiles.map(({ fileName }) =>
-    (fileName.startsWith('.') ? path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, file)), fileName)) : fileName));
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map(({ fileName }) =>
+      fileName.startsWith('.') ? path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, file)), fileName)) : fileName,
+    );
 }
 
 /** Folders `file` imports from that its own folder may not. */
 function layerViolations(file: string, text: string): string[] {
   const from = folderOf(file);
-  return importsOf(file, text).filter((t) => t.startsWith('lib/') || t.startsWith('suites/'))
-    .map(folderOf).filter((to) => to !== from && !(ALLOWED[from] ?? []).includes(to));
+  return importsOf(file, text)
+    .filter((t) => t.startsWith('lib/') || t.startsWith('suites/'))
+    .map(folderOf)
+    .filter((to) => to !== from && !(ALLOWED[from] ?? []).includes(to));
 }
 
 /** Uses of argv, env, exit or exitCode of `process`, however reached: `process.env`, `process['exit']`, destructuring, `node:process`. */
 function processPowers(text: string): string[] {
   const source = ts.createSourceFile('x.ts', text, ts.ScriptTarget.ES2022, true);
   const found: string[] = [];
-  const isProcess = (e: ts.Expression) => (ts.isIdentifier(e) && e.text === 'process')
-    || (ts.isPropertyAccessExpression(e) && e.name.text === 'process' && ts.isIdentifier(e.expression) && e.expression.text === 'globalThis');
+  const isProcess = (e: ts.Expression) =>
+    (ts.isIdentifier(e) && e.text === 'process') ||
+    (ts.isPropertyAccessExpression(e) && e.name.text === 'process' && ts.isIdentifier(e.expression) && e.expression.text === 'globalThis');
   const visit = (node: ts.Node): void => {
     if (ts.isPropertyAccessExpression(node) && isProcess(node.expression) && PROCESS_POWERS.has(node.name.text)) found.push(`process.${node.name.text}`);
-    if (ts.isElementAccessExpression(node) && isProcess(node.expression) && ts.isStringLiteral(node.argumentExpression)
-      && PROCESS_POWERS.has(node.argumentExpression.text)) found.push(`process['${node.argumentExpression.text}']`);
+    if (
+      ts.isElementAccessExpression(node) &&
+      isProcess(node.expression) &&
+      ts.isStringLiteral(node.argumentExpression) &&
+      PROCESS_POWERS.has(node.argumentExpression.text)
+    )
+      found.push(`process['${node.argumentExpression.text}']`);
     if (ts.isVariableDeclaration(node) && node.initializer && isProcess(node.initializer) && ts.isObjectBindingPattern(node.name)) {
       for (const el of node.name.elements) {
         const key = (el.propertyName ?? el.name).getText(source);
@@ -123,7 +173,7 @@ describe('the rules catch what a regular expression missed', () => {
   });
 
   test('an import from its own folder or from lib/spec is allowed', () => {
-    expect(layerViolations(emulatorFile, "import { json } from './exchange.js';\nimport { KINDS } from \"../spec/kinds.js\";")).toEqual([]);
+    expect(layerViolations(emulatorFile, 'import { json } from \'./exchange.js\';\nimport { KINDS } from "../spec/kinds.js";')).toEqual([]);
   });
 
   test.for([
@@ -147,8 +197,11 @@ describe('the rules catch what a regular expression missed', () => {
 // The design the code cites is the repository's own (docs/design.md): every section a file names is a heading there.
 test('every docs/design.md section the code cites is one of its headings, and no code cites a design outside the repository', () => {
   const headings = new Set([...read('docs/design.md').matchAll(/^## (.+)$/gm)].map((m) => m[1]));
-  const code = ['lib', 'suites'].flatMap((dir) => readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.ts')).map((e) => path.relative(ROOT, path.join(e.parentPath, e.name))));
+  const code = ['lib', 'suites'].flatMap((dir) =>
+    readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.ts'))
+      .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name))),
+  );
   const cited = code.flatMap((f) => [...read(f).matchAll(/docs\/design\.md "([^"]+)"/g)].map((m) => `${f}: ${m[1]}`));
   expect(cited.length).toBeGreaterThan(0);
   expect(cited.filter((c) => !headings.has(c.slice(c.indexOf(': ') + 2)))).toEqual([]);
@@ -158,8 +211,11 @@ test('every docs/design.md section the code cites is one of its headings, and no
 
 // The repository stands on its own: no code, catalogue or guide names a file of the folder beside it.
 test('no code, catalogue or guide cites a file outside the repository', () => {
-  const ours = ['lib', 'suites', 'spec', 'docs'].flatMap((dir) => readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.(ts|md)$/.test(e.name)).map((e) => path.relative(ROOT, path.join(e.parentPath, e.name))));
+  const ours = ['lib', 'suites', 'spec', 'docs'].flatMap((dir) =>
+    readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
+      .filter((e) => e.isFile() && /\.(ts|md)$/.test(e.name))
+      .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name))),
+  );
   const outside = new RegExp(`\\.\\./${'shared'}/|/work/${'shared'}|\\b${'shared'}/(spec|fixtures|DESIGN|STYLE)`);
   expect(ours.length).toBeGreaterThan(100);
   expect([...ours, 'README.md'].filter((f) => outside.test(read(f)))).toEqual([]);

@@ -13,18 +13,26 @@ const withToken = { needsToken: true } as const;
 
 answerClauseTests('auth');
 
-clauseRows(endpointRows('AUTH-02', TOKEN_ENDPOINTS, [{ probe: 'a well-formed unknown token' }]), async ({ endpoint }, { device, run, token }) => {
-  let unknown = randomBytes(16).toString('hex').toUpperCase();
-  if (unknown === token) unknown = unknown.replace(/.$/, (d) => (d === '0' ? '1' : '0'));
-  expectHeld(judgeOn('AUTH-02', await sendTo(device, run, endpoint, { token: unknown }), { credential: 'a well-formed unknown token' }));
-}, withToken);
+clauseRows(
+  endpointRows('AUTH-02', TOKEN_ENDPOINTS, [{ probe: 'a well-formed unknown token' }]),
+  async ({ endpoint }, { device, run, token }) => {
+    let unknown = randomBytes(16).toString('hex').toUpperCase();
+    if (unknown === token) unknown = unknown.replace(/.$/, (d) => (d === '0' ? '1' : '0'));
+    expectHeld(judgeOn('AUTH-02', await sendTo(device, run, endpoint, { token: unknown }), { credential: 'a well-formed unknown token' }));
+  },
+  withToken,
+);
 
 /** The token with one character changed to another hex digit at `i` (-1: the last): its length kept, one position wrong. */
 const changedAt = (t: string, i: number) => {
   const at = i < 0 ? t.length + i : i;
   return `${t.slice(0, at)}${t[at] === '0' ? '1' : '0'}${t.slice(at + 1)}`;
 };
-const CHANGED_AT = [{ where: 'first', i: 0 }, { where: 'middle', i: 16 }, { where: 'last', i: -1 }];
+const CHANGED_AT = [
+  { where: 'first', i: 0 },
+  { where: 'middle', i: 16 },
+  { where: 'last', i: -1 },
+];
 
 // Authentication 1, 4: only `Bearer <the token>` is a credential; each variant is one a firmware may let through
 // (a prefix comparison, a comparison of the wrong length, one that skips a position).
@@ -34,15 +42,22 @@ const MALFORMED = [
   { probe: 'the valid token with one digit cut off', authorization: (t: string) => `Bearer ${t.slice(0, -1)}` },
   { probe: 'the valid token with one digit added', authorization: (t: string) => `Bearer ${t}0` },
   { probe: 'non-hex characters', authorization: () => `Bearer ${'Z'.repeat(32)}` },
-  ...CHANGED_AT.map(({ where, i }) => ({ probe: `the valid token with its ${where} character changed`, authorization: (t: string) => `Bearer ${changedAt(t, i)}` })),
+  ...CHANGED_AT.map(({ where, i }) => ({
+    probe: `the valid token with its ${where} character changed`,
+    authorization: (t: string) => `Bearer ${changedAt(t, i)}`,
+  })),
 ];
 
-clauseRows(endpointRows('AUTH-03', TOKEN_ENDPOINTS, MALFORMED), async ({ endpoint, probe }, { device, run, token }) => {
-  // Near-copies of the token are secrets too.
-  for (const near of [token.slice(0, -1), ...CHANGED_AT.map(({ i }) => changedAt(token, i))]) device.redactor.add(near);
-  const res = await sendTo(device, run, endpoint, { headers: { authorization: probe.authorization(token) } });
-  expectHeld(judgeOn('AUTH-03', res, { credential: probe.probe }));
-}, withToken);
+clauseRows(
+  endpointRows('AUTH-03', TOKEN_ENDPOINTS, MALFORMED),
+  async ({ endpoint, probe }, { device, run, token }) => {
+    // Near-copies of the token are secrets too.
+    for (const near of [token.slice(0, -1), ...CHANGED_AT.map(({ i }) => changedAt(token, i))]) device.redactor.add(near);
+    const res = await sendTo(device, run, endpoint, { headers: { authorization: probe.authorization(token) } });
+    expectHeld(judgeOn('AUTH-03', res, { credential: probe.probe }));
+  },
+  withToken,
+);
 
 const NO_TOKEN = TOKEN_ENDPOINTS.filter((e) => e.path !== '/api');
 clauseRows(endpointRows('AUTH-04', NO_TOKEN, [{ probe: 'no Authorization' }]), async ({ endpoint }, { device, run }) => {
@@ -53,21 +68,29 @@ clauseTest('AUTH-05', async (ctx) => {
   expectHeld(judgeOn('AUTH-05', await postUserUnpressed(ctx)));
 });
 
-clauseTest('AUTH-07', async ({ device, token, observe }) => {
-  const res = await device.v2.get('/api', { token: token.toLowerCase() });
-  observe({ lowercaseToken: res.status === 200 ? 'accepted' : 'refused', answer: describeResponse(res) });
-}, withToken);
+clauseTest(
+  'AUTH-07',
+  async ({ device, token, observe }) => {
+    const res = await device.v2.get('/api', { token: token.toLowerCase() });
+    observe({ lowercaseToken: res.status === 200 ? 'accepted' : 'refused', answer: describeResponse(res) });
+  },
+  withToken,
+);
 
-clauseTest('AUTH-08', async ({ device, token }) => {
-  const answers = [
-    await device.v2.get('/api', { token }),
-    await device.v2.get('/api/user', { token }),
-    await device.v2.get('/api/measurement', { token }),
-    await device.v2.get('/api'),
-    await device.v2.get('/api', { token, headers: { 'x-api-version': '1' } }),
-  ];
-  for (const res of answers) expectHeld(judgeOn('AUTH-08', res, { token, request: `${res.exchange.method} ${new URL(res.exchange.url).pathname}` }));
-}, withToken);
+clauseTest(
+  'AUTH-08',
+  async ({ device, token }) => {
+    const answers = [
+      await device.v2.get('/api', { token }),
+      await device.v2.get('/api/user', { token }),
+      await device.v2.get('/api/measurement', { token }),
+      await device.v2.get('/api'),
+      await device.v2.get('/api', { token, headers: { 'x-api-version': '1' } }),
+    ];
+    for (const res of answers) expectHeld(judgeOn('AUTH-08', res, { token, request: `${res.exchange.method} ${new URL(res.exchange.url).pathname}` }));
+  },
+  withToken,
+);
 
 // The user endpoints over plain HTTP: answering them there as v2 does invites a token in clear text.
 const OVER_HTTP = [

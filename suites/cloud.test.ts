@@ -84,8 +84,13 @@ clauseTest('CLOUD-06', async (ctx) => {
   await keeping(ctx, async (was) => {
     for (const value of [...KEEPING[`${was}`], ...(ctx.run.cloudToggle ? FLIPPING[`${was}`] : [])]) {
       const res = await ctx.device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: value } });
-      expectHeld(judgeOn('CLOUD-06', (await readCloud(ctx.device)).res,
-        { answer: 'read', value: was, after: `PUT {"cloud_enabled":${JSON.stringify(value)}} (answered ${describeResponse(res)})` }));
+      expectHeld(
+        judgeOn('CLOUD-06', (await readCloud(ctx.device)).res, {
+          answer: 'read',
+          value: was,
+          after: `PUT {"cloud_enabled":${JSON.stringify(value)}} (answered ${describeResponse(res)})`,
+        }),
+      );
     }
   });
 });

@@ -11,12 +11,7 @@ import { rowTitle } from '../lib/spec/endpoints.js';
 /** Answers of the v2 endpoints in the specification's table to requests that should be refused. */
 async function refusedV2(ctx: CheckContext): Promise<DeviceResponse[]> {
   const { device } = ctx;
-  const answers = [
-    await device.v2.get('/api'),
-    await device.v2.get('/api/user'),
-    await device.v2.get('/api/measurement'),
-    await postUserUnpressed(ctx),
-  ];
+  const answers = [await device.v2.get('/api'), await device.v2.get('/api/user'), await device.v2.get('/api/measurement'), await postUserUnpressed(ctx)];
   if (ctx.run.token !== null) answers.push(await device.v2.get('/api', { token: ctx.token, headers: { 'x-api-version': '1' } }));
   return answers;
 }
@@ -31,14 +26,17 @@ interface Err02Row {
   ask: (ctx: CheckContext) => Promise<DeviceResponse> | string;
 }
 const v2 = (endpoint: string, probe: string, send: (ctx: CheckContext) => Promise<DeviceResponse>, token = false): Err02Row => ({
-  clause: 'ERR-02', title: rowTitle('ERR-02', endpoint, probe),
+  clause: 'ERR-02',
+  title: rowTitle('ERR-02', endpoint, probe),
   ask: (ctx) => (!ctx.run.usable.v2 ? ctx.run.v2Reason : token && ctx.run.token === null ? ctx.run.noTokenReason : send(ctx)),
 });
 const v1 = (endpoint: string, probe: string, serves: (ctx: CheckContext) => string | null, send: (ctx: CheckContext) => Promise<DeviceResponse>): Err02Row => ({
-  clause: 'ERR-02', title: rowTitle('ERR-02', endpoint, probe), ask: (ctx) => serves(ctx) ?? send(ctx),
+  clause: 'ERR-02',
+  title: rowTitle('ERR-02', endpoint, probe),
+  ask: (ctx) => serves(ctx) ?? send(ctx),
 });
-const socket = (ctx: CheckContext) => (ctx.run.kind !== 'energysocket' ? 'the state endpoint exists only on the energy socket'
-  : ctx.run.usable.v1 ? null : 'the HTTP (v1) port did not answer');
+const socket = (ctx: CheckContext) =>
+  ctx.run.kind !== 'energysocket' ? 'the state endpoint exists only on the energy socket' : ctx.run.usable.v1 ? null : 'the HTTP (v1) port did not answer';
 const system = (ctx: CheckContext) => (ctx.run.system && ctx.run.usable.v1 ? null : 'GET /api/v1/system did not answer 200');
 
 const ERR02_ROWS: Err02Row[] = [
@@ -70,16 +68,17 @@ clauseRows(ERR02_ROWS, async (row, ctx) => {
   expectHeld(judgeAnswer('ERR-02', res, factsOf(ctx.run)));
 });
 
-const v1Path = ({ run }: CheckContext) =>
-  (run.kind === 'energysocket' ? '/api/v1/state' : run.system ? '/api/v1/system' : undefined);
+const v1Path = ({ run }: CheckContext) => (run.kind === 'energysocket' ? '/api/v1/state' : run.system ? '/api/v1/system' : undefined);
 
 clauseTest('ERR-03', async ({ device, run, observe }) => {
   const sides = [run.usable.v2 && device.v2, run.usable.v1 && device.v1].filter((s) => s !== false);
   for (const side of sides) {
-    for (const [method, path] of [['GET', '/api/ec-no-such-path'], ['PATCH', '/api']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/ec-no-such-path'],
+      ['PATCH', '/api'],
+    ] as const) {
       const res = await side.request(method, path);
-      observe({ request: `${method} ${res.exchange.url}`, status: res.status, contentType: res.contentType ?? null,
-        body: safeBody(res).slice(0, 200) });
+      observe({ request: `${method} ${res.exchange.url}`, status: res.status, contentType: res.contentType ?? null, body: safeBody(res).slice(0, 200) });
     }
   }
 });

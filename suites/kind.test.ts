@@ -7,9 +7,13 @@ import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
 import { applianceIdentity } from '../lib/spec/kinds.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
 
-clauseTest('KIND-01', async (ctx) => {
-  expectHeld(judgeOn('KIND-01', await postUserUnpressed(ctx)));
-}, { needsV2: true });
+clauseTest(
+  'KIND-01',
+  async (ctx) => {
+    expectHeld(judgeOn('KIND-01', await postUserUnpressed(ctx)));
+  },
+  { needsV2: true },
+);
 
 /** GET /api as the device tells it: v2 with the token where it can be had, else v1. */
 async function deviceInfo({ device, run, token }: CheckContext): Promise<DeviceResponse | null> {
@@ -34,5 +38,11 @@ clauseTest('KIND-02', async (ctx) => {
   const cert = await certificateOf(ctx);
   if (!(info?.status === 200) && !cert) ctx.skip('neither GET /api nor a certificate could be had to compare the advertisement with');
   ctx.observe({ advertised: ad });
-  expectHeld(judgeOn('KIND-02', info ?? NO_ANSWER, { advertised: ad, certificatePem: cert?.pem ?? null, identityOf: (serial) => applianceIdentity(ctx.run.kind, serial) }));
+  expectHeld(
+    judgeOn('KIND-02', info ?? NO_ANSWER, {
+      advertised: ad,
+      certificatePem: cert?.pem ?? null,
+      identityOf: (serial) => applianceIdentity(ctx.run.kind, serial),
+    }),
+  );
 });

@@ -4,7 +4,8 @@ import { answerClauseTests } from '../lib/harness/answer-clause.js';
 import { type CheckContext, clauseRows } from '../lib/harness/clause-test.js';
 import { MATRIX_TOUR, ROW_ALSO, transitionRow } from './socket/rows.js';
 
-const noV1 = ({ run }: CheckContext) => (run.usable.v1 ? undefined : `no HTTP (v1) endpoint answered at ${run.target.host}, so there is no /api/v1/state to ask`);
+const noV1 = ({ run }: CheckContext) =>
+  run.usable.v1 ? undefined : `no HTTP (v1) endpoint answered at ${run.target.host}, so there is no /api/v1/state to ask`;
 answerClauseTests('socket', { 'SOCK-16': { cannotAsk: noV1 } });
 
 clauseRows(MATRIX_TOUR, transitionRow, { also: ROW_ALSO });

@@ -32,7 +32,14 @@ clauseTest('TLS-03', async (ctx) => {
 // What one client stack does with the identity is recorded, naming the stack, never judged: TLS-03's rule is the project's.
 clauseTest('TLS-04', async (ctx) => {
   const { pem, chainError, ...facts } = await certificate(ctx);
-  const stack = ctx.run.serial === null ? {} : { hostnameCheck: { stack: `Node.js ${process.version} tls.checkServerIdentity`,
-    accepts: tls.checkServerIdentity(identity(ctx), new X509Certificate(pem).toLegacyObject() as unknown as tls.PeerCertificate) === undefined } };
+  const stack =
+    ctx.run.serial === null
+      ? {}
+      : {
+          hostnameCheck: {
+            stack: `Node.js ${process.version} tls.checkServerIdentity`,
+            accepts: tls.checkServerIdentity(identity(ctx), new X509Certificate(pem).toLegacyObject() as unknown as tls.PeerCertificate) === undefined,
+          },
+        };
   ctx.observe({ ...facts, chainsToGivenCa: chainError === null, ...stack });
 });

@@ -15,8 +15,8 @@ import { REUSE_AFTER_S, lateCreationsOf } from './users/scenario.js';
 
 const created: string[] = [];
 const withToken = { needsToken: true } as const;
-const UNTIMED = 'the window is timed from the press with no request in between, and only a press hook tells when the press happened: '
-  + 'run with --press-hook';
+const UNTIMED =
+  'the window is timed from the press with no request in between, and only a press hook tells when the press happened: ' + 'run with --press-hook';
 
 afterAll(() => deleteCreatedUsers(created));
 
@@ -61,33 +61,51 @@ const at25 = async (ctx: CheckContext): Promise<At25> => {
   return 'skip' in r ? ctx.skip(r.skip) : r;
 };
 
-clauseTest('PAIR-09', async (ctx) => {
-  // Without --slow: the users suite's late re-uses, which show a window that closes within seconds (scenario.ts).
-  const late = lateCreationsOf();
-  if (late) expectHeld(judgeOn('PAIR-09', late.refusals[0]!, late));
-  if (!ctx.run.slow) {
-    ctx.skip(`it waits out a device timer: run with --slow (${late === undefined ? 'the users suite did not run, so no creation was timed'
-      : `a creation ${REUSE_AFTER_S} s after its press was accepted: the window lasts that long at least`})`);
-  }
-  const { single, plain } = await at25(ctx);
-  if (plain && creationNotEnabled(plain)) {
-    ctx.skip(`the one-character name was refused (${describeResponse(single.res)}, see NAME-08) and that refusal closed the window (PAIR-13), `
-      + 'so no valid name was tried at 25 s');
-  }
-  const res = plain ?? single.res;
-  expectHeld(judgeOn('PAIR-09', res));
-}, withToken);
+clauseTest(
+  'PAIR-09',
+  async (ctx) => {
+    // Without --slow: the users suite's late re-uses, which show a window that closes within seconds (scenario.ts).
+    const late = lateCreationsOf();
+    if (late) expectHeld(judgeOn('PAIR-09', late.refusals[0]!, late));
+    if (!ctx.run.slow) {
+      ctx.skip(
+        `it waits out a device timer: run with --slow (${
+          late === undefined
+            ? 'the users suite did not run, so no creation was timed'
+            : `a creation ${REUSE_AFTER_S} s after its press was accepted: the window lasts that long at least`
+        })`,
+      );
+    }
+    const { single, plain } = await at25(ctx);
+    if (plain && creationNotEnabled(plain)) {
+      ctx.skip(
+        `the one-character name was refused (${describeResponse(single.res)}, see NAME-08) and that refusal closed the window (PAIR-13), ` +
+          'so no valid name was tried at 25 s',
+      );
+    }
+    const res = plain ?? single.res;
+    expectHeld(judgeOn('PAIR-09', res));
+  },
+  withToken,
+);
 
-clauseTest('NAME-08', async (ctx) => {
-  const { single } = await at25(ctx);
-  if (creationNotEnabled(single.res)) ctx.skip('the window had closed by 25 s after the press (see PAIR-09), so the name was not judged');
-  expectHeld(judgeOn('NAME-08', single.res, { what: `${single.name} (one character after the prefix)` }));
-}, withToken);
+clauseTest(
+  'NAME-08',
+  async (ctx) => {
+    const { single } = await at25(ctx);
+    if (creationNotEnabled(single.res)) ctx.skip('the window had closed by 25 s after the press (see PAIR-09), so the name was not judged');
+    expectHeld(judgeOn('NAME-08', single.res, { what: `${single.name} (one character after the prefix)` }));
+  },
+  withToken,
+);
 
-clauseTest('PAIR-08', async (ctx) => {
-  if (!ctx.run.pressTimed) ctx.skip(UNTIMED);
-  // 30.5 s after the press at the latest moment it can have happened.
-  const res = await afterPress(ctx, 'the window, waited out past 30 s',
-    (press) => postAt(ctx, press.endedAt + 30_500, `local/${ctx.run.runTag}-late`));
-  expectHeld(judgeOn('PAIR-08', res, { why: 'more than 30 s after the press, with no request between: the window is over' }));
-}, withToken);
+clauseTest(
+  'PAIR-08',
+  async (ctx) => {
+    if (!ctx.run.pressTimed) ctx.skip(UNTIMED);
+    // 30.5 s after the press at the latest moment it can have happened.
+    const res = await afterPress(ctx, 'the window, waited out past 30 s', (press) => postAt(ctx, press.endedAt + 30_500, `local/${ctx.run.runTag}-late`));
+    expectHeld(judgeOn('PAIR-08', res, { why: 'more than 30 s after the press, with no request between: the window is over' }));
+  },
+  withToken,
+);

@@ -14,5 +14,7 @@ answerClauseTest('V-MEAS-01', { needsToken: true, also: ['V-MEAS-02', 'V-MEAS-04
   await also('V-MEAS-02', () => expectHeld(judgeAnswer('V-MEAS-02', res, factsOf(run))), [res.exchange]);
 });
 
-answerClauseTest('V-MEAS-03', { needsToken: true,
-  cannotAsk: ({ run }) => (CORE_FIELDS[run.kind] ? undefined : `every field of the ${run.kind}'s measurement is optional in the documentation`) });
+answerClauseTest('V-MEAS-03', {
+  needsToken: true,
+  cannotAsk: ({ run }) => (CORE_FIELDS[run.kind] ? undefined : `every field of the ${run.kind}'s measurement is optional in the documentation`),
+});

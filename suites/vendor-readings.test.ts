@@ -34,7 +34,8 @@ function mayStillJudgeFlow(series: readonly Reading[], elapsedMs: number): boole
 /** The series: each form once a second (v2 then v1) until V-READ-06 can be judged, or cannot be by MOST_MS; a last v2 read closes it. */
 async function readMeter(ctx: CheckContext): Promise<Reading[]> {
   const forms = formsOf(ctx);
-  if (!forms.length) ctx.skip(ctx.run.token === null ? `no token, and the ${KINDS[ctx.run.kind].name} serves no v1 data` : 'no form of the readings the run can read');
+  if (!forms.length)
+    ctx.skip(ctx.run.token === null ? `no token, and the ${KINDS[ctx.run.kind].name} serves no v1 data` : 'no form of the readings the run can read');
   const read = (f: (typeof forms)[number]) => ctx.device[f.side].get(f.path, f.side === 'v2' ? { token: ctx.token } : {});
   const wantsFlow = !ctx.run.skips['V-READ-06'];
   const started = Date.now();
@@ -50,11 +51,21 @@ async function readMeter(ctx: CheckContext): Promise<Reading[]> {
   return readingsIn(ctx.device.log.records);
 }
 
-clauseTest('V-READ-01', async (ctx) => {
-  const series = await readMeter(ctx);
-  const read = ctx.device.log.records.slice();
-  ctx.observe({ readings: series.length, forms: [...new Set(series.map((r) => r.form))], seconds: series.length ? (series.at(-1)!.at - series[0]!.at) / 1000 : 0,
-    flowed: tallies(series).filter(judgeable).map((t) => `${t.flow.register} (${t.form})`) });
-  for (const id of OTHERS) await ctx.also(id, () => expectJudged(judgeReadings(id, series, { kind: ctx.run.kind })), read);
-  expectJudged(judgeReadings('V-READ-01', series, { kind: ctx.run.kind }));
-}, { also: OTHERS, errorsWith: OTHERS, timeoutMs: MOST_MS + 30_000 });
+clauseTest(
+  'V-READ-01',
+  async (ctx) => {
+    const series = await readMeter(ctx);
+    const read = ctx.device.log.records.slice();
+    ctx.observe({
+      readings: series.length,
+      forms: [...new Set(series.map((r) => r.form))],
+      seconds: series.length ? (series.at(-1)!.at - series[0]!.at) / 1000 : 0,
+      flowed: tallies(series)
+        .filter(judgeable)
+        .map((t) => `${t.flow.register} (${t.form})`),
+    });
+    for (const id of OTHERS) await ctx.also(id, () => expectJudged(judgeReadings(id, series, { kind: ctx.run.kind })), read);
+    expectJudged(judgeReadings('V-READ-01', series, { kind: ctx.run.kind }));
+  },
+  { also: OTHERS, errorsWith: OTHERS, timeoutMs: MOST_MS + 30_000 },
+);

@@ -36,33 +36,41 @@ async function whenBack(ctx: CheckContext, seconds: number): Promise<{ res: Devi
   }
 }
 
-clauseTest('V-SYS-11', async (ctx) => {
-  const before = await systemFound(ctx);
-  const asked = performance.now();
-  const res = await ctx.device.v2.put('/api/system/reboot', { token: ctx.token });
-  expectHeld(judgeOn('V-SYS-11', res, { answer: 'put' }));
-  // What a rebooting device does before it goes: the answer first, then its servers close.
-  await sleep(1000);
-  const back = await whenBack(ctx, BACK_WITHIN_S);
-  expectHeld(judgeOn('V-SYS-11', back.res ?? NO_ANSWER, { answer: 'back', withinS: BACK_WITHIN_S, away: back.away }));
-  if (vendorGateHolds('v-telegram', ctx.run.kind) && !ctx.run.skips['V-TEL-03']) {
-    const telegram = await ctx.device.v2.get('/api/telegram', { token: ctx.token });
-    if (isNoTelegram(telegram)) await ctx.also('V-TEL-03', () => expectHeld(judgeAnswer('V-TEL-03', telegram, factsOf(ctx.run))), [telegram.exchange]);
-  }
-  const after = await getSystem(ctx);
-  const since = (performance.now() - asked) / 1000;
-  // Had it not rebooted, it would read its uptime before and the seconds since (one less for rounding down).
-  const unbroken = Number(before.uptime_s) + since - 1;
-  expectHeld(judgeOn('V-SYS-11', after.res, { answer: 'uptime', since, unbroken }));
-  ctx.observe({ backAfterS: Number(back.afterS.toFixed(1)), wentAway: back.away });
-}, { needsToken: true, timeoutMs: (BACK_WITHIN_S + 60) * 1000, also: ['V-TEL-03'] });
+clauseTest(
+  'V-SYS-11',
+  async (ctx) => {
+    const before = await systemFound(ctx);
+    const asked = performance.now();
+    const res = await ctx.device.v2.put('/api/system/reboot', { token: ctx.token });
+    expectHeld(judgeOn('V-SYS-11', res, { answer: 'put' }));
+    // What a rebooting device does before it goes: the answer first, then its servers close.
+    await sleep(1000);
+    const back = await whenBack(ctx, BACK_WITHIN_S);
+    expectHeld(judgeOn('V-SYS-11', back.res ?? NO_ANSWER, { answer: 'back', withinS: BACK_WITHIN_S, away: back.away }));
+    if (vendorGateHolds('v-telegram', ctx.run.kind) && !ctx.run.skips['V-TEL-03']) {
+      const telegram = await ctx.device.v2.get('/api/telegram', { token: ctx.token });
+      if (isNoTelegram(telegram)) await ctx.also('V-TEL-03', () => expectHeld(judgeAnswer('V-TEL-03', telegram, factsOf(ctx.run))), [telegram.exchange]);
+    }
+    const after = await getSystem(ctx);
+    const since = (performance.now() - asked) / 1000;
+    // Had it not rebooted, it would read its uptime before and the seconds since (one less for rounding down).
+    const unbroken = Number(before.uptime_s) + since - 1;
+    expectHeld(judgeOn('V-SYS-11', after.res, { answer: 'uptime', since, unbroken }));
+    ctx.observe({ backAfterS: Number(back.afterS.toFixed(1)), wentAway: back.away });
+  },
+  { needsToken: true, timeoutMs: (BACK_WITHIN_S + 60) * 1000, also: ['V-TEL-03'] },
+);
 
-clauseTest('V-SYS-12', async (ctx) => {
-  const before = await systemFound(ctx);
-  const res = await ctx.device.v2.put('/api/system/reboot', { token: ctx.token });
-  await sleep(2000);
-  const back = await whenBack(ctx, 60);
-  const after = await getSystem(ctx);
-  expectHeld(judgeOn('V-SYS-12', res, { answer: 'put' }));
-  expectHeld(judgeOn('V-SYS-12', after.res, { answer: 'uptime', before: before.uptime_s, away: back.away }));
-}, { needsToken: true, timeoutMs: 120_000 });
+clauseTest(
+  'V-SYS-12',
+  async (ctx) => {
+    const before = await systemFound(ctx);
+    const res = await ctx.device.v2.put('/api/system/reboot', { token: ctx.token });
+    await sleep(2000);
+    const back = await whenBack(ctx, 60);
+    const after = await getSystem(ctx);
+    expectHeld(judgeOn('V-SYS-12', res, { answer: 'put' }));
+    expectHeld(judgeOn('V-SYS-12', after.res, { answer: 'uptime', before: before.uptime_s, away: back.away }));
+  },
+  { needsToken: true, timeoutMs: 120_000 },
+);

@@ -29,31 +29,47 @@ async function telegram(ctx: CheckContext): Promise<DeviceResponse> {
   }
 }
 
-clauseTest('V-TEL-01', async (ctx) => {
-  const res = await telegram(ctx);
-  if (isNoTelegram(res)) ctx.skip(`the device had no telegram in ${FIRST_TELEGRAM_WITHIN_S} s (is the smart meter connected?)`);
-  expectHeld(judgeAnswer('V-TEL-01', res, factsOf(ctx.run)));
-}, withToken);
+clauseTest(
+  'V-TEL-01',
+  async (ctx) => {
+    const res = await telegram(ctx);
+    if (isNoTelegram(res)) ctx.skip(`the device had no telegram in ${FIRST_TELEGRAM_WITHIN_S} s (is the smart meter connected?)`);
+    expectHeld(judgeAnswer('V-TEL-01', res, factsOf(ctx.run)));
+  },
+  withToken,
+);
 
-clauseTest('V-TEL-02', async (ctx) => {
-  const res = await telegram(ctx);
-  const t = res.status === 200 ? parseTelegram(res.text) : null;
-  if (!t) return ctx.skip(`no telegram to judge (GET ${TELEGRAM} answered ${res.status}; see V-TEL-01)`);
-  if (t.crc === null) return ctx.skip('the telegram ends without a CRC (DSMR before 5 has none)');
-  expectHeld(judgeAnswer('V-TEL-02', res, factsOf(ctx.run)));
-}, { ...withToken, timeoutMs: 60_000 });
+clauseTest(
+  'V-TEL-02',
+  async (ctx) => {
+    const res = await telegram(ctx);
+    const t = res.status === 200 ? parseTelegram(res.text) : null;
+    if (!t) return ctx.skip(`no telegram to judge (GET ${TELEGRAM} answered ${res.status}; see V-TEL-01)`);
+    if (t.crc === null) return ctx.skip('the telegram ends without a CRC (DSMR before 5 has none)');
+    expectHeld(judgeAnswer('V-TEL-02', res, factsOf(ctx.run)));
+  },
+  { ...withToken, timeoutMs: 60_000 },
+);
 
-clauseTest('V-TEL-03', async (ctx) => {
-  const res = await ctx.device.v2.get(TELEGRAM, { token: ctx.token });
-  if (!isNoTelegram(res)) ctx.skip(`the device had a telegram (${res.status}): its answer without one is judged wherever a check meets it`);
-  expectHeld(judgeAnswer('V-TEL-03', res, factsOf(ctx.run)));
-}, withToken);
+clauseTest(
+  'V-TEL-03',
+  async (ctx) => {
+    const res = await ctx.device.v2.get(TELEGRAM, { token: ctx.token });
+    if (!isNoTelegram(res)) ctx.skip(`the device had a telegram (${res.status}): its answer without one is judged wherever a check meets it`);
+    expectHeld(judgeAnswer('V-TEL-03', res, factsOf(ctx.run)));
+  },
+  withToken,
+);
 
-clauseTest('V-TEL-04', async (ctx) => {
-  const res = await telegram(ctx);
-  const t = res.status === 200 ? parseTelegram(res.text) : null;
-  if (!t) return ctx.skip(`no telegram to look at (GET ${TELEGRAM} answered ${res.status})`);
-  ctx.observe({ lineEndings: t.lineEndings, crc: t.crc !== null });
-}, withToken);
+clauseTest(
+  'V-TEL-04',
+  async (ctx) => {
+    const res = await telegram(ctx);
+    const t = res.status === 200 ? parseTelegram(res.text) : null;
+    if (!t) return ctx.skip(`no telegram to look at (GET ${TELEGRAM} answered ${res.status})`);
+    ctx.observe({ lineEndings: t.lineEndings, crc: t.crc !== null });
+  },
+  withToken,
+);
 
 answerClauseTest('V-TEL-05', withToken, async (res, { observe }) => observe({ status: res.status, contentType: res.contentType ?? null }));

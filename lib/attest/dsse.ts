@@ -17,11 +17,18 @@ export function pae(payloadType: string, body: Buffer): Buffer {
 }
 
 /** The key's id as the envelope names it: the SHA-256 of its public key in SPKI DER, hex. */
-export const keyIdOf = (publicKey: KeyObject): string => createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('hex');
+export const keyIdOf = (publicKey: KeyObject): string =>
+  createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('hex');
 
 export function signEnvelope(payloadType: string, body: Buffer, privateKey: KeyObject, publicKey: KeyObject): Envelope {
   if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error(`the signing key is ${privateKey.asymmetricKeyType ?? 'not an asymmetric key'}, not Ed25519`);
-  return { payloadType, payload: body.toString('base64'), signatures: [{ keyid: keyIdOf(publicKey), sig: sign(null, pae(payloadType, body), privateKey).toString('base64') }] };
+  return {
+    payloadType,
+    payload: body.toString('base64'),
+    signatures: [{ keyid: keyIdOf(publicKey), sig: sign(null, pae(payloadType, body), privateKey).toString('base64') }],
+  };
 }
 
 /** The payload's bytes where a signature of the envelope is the key's, else why not. */
@@ -30,5 +37,9 @@ export function openEnvelope(e: Envelope, publicKey: KeyObject): { body: Buffer 
   if (body.toString('base64') !== e.payload) return { problem: 'the payload is not base64' };
   // A keyid is a hint (DSSE): every signature is tried with the key.
   const good = e.signatures.some((s) => verify(null, pae(e.payloadType, body), publicKey, Buffer.from(s.sig, 'base64')));
-  return good ? { body } : { problem: `no signature verifies with the key given (id ${keyIdOf(publicKey).slice(0, 16)}…): the envelope was changed after it was signed, or another key signed it` };
+  return good
+    ? { body }
+    : {
+        problem: `no signature verifies with the key given (id ${keyIdOf(publicKey).slice(0, 16)}…): the envelope was changed after it was signed, or another key signed it`,
+      };
 }

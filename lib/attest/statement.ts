@@ -9,8 +9,15 @@ export const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
 export const TEST_RESULT = 'https://in-toto.io/attestation/test-result/v0.1';
 export const PAYLOAD_TYPE = 'application/vnd.in-toto+json';
 
-export interface Subject { name: string; digest: { sha256: string } }
-interface Descriptor { name: string; annotations?: Record<string, unknown>; digest?: Record<string, string> }
+export interface Subject {
+  name: string;
+  digest: { sha256: string };
+}
+interface Descriptor {
+  name: string;
+  annotations?: Record<string, unknown>;
+  digest?: Record<string, string>;
+}
 
 export interface Statement {
   _type: typeof STATEMENT_TYPE;
@@ -22,7 +29,10 @@ export interface Statement {
 export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 /** The certification's validity: from when it was signed until `expires` (ISO 8601). */
-export interface Validity { signed: string; expires: string }
+export interface Validity {
+  signed: string;
+  expires: string;
+}
 
 /**
  * The statement of a run (or a certify-client run) and the reports it vouches for. A clause `deviation` or `warn` is
@@ -34,8 +44,10 @@ export function statementOf(r: RunResults, reports: readonly { name: string; byt
   const configuration: Descriptor[] = [
     { name: 'tool', annotations: { ...r.tool } },
     // certify-client: the integration, and the kind and API release of the device it was served.
-    { name: r.integration ? 'integration' : 'device',
-      annotations: r.integration ? { ...r.integration, kind: r.target.kind, release: r.target.api_version } : { ...r.target, certificate: undefined } },
+    {
+      name: r.integration ? 'integration' : 'device',
+      annotations: r.integration ? { ...r.integration, kind: r.target.kind, release: r.target.api_version } : { ...r.target, certificate: undefined },
+    },
     ...(r.profiles ?? []).map((p) => ({ name: p.catalogue, annotations: { profile: p.profile, revision: p.revision, verdict: p.verdict } })),
     { name: 'options', annotations: { ...r.options, strict: r.strict } },
     // `run --known`: the known failures applied, each with its expiry, as the run applied them.
@@ -46,6 +58,12 @@ export function statementOf(r: RunResults, reports: readonly { name: string; byt
     _type: STATEMENT_TYPE,
     subject: reports.map((f) => ({ name: f.name, digest: { sha256: sha256(f.bytes) } })),
     predicateType: TEST_RESULT,
-    predicate: { result: r.verdict !== 'pass' ? 'FAILED' : warned.length ? 'WARNED' : 'PASSED', configuration, passedTests: passed, warnedTests: warned, failedTests: failed },
+    predicate: {
+      result: r.verdict !== 'pass' ? 'FAILED' : warned.length ? 'WARNED' : 'PASSED',
+      configuration,
+      passedTests: passed,
+      warnedTests: warned,
+      failedTests: failed,
+    },
   };
 }

@@ -7,7 +7,9 @@ import { PAYLOAD_TYPE, type Statement, STATEMENT_TYPE, TEST_RESULT, sha256 } fro
 
 export const REVOCATIONS_TYPE = 'application/vnd.energy-conform.revocations+json';
 /** A revocation list's payload: the SHA-256 of each revoked certification's payload, and why. */
-export interface Revocations { revoked: { payload_sha256: string; why: string; at: string }[] }
+export interface Revocations {
+  revoked: { payload_sha256: string; why: string; at: string }[];
+}
 
 export interface Verified {
   /** Each thing that fails; none: the certification holds. */
@@ -23,18 +25,21 @@ export function verifyCertification(e: Envelope, key: KeyObject, files: Readonly
   const opened = openEnvelope(e, key);
   if ('problem' in opened) return { problems: [opened.problem], statement: null };
   const statement = JSON.parse(opened.body.toString('utf8')) as Statement;
-  if (statement._type !== STATEMENT_TYPE || statement.predicateType !== TEST_RESULT) return { problems: ['the statement is not an in-toto test result'], statement: null };
+  if (statement._type !== STATEMENT_TYPE || statement.predicateType !== TEST_RESULT)
+    return { problems: ['the statement is not an in-toto test result'], statement: null };
   const problems: string[] = [];
   for (const s of statement.subject) {
     const bytes = files.get(s.name);
     if (!bytes) problems.push(`${s.name}: not found beside the certification`);
-    else if (sha256(bytes) !== s.digest.sha256) problems.push(`${s.name}: changed since it was signed (SHA-256 ${sha256(bytes).slice(0, 16)}…, signed ${s.digest.sha256.slice(0, 16)}…)`);
+    else if (sha256(bytes) !== s.digest.sha256)
+      problems.push(`${s.name}: changed since it was signed (SHA-256 ${sha256(bytes).slice(0, 16)}…, signed ${s.digest.sha256.slice(0, 16)}…)`);
   }
   const validity = statement.predicate.configuration.find((c) => c.name === 'validity')?.annotations as { expires?: string } | undefined;
   if (!validity?.expires) problems.push('it names no expiry');
   else if (Date.parse(validity.expires) <= now.getTime()) problems.push(`expired on ${validity.expires}`);
   if (revocations) {
-    const list = revocations.payloadType === REVOCATIONS_TYPE ? openEnvelope(revocations, key) : { problem: `the revocation list is ${revocations.payloadType}` };
+    const list =
+      revocations.payloadType === REVOCATIONS_TYPE ? openEnvelope(revocations, key) : { problem: `the revocation list is ${revocations.payloadType}` };
     if ('problem' in list) problems.push(`the revocation list cannot be trusted: ${list.problem}`);
     else {
       const mine = (JSON.parse(list.body.toString('utf8')) as Revocations).revoked.find((r) => r.payload_sha256 === sha256(opened.body));

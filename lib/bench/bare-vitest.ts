@@ -4,7 +4,13 @@ import path from 'node:path';
 import { createVitest } from 'vitest/node';
 
 const root = path.join(import.meta.dirname, 'trivial');
-const vitest = await createVitest('test', { root, config: false, include: [`trivial.check${path.extname(import.meta.filename)}`], watch: false, reporters: [{}] });
+const vitest = await createVitest('test', {
+  root,
+  config: false,
+  include: [`trivial.check${path.extname(import.meta.filename)}`],
+  watch: false,
+  reporters: [{}],
+});
 try {
   await vitest.start();
 } finally {

@@ -35,7 +35,8 @@ const tally = (values: readonly string[]): Record<string, number> => {
 export function compareRuns(runs: readonly ComparedRun[]): RunsComparison {
   const labels = new Map<string, string>();
   const perRun = runs.flatMap((r) => (r.checks ? [outcomesOf(r.checks, labels)] : []));
-  const outcomes = [...labels].map(([key, label]) => ({ key, label, seen: tally(perRun.map((o) => o.get(key) ?? ABSENT)) }))
+  const outcomes = [...labels]
+    .map(([key, label]) => ({ key, label, seen: tally(perRun.map((o) => o.get(key) ?? ABSENT)) }))
     .filter((o) => Object.keys(o.seen).length > 1);
   const first = runs[0]?.verdict;
   return { verdictsDiffer: runs.filter((r) => r.verdict !== first).length, verdicts: tally(runs.map((r) => r.verdict)), outcomes };
@@ -43,5 +44,8 @@ export function compareRuns(runs: readonly ComparedRun[]): RunsComparison {
 
 /** `pass ×19, error ×1`: the most frequent first. */
 export function seenText(seen: Record<string, number>): string {
-  return Object.entries(seen).sort(([a, m], [b, n]) => n - m || a.localeCompare(b)).map(([s, n]) => `${s} ×${n}`).join(', ');
+  return Object.entries(seen)
+    .sort(([a, m], [b, n]) => n - m || a.localeCompare(b))
+    .map(([s, n]) => `${s} ×${n}`)
+    .join(', ');
 }

@@ -12,14 +12,20 @@ const CLEAN_SEEDS = Number(process.env.EC_CLEAN_SEEDS ?? 100);
 const FAULT_SEEDS = Number(process.env.EC_FAULT_SEEDS ?? 10);
 const seeds = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
-interface Tally { runs: number; max: ExploreResult['spent']; total: ExploreResult['spent'] }
+interface Tally {
+  runs: number;
+  max: ExploreResult['spent'];
+  total: ExploreResult['spent'];
+}
 const tally = (results: ExploreResult[]): Tally => {
   const keys = ['sequences', 'steps', 'requests', 'switches', 'presses', 'seconds'] as const;
-  const pick = (f: (a: number, b: number) => number) => Object.fromEntries(keys.map((k) => [k, results.map((r) => r.spent[k]).reduce(f, 0)])) as unknown as ExploreResult['spent'];
+  const pick = (f: (a: number, b: number) => number) =>
+    Object.fromEntries(keys.map((k) => [k, results.map((r) => r.spent[k]).reduce(f, 0)])) as unknown as ExploreResult['spent'];
   return { runs: results.length, max: pick((a, b) => Math.max(a, b)), total: pick((a, b) => a + b) };
 };
-const costText = (t: Tally) => `max a run: ${t.max.requests} requests, ${t.max.switches} switches, ${t.max.presses} presses, ${t.max.seconds} s; `
-  + `mean: ${Math.round(t.total.requests / t.runs)} requests, ${Math.round(t.total.steps / t.runs)} steps`;
+const costText = (t: Tally) =>
+  `max a run: ${t.max.requests} requests, ${t.max.switches} switches, ${t.max.presses} presses, ${t.max.seconds} s; ` +
+  `mean: ${Math.round(t.total.requests / t.runs)} requests, ${Math.round(t.total.steps / t.runs)} steps`;
 
 let bad = 0;
 console.log(`budget: ${describeBudget(DEFAULT_BUDGET)}`);
@@ -29,7 +35,7 @@ for (const kind of KIND_IDS) {
   const wrong = results.filter((r) => r.finding || r.broken || r.stoppedBy);
   bad += wrong.length;
   console.log(`clean ${kind}: ${results.length - wrong.length}/${results.length} seeds without disagreement; ${costText(tally(results))}`);
-  for (const r of wrong) console.log(`  seed ${r.seed}: ${r.finding ? `${r.finding.clause}: ${r.finding.sequence.join(' | ')}` : r.broken ?? r.stoppedBy}`);
+  for (const r of wrong) console.log(`  seed ${r.seed}: ${r.finding ? `${r.finding.clause}: ${r.finding.sequence.join(' | ')}` : (r.broken ?? r.stoppedBy)}`);
 }
 for (const fault of FAULTS.filter((f) => f.sequence || f.alsoExplored)) {
   const results: ExploreResult[] = [];

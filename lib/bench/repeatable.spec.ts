@@ -14,7 +14,9 @@ import { sharedCli } from '../testing/shared-cli.js';
 import { type ComparedRun, compareRuns } from './compare-runs.js';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-repeat-')); });
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-repeat-'));
+});
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 const RUNS = 3;
@@ -41,6 +43,7 @@ test(`${RUNS} full runs against the same faulty device: identical outcomes, in o
     const pair07 = r.checks.find((c) => c.clause === 'PAIR-07')!;
     expect(pair07.status).toBe('fail');
     expect(pair07.rows?.filter((row) => row.status === 'fail').map((row) => row.title)).toEqual([
-      'PAIR-07 [MUST] POST /api/user — another valid name right after the re-use of a name']);
+      'PAIR-07 [MUST] POST /api/user — another valid name right after the re-use of a name',
+    ]);
   }
 }, 300_000);

@@ -21,7 +21,8 @@ import { type ComparedRun, compareRuns, seenText } from './compare-runs.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const REPEAT = process.env.BENCH_REPEAT ? Number(process.env.BENCH_REPEAT) : null;
-if (REPEAT !== null && !(Number.isInteger(REPEAT) && REPEAT > 0)) throw new Error(`BENCH_REPEAT must be a whole number of runs, not ${process.env.BENCH_REPEAT}`);
+if (REPEAT !== null && !(Number.isInteger(REPEAT) && REPEAT > 0))
+  throw new Error(`BENCH_REPEAT must be a whole number of runs, not ${process.env.BENCH_REPEAT}`);
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -42,8 +43,12 @@ function timeChild(args: string[], what: string, cwd?: string, output: 'inherit'
 const timeBare = () => timeChild([path.join(PACKAGE_ROOT, 'dist', 'lib', 'bench', 'bare-vitest.js')], 'bare vitest');
 
 /** The self-test matrix (clean kinds, every fault, in parallel) as `npm test` runs it: its wall time. */
-const timeMatrix = () => timeChild([path.join(PACKAGE_ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'lib/runner/self-test.spec.ts',
-  '--project', 'unit'], 'the self-test matrix', PACKAGE_ROOT);
+const timeMatrix = () =>
+  timeChild(
+    [path.join(PACKAGE_ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'lib/runner/self-test.spec.ts', '--project', 'unit'],
+    'the self-test matrix',
+    PACKAGE_ROOT,
+  );
 
 /** The default run `times` times against one emulator: a line per run, what differs, and whether anything does. */
 async function repeat(times: number, ready: ReadyInfo, dir: string): Promise<boolean> {
@@ -51,7 +56,10 @@ async function repeat(times: number, ready: ReadyInfo, dir: string): Promise<boo
   for (let i = 0; i < times; i++) {
     const reports = path.join(dir, `r${i}`);
     const res = await cli(['run', ...targetArgs(ready, path.join(dir, `tokens-${i}.json`)), '--reports', reports]);
-    const results = await readFile(path.join(reports, 'results.json'), 'utf8').then((t) => JSON.parse(t) as RunResults, () => null);
+    const results = await readFile(path.join(reports, 'results.json'), 'utf8').then(
+      (t) => JSON.parse(t) as RunResults,
+      () => null,
+    );
     const head = `run ${i + 1}/${times}: exit ${res.code}, ${(res.ms / 1000).toFixed(1)} s`;
     if (results) {
       console.log(`${head}, verdict ${results.verdict}: ${STATUSES.map((s) => `${results.summary[s]} ${s}`).join(', ')}; ${results.requests} requests`);
@@ -77,9 +85,11 @@ async function overWifi(dir: string): Promise<void> {
     if (res.code !== 0) throw new Error(`the run over the Wi-Fi profile exited ${res.code}:\n${res.stdout}${res.stderr}`);
     const r = JSON.parse(await readFile(path.join(reports, 'results.json'), 'utf8')) as RunResults;
     const { latencyMs, jitterMs, maxConnections, idleCloseS } = LINKS.wifi;
-    console.log(`energy socket over Wi-Fi (${latencyMs}±${jitterMs} ms, ${maxConnections} connection slots, idle close ${idleCloseS} s): `
-      + `${(res.ms / 1000).toFixed(1)} s wall time; ${r.requests} requests, ${r.socket?.stateRequests ?? 0} state requests, `
-      + `${r.socket?.relaySwitches ?? 0} relay switches, ${r.connections} connections`);
+    console.log(
+      `energy socket over Wi-Fi (${latencyMs}±${jitterMs} ms, ${maxConnections} connection slots, idle close ${idleCloseS} s): ` +
+        `${(res.ms / 1000).toFixed(1)} s wall time; ${r.requests} requests, ${r.socket?.stateRequests ?? 0} state requests, ` +
+        `${r.socket?.relaySwitches ?? 0} relay switches, ${r.connections} connections`,
+    );
   } finally {
     await emu.close();
   }
@@ -90,10 +100,14 @@ async function vendorProfile(dir: string): Promise<void> {
   const emu = await startEmulator({ kind: 'p1dongle' });
   try {
     const reports = path.join(dir, 'vendor');
-    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens-vendor.json')), '--profile', 'vendor', '--reports', reports], { timeoutMs: 600_000 });
+    const res = await cli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens-vendor.json')), '--profile', 'vendor', '--reports', reports], {
+      timeoutMs: 600_000,
+    });
     if (res.code !== 0) throw new Error(`the vendor profile on the P1 meter exited ${res.code}:\n${res.stdout}${res.stderr}`);
     const r = JSON.parse(await readFile(path.join(reports, 'results.json'), 'utf8')) as RunResults;
-    console.log(`run --profile vendor, P1 meter emulator: ${(res.ms / 1000).toFixed(1)} s wall time (goal: under 10); ${r.requests} requests, ${r.connections} connections (10)`);
+    console.log(
+      `run --profile vendor, P1 meter emulator: ${(res.ms / 1000).toFixed(1)} s wall time (goal: under 10); ${r.requests} requests, ${r.connections} connections (10)`,
+    );
   } finally {
     await emu.close();
   }
@@ -108,7 +122,14 @@ async function warmRuns(ready: ReadyInfo, dir: string): Promise<void> {
     try {
       // The first run loads the CLI's modules: not counted.
       for (let i = 0; i <= RUNS; i++) {
-        const res = await warm.run(['run', ...targetArgs(ready, path.join(dir, `tokens-warm-${keep}-${i}.json`)), '--suite', 'info', '--reports', path.join(dir, `warm-${keep}-${i}`)]);
+        const res = await warm.run([
+          'run',
+          ...targetArgs(ready, path.join(dir, `tokens-warm-${keep}-${i}.json`)),
+          '--suite',
+          'info',
+          '--reports',
+          path.join(dir, `warm-${keep}-${i}`),
+        ]);
         if (res.code !== 0) throw new Error(`the warm run exited ${res.code}:\n${res.stdout}${res.stderr}`);
         if (i > 0) times.push(res.ms);
       }
@@ -117,8 +138,10 @@ async function warmRuns(ready: ReadyInfo, dir: string): Promise<void> {
     }
     medians.push(median(times));
   }
-  console.log(`run --suite info in a warm CLI: a fresh suite worker each run median ${medians[0]!.toFixed(0)} ms, the worker kept (lib/runner/kept-worker.ts) `
-    + `median ${medians[1]!.toFixed(0)} ms, over ${RUNS}`);
+  console.log(
+    `run --suite info in a warm CLI: a fresh suite worker each run median ${medians[0]!.toFixed(0)} ms, the worker kept (lib/runner/kept-worker.ts) ` +
+      `median ${medians[1]!.toFixed(0)} ms, over ${RUNS}`,
+  );
 }
 
 /** The median wall times of the default run and of a bare vitest run, then the Wi-Fi run, then the self-test matrix's. */
@@ -135,8 +158,9 @@ async function timings(ready: ReadyInfo, dir: string): Promise<void> {
     bare.push(await timeBare());
     help.push(await timeChild([BIN, '--help'], 'energy-conform --help', undefined, 'ignore'));
     const r = JSON.parse(await readFile(path.join(reports, 'results.json'), 'utf8')) as RunResults;
-    cost = `${r.requests} requests (budget 700), ${r.socket?.stateRequests ?? 0} state requests (460), ${r.socket?.relaySwitches ?? 0} relay switches (65), `
-      + `${r.connections} connections (10)`;
+    cost =
+      `${r.requests} requests (budget 700), ${r.socket?.stateRequests ?? 0} state requests (460), ${r.socket?.relaySwitches ?? 0} relay switches (65), ` +
+      `${r.connections} connections (10)`;
   }
   const f = median(full);
   const b = median(bare);
@@ -150,7 +174,9 @@ async function timings(ready: ReadyInfo, dir: string): Promise<void> {
   if (process.env.BENCH_WIFI !== '0') await overWifi(dir);
   if (process.env.BENCH_MATRIX !== '0') {
     const m = await timeMatrix();
-    console.log(`self-test matrix (${KIND_IDS.length} clean kinds and the fault catalogue of ${FAULTS.length}, in parallel): ${(m / 1000).toFixed(1)} s wall time`);
+    console.log(
+      `self-test matrix (${KIND_IDS.length} clean kinds and the fault catalogue of ${FAULTS.length}, in parallel): ${(m / 1000).toFixed(1)} s wall time`,
+    );
   }
 }
 

@@ -23,25 +23,67 @@ const ready = path.join(dir, 'ready.json');
 const emulator = spawn(process.execPath, [BIN, 'emulate', '--kind', 'p1dongle', '--ready-file', ready], { stdio: 'ignore' });
 try {
   let info: { host: string; httpPort: number; httpsPort: number; ca: string; controlUrl: string } | undefined;
-  while (!info) info = await readFile(ready, 'utf8').then((t) => JSON.parse(t), () => sleep(100).then(() => undefined));
+  while (!info)
+    info = await readFile(ready, 'utf8').then(
+      (t) => JSON.parse(t),
+      () => sleep(100).then(() => undefined),
+    );
   const t0 = Date.now();
-  const clock = { now: () => (Date.now() - t0) * SPEED, sleep: (ms: number, signal: AbortSignal) => sleep(ms / SPEED, undefined, { signal }).catch(() => undefined) };
+  const clock = {
+    now: () => (Date.now() - t0) * SPEED,
+    sleep: (ms: number, signal: AbortSignal) => sleep(ms / SPEED, undefined, { signal }).catch(() => undefined),
+  };
   const heap: string[] = [];
   const sampler = setInterval(() => {
     gc();
     heap.push(`${Math.round(clock.now() / 60_000)} min: ${(process.memoryUsage().heapUsed / 1048576).toFixed(1)} MB`);
   }, 600_000 / SPEED);
-  const run = { host: info.host, httpPort: info.httpPort, httpsPort: info.httpsPort, kind: 'p1dongle' as const, forceKind: false, caPem: await readFile(info.ca, 'utf8'),
-    caLabel: 'the emulator\'s CA', insecure: false, tokenStore: path.join(dir, 'tokens.json'), pressHook: `curl -s -X POST ${info.controlUrl}/press`, pressTimeoutS: 30,
-    pairingName: DEFAULT_PAIRING_NAME, slow: false, allowCloudToggle: false, allowReboot: false, profiles: ['spec' as const], manual: false, strict: false, forget: false,
-    yes: true, requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS, paceMs: 0 };
-  const end = await soak({ device: run, durationS: 3600, clients: 3, pollMs: 1000, intervalS: 60, checkEveryS: 300, thresholds: DEFAULT_THRESHOLDS, clock,
-    tool: { name: 'energy-conform', version: 'bench' } }, streamIo(process.stderr, false), new AbortController().signal);
+  const run = {
+    host: info.host,
+    httpPort: info.httpPort,
+    httpsPort: info.httpsPort,
+    kind: 'p1dongle' as const,
+    forceKind: false,
+    caPem: await readFile(info.ca, 'utf8'),
+    caLabel: "the emulator's CA",
+    insecure: false,
+    tokenStore: path.join(dir, 'tokens.json'),
+    pressHook: `curl -s -X POST ${info.controlUrl}/press`,
+    pressTimeoutS: 30,
+    pairingName: DEFAULT_PAIRING_NAME,
+    slow: false,
+    allowCloudToggle: false,
+    allowReboot: false,
+    profiles: ['spec' as const],
+    manual: false,
+    strict: false,
+    forget: false,
+    yes: true,
+    requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+    paceMs: 0,
+  };
+  const end = await soak(
+    {
+      device: run,
+      durationS: 3600,
+      clients: 3,
+      pollMs: 1000,
+      intervalS: 60,
+      checkEveryS: 300,
+      thresholds: DEFAULT_THRESHOLDS,
+      clock,
+      tool: { name: 'energy-conform', version: 'bench' },
+    },
+    streamIo(process.stderr, false),
+    new AbortController().signal,
+  );
   clearInterval(sampler);
   const { results } = soakResults(end);
   const s = results.soak!;
-  console.log(`one hour soaked in ${((Date.now() - t0) / 1000).toFixed(0)} s (clock x${SPEED}): ${s.totals.requests} requests, ${s.intervals.length} intervals, `
-    + `${s.totals.connections} connections; the series ${(JSON.stringify(s).length / 1024).toFixed(0)} KB`);
+  console.log(
+    `one hour soaked in ${((Date.now() - t0) / 1000).toFixed(0)} s (clock x${SPEED}): ${s.totals.requests} requests, ${s.intervals.length} intervals, ` +
+      `${s.totals.connections} connections; the series ${(JSON.stringify(s).length / 1024).toFixed(0)} KB`,
+  );
   console.log(`heap after a full GC: ${heap.join(', ')}`);
 } finally {
   emulator.kill('SIGTERM');

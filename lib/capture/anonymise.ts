@@ -32,7 +32,10 @@ function standIn(value: string, n: number): string {
 export function anonymise(c: Capture): { capture: Capture; replaced: number } {
   const values = new Set<string>();
   if (c.device.serial) values.add(c.device.serial);
-  identifying(c.answers.map((a) => a.samples), values);
+  identifying(
+    c.answers.map((a) => a.samples),
+    values,
+  );
   identifying(c.websocket, values);
   identifying(c.mdns, values);
   for (const a of c.answers) for (const m of a.body.matchAll(EQUIPMENT)) values.add(m[1]!);

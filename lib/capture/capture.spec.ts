@@ -19,7 +19,9 @@ import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { FIRST_TELEGRAM_MS } from '../emulator/system.js';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-capture-')); });
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-capture-'));
+});
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 async function captureOf(emu: Emulator, name: string, extra: string[] = []) {
@@ -59,7 +61,12 @@ describe.concurrent('a capture of the clean emulator', () => {
         expect(c.certificate?.subject).toContain(`appliance/${kind}/`);
         expect(c.device.served_version).toMatch(/^\d+\.\d+\.\d+$/);
         expect(c.websocket === null).toBe(!vendorGateHolds('v-ws', kind));
-        if (c.websocket) expect(c.websocket).toMatchObject({ greeting: { type: 'authorization_requested' }, authorized: { type: 'authorized' }, topics: { measurement: { type: 'measurement' } } });
+        if (c.websocket)
+          expect(c.websocket).toMatchObject({
+            greeting: { type: 'authorization_requested' },
+            authorized: { type: 'authorized' },
+            topics: { measurement: { type: 'measurement' } },
+          });
       }
       expect(res.stdout).toMatch(new RegExp(`^captured the ${kind} at 127\\.0\\.0\\.1.*: \\d+ answers`, 'm'));
       // schemas/openapi-v1.json, openapi-v2.json and asyncapi.json describe every answer and message of it.
@@ -70,16 +77,19 @@ describe.concurrent('a capture of the clean emulator', () => {
   });
 
   // The kinds whose v2 surface differs by release (the battery group); the others differ only in the version named.
-  test.for((['p1dongle', 'energymeter'] as const).flatMap((kind) => RELEASE_VERSIONS.map((v) => [kind, v] as const)))('of a %s serving API %s: every answer and message as the descriptions say', async ([kind, apiVersion]) => {
-    await withEmulator({ kind, apiVersion }, async (emu) => {
-      const { res, doc } = await captureOf(emu, `${kind}-${apiVersion}`);
-      expect(res.code, res.stdout + res.stderr).toBe(0);
-      expect(doc!.device.served_version).toBe(apiVersion);
-      const described = describedProblems(doc!);
-      expect(described.problems).toEqual([]);
-      expect(described.checked).toBeGreaterThan(15);
-    });
-  });
+  test.for((['p1dongle', 'energymeter'] as const).flatMap((kind) => RELEASE_VERSIONS.map((v) => [kind, v] as const)))(
+    'of a %s serving API %s: every answer and message as the descriptions say',
+    async ([kind, apiVersion]) => {
+      await withEmulator({ kind, apiVersion }, async (emu) => {
+        const { res, doc } = await captureOf(emu, `${kind}-${apiVersion}`);
+        expect(res.code, res.stdout + res.stderr).toBe(0);
+        expect(doc!.device.served_version).toBe(apiVersion);
+        const described = describedProblems(doc!);
+        expect(described.problems).toEqual([]);
+        expect(described.checked).toBeGreaterThan(15);
+      });
+    },
+  );
 });
 
 test.for([

@@ -37,8 +37,11 @@ const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorte
 /** One read, its repeats and its latency; a 503 asked again until the device has something to serve. */
 export async function ask(device: DeviceClient, r: Read, token: string | null, redactor: Redactor, signal: AbortSignal): Promise<CapturedAnswer> {
   const side = r.side === 'v1' ? device.v1 : device.v2;
-  const o = { ...(r.token && token ? { token } : {}), ...(r.version ? { headers: { 'X-Api-Version': r.version } } : {}),
-    ...(r.method === 'POST' ? { body: { name: PROBE_NAME } } : {}) };
+  const o = {
+    ...(r.token && token ? { token } : {}),
+    ...(r.version ? { headers: { 'X-Api-Version': r.version } } : {}),
+    ...(r.method === 'POST' ? { body: { name: PROBE_NAME } } : {}),
+  };
   const base = { side: r.side, method: r.method, path: r.path, token: r.token, ...(r.version ? { version: r.version } : {}), why: r.why };
   const answers: DeviceResponse[] = [];
   const asked = Date.now();
@@ -59,9 +62,15 @@ export async function ask(device: DeviceClient, r: Read, token: string | null, r
   }
   const first = answers[0]!;
   const times = answers.map((a) => a.exchange.durationMs).sort((a, b) => a - b);
-  return { ...base, ...(unavailableMs && first.status !== 503 ? { unavailableMs } : {}), status: first.status, headers: first.exchange.responseHeaders ?? {}, body: first.exchange.responseBody ?? '',
+  return {
+    ...base,
+    ...(unavailableMs && first.status !== 503 ? { unavailableMs } : {}),
+    status: first.status,
+    headers: first.exchange.responseHeaders ?? {},
+    body: first.exchange.responseBody ?? '',
     samples: answers.flatMap((a) => (a.json === undefined ? [] : [redactor.redactDeep(a.json)])),
-    latencyMs: { n: times.length, p50: quantile(times, 0.5), p90: quantile(times, 0.9), max: times.at(-1)! } };
+    latencyMs: { n: times.length, p50: quantile(times, 0.5), p90: quantile(times, 0.9), max: times.at(-1)! },
+  };
 }
 
 /** The greeting, the answer to the token, and the first message of each topic the kind serves. */
@@ -74,7 +83,13 @@ async function listen(device: DeviceClient, kind: KindId, token: string, redacto
     socket.send({ type: 'authorization', data: token });
     const authorized = await socket.next(() => true, WS_ANSWER_MS, from);
     const topics: Record<string, WsMessage | null> = {};
-    for (const topic of ['device', 'user', 'measurement', ...(vendorGateHolds('v-system', kind) ? ['system'] : []), ...(vendorGateHolds('v-batteries', kind) ? ['batteries'] : [])]) {
+    for (const topic of [
+      'device',
+      'user',
+      'measurement',
+      ...(vendorGateHolds('v-system', kind) ? ['system'] : []),
+      ...(vendorGateHolds('v-batteries', kind) ? ['batteries'] : []),
+    ]) {
       from = socket.heard.length;
       socket.send({ type: 'subscribe', data: topic });
       topics[topic] = await socket.next((m) => m.type === topic || m.type === 'error', WS_ANSWER_MS, from);
@@ -119,12 +134,32 @@ export async function capture(o: CaptureOptions, io: OperatorIo, redactor: Redac
     }
     const cert = pre.certificate;
     return {
-      format: 'energy-conform capture 1', tool: o.tool, captured: new Date().toISOString(),
-      device: { kind, product_type: met.target.product_type, serial: met.target.serial, firmware_version: met.target.firmware_version,
-        api_version: met.apiVersion, served_version: met.served },
-      certificate: cert ? { subject: cert.subject, subjectAltName: cert.subjectAltName, issuer: cert.issuer, validFrom: cert.validFrom, validTo: cert.validTo,
-        keyType: cert.keyType, chainError: cert.chainError } : null,
-      answers, websocket, mdns: o.mdns ?? null, left,
+      format: 'energy-conform capture 1',
+      tool: o.tool,
+      captured: new Date().toISOString(),
+      device: {
+        kind,
+        product_type: met.target.product_type,
+        serial: met.target.serial,
+        firmware_version: met.target.firmware_version,
+        api_version: met.apiVersion,
+        served_version: met.served,
+      },
+      certificate: cert
+        ? {
+            subject: cert.subject,
+            subjectAltName: cert.subjectAltName,
+            issuer: cert.issuer,
+            validFrom: cert.validFrom,
+            validTo: cert.validTo,
+            keyType: cert.keyType,
+            chainError: cert.chainError,
+          }
+        : null,
+      answers,
+      websocket,
+      mdns: o.mdns ?? null,
+      left,
     };
   } finally {
     await device.close();

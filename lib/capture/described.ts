@@ -8,12 +8,19 @@ import { asyncApi } from '../spec/asyncapi.js';
 import { openApiV1, openApiV2 } from '../spec/openapi.js';
 
 type Json = Record<string, unknown>;
-export interface Described { problems: string[]; notDescribed: string[]; checked: number }
+export interface Described {
+  problems: string[];
+  notDescribed: string[];
+  checked: number;
+}
 
 const resolve = (doc: Json, node: Json): Json => {
   const at = node.$ref;
   if (typeof at !== 'string') return node;
-  return at.slice(2).split('/').reduce<Json>((n, k) => n[k] as Json, doc);
+  return at
+    .slice(2)
+    .split('/')
+    .reduce<Json>((n, k) => n[k] as Json, doc);
 };
 
 function validator(docs: Record<string, Json>) {
@@ -69,8 +76,11 @@ export function describedProblems(capture: Capture): Described {
   const ws = capture.websocket;
   if (ws) {
     const messages = ((docs.ws.channels as Json).ws as Json).messages as Json;
-    const heard = [['the greeting', ws.greeting, 'authorization_requested'], ['the answer to the token', ws.authorized, 'authorized'],
-      ...Object.entries(ws.topics).map(([t, m]) => [`the first message of ${t}`, m, t])] as [string, { type?: unknown } | null, string][];
+    const heard = [
+      ['the greeting', ws.greeting, 'authorization_requested'],
+      ['the answer to the token', ws.authorized, 'authorized'],
+      ...Object.entries(ws.topics).map(([t, m]) => [`the first message of ${t}`, m, t]),
+    ] as [string, { type?: unknown } | null, string][];
     for (const [what, message, expected] of heard) {
       if (!message) continue;
       const name = typeof message.type === 'string' && message.type in messages ? message.type : expected;

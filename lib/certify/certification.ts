@@ -13,8 +13,10 @@ export function certificationMarkdown(r: RunResults, resultsJsonText: string): s
   const of = (level: string, status: string) => judged.filter((c) => c.level === level && c.status === status).length;
   const phases = s.phases.map((p) => `${p.phase} ${((p.to - p.from) / 1000).toFixed(0)} s`).join(', ');
   const lines = [
-    `# Certification summary: ${i.name}${i.version ? ` ${i.version}` : ''}`, '',
-    `| | |`, `| --- | --- |`,
+    `# Certification summary: ${i.name}${i.version ? ` ${i.version}` : ''}`,
+    '',
+    `| | |`,
+    `| --- | --- |`,
     `| Integration | ${i.name}, version ${i.version ?? 'not given'} |`,
     `| Command | ${i.command ? `\`${i.command}\`` : 'pointed at the device by its tester'} |`,
     `| Catalogue | ${s.catalogue} (${r.checks.length} clauses) |`,
@@ -22,12 +24,16 @@ export function certificationMarkdown(r: RunResults, resultsJsonText: string): s
     `| Device served | an emulated ${r.target.kind} (${r.target.product_type}), serial ${r.target.serial}, firmware ${r.target.firmware_version ?? 'not named'}, API ${r.target.api_version ?? 'not named'} |`,
     `| Scenario | ${phases}; options ${JSON.stringify(r.options)} |`,
     `| Ran | ${r.started} to ${r.finished} |`,
-    `| Verdict | **${r.verdict.toUpperCase()}**: MUST ${of('MUST', 'pass')} passed, ${of('MUST', 'fail')} failed; SHOULD ${of('SHOULD', 'pass')} passed, ${of('SHOULD', 'warn')} warned; `
-      + `${r.checks.filter((c) => c.status === 'skip').length} not judged (nothing to judge them on) |`,
-    `| results.json SHA-256 | \`${sha256(resultsJsonText)}\` |`, '',
-    ...r.notes.map((n) => `Note: ${n}`), ...(r.notes.length ? [''] : []),
-    '| clause | level | outcome | what was seen |', '| --- | --- | --- | --- |',
-    ...r.checks.map((c) => `| ${c.clause} | ${c.level} | ${c.status} | ${c.message.split('\n')[0]!.replace(/\|/g, '\\|')} |`), '',
+    `| Verdict | **${r.verdict.toUpperCase()}**: MUST ${of('MUST', 'pass')} passed, ${of('MUST', 'fail')} failed; SHOULD ${of('SHOULD', 'pass')} passed, ${of('SHOULD', 'warn')} warned; ` +
+      `${r.checks.filter((c) => c.status === 'skip').length} not judged (nothing to judge them on) |`,
+    `| results.json SHA-256 | \`${sha256(resultsJsonText)}\` |`,
+    '',
+    ...r.notes.map((n) => `Note: ${n}`),
+    ...(r.notes.length ? [''] : []),
+    '| clause | level | outcome | what was seen |',
+    '| --- | --- | --- | --- |',
+    ...r.checks.map((c) => `| ${c.clause} | ${c.level} | ${c.status} | ${c.message.split('\n')[0]!.replace(/\|/g, '\\|')} |`),
+    '',
   ];
   return lines.join('\n');
 }

@@ -17,7 +17,6 @@ import { targetArgs } from '../testing/cli-process.js';
 import { withEmulator } from '../testing/emulator-client.js';
 import { sharedCli } from '../testing/shared-cli.js';
 
-
 let dir: string;
 const runs = new Map<string, Promise<CertifyOutcome>>();
 /**
@@ -30,11 +29,20 @@ const PLAN: ScenarioPlan = { ...QUICK_PLAN, awayS: 8, lengths: { ...QUICK_PLAN.l
  * starved integration retries twice (CL-LOAD-03) and reopens its WebSocket (CL-WS-04) while it is away.
  */
 const CLEAN_PLAN: ScenarioPlan = { ...PLAN, awayS: 15, lengths: { ...PLAN.lengths, reboot: 23 } };
-const certify = (name: string, kind: KindId, fault?: ClientFault) => certifyClient({
-  kind, plan: fault ? { ...PLAN, phases: occasionOf(fault) } : CLEAN_PLAN, integration: { name: 'reference-integration', version: fault?.name ?? 'clean', command: REFERENCE_INTEGRATION.join(' ') }, command: REFERENCE_INTEGRATION,
-  env: { PATH: process.env.PATH, ...(fault ? { EC_CLIENT_FAULT: fault.name } : {}) }, reportsDir: path.join(dir, name), strict: false,
-  tool: { name: 'energy-conform', version: 'test' },
-}, { ready: () => undefined, say: () => undefined });
+const certify = (name: string, kind: KindId, fault?: ClientFault) =>
+  certifyClient(
+    {
+      kind,
+      plan: fault ? { ...PLAN, phases: occasionOf(fault) } : CLEAN_PLAN,
+      integration: { name: 'reference-integration', version: fault?.name ?? 'clean', command: REFERENCE_INTEGRATION.join(' ') },
+      command: REFERENCE_INTEGRATION,
+      env: { PATH: process.env.PATH, ...(fault ? { EC_CLIENT_FAULT: fault.name } : {}) },
+      reportsDir: path.join(dir, name),
+      strict: false,
+      tool: { name: 'energy-conform', version: 'test' },
+    },
+    { ready: () => undefined, say: () => undefined },
+  );
 
 // The runs start a second apart and all stay in flight: each integration mostly waits on its scenario's phases, so
 // the file takes its longest run and the stagger (some 110 s alone), where sixteen at a time took three rounds (170 s)
@@ -52,14 +60,20 @@ beforeAll(async () => {
     ...(['p1dongle', 'energysocket'] as const).map((kind): [string, KindId, undefined] => [`clean-${kind}`, kind, undefined]),
   ];
   all.forEach(([name, kind, fault], i) => {
-    runs.set(name, pause(i * STAGGER_MS).then(() => certify(name, kind, fault)));
+    runs.set(
+      name,
+      pause(i * STAGGER_MS).then(() => certify(name, kind, fault)),
+    );
   });
   // A fault of timing (a poll every 150 ms, a retry after 100 ms) that a starved integration did not get to show is
   // played once more when the others are done: its clause must catch it then. A fault that shows is never replayed.
   const firstRound = Promise.allSettled(runs.values());
   for (const fault of CLIENT_FAULTS) {
     const kind = fault.kind ?? 'p1dongle';
-    runs.set(fault.name, runs.get(fault.name)!.then((o) => (caught(fault, o) ? o : firstRound.then(() => certify(`${fault.name}-again`, kind, fault)))));
+    runs.set(
+      fault.name,
+      runs.get(fault.name)!.then((o) => (caught(fault, o) ? o : firstRound.then(() => certify(`${fault.name}-again`, kind, fault)))),
+    );
   }
 });
 afterAll(async () => {
@@ -72,14 +86,18 @@ const statuses = (o: CertifyOutcome) => Object.fromEntries(o.results.checks.map(
 const broken = (o: CertifyOutcome) => o.results.checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => c.clause);
 
 describe('the reference integration', () => {
-  test.for(['p1dongle', 'energysocket'] as const)('on a %s: passes every MUST and SHOULD clause it gives occasion to, exit 0', { timeout: 400_000 }, async (kind) => {
-    const o = await runs.get(`clean-${kind}`)!;
-    expect(broken(o), o.summary).toEqual([]);
-    expect(o.exitCode, o.summary).toBe(0);
-    const skipped = clientClauses.filter((c) => c.level !== 'OBSERVE' && statuses(o)[c.id] === 'skip').map((c) => c.id);
-    // The socket has neither /api/system nor batteries: the integration writes neither there.
-    expect(skipped).toEqual(kind === 'p1dongle' ? ['CL-SOCK-01', 'CL-SOCK-02'] : ['CL-SYS-01', 'CL-BAT-01']);
-  });
+  test.for(['p1dongle', 'energysocket'] as const)(
+    'on a %s: passes every MUST and SHOULD clause it gives occasion to, exit 0',
+    { timeout: 400_000 },
+    async (kind) => {
+      const o = await runs.get(`clean-${kind}`)!;
+      expect(broken(o), o.summary).toEqual([]);
+      expect(o.exitCode, o.summary).toBe(0);
+      const skipped = clientClauses.filter((c) => c.level !== 'OBSERVE' && statuses(o)[c.id] === 'skip').map((c) => c.id);
+      // The socket has neither /api/system nor batteries: the integration writes neither there.
+      expect(skipped).toEqual(kind === 'p1dongle' ? ['CL-SOCK-01', 'CL-SOCK-02'] : ['CL-SYS-01', 'CL-BAT-01']);
+    },
+  );
 });
 
 describe('each client fault is caught by its clause, and breaks no other', () => {
@@ -90,7 +108,10 @@ describe('each client fault is caught by its clause, and breaks no other', () =>
     expect(mine.status, `${fault.name}: ${mine.message}`).toBe(level === 'MUST' ? 'fail' : 'warn');
     expect(mine.exchanges.length, mine.message).toBeGreaterThan(0);
     const others = o.results.checks.filter((c) => broken(o).includes(c.clause) && c.clause !== fault.clause && !fault.also?.includes(c.clause as never));
-    expect(others.map((c) => `${c.clause}: ${c.message}`), fault.name).toEqual([]);
+    expect(
+      others.map((c) => `${c.clause}: ${c.message}`),
+      fault.name,
+    ).toEqual([]);
     expect(broken(o).sort()).toEqual([fault.clause, ...(fault.also ?? [])].sort());
     expect(o.exitCode).toBe(level === 'MUST' || fault.also?.some((id) => clientClauses.find((c) => c.id === id)!.level === 'MUST') ? 1 : 0);
   });
@@ -121,8 +142,9 @@ test('its junit.xml validates against the JUnit schema, and its results.json aga
     const parsed = resultsSchema.parse(JSON.parse(await readFile(path.join(o.reportsDir, 'results.json'), 'utf8')));
     expect(parsed.integration?.version, run).toBe(run === 'clean-p1dongle' ? 'clean' : 'token-to-v1');
     // A fault's certification plays the phases that show it (client-faults.ts occasionOf), the clean one every phase.
-    expect(parsed.scenario?.phases.map((p) => p.phase)).toEqual(run === 'clean-p1dongle' ? ['pairing', 'steady', 'newer', 'reboot', 'foreign-ca', 'wrong-identity', 'revoked']
-      : ['pairing', 'steady']);
+    expect(parsed.scenario?.phases.map((p) => p.phase)).toEqual(
+      run === 'clean-p1dongle' ? ['pairing', 'steady', 'newer', 'reboot', 'foreign-ca', 'wrong-identity', 'revoked'] : ['pairing', 'steady'],
+    );
   }
 }, 400_000);
 

@@ -61,8 +61,13 @@ export interface CertifyOutcome {
 /** What the integration's command finds in its environment: the device, as the ready line tells it. */
 export function deviceEnv(ready: ReadyInfo): Record<string, string> {
   return {
-    EC_DEVICE_HOST: ready.host, EC_DEVICE_HTTP_PORT: String(ready.httpPort ?? ''), EC_DEVICE_HTTPS_PORT: String(ready.httpsPort ?? ''),
-    EC_DEVICE_CA: ready.ca, EC_DEVICE_IDENTITY: applianceIdentity(ready.kind, ready.serial), EC_DEVICE_SERIAL: ready.serial, EC_DEVICE_KIND: ready.kind,
+    EC_DEVICE_HOST: ready.host,
+    EC_DEVICE_HTTP_PORT: String(ready.httpPort ?? ''),
+    EC_DEVICE_HTTPS_PORT: String(ready.httpsPort ?? ''),
+    EC_DEVICE_CA: ready.ca,
+    EC_DEVICE_IDENTITY: applianceIdentity(ready.kind, ready.serial),
+    EC_DEVICE_SERIAL: ready.serial,
+    EC_DEVICE_KIND: ready.kind,
     EC_CONTROL_URL: ready.controlUrl,
   };
 }
@@ -81,16 +86,30 @@ export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: 
   const started = new Date();
   const serial = cfg.persona?.serial ?? randomSerial();
   const recorder = new TrafficRecorder({ kind: cfg.kind, serial });
-  const emu = await startEmulator({ kind: cfg.kind, serial, recorder, certStyle: cfg.certStyle, seed: cfg.seed, persona: cfg.persona, apiVersion: cfg.apiVersion });
-  const stamp = started.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const emu = await startEmulator({
+    kind: cfg.kind,
+    serial,
+    recorder,
+    certStyle: cfg.certStyle,
+    seed: cfg.seed,
+    persona: cfg.persona,
+    apiVersion: cfg.apiVersion,
+  });
+  const stamp = started
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   const reportsDir = cfg.reportsDir ?? path.join('reports', `certify-${cfg.integration.name.replace(/[^A-Za-z0-9._-]+/g, '-')}-${stamp}`);
   await mkdir(reportsDir, { recursive: true });
   let child: ChildProcess | null = null;
   const notes: string[] = [];
   try {
     const { plan } = cfg;
-    const ready = { ...emu.ready, identity: applianceIdentity(cfg.kind, serial),
-      scenario: { phases: playedPhases(plan).map((phase) => ({ phase, seconds: plan.lengths[phase] })), pressAfter: plan.pressAfterS, away: plan.awayS } };
+    const ready = {
+      ...emu.ready,
+      identity: applianceIdentity(cfg.kind, serial),
+      scenario: { phases: playedPhases(plan).map((phase) => ({ phase, seconds: plan.lengths[phase] })), pressAfter: plan.pressAfterS, away: plan.awayS },
+    };
     const line = JSON.stringify(ready);
     io.ready(line);
     if (cfg.readyFile) await writeFile(cfg.readyFile, `${line}\n`);
@@ -117,21 +136,51 @@ export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: 
     await stopIntegration(child);
     await new Promise((r) => setTimeout(r, 200));
     const traffic = recorder.traffic();
-    if (!traffic.requests.length) notes.push('the integration sent no request to the device: is it pointed at EC_DEVICE_HOST and its ports (or at the ready line)?');
+    if (!traffic.requests.length)
+      notes.push('the integration sent no request to the device: is it pointed at EC_DEVICE_HOST and its ports (or at the ready line)?');
     const verdicts = judgeTraffic(traffic);
     const id = emu.state.identity;
-    const device = { host: emu.ready.host, httpPort: emu.ready.httpPort, httpsPort: emu.ready.httpsPort, kind: cfg.kind, serial,
-      productType: id.product_type, firmware: id.firmware_version, apiVersion: emu.state.apiVersion };
+    const device = {
+      host: emu.ready.host,
+      httpPort: emu.ready.httpPort,
+      httpsPort: emu.ready.httpsPort,
+      kind: cfg.kind,
+      serial,
+      productType: id.product_type,
+      firmware: id.firmware_version,
+      apiVersion: emu.state.apiVersion,
+    };
     // Every token the device issued, in any letter case, out of the results and the HAR (every request the
     // integration made); every report is rendered from those.
     const tokens = issuedTokens(traffic);
     const redact = tokenRedactor(tokens);
-    const results = JSON.parse(redact(JSON.stringify(certifyResults(traffic, verdicts, { tool: cfg.tool, integration: cfg.integration, device, started,
-      finished: new Date(), notes, interrupted: Boolean(signal?.aborted), strict: cfg.strict,
-      options: { kind: cfg.kind, phases: plan.lengths, pressAfter: plan.pressAfterS, away: plan.awayS, strict: cfg.strict } })))) as RunResults;
+    const results = JSON.parse(
+      redact(
+        JSON.stringify(
+          certifyResults(traffic, verdicts, {
+            tool: cfg.tool,
+            integration: cfg.integration,
+            device,
+            started,
+            finished: new Date(),
+            notes,
+            interrupted: Boolean(signal?.aborted),
+            strict: cfg.strict,
+            options: { kind: cfg.kind, phases: plan.lengths, pressAfter: plan.pressAfterS, away: plan.awayS, strict: cfg.strict },
+          }),
+        ),
+      ),
+    ) as RunResults;
     // The exchanges redacted as the results are (any letter case), then written with them as `run` writes its reports.
-    const exchanges = JSON.parse(redact(JSON.stringify([...traffic.requests.map((r) => exchangeOf(r, device, started)),
-      ...traffic.sockets.map((s) => socketExchange(s, device, started))].sort((a, b) => a.startedAt.localeCompare(b.startedAt))))) as Exchange[];
+    const exchanges = JSON.parse(
+      redact(
+        JSON.stringify(
+          [...traffic.requests.map((r) => exchangeOf(r, device, started)), ...traffic.sockets.map((s) => socketExchange(s, device, started))].sort((a, b) =>
+            a.startedAt.localeCompare(b.startedAt),
+          ),
+        ),
+      ),
+    ) as Exchange[];
     const redactor = new Redactor();
     for (const k of tokens) redactor.add(k);
     await writeReports(results, exchanges, reportsDir, redactor);
@@ -139,14 +188,29 @@ export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: 
     const certification = path.join(reportsDir, 'certification.md');
     await writeFile(certification, certificationMarkdown(results, json));
     // What it relied on, for can-i-deploy: the answers, messages and writes of this very traffic, tokens redacted.
-    const contract = JSON.parse(redact(JSON.stringify(contractOf(traffic, { integration: { name: cfg.integration.name, version: cfg.integration.version },
-      device: { kind: cfg.kind, firmware_version: id.firmware_version, api_version: emu.state.apiVersion }, certified: started.toISOString(), verdict: results.verdict })))) as Contract;
+    const contract = JSON.parse(
+      redact(
+        JSON.stringify(
+          contractOf(traffic, {
+            integration: { name: cfg.integration.name, version: cfg.integration.version },
+            device: { kind: cfg.kind, firmware_version: id.firmware_version, api_version: emu.state.apiVersion },
+            certified: started.toISOString(),
+            verdict: results.verdict,
+          }),
+        ),
+      ),
+    ) as Contract;
     const contractFile = path.join(reportsDir, 'contract.json');
     await writeFile(contractFile, `${JSON.stringify(contract, null, 1)}\n`);
     await auditSecrets([certification, contractFile], redactor);
     const exitCode = results.verdict === 'pass' ? 0 : results.verdict === 'fail' ? 1 : 2;
-    return { results, exitCode, reportsDir, contract,
-      summary: `${summaryText(results, reportsDir, style)}\ncertification: ${certification} (results.json SHA-256 ${sha256(json)})\ncontract: ${contractFile} (what it relied on, for can-i-deploy)` };
+    return {
+      results,
+      exitCode,
+      reportsDir,
+      contract,
+      summary: `${summaryText(results, reportsDir, style)}\ncertification: ${certification} (results.json SHA-256 ${sha256(json)})\ncontract: ${contractFile} (what it relied on, for can-i-deploy)`,
+    };
   } finally {
     await stopIntegration(child);
     await emu.close();

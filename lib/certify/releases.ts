@@ -12,7 +12,12 @@ export interface ReleaseOutcome {
   folder: string;
 }
 
-interface Standing { version: string; word: 'works' | 'breaks' | 'not judged' | 'not played'; where: string[]; folder: string | null }
+interface Standing {
+  version: string;
+  word: 'works' | 'breaks' | 'not judged' | 'not played';
+  where: string[];
+  folder: string | null;
+}
 
 function standings(played: readonly ReleaseOutcome[], asked: readonly string[]): Standing[] {
   return asked.map((version) => {
@@ -29,12 +34,19 @@ const beta = (v: string) => (RELEASES.find((r) => r.version === v)?.beta ? ' (cl
 
 /** The terminal's lines: one per release, each break under it. */
 export function releasesText(played: readonly ReleaseOutcome[], asked: readonly string[]): string {
-  return `per release of the v2 API:\n${standings(played, asked).map((s) => `  ${s.version}${beta(s.version)}: ${s.word.toUpperCase()}\n${s.where.map((w) => `    ${w}\n`).join('')}`).join('')}`;
+  return `per release of the v2 API:\n${standings(played, asked)
+    .map((s) => `  ${s.version}${beta(s.version)}: ${s.word.toUpperCase()}\n${s.where.map((w) => `    ${w}\n`).join('')}`)
+    .join('')}`;
 }
 
 /** releases.md: the integration, and per release what became of it, with the folder of its reports and certification. */
 export function releasesMarkdown(name: string, version: string | null, played: readonly ReleaseOutcome[], asked: readonly string[]): string {
-  const rows = standings(played, asked).map((s) => `| ${s.version}${beta(s.version)} | ${s.word} | ${s.where.length ? s.where.map((w) => w.replaceAll('|', '\\|')).join('<br>') : '—'} | ${s.folder ? `[${s.folder}/](${s.folder}/certification.md)` : '—'} |`);
-  return `# ${name}${version ? ` ${version}` : ''}: the v2 API's releases\n\nThe same scenario, played on an emulated device of each release (what each release serves: the vendor's changelog).\n\n`
-    + `| Release | Outcome | Where it breaks | Reports |\n|---|---|---|---|\n${rows.join('\n')}\n`;
+  const rows = standings(played, asked).map(
+    (s) =>
+      `| ${s.version}${beta(s.version)} | ${s.word} | ${s.where.length ? s.where.map((w) => w.replaceAll('|', '\\|')).join('<br>') : '—'} | ${s.folder ? `[${s.folder}/](${s.folder}/certification.md)` : '—'} |`,
+  );
+  return (
+    `# ${name}${version ? ` ${version}` : ''}: the v2 API's releases\n\nThe same scenario, played on an emulated device of each release (what each release serves: the vendor's changelog).\n\n` +
+    `| Release | Outcome | Where it breaks | Reports |\n|---|---|---|---|\n${rows.join('\n')}\n`
+  );
 }

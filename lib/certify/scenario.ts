@@ -30,7 +30,11 @@ export const playedPhases = (plan: ScenarioPlan): Phase[] => PHASES.filter((p) =
 /** Long enough for an integration that polls every few seconds to show what it does in each phase. */
 export const DEFAULT_PLAN: ScenarioPlan = {
   lengths: { pairing: 15, steady: 30, newer: 30, reboot: 40, 'foreign-ca': 15, 'wrong-identity': 15, revoked: 30 },
-  pressAfterS: 3, firstRequestS: 30, awayAfterS: 2, awayS: 10, pressTimeoutS: 120,
+  pressAfterS: 3,
+  firstRequestS: 30,
+  awayAfterS: 2,
+  awayS: 10,
+  pressTimeoutS: 120,
 };
 
 /**
@@ -38,8 +42,13 @@ export const DEFAULT_PLAN: ScenarioPlan = {
  * polls every second, the press 3 s after its first request, the device away
  * 5 s (two retries of one that waits 2 s), and 30 s after its return.
  */
-export const QUICK_PLAN: ScenarioPlan = { ...DEFAULT_PLAN, pressAfterS: 3, awayAfterS: 2, awayS: 5,
-  lengths: { pairing: 4, steady: 6, newer: 6, reboot: 12, 'foreign-ca': 5, 'wrong-identity': 5, revoked: 15 } };
+export const QUICK_PLAN: ScenarioPlan = {
+  ...DEFAULT_PLAN,
+  pressAfterS: 3,
+  awayAfterS: 2,
+  awayS: 5,
+  lengths: { pairing: 4, steady: 6, newer: 6, reboot: 12, 'foreign-ca': 5, 'wrong-identity': 5, revoked: 15 },
+};
 
 /** The newer MINOR version the `newer` phase reports. */
 export const NEWER_VERSION = '2.9.0';
@@ -91,14 +100,15 @@ export async function playScenario(emu: Emulator, recorder: TrafficRecorder, pla
   };
   hooks.signal?.addEventListener('abort', halt, { once: true });
   void hooks.ended?.then(halt);
-  const sleep = (s: number) => new Promise<void>((resolve) => {
-    if (stop) return resolve();
-    const timer = setTimeout(resolve, s * 1000);
-    wake = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-  });
+  const sleep = (s: number) =>
+    new Promise<void>((resolve) => {
+      if (stop) return resolve();
+      const timer = setTimeout(resolve, s * 1000);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   const press = emu.state.press.bind(emu.state);
   let pressed: () => void = () => {};
   emu.state.press = () => {

@@ -13,21 +13,30 @@ export const CLAIM_LEVELS = ['MUST', 'SHOULD', 'IF-IMPLEMENTED'] as const;
 export type ClaimLevel = (typeof CLAIM_LEVELS)[number];
 const level = z.enum(CLAIM_LEVELS);
 
-const endpoint = z.object({
-  api: z.enum(['v1', 'v2']).describe('the API the endpoint belongs to: v1 over HTTP, v2 over HTTPS'),
-  endpoint: z.string().regex(/^(GET|PUT|POST|DELETE|WS) \/\S*$/, 'a method and a path, as "GET /api/v1/data" (WS for the WebSocket)'),
-  level,
-  fields: z.record(z.string().min(1), level).optional()
-    .describe('fields of its answer the device claims, each at a level; recorded against what it answered, judged where a gate reads them'),
-}).strict();
+const endpoint = z
+  .object({
+    api: z.enum(['v1', 'v2']).describe('the API the endpoint belongs to: v1 over HTTP, v2 over HTTPS'),
+    endpoint: z.string().regex(/^(GET|PUT|POST|DELETE|WS) \/\S*$/, 'a method and a path, as "GET /api/v1/data" (WS for the WebSocket)'),
+    level,
+    fields: z
+      .record(z.string().min(1), level)
+      .optional()
+      .describe('fields of its answer the device claims, each at a level; recorded against what it answered, judged where a gate reads them'),
+  })
+  .strict();
 
-export const claimsFileSchema = z.object({
-  claims: z.literal(1).describe('the format of this file: 1'),
-  device: z.string().min(1).describe('what the device is, in words: maker, model, firmware'),
-  kind: z.enum(KIND_IDS).describe('the kind it is compatible with: its identity (GET /api product_type) is held to that kind'),
-  api: z.array(z.enum(['v1', 'v2'])).min(1).describe('the API versions it serves'),
-  endpoints: z.array(endpoint).min(1).describe('every endpoint it serves; one not listed is taken as not served'),
-}).strict();
+export const claimsFileSchema = z
+  .object({
+    claims: z.literal(1).describe('the format of this file: 1'),
+    device: z.string().min(1).describe('what the device is, in words: maker, model, firmware'),
+    kind: z.enum(KIND_IDS).describe('the kind it is compatible with: its identity (GET /api product_type) is held to that kind'),
+    api: z
+      .array(z.enum(['v1', 'v2']))
+      .min(1)
+      .describe('the API versions it serves'),
+    endpoints: z.array(endpoint).min(1).describe('every endpoint it serves; one not listed is taken as not served'),
+  })
+  .strict();
 
 export type ClaimsFile = z.infer<typeof claimsFileSchema>;
 export type EndpointClaim = z.infer<typeof endpoint>;
@@ -57,8 +66,11 @@ export function parseClaims(text: string, name: string): Claims {
   }
   const parsed = claimsFileSchema.safeParse(doc);
   if (!parsed.success) {
-    throw new Error(`${name} is not a claims file (schemas/claims.schema.json): ${parsed.error.issues
-      .map((i) => `${i.path.join('.') || 'the file'}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `${name} is not a claims file (schemas/claims.schema.json): ${parsed.error.issues
+        .map((i) => `${i.path.join('.') || 'the file'}: ${i.message}`)
+        .join('; ')}`,
+    );
   }
   return checkClaims(parsed.data, name);
 }
@@ -74,7 +86,9 @@ export function checkClaims(file: ClaimsFile, name: string): Claims {
     const key = claimableKey(e.api, e.endpoint);
     const known = CLAIMABLE.find((c) => claimableKey(c.api, c.endpoint) === key);
     if (!known) {
-      wrong.push(`${at}: ${e.api} ${e.endpoint} is no endpoint of the specification or the vendor's documentation (${name} can claim ${CLAIMABLE.map((c) => `${c.api} ${c.endpoint}`).join(', ')})`);
+      wrong.push(
+        `${at}: ${e.api} ${e.endpoint} is no endpoint of the specification or the vendor's documentation (${name} can claim ${CLAIMABLE.map((c) => `${c.api} ${c.endpoint}`).join(', ')})`,
+      );
       continue;
     }
     if (!file.api.includes(e.api)) {
@@ -91,12 +105,14 @@ export function checkClaims(file: ClaimsFile, name: string): Claims {
       continue;
     }
     for (const field of Object.keys(e.fields ?? {})) {
-      if (!known.gatedFields?.[field]) notJudged.push(`${e.api} ${e.endpoint} field ${field}: no clause is gated on it; recorded against the answers, never failed`);
+      if (!known.gatedFields?.[field])
+        notJudged.push(`${e.api} ${e.endpoint} field ${field}: no clause is gated on it; recorded against the answers, never failed`);
     }
     endpoints.push({ ...e, known });
   }
   for (const api of file.api) {
-    if (!endpoints.some((e) => e.api === api && e.endpoint === 'GET /api')) wrong.push(`api claims ${api}, but no endpoint claims ${api} GET /api, which every ${api} device serves`);
+    if (!endpoints.some((e) => e.api === api && e.endpoint === 'GET /api'))
+      wrong.push(`api claims ${api}, but no endpoint claims ${api} GET /api, which every ${api} device serves`);
   }
   if (wrong.length) throw new Error(`${name} is not consistent: ${wrong.join('; ')}`);
   return { file, endpoints, notJudged };

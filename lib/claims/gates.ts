@@ -9,7 +9,11 @@ import { CLAIMABLE } from './endpoints.js';
 /** The gates claims decide; the others (press, slow, cloud, reboot, tls) stay the run's options. */
 export const CLAIMED_GATES: ReadonlySet<Gate> = new Set<Gate>(['v1', 'v2', 'users', 'state', 'system', ...VENDOR_GATES]);
 
-export interface ClaimedGate { holds: boolean; reason: string; level: ClaimLevel | null }
+export interface ClaimedGate {
+  holds: boolean;
+  reason: string;
+  level: ClaimLevel | null;
+}
 
 /** The claims as gates: `absent`, the IF-IMPLEMENTED endpoints that answered 404 (keys `api endpoint`), and what each said. */
 export function claimedGates(claims: Claims, fileName: string, absent: ReadonlyMap<string, string> = new Map()): (gate: Gate) => ClaimedGate {
@@ -17,10 +21,14 @@ export function claimedGates(claims: Claims, fileName: string, absent: ReadonlyM
   const fieldLevel = (field: string, endpoint: string) => served.find((e) => e.endpoint === endpoint && e.api === 'v2')?.fields?.[field];
   /** The level a gate holds at: SHOULD where any of its claims is, else MUST (an IF-IMPLEMENTED one served is held as MUST). */
   const weakest = (levels: ClaimLevel[]): ClaimLevel | null => (levels.length ? (levels.includes('SHOULD') ? 'SHOULD' : 'MUST') : null);
-  const names = (gate: Gate) => CLAIMABLE.filter((c) => c.gate === gate).map((c) => `${c.api} ${c.endpoint}`).join(', ');
+  const names = (gate: Gate) =>
+    CLAIMABLE.filter((c) => c.gate === gate)
+      .map((c) => `${c.api} ${c.endpoint}`)
+      .join(', ');
   const notClaimed = (gate: Gate): string => {
     const gone = claims.endpoints.filter((e) => e.known.gate === gate && absent.has(`${e.api} ${e.endpoint}`));
-    return gone.length ? `claimed IF-IMPLEMENTED in ${fileName}, and not served: ${gone.map((e) => `${e.endpoint} (${absent.get(`${e.api} ${e.endpoint}`)})`).join(', ')}`
+    return gone.length
+      ? `claimed IF-IMPLEMENTED in ${fileName}, and not served: ${gone.map((e) => `${e.endpoint} (${absent.get(`${e.api} ${e.endpoint}`)})`).join(', ')}`
       : `not claimed: ${fileName} lists none of ${names(gate)}`;
   };
   const byEndpoints = (gate: Gate): ClaimedGate => {
@@ -42,7 +50,9 @@ export function claimedGates(claims: Claims, fileName: string, absent: ReadonlyM
     }
     if (gate.startsWith('v-no-')) {
       const yes = byEndpoints(`v-${gate.slice(5)}` as Gate);
-      return yes.holds ? { holds: false, level: null, reason: `${fileName} claims ${names(`v-${gate.slice(5)}` as Gate)}` } : { holds: true, level: 'MUST', reason: '' };
+      return yes.holds
+        ? { holds: false, level: null, reason: `${fileName} claims ${names(`v-${gate.slice(5)}` as Gate)}` }
+        : { holds: true, level: 'MUST', reason: '' };
     }
     return byEndpoints(gate);
   };

@@ -24,7 +24,19 @@ beforeAll(async () => {
   await openssl('pkey', '-in', at('other.pem'), '-pubout', '-out', at('other.pub.pem'));
   const emu = await startEmulator({ kind: 'p1dongle' });
   try {
-    const res = await sharedCli(['run', ...targetArgs(emu.ready, at('tokens.json')), '--suite', 'info', 'versioning', '--reports', at('run'), '--sign', at('lab.pem'), '--valid-days', '30']);
+    const res = await sharedCli([
+      'run',
+      ...targetArgs(emu.ready, at('tokens.json')),
+      '--suite',
+      'info',
+      'versioning',
+      '--reports',
+      at('run'),
+      '--sign',
+      at('lab.pem'),
+      '--valid-days',
+      '30',
+    ]);
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(res.stderr).toMatch(/signed: \S+certification\.dsse\.json: PASSED, 5 reports vouched for, valid until \d{4}-/);
   } finally {
@@ -38,11 +50,14 @@ describe.concurrent('a signed certification', () => {
     const res = await sharedCli(['verify', at('run', 'certification.dsse.json'), '--key', at('lab.pub.pem')]);
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(res.stdout).toMatch(/: holds — PASSED, \d+ passed, 0 warned, 0 failed; 5 reports unchanged$/m);
-    const pem = (await readFile(at('lab.pem'), 'utf8')).split('\n').filter((l) => l && !l.startsWith('-----')).join('');
+    const pem = (await readFile(at('lab.pem'), 'utf8'))
+      .split('\n')
+      .filter((l) => l && !l.startsWith('-----'))
+      .join('');
     expect(await readFile(at('run', 'certification.dsse.json'), 'utf8')).not.toContain(pem);
   });
 
-  test('a report changed after signing, or another lab\'s key: exit 1, saying which', async () => {
+  test("a report changed after signing, or another lab's key: exit 1, saying which", async () => {
     await cp(at('run'), at('changed'), { recursive: true });
     const summary = at('changed', 'summary.md');
     await writeFile(summary, (await readFile(summary, 'utf8')).replace('PASS', 'PASS (checked)'));
@@ -77,14 +92,28 @@ describe.concurrent('a signed certification', () => {
     expect((await sharedCli(['verify', at('later', 'certification.dsse.json'), '--key', at('lab.pub.pem')])).code).toBe(0);
   });
 
-  test('a key file that is no Ed25519 key: the operator\'s mistake, exit 2, saying how to make one', async () => {
+  test("a key file that is no Ed25519 key: the operator's mistake, exit 2, saying how to make one", async () => {
     const res = await sharedCli(['verify', at('run', 'certification.dsse.json'), '--key', at('run', 'summary.md')]);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/--key: .*summary\.md is not an Ed25519 public key in PEM .*openssl genpkey -algorithm ed25519/);
   });
 
   test('run --sign with a key that is none: said before the run touches the device, exit 2', async () => {
-    const res = await sharedCli(['run', '--host', '127.0.0.1', '--http-port', '9', '--https-port', '9', '--kind', 'p1dongle', '--sign', at('lab.pub.pem'), '--reports', at('never')]);
+    const res = await sharedCli([
+      'run',
+      '--host',
+      '127.0.0.1',
+      '--http-port',
+      '9',
+      '--https-port',
+      '9',
+      '--kind',
+      'p1dongle',
+      '--sign',
+      at('lab.pub.pem'),
+      '--reports',
+      at('never'),
+    ]);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/--sign: .*lab\.pub\.pem is not an Ed25519 private key in PEM/);
     expect(existsSync(at('never'))).toBe(false);
@@ -96,20 +125,47 @@ test('certifications <folder>: each verified, integration or device × release �
   await cp(at('run'), pub('holds'), { recursive: true });
   await cp(at('run'), pub('touched'), { recursive: true });
   await writeFile(pub('touched', 'summary.md'), `${await readFile(pub('touched', 'summary.md'), 'utf8')}\nsigned off by hand\n`);
-  for (const [name, days] of [['withdrawn', '30'], ['lapsed', '0.00001']] as const) {
+  for (const [name, days] of [
+    ['withdrawn', '30'],
+    ['lapsed', '0.00001'],
+  ] as const) {
     await cp(at('run'), pub(name), { recursive: true });
     expect((await sharedCli(['sign', pub(name), '--key', at('lab.pem'), '--valid-days', days])).code).toBe(0);
   }
-  expect((await sharedCli(['revoke', pub('withdrawn', 'certification.dsse.json'), '--key', at('lab.pem'), '--why', 'wrong firmware named', '--list', at('published.revoked.dsse.json')])).code).toBe(0);
+  expect(
+    (
+      await sharedCli([
+        'revoke',
+        pub('withdrawn', 'certification.dsse.json'),
+        '--key',
+        at('lab.pem'),
+        '--why',
+        'wrong firmware named',
+        '--list',
+        at('published.revoked.dsse.json'),
+      ])
+    ).code,
+  ).toBe(0);
   await new Promise((r) => setTimeout(r, 1000));
   const res = await sharedCli(['certifications', pub(), '--key', at('lab.pub.pem'), '--revoked', at('published.revoked.dsse.json')]);
   expect(res.code, res.stdout + res.stderr).toBe(0);
   expect(res.stdout).toMatch(/certifications\.html and certifications\.json: 1 of 4 hold$/m);
-  const listing = JSON.parse(await readFile(pub('certifications.json'), 'utf8')) as { certifications: { file: string; standing: string; release: string; kind: string; result: string; subject: { type: string } }[] };
-  expect(Object.fromEntries(listing.certifications.map((c) => [c.file.split('/')[0], c.standing])))
-    .toEqual({ holds: 'holds', touched: 'does not hold', withdrawn: 'revoked', lapsed: 'expired' });
-  expect(listing.certifications.every((c) => c.release === '2.2.0' && c.kind === 'p1dongle' && c.result === 'PASSED' && c.subject.type === 'device')).toBe(true);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const listing = JSON.parse(await readFile(pub('certifications.json'), 'utf8')) as {
+    certifications: { file: string; standing: string; release: string; kind: string; result: string; subject: { type: string } }[];
+  };
+  expect(Object.fromEntries(listing.certifications.map((c) => [c.file.split('/')[0], c.standing]))).toEqual({
+    holds: 'holds',
+    touched: 'does not hold',
+    withdrawn: 'revoked',
+    lapsed: 'expired',
+  });
+  expect(listing.certifications.every((c) => c.release === '2.2.0' && c.kind === 'p1dongle' && c.result === 'PASSED' && c.subject.type === 'device')).toBe(
+    true,
+  );
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
   try {
     const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await tab.goto(`file://${pub('certifications.html')}`);

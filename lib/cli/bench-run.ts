@@ -22,8 +22,14 @@ function benchExitCode(codes: readonly number[]): number {
   return codes.includes(1) ? 1 : codes.some((c) => c !== 0) ? 2 : 0;
 }
 
-export async function runBench(devices: readonly DiscoveredDevice[], cfgFor: (d: DiscoveredDevice) => RunConfig,
-  run: (cfg: RunConfig) => Promise<RunOutcome>, io: OperatorIo, summaryDir: string | null, signal: AbortSignal): Promise<number> {
+export async function runBench(
+  devices: readonly DiscoveredDevice[],
+  cfgFor: (d: DiscoveredDevice) => RunConfig,
+  run: (cfg: RunConfig) => Promise<RunOutcome>,
+  io: OperatorIo,
+  summaryDir: string | null,
+  signal: AbortSignal,
+): Promise<number> {
   const entries: BenchEntry[] = [];
   for (const d of devices) {
     const name = `${d.kind ?? 'device'} ${d.serial ?? ''} at ${d.address}`.replace(/ {2}/, ' ');
@@ -36,8 +42,7 @@ export async function runBench(devices: readonly DiscoveredDevice[], cfgFor: (d:
     try {
       const outcome = await run(cfgFor(d));
       process.stdout.write(`${outcome.summary}\n`);
-      entries.push({ ...base, exitCode: outcome.exitCode, verdict: outcome.results.verdict,
-        reports: outcome.reportsDir, message: '' });
+      entries.push({ ...base, exitCode: outcome.exitCode, verdict: outcome.results.verdict, reports: outcome.reportsDir, message: '' });
     } catch (err) {
       // One device that cannot be run does not stop the bench; it is reported and counted. A bug of
       // energy-conform itself does stop it, after the summary of what ran.
@@ -59,8 +64,11 @@ async function writeSummary(entries: readonly BenchEntry[], summaryDir: string |
     await mkdir(summaryDir, { recursive: true });
     const file = path.join(summaryDir, 'summary.json');
     await writeFile(file, `${JSON.stringify({ devices: entries, exitCode: code }, null, 2)}\n`);
-    const lines = entries.map((e) => `  ${(e.kind ?? '?').padEnd(12)} ${(e.serial ?? '?').padEnd(12)} ${e.address.padEnd(15)} ${e.verdict.toUpperCase()}`
-      + `${e.reports ? `  ${e.reports}` : `  ${e.message}`}`);
+    const lines = entries.map(
+      (e) =>
+        `  ${(e.kind ?? '?').padEnd(12)} ${(e.serial ?? '?').padEnd(12)} ${e.address.padEnd(15)} ${e.verdict.toUpperCase()}` +
+        `${e.reports ? `  ${e.reports}` : `  ${e.message}`}`,
+    );
     process.stdout.write(`bench: ${entries.length} device${entries.length === 1 ? '' : 's'}, exit ${code}\n${lines.join('\n')}\nsummary: ${file}\n`);
   }
   return code;

@@ -21,22 +21,33 @@ export async function captureCommand(a: CaptureArgs, env: NodeJS.ProcessEnv): Pr
   // Without --host, as `pair` finds it: over mDNS, one device (--serial, or a choice on a terminal); its TXT is captured too.
   const [discovered] = a.host ? [] : await chooseDevices({ ...a, all: false }, io, false);
   const device = toRunConfig(a, env, caPem, discovered);
-  return interruptible((sig) => `\nenergy-conform: ${sig}: stopping the capture (again to leave at once)\n`, async (signal) => {
-    const redactor = new Redactor();
-    const found = captureSchema.parse(await capture({ device, keepUser: a['keep-user'], tool: { name: 'energy-conform', version: packageVersion() }, mdns: discovered?.services ?? null },
-      io, redactor, signal));
-    const anonymised = a.anonymise ? anonymise(found) : null;
-    const doc = anonymised?.capture ?? found;
-    await writeFile(a.out, `${JSON.stringify(doc, null, 1)}\n`);
-    await auditSecrets([a.out], redactor);
-    await recordDocuments(historyFileOf(a, env), [storedCapture(doc)], (l) => process.stdout.write(`${l}\n`));
-    const asked = doc.answers.length;
-    const refused = doc.answers.filter((x) => x.status === null).length;
-    process.stdout.write(`captured the ${doc.device.kind} at ${device.host}${doc.device.firmware_version ? ` (firmware ${doc.device.firmware_version})` : ''}: `
-      + `${asked} answers${refused ? ` (${refused} without an answer)` : ''}${doc.websocket ? ', the WebSocket' : ''}${doc.certificate ? ', the certificate' : ''}${doc.mdns ? ', the mDNS TXT' : ''}: ${a.out}\n`);
-    if (anonymised) process.stdout.write(`anonymised: ${anonymised.replaced} identifying values (serial, Wi-Fi name, meter ids), each by one stand-in\n`);
-    for (const l of doc.left) process.stdout.write(`not left as found: ${l}\n`);
-    if (signal.aborted) return 2;
-    return doc.left.length ? 1 : 0;
-  });
+  return interruptible(
+    (sig) => `\nenergy-conform: ${sig}: stopping the capture (again to leave at once)\n`,
+    async (signal) => {
+      const redactor = new Redactor();
+      const found = captureSchema.parse(
+        await capture(
+          { device, keepUser: a['keep-user'], tool: { name: 'energy-conform', version: packageVersion() }, mdns: discovered?.services ?? null },
+          io,
+          redactor,
+          signal,
+        ),
+      );
+      const anonymised = a.anonymise ? anonymise(found) : null;
+      const doc = anonymised?.capture ?? found;
+      await writeFile(a.out, `${JSON.stringify(doc, null, 1)}\n`);
+      await auditSecrets([a.out], redactor);
+      await recordDocuments(historyFileOf(a, env), [storedCapture(doc)], (l) => process.stdout.write(`${l}\n`));
+      const asked = doc.answers.length;
+      const refused = doc.answers.filter((x) => x.status === null).length;
+      process.stdout.write(
+        `captured the ${doc.device.kind} at ${device.host}${doc.device.firmware_version ? ` (firmware ${doc.device.firmware_version})` : ''}: ` +
+          `${asked} answers${refused ? ` (${refused} without an answer)` : ''}${doc.websocket ? ', the WebSocket' : ''}${doc.certificate ? ', the certificate' : ''}${doc.mdns ? ', the mDNS TXT' : ''}: ${a.out}\n`,
+      );
+      if (anonymised) process.stdout.write(`anonymised: ${anonymised.replaced} identifying values (serial, Wi-Fi name, meter ids), each by one stand-in\n`);
+      for (const l of doc.left) process.stdout.write(`not left as found: ${l}\n`);
+      if (signal.aborted) return 2;
+      return doc.left.length ? 1 : 0;
+    },
+  );
 }

@@ -31,7 +31,7 @@ async function run(name: string, extra: string[]) {
   const out = path.join(dir, name);
   const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)), '--reports', out, ...extra]);
   const read = (f: string) => readFile(path.join(out, f), 'utf8');
-  return { res, read, results: res.code === 2 && !res.stdout ? null : JSON.parse(await read('results.json')) as RunResults };
+  return { res, read, results: res.code === 2 && !res.stdout ? null : (JSON.parse(await read('results.json')) as RunResults) };
 }
 
 test('a P1 dongle claiming v1 only: nothing asked of v2, no press, each v2 clause skipped as not claimed; the file and its hash in every report', async () => {
@@ -46,10 +46,19 @@ test('a P1 dongle claiming v1 only: nothing asked of v2, no press, each v2 claus
   expect(ran.map((c) => c.clause)).toEqual([]);
   expect(r.checks.find((c) => c.clause === 'VER-01')!.message).toContain('not claimed: ');
   expect(r.checks.filter((c) => c.status === 'pass').map((c) => c.clause)).toEqual(expect.arrayContaining(['CLOUD-01', 'SOCK-16', 'ERR-02']));
-  const sha256 = createHash('sha256').update(await readFile(EXAMPLE)).digest('hex');
+  const sha256 = createHash('sha256')
+    .update(await readFile(EXAMPLE))
+    .digest('hex');
   expect(r.claims).toMatchObject({ file: EXAMPLE, sha256, kind: 'p1dongle', api: ['v1'] });
-  expect(r.claims!.fields.map((f) => [f.field, f.seen])).toEqual([['total_power_import_kwh', true], ['active_power_w', true], ['wifi_ssid', true], ['total_gas_m3', true]]);
-  expect(res.stdout).toMatch(new RegExp(`^claims ${EXAMPLE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(sha256 ${sha256.slice(0, 12)}…\\): Example ESP32 P1 dongle`, 'm'));
+  expect(r.claims!.fields.map((f) => [f.field, f.seen])).toEqual([
+    ['total_power_import_kwh', true],
+    ['active_power_w', true],
+    ['wifi_ssid', true],
+    ['total_gas_m3', true],
+  ]);
+  expect(res.stdout).toMatch(
+    new RegExp(`^claims ${EXAMPLE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(sha256 ${sha256.slice(0, 12)}…\\): Example ESP32 P1 dongle`, 'm'),
+  );
   expect(res.stderr).toContain('not judged: v1 GET /api/v1/data field total_power_import_kwh');
   const html = await read('report.html');
   expect(html).toContain('<h2>Claims</h2>');
@@ -60,19 +69,36 @@ test('a P1 dongle claiming v1 only: nothing asked of v2, no press, each v2 claus
 
 test('an endpoint claimed IF-IMPLEMENTED that answers 404 is not served: its clauses are skipped saying so, and the clause for a device without it runs', async () => {
   const file = path.join(dir, 'state.yaml');
-  await writeFile(file, (await readFile(EXAMPLE, 'utf8')).replace('endpoints:\n', 'endpoints:\n  - { api: v1, endpoint: GET /api/v1/state, level: IF-IMPLEMENTED }\n'));
+  await writeFile(
+    file,
+    (await readFile(EXAMPLE, 'utf8')).replace('endpoints:\n', 'endpoints:\n  - { api: v1, endpoint: GET /api/v1/state, level: IF-IMPLEMENTED }\n'),
+  );
   const { res, results } = await run('state', ['--claims', file, '--suite', 'socket']);
   expect(res.code, res.stdout + res.stderr).toBe(0);
-  expect(results!.claims!.endpoints[0]).toEqual({ api: 'v1', endpoint: 'GET /api/v1/state', level: 'IF-IMPLEMENTED', served: false, why: 'GET /api/v1/state answered 404' });
-  expect(results!.checks.find((c) => c.clause === 'SOCK-01')!.message)
-    .toBe(`claimed IF-IMPLEMENTED in ${file}, and not served: GET /api/v1/state (GET /api/v1/state answered 404)`);
+  expect(results!.claims!.endpoints[0]).toEqual({
+    api: 'v1',
+    endpoint: 'GET /api/v1/state',
+    level: 'IF-IMPLEMENTED',
+    served: false,
+    why: 'GET /api/v1/state answered 404',
+  });
+  expect(results!.checks.find((c) => c.clause === 'SOCK-01')!.message).toBe(
+    `claimed IF-IMPLEMENTED in ${file}, and not served: GET /api/v1/state (GET /api/v1/state answered 404)`,
+  );
   expect(results!.checks.find((c) => c.clause === 'SOCK-16')!.status).toBe('pass');
 });
 
 test.for([
-  ['malformed', 'claims: 1\ndevice: x\nkind: p1meter\napi: [v1]\nendpoints: []\n', /is not a claims file \(schemas\/claims\.schema\.json\): kind: .*; endpoints: /],
-  ['inconsistent', 'claims: 1\ndevice: x\nkind: p1dongle\napi: [v1]\nendpoints:\n  - { api: v2, endpoint: GET /api, level: MUST }\n',
-    /is not consistent: endpoints\.0: v2 GET \/api is of the v2 API, which "api" does not claim; api claims v1, but no endpoint claims v1 GET \/api/],
+  [
+    'malformed',
+    'claims: 1\ndevice: x\nkind: p1meter\napi: [v1]\nendpoints: []\n',
+    /is not a claims file \(schemas\/claims\.schema\.json\): kind: .*; endpoints: /,
+  ],
+  [
+    'inconsistent',
+    'claims: 1\ndevice: x\nkind: p1dongle\napi: [v1]\nendpoints:\n  - { api: v2, endpoint: GET /api, level: MUST }\n',
+    /is not consistent: endpoints\.0: v2 GET \/api is of the v2 API, which "api" does not claim; api claims v1, but no endpoint claims v1 GET \/api/,
+  ],
 ] as const)('a %s claims file is refused with the reason, exit 2, before anything is sent', async ([name, text, reason]) => {
   const file = path.join(dir, `${name}.yaml`);
   await writeFile(file, text);
@@ -83,8 +109,13 @@ test.for([
   expect(emu.requests.length).toBe(before);
 });
 
-test('a --kind that differs from the claims\' kind is the operator\'s to settle', async () => {
-  const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, 'kind.tokens.json')).map((a) => (a === 'p1dongle' ? 'energymeter' : a)), '--claims', EXAMPLE]);
+test("a --kind that differs from the claims' kind is the operator's to settle", async () => {
+  const res = await sharedCli([
+    'run',
+    ...targetArgs(emu.ready, path.join(dir, 'kind.tokens.json')).map((a) => (a === 'p1dongle' ? 'energymeter' : a)),
+    '--claims',
+    EXAMPLE,
+  ]);
   expect(res.code).toBe(2);
   expect(res.stderr).toContain(`--kind energymeter was given, and ${EXAMPLE} claims a p1dongle: give one of them`);
 });

@@ -23,8 +23,9 @@ let ready: ReadyInfo;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ec-cli-'));
-  emulator = spawn(process.execPath, [BIN, 'emulate', '--kind', 'p1dongle', '--ready-file', path.join(dir, 'r.json')],
-    { stdio: ['ignore', 'pipe', 'inherit'] });
+  emulator = spawn(process.execPath, [BIN, 'emulate', '--kind', 'p1dongle', '--ready-file', path.join(dir, 'r.json')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = await new Promise<string>((resolve) => createInterface({ input: emulator.stdout! }).once('line', resolve));
   ready = JSON.parse(line) as ReadyInfo;
   expect(JSON.parse(await readFile(path.join(dir, 'r.json'), 'utf8'))).toEqual(ready);
@@ -35,10 +36,26 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const target = () => ['--host', '127.0.0.1', '--http-port', String(ready.httpPort), '--https-port', String(ready.httpsPort),
-  '--kind', 'p1dongle', '--press-hook', `curl -s -X POST ${ready.controlUrl}/press`, '--yes', '--press-timeout', '15'];
+const target = () => [
+  '--host',
+  '127.0.0.1',
+  '--http-port',
+  String(ready.httpPort),
+  '--https-port',
+  String(ready.httpsPort),
+  '--kind',
+  'p1dongle',
+  '--press-hook',
+  `curl -s -X POST ${ready.controlUrl}/press`,
+  '--yes',
+  '--press-timeout',
+  '15',
+];
 
-interface Results { verdict: string; checks: { clause: string; status: string; message: string }[] }
+interface Results {
+  verdict: string;
+  checks: { clause: string; status: string; message: string }[];
+}
 const results = async (out: string) => JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results;
 const status = (r: Results, id: string) => r.checks.find((c) => c.clause === id)?.status;
 
@@ -88,8 +105,12 @@ describe('energy-conform run against `energy-conform emulate`', () => {
 describe('pairing', () => {
   /** The reports of a run that stopped before the suites: what it learned, and why no check ran. */
   async function stoppedReports(out: string, code: string, presses: { count: number; asked: number; backend: string | null }) {
-    const r = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as
-      { verdict: string; target: { kind: string; serial: string }; checks: { status: string; message: string }[]; requests: number };
+    const r = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as {
+      verdict: string;
+      target: { kind: string; serial: string };
+      checks: { status: string; message: string }[];
+      requests: number;
+    };
     expect(r).toMatchObject({ verdict: 'error', target: { kind: 'p1dongle', serial: ready.serial }, presses });
     const why = `no check ran: the run stopped before the suites (${code}): `;
     expect(r.checks.filter((c) => c.status !== 'skip' || !c.message.startsWith(why))).toEqual([]);
@@ -101,8 +122,25 @@ describe('pairing', () => {
 
   test('a hook that never presses: exit 2 within --press-timeout + 5 s, naming the option to change; the reports say so', async () => {
     const out = path.join(dir, 'never');
-    const res = await sharedCli(['run', '--host', '127.0.0.1', '--http-port', String(ready.httpPort), '--https-port', String(ready.httpsPort),
-      '--ca', ready.ca, '--press-hook', 'true', '--press-timeout', '3', '--token-store', path.join(dir, 'never.json'), '--reports', out]);
+    const res = await sharedCli([
+      'run',
+      '--host',
+      '127.0.0.1',
+      '--http-port',
+      String(ready.httpPort),
+      '--https-port',
+      String(ready.httpsPort),
+      '--ca',
+      ready.ca,
+      '--press-hook',
+      'true',
+      '--press-timeout',
+      '3',
+      '--token-store',
+      path.join(dir, 'never.json'),
+      '--reports',
+      out,
+    ]);
     expect(res.code).toBe(2);
     // The contract's 5 s, and the CLI's own start, which a machine busy with the other tests can stretch.
     expect(res.ms).toBeLessThan(3000 + 5000 + 5000);
@@ -113,8 +151,21 @@ describe('pairing', () => {
 
   test('no token, no hook and no terminal: exit 2 at once, saying how to give a token; the reports say so', async () => {
     const out = path.join(dir, 'no-token');
-    const res = await sharedCli(['run', '--host', '127.0.0.1', '--http-port', String(ready.httpPort), '--https-port', String(ready.httpsPort),
-      '--ca', ready.ca, '--token-store', path.join(dir, 'none.json'), '--reports', out]);
+    const res = await sharedCli([
+      'run',
+      '--host',
+      '127.0.0.1',
+      '--http-port',
+      String(ready.httpPort),
+      '--https-port',
+      String(ready.httpsPort),
+      '--ca',
+      ready.ca,
+      '--token-store',
+      path.join(dir, 'none.json'),
+      '--reports',
+      out,
+    ]);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/--token .*ENERGY_CONFORM_TOKEN.*--press-hook.*run on a terminal/);
     expect(res.stdout).toMatch(/verdict: ERROR — 0 pass, 0 fail, 0 warn, 0 observed, 0 error, \d+ skipped/);
@@ -124,20 +175,41 @@ describe('pairing', () => {
 
 describe('a selection that does not apply to the device', () => {
   test('exits 2 and says why no check ran', async () => {
-    const res = await sharedCli(['run', ...target(), '--ca', ready.ca, '--clause', 'SOCK-04', '--reports', path.join(dir, 'none'),
-      '--token-store', path.join(dir, 't1.json')]);
+    const res = await sharedCli([
+      'run',
+      ...target(),
+      '--ca',
+      ready.ca,
+      '--clause',
+      'SOCK-04',
+      '--reports',
+      path.join(dir, 'none'),
+      '--token-store',
+      path.join(dir, 't1.json'),
+    ]);
     expect(res.code, res.stdout + res.stderr).toBe(2);
     expect(res.stderr).toMatch(/no check ran \(SOCK-04: the state endpoint exists only on the energy socket\)/);
   });
 });
 
 describe('a v2-only device whose certificate does not chain', () => {
-  test('takes its kind from the certificate, fails TLS-01 and does not judge TLS-02 by the certificate\'s own serial', async () => {
+  test("takes its kind from the certificate, fails TLS-01 and does not judge TLS-02 by the certificate's own serial", async () => {
     const emu = await startEmulator({ kind: 'battery' });
     try {
       const out = path.join(dir, 'battery-vendor');
-      const res = await sharedCli(['run', '--host', '127.0.0.1', '--https-port', String(emu.ready.httpsPort), '--http-port', '9',
-        '--reports', out, '--token-store', path.join(dir, 't4.json')]);
+      const res = await sharedCli([
+        'run',
+        '--host',
+        '127.0.0.1',
+        '--https-port',
+        String(emu.ready.httpsPort),
+        '--http-port',
+        '9',
+        '--reports',
+        out,
+        '--token-store',
+        path.join(dir, 't4.json'),
+      ]);
       expect(res.code, res.stdout + res.stderr).toBe(1);
       const r = await results(out);
       expect(status(r, 'TLS-01')).toBe('fail');
@@ -154,12 +226,14 @@ async function silentPort(): Promise<{ port: number; close: () => void }> {
   const sockets: net.Socket[] = [];
   const server = net.createServer((s) => sockets.push(s));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { port: (server.address() as net.AddressInfo).port, close: () => {
-    for (const s of sockets) s.destroy();
-    server.close();
-  } };
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    close: () => {
+      for (const s of sockets) s.destroy();
+      server.close();
+    },
+  };
 }
-
 
 describe('bad input ends within 30 s with exit 2 and one sentence', () => {
   const oneSentence = (stderr: string) => {
@@ -202,8 +276,12 @@ describe('bad input ends within 30 s with exit 2 and one sentence', () => {
     // The words tell refused from silence (no "within 10 s", below); the bound only says the run did not hang. On
     // a machine busy with the other tests the CLI's own start (vitest beside the preflight) took 11 s.
     expect(res.ms).toBeLessThan(30_000);
-    expect(oneSentence(res.stderr)).toMatch(new RegExp(`no device API at 127\\.0\\.0\\.1: HTTP port ${port} refused the connection \\(nothing listens there\\); `
-      + `HTTPS port ${port} refused the connection .*check the address and ports.*\\[EC_DEVICE_UNREACHABLE\\]`));
+    expect(oneSentence(res.stderr)).toMatch(
+      new RegExp(
+        `no device API at 127\\.0\\.0\\.1: HTTP port ${port} refused the connection \\(nothing listens there\\); ` +
+          `HTTPS port ${port} refused the connection .*check the address and ports.*\\[EC_DEVICE_UNREACHABLE\\]`,
+      ),
+    );
     expect(res.stderr).not.toMatch(/within \d+ s/);
   });
 
@@ -222,7 +300,7 @@ describe('bad input ends within 30 s with exit 2 and one sentence', () => {
 });
 
 describe('help and version', () => {
-  test('--version prints the package\'s version, exit 0', async () => {
+  test("--version prints the package's version, exit 0", async () => {
     const res = await cli(['--version']);
     expect(res.code).toBe(0);
     expect(res.stdout.trim()).toBe((JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version);
@@ -240,8 +318,9 @@ describe('help and version', () => {
 describe('emulate', () => {
   test('--seed and --cert-style are told in the ready line (random seed and the real style by default)', async () => {
     expect(ready).toMatchObject({ seed: expect.any(Number), certStyle: 'real' });
-    const child = spawn(process.execPath, [BIN, 'emulate', '--kind', 'battery', '--seed', '7', '--cert-style', 'cn-only'],
-      { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [BIN, 'emulate', '--kind', 'battery', '--seed', '7', '--cert-style', 'cn-only'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
       expect(JSON.parse(line)).toMatchObject({ kind: 'battery', seed: 7, certStyle: 'cn-only' });

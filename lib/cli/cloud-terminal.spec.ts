@@ -11,7 +11,9 @@ import { Terminal, hasTmux } from '../testing/tmux-terminal.js';
 let dir: string;
 let term: Terminal | undefined;
 let emu: Emulator | undefined;
-beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-cloud-pty-')); });
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-cloud-pty-'));
+});
 afterEach(async () => {
   term?.close();
   await emu?.close();
@@ -25,8 +27,8 @@ async function runOnTerminal(name: string, faults: string[], extra: string[]) {
   return { emu, term };
 }
 
-const checks = async (name: string) => (JSON.parse(await readFile(path.join(dir, name, 'results.json'), 'utf8')) as
-  { checks: { clause: string; status: string; message: string }[] }).checks;
+const checks = async (name: string) =>
+  (JSON.parse(await readFile(path.join(dir, name, 'results.json'), 'utf8')) as { checks: { clause: string; status: string; message: string }[] }).checks;
 const status = (all: { clause: string; status: string }[], id: string) => all.find((c) => c.clause === id)?.status;
 
 test.skipIf(!hasTmux)('the toggle asks first, naming the device and the effect; "yes" lets CLOUD-03 and CLOUD-04 run', async () => {
@@ -49,8 +51,9 @@ test.skipIf(!hasTmux)('any other answer skips the toggles, and no PUT switches t
   expect(await t.waitFor(/EXIT=\d+/)).toMatch(/EXIT=0/);
   const all = await checks('no');
   expect(all.find((c) => c.clause === 'CLOUD-03')).toMatchObject({ status: 'skip', message: 'the operator did not confirm switching the cloud off' });
-  const off = device.requests.filter((r) => r.method === 'PUT' && r.path === '/api/v1/system'
-    && (JSON.parse(r.bodyText) as { cloud_enabled: unknown }).cloud_enabled === false);
+  const off = device.requests.filter(
+    (r) => r.method === 'PUT' && r.path === '/api/v1/system' && (JSON.parse(r.bodyText) as { cloud_enabled: unknown }).cloud_enabled === false,
+  );
   expect(off).toEqual([]);
 });
 
@@ -81,7 +84,9 @@ test.skipIf(!hasTmux)('Ctrl-C at the CLOUD-07 step: the check is skipped and the
   expect(device.state.cloudEnabled).toBe(false);
   t.interrupt();
   expect(await t.waitFor(/EXIT=\d+/)).toMatch(/put back cloud_enabled to true/);
-  expect((await checks('manual-ctrl-c')).find((c) => c.clause === 'CLOUD-07'))
-    .toMatchObject({ status: 'skip', message: 'the operator did not reset the device or put it in pairing mode' });
+  expect((await checks('manual-ctrl-c')).find((c) => c.clause === 'CLOUD-07')).toMatchObject({
+    status: 'skip',
+    message: 'the operator did not reset the device or put it in pairing mode',
+  });
   expect(device.state.cloudEnabled).toBe(true);
 });

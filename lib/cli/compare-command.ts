@@ -15,10 +15,16 @@ async function readRun(given: string): Promise<{ run: ComparedResults; side: Sid
     const doc = JSON.parse(await readFile(file, 'utf8')) as Partial<ComparedResults>;
     if (!Array.isArray(doc.checks) || typeof doc.target !== 'object' || doc.target === null) throw new Error('it has no checks and target');
     const side = sideOf(doc);
-    return { run: { verdict: doc.verdict ?? 'error', target: doc.target, started: doc.started ?? '', checks: doc.checks }, side: typeof side === 'string' ? null : side };
+    return {
+      run: { verdict: doc.verdict ?? 'error', target: doc.target, started: doc.started ?? '', checks: doc.checks },
+      side: typeof side === 'string' ? null : side,
+    };
   } catch (err) {
-    throw new RunError('EC_BAD_OPTION', `cannot read the run at ${given} (${err instanceof Error ? err.message : String(err)}): `
-      + 'give a results.json that energy-conform run wrote, or the report folder that holds it');
+    throw new RunError(
+      'EC_BAD_OPTION',
+      `cannot read the run at ${given} (${err instanceof Error ? err.message : String(err)}): ` +
+        'give a results.json that energy-conform run wrote, or the report folder that holds it',
+    );
   }
 }
 

@@ -15,7 +15,10 @@ const runs = { clean: '', broken: '' };
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ec-compare-'));
-  for (const [name, faults] of [['clean', []], ['broken', ['state-on-a-p1-meter']]] as const) {
+  for (const [name, faults] of [
+    ['clean', []],
+    ['broken', ['state-on-a-p1-meter']],
+  ] as const) {
     const emu = await startEmulator({ kind: 'p1dongle', faults: [...faults], certStyle: 'cn-only' });
     try {
       runs[name] = path.join(dir, name);
@@ -39,9 +42,15 @@ test('the clause that passed and fails now comes first, in each form; exit 1', a
   expect(await readFile(md, 'utf8')).toMatch(/### newly failing \(1\)[\s\S]*\| SOCK-16 \[MUST\] [^|]*\| pass \| fail \|/);
   expect(await readFile(html, 'utf8')).toMatch(/<h2>newly failing \(1\)<\/h2><table>.*SOCK-16 \[MUST\]/);
   // Beside the outcomes, what clients read that changed shape: the P1 meter now answers GET /api/v1/state.
-  expect(res.stdout).toMatch(/^the answers' shapes \(diff\): [1-9]\d* breaking changes?, \d+ additions?:\n {2}GET \/api\/v1\/state \(v1\): \(the body\) status: 404 → 200$/m);
-  expect(await readFile(md, 'utf8')).toMatch(/### the answers' shapes \(diff\)[\s\S]*\| GET \/api\/v1\/state \(v1\) \| \(the body\) \| status \| 404 \| 200 \|/);
-  expect(await readFile(html, 'utf8')).toMatch(/<h2>the answers&#39;? shapes \(diff\).*<td>GET \/api\/v1\/state \(v1\)<\/td><td>\(the body\)<\/td><td>status<\/td>/);
+  expect(res.stdout).toMatch(
+    /^the answers' shapes \(diff\): [1-9]\d* breaking changes?, \d+ additions?:\n {2}GET \/api\/v1\/state \(v1\): \(the body\) status: 404 → 200$/m,
+  );
+  expect(await readFile(md, 'utf8')).toMatch(
+    /### the answers' shapes \(diff\)[\s\S]*\| GET \/api\/v1\/state \(v1\) \| \(the body\) \| status \| 404 \| 200 \|/,
+  );
+  expect(await readFile(html, 'utf8')).toMatch(
+    /<h2>the answers&#39;? shapes \(diff\).*<td>GET \/api\/v1\/state \(v1\)<\/td><td>\(the body\)<\/td><td>status<\/td>/,
+  );
 });
 
 test('the other way round the fault is fixed, and nothing regressed: exit 0', async () => {
@@ -51,7 +60,7 @@ test('the other way round the fault is fixed, and nothing regressed: exit 0', as
   expect(res.stdout).not.toContain('newly failing');
 });
 
-test('both runs\' results.json, clean and failing, validate against the shipped JSON Schema', async () => {
+test("both runs' results.json, clean and failing, validate against the shipped JSON Schema", async () => {
   const validate = new Ajv({ allErrors: true }).compile(JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'schemas', 'results.schema.json'), 'utf8')));
   for (const run of [runs.clean, runs.broken]) {
     const doc = JSON.parse(await readFile(path.join(run, 'results.json'), 'utf8')) as { verdict: string };
@@ -70,5 +79,7 @@ test('each run wrote summary.md for a CI job page: the verdict first, the failur
 test('a run it cannot read: exit 2, naming it and what to give', async () => {
   const res = await sharedCli(['compare', runs.clean, path.join(dir, 'nowhere')]);
   expect(res.code).toBe(2);
-  expect(res.stderr).toMatch(/cannot read the run at .*nowhere .*give a results\.json that energy-conform run wrote, or the report folder that holds it \[EC_BAD_OPTION\]/);
+  expect(res.stderr).toMatch(
+    /cannot read the run at .*nowhere .*give a results\.json that energy-conform run wrote, or the report folder that holds it \[EC_BAD_OPTION\]/,
+  );
 });

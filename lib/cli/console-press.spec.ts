@@ -46,8 +46,18 @@ test.skipIf(!hasTmux)('pair on a terminal: the prompt and countdown appear, and 
 });
 
 test.skipIf(!hasTmux)('run on a terminal: after the press the run continues to its verdict', async () => {
-  term = new Terminal([process.execPath, BIN, 'run', ...target(), '--token-store', path.join(dir, 'run-tokens.json'),
-    '--suite', 'info', '--reports', path.join(dir, 'run-reports')]);
+  term = new Terminal([
+    process.execPath,
+    BIN,
+    'run',
+    ...target(),
+    '--token-store',
+    path.join(dir, 'run-tokens.json'),
+    '--suite',
+    'info',
+    '--reports',
+    path.join(dir, 'run-reports'),
+  ]);
   await term.waitFor(/waiting for the press 1 of 1: \d+ s left/);
   await fetch(`${emu.ready.controlUrl}/press`, { method: 'POST' });
   const done = await term.waitFor(/EXIT=\d+/, 60_000);
@@ -57,18 +67,40 @@ test.skipIf(!hasTmux)('run on a terminal: after the press the run continues to i
   expect(done).toMatch(/EXIT=0/);
 });
 
-test.skipIf(!hasTmux)('--slow on a terminal: a person\'s press cannot be timed, so the window checks are skipped saying why, and no press is asked', async () => {
-  const reports = path.join(dir, 'slow-reports');
-  const client = await clientOf(emu);
-  const token = await pairedToken(emu, client, 'local/ec-console-slow');
-  await client.close();
-  term = new Terminal([process.execPath, BIN, 'run', ...target(), '--token', token, '--token-store', path.join(dir, 'slow-tokens.json'),
-    '--clause', 'PAIR-08', 'PAIR-09', 'NAME-08', 'INFO-01', '--slow', '--reports', reports]);
-  const done = await term.waitFor(/EXIT=\d+/, 60_000);
-  expect(done).not.toMatch(/waiting for the press/);
-  expect(done).toMatch(/EXIT=0/);
-  const results = JSON.parse(await readFile(path.join(reports, 'results.json'), 'utf8')) as { checks: { clause: string; status: string; message: string }[] };
-  for (const id of ['PAIR-08', 'PAIR-09', 'NAME-08']) {
-    expect(results.checks.find((c) => c.clause === id)).toMatchObject({ status: 'skip', message: expect.stringMatching(/only a press hook tells when the press happened: run with --press-hook/) });
-  }
-});
+test.skipIf(!hasTmux)(
+  "--slow on a terminal: a person's press cannot be timed, so the window checks are skipped saying why, and no press is asked",
+  async () => {
+    const reports = path.join(dir, 'slow-reports');
+    const client = await clientOf(emu);
+    const token = await pairedToken(emu, client, 'local/ec-console-slow');
+    await client.close();
+    term = new Terminal([
+      process.execPath,
+      BIN,
+      'run',
+      ...target(),
+      '--token',
+      token,
+      '--token-store',
+      path.join(dir, 'slow-tokens.json'),
+      '--clause',
+      'PAIR-08',
+      'PAIR-09',
+      'NAME-08',
+      'INFO-01',
+      '--slow',
+      '--reports',
+      reports,
+    ]);
+    const done = await term.waitFor(/EXIT=\d+/, 60_000);
+    expect(done).not.toMatch(/waiting for the press/);
+    expect(done).toMatch(/EXIT=0/);
+    const results = JSON.parse(await readFile(path.join(reports, 'results.json'), 'utf8')) as { checks: { clause: string; status: string; message: string }[] };
+    for (const id of ['PAIR-08', 'PAIR-09', 'NAME-08']) {
+      expect(results.checks.find((c) => c.clause === id)).toMatchObject({
+        status: 'skip',
+        message: expect.stringMatching(/only a press hook tells when the press happened: run with --press-hook/),
+      });
+    }
+  },
+);

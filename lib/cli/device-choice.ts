@@ -20,14 +20,19 @@ export async function chooseDevices(a: ChoiceArgs, io: OperatorIo, canAll: boole
   const wanted = a.serial ? found.filter((d) => d.serial?.toLowerCase() === a.serial!.toLowerCase()) : found;
   if (wanted.length === 0) {
     const which = a.serial ? `with serial ${a.serial} (${found.length} other${found.length === 1 ? '' : 's'} did)` : '';
-    throw new RunError('EC_NO_DEVICE', `no device ${which ? `${which} ` : ''}answered over mDNS ${where(search)}; `
-      + 'give its address with --host (and --http-port / --https-port if not 80 / 443)');
+    throw new RunError(
+      'EC_NO_DEVICE',
+      `no device ${which ? `${which} ` : ''}answered over mDNS ${where(search)}; ` +
+        'give its address with --host (and --http-port / --https-port if not 80 / 443)',
+    );
   }
   if (a.all || wanted.length === 1) return wanted;
   const serials = wanted.map((d) => d.serial ?? d.address).join(', ');
   if (!io.interactive) {
-    throw new RunError('EC_SEVERAL_DEVICES',
-      `${wanted.length} devices answered over mDNS (${serials}): choose one with --serial${canAll ? ', or run them all with --all' : ''}`);
+    throw new RunError(
+      'EC_SEVERAL_DEVICES',
+      `${wanted.length} devices answered over mDNS (${serials}): choose one with --serial${canAll ? ', or run them all with --all' : ''}`,
+    );
   }
   const lines = wanted.map((d, i) => `  ${i + 1}. ${d.kind ?? d.product_type ?? 'unknown kind'} ${d.serial ?? '(no serial)'} at ${d.address}`);
   io.say(`${wanted.length} devices answered:\n${lines.join('\n')}`);

@@ -10,7 +10,7 @@ import type { DiffArgs } from './options.js';
 import { readJson } from './json-file.js';
 
 async function read(file: string): Promise<Side> {
-  const side = sideOf(await readJson(file, 'a capture or a run\'s results.json'));
+  const side = sideOf(await readJson(file, "a capture or a run's results.json"));
   if (typeof side === 'string') throw new RunError('EC_BAD_OPTION', `${file}: ${side}`);
   return side;
 }
@@ -23,12 +23,23 @@ export async function diffCommand(a: DiffArgs): Promise<number> {
   const breaking = changes.filter((c) => c.breaking);
   const added = changes.filter((c) => !c.breaking && !NOT_COMPARED.includes(c.class));
   const unasked = changes.filter((c) => NOT_COMPARED.includes(c.class));
-  if (a.html) await writeFile(a.html, diffHtml(a.a, a.b, [...breaking, ...added], unasked.map((c) => c.answer)));
+  if (a.html)
+    await writeFile(
+      a.html,
+      diffHtml(
+        a.a,
+        a.b,
+        [...breaking, ...added],
+        unasked.map((c) => c.answer),
+      ),
+    );
   if (a.json) {
     process.stdout.write(`${JSON.stringify({ a: a.a, b: a.b, breaking, added, notCompared: unasked }, null, 1)}\n`);
   } else {
-    const lines = [`diff ${a.a} → ${a.b}: ${breaking.length ? `${breaking.length} breaking change${breaking.length === 1 ? '' : 's'}` : 'no breaking change'}, `
-      + `${added.length} addition${added.length === 1 ? '' : 's'}`];
+    const lines = [
+      `diff ${a.a} → ${a.b}: ${breaking.length ? `${breaking.length} breaking change${breaking.length === 1 ? '' : 's'}` : 'no breaking change'}, ` +
+        `${added.length} addition${added.length === 1 ? '' : 's'}`,
+    ];
     if (breaking.length) lines.push('breaking:', ...breaking.map(line));
     if (added.length) lines.push('added:', ...added.map(line));
     if (unasked.length) lines.push(`not compared (asked on one side only, or unavailable on one: 503): ${unasked.map((c) => c.answer).join('; ')}`);

@@ -47,10 +47,12 @@ describe.concurrent('diff', () => {
     expect(json.code).toBe(1);
     const html = await sharedCli(['diff', file('clean.json'), file('broken.json'), '--html', file('diff.html')]);
     expect(html.code).toBe(1);
-    expect(await readFile(file('diff.html'), 'utf8')).toMatch(/<h2>the answers&#39;? shapes \(diff\): \d+ breaking changes, 0 additions<\/h2>.*<td>GET \/api\/system \(v2, with the token\)<\/td><td>wifi_rssi_db<\/td><td>retyped<\/td>/);
+    expect(await readFile(file('diff.html'), 'utf8')).toMatch(
+      /<h2>the answers&#39;? shapes \(diff\): \d+ breaking changes, 0 additions<\/h2>.*<td>GET \/api\/system \(v2, with the token\)<\/td><td>wifi_rssi_db<\/td><td>retyped<\/td>/,
+    );
   });
 
-  test('a run\'s results.json against a capture: the answers both asked are compared', async () => {
+  test("a run's results.json against a capture: the answers both asked are compared", async () => {
     await withEmulator({ kind: 'p1dongle' }, async (emu) => {
       const run = await sharedCli(['run', ...targetArgs(emu.ready, file('run.tokens.json')), '--suite', 'info', 'measurement', '--reports', file('run')]);
       expect(run.code, run.stderr).toBe(0);
@@ -61,7 +63,7 @@ describe.concurrent('diff', () => {
     expect(res.stdout).toMatch(/^not compared \(asked on one side only, or unavailable on one: 503\): /m);
   });
 
-  test('a file that is neither a capture nor a run\'s results: exit 2, said so', async () => {
+  test("a file that is neither a capture nor a run's results: exit 2, said so", async () => {
     await writeFile(file('junk.json'), '{"answers": 3}');
     const res = await sharedCli(['diff', file('clean.json'), file('junk.json')]);
     expect(res.code).toBe(2);

@@ -22,15 +22,27 @@ export const where = (a: DiscoveryArgs) => `within ${a.timeout} s${a.interface ?
 
 const COLUMNS = ['kind', 'product_type', 'product_name', 'serial', 'address', 'v1Port', 'v2Port', 'api_enabled', 'api_version', 'id'] as const;
 const HEADINGS: Record<(typeof COLUMNS)[number], string> = {
-  kind: 'kind', product_type: 'product type', product_name: 'product name', serial: 'serial', address: 'address', v1Port: 'v1 port', v2Port: 'v2 port',
-  api_enabled: 'api_enabled', api_version: 'api_version', id: 'id',
+  kind: 'kind',
+  product_type: 'product type',
+  product_name: 'product name',
+  serial: 'serial',
+  address: 'address',
+  v1Port: 'v1 port',
+  v2Port: 'v2 port',
+  api_enabled: 'api_enabled',
+  api_version: 'api_version',
+  id: 'id',
 };
 
 function deviceTable(devices: readonly DiscoveredDevice[]): string {
   const rows = devices.map((d) => COLUMNS.map((c) => String(d[c] ?? '—')));
   const head = COLUMNS.map((c) => HEADINGS[c]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(head), ...devices.flatMap((d, i) => [line(rows[i]!), ...d.notes.map((n) => `  note: ${n}`)])].join('\n');
 }
 
@@ -38,8 +50,9 @@ function deviceTable(devices: readonly DiscoveredDevice[]): string {
  * One job per device, as a CI engine's matrix takes it (GitHub Actions: `fromJSON(...)` of the line; GitLab:
  * a generated child pipeline): what `energy-conform run` needs to reach the device and check it is the one.
  */
-export function ciMatrix(devices: readonly DiscoveredDevice[]): { include: { serial: string | null; kind: string | null; host: string;
-  http_port: number; https_port: number }[] } {
+export function ciMatrix(devices: readonly DiscoveredDevice[]): {
+  include: { serial: string | null; kind: string | null; host: string; http_port: number; https_port: number }[];
+} {
   return { include: devices.map((d) => ({ serial: d.serial, kind: d.kind, host: d.address, http_port: d.v1Port ?? 80, https_port: d.v2Port ?? 443 })) };
 }
 

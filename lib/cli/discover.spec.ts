@@ -23,12 +23,16 @@ import { DOC_FILES, docShell, installedCommand, runBlock } from '../testing/doc-
 const LOOPBACK = ['--interface', '127.0.0.1'];
 const bash = promisify(execFile);
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-mdns-')); });
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-mdns-'));
+});
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 let emus: Emulator[] = [];
 let ca: TestCa;
-beforeAll(async () => { ca = await createTestCa(); });
+beforeAll(async () => {
+  ca = await createTestCa();
+});
 afterEach(async () => {
   await Promise.all(emus.map((e) => e.close()));
   emus = [];
@@ -50,8 +54,14 @@ describe('with a socket and a P1 meter advertising on loopback', () => {
     const devices = JSON.parse(res.stdout) as DiscoveredDevice[];
     for (const emu of [socket!, p1!]) {
       expect(devices.find((d) => d.serial === emu.ready.serial)).toMatchObject({
-        kind: emu.ready.kind, address: '127.0.0.1', v1Port: emu.ready.httpPort, v2Port: emu.ready.httpsPort, api_enabled: '1',
-        api_version: '2.2.0', id: `appliance/${emu.ready.kind}/${emu.ready.serial}`, notes: [],
+        kind: emu.ready.kind,
+        address: '127.0.0.1',
+        v1Port: emu.ready.httpPort,
+        v2Port: emu.ready.httpsPort,
+        api_enabled: '1',
+        api_version: '2.2.0',
+        id: `appliance/${emu.ready.kind}/${emu.ready.serial}`,
+        notes: [],
       });
     }
     // One line a CI matrix takes, and each entry is what `run` needs: run from it, it reaches that device.
@@ -60,26 +70,73 @@ describe('with a socket and a P1 meter advertising on loopback', () => {
     expect(matrix.stdout.trim().split('\n')).toHaveLength(1);
     const { include } = JSON.parse(matrix.stdout) as { include: { serial: string; kind: string; host: string; http_port: number; https_port: number }[] };
     for (const emu of [socket!, p1!]) {
-      expect(include.find((j) => j.serial === emu.ready.serial))
-        .toEqual({ serial: emu.ready.serial, kind: emu.ready.kind, host: '127.0.0.1', http_port: emu.ready.httpPort, https_port: emu.ready.httpsPort });
+      expect(include.find((j) => j.serial === emu.ready.serial)).toEqual({
+        serial: emu.ready.serial,
+        kind: emu.ready.kind,
+        host: '127.0.0.1',
+        http_port: emu.ready.httpPort,
+        https_port: emu.ready.httpsPort,
+      });
     }
     const job = include.find((j) => j.serial === p1!.ready.serial)!;
     const out = path.join(dir, 'matrix-job');
-    const ran = await sharedCli(['run', '--host', job.host, '--http-port', String(job.http_port), '--https-port', String(job.https_port), '--kind', job.kind,
-      '--serial', job.serial, '--ca', p1!.ready.ca, '--press-hook', pressHookFor(p1!.ready), '--yes', '--token-store', path.join(dir, 'matrix.json'),
-      '--suite', 'info', '--reports', out]);
+    const ran = await sharedCli([
+      'run',
+      '--host',
+      job.host,
+      '--http-port',
+      String(job.http_port),
+      '--https-port',
+      String(job.https_port),
+      '--kind',
+      job.kind,
+      '--serial',
+      job.serial,
+      '--ca',
+      p1!.ready.ca,
+      '--press-hook',
+      pressHookFor(p1!.ready),
+      '--yes',
+      '--token-store',
+      path.join(dir, 'matrix.json'),
+      '--suite',
+      'info',
+      '--reports',
+      out,
+    ]);
     expect(ran.code, ran.stderr).toBe(0);
     expect(await readFile(path.join(out, 'summary.md'), 'utf8')).toMatch(new RegExp(`^## energy-conform \\S+: PASS\n\np1dongle HWE-P1 serial ${job.serial} `));
     const table = await sharedCli(['discover', ...LOOPBACK]);
-    expect(table.stdout).toMatch(new RegExp(`energysocket +HWE-SKT +Energy Socket +${socket!.ready.serial} +127\\.0\\.0\\.1 +${socket!.ready.httpPort} +${socket!.ready.httpsPort}`));
+    expect(table.stdout).toMatch(
+      new RegExp(`energysocket +HWE-SKT +Energy Socket +${socket!.ready.serial} +127\\.0\\.0\\.1 +${socket!.ready.httpPort} +${socket!.ready.httpsPort}`),
+    );
   });
 
   // The kind area, whose KIND-02 compares what each device advertised: the guide's `run --all` (below) runs every area.
   test('run --all: one report folder per device, a summary, exit 0', { timeout: 150_000 }, async () => {
     const [socket, p1] = [await advertised('energysocket'), await advertised('p1dongle')];
     const out = path.join(dir, 'bench');
-    const res = await sharedCli(['run', '--all', ...LOOPBACK, '--press-hook', await benchHook(emus, dir), '--reports', out, '--yes',
-      '--ca', socket!.ready.ca, '--token-store', path.join(dir, 'bench-tokens.json'), '--press-timeout', '15', '--suite', 'kind'], { timeoutMs: 120_000 });
+    const res = await sharedCli(
+      [
+        'run',
+        '--all',
+        ...LOOPBACK,
+        '--press-hook',
+        await benchHook(emus, dir),
+        '--reports',
+        out,
+        '--yes',
+        '--ca',
+        socket!.ready.ca,
+        '--token-store',
+        path.join(dir, 'bench-tokens.json'),
+        '--press-timeout',
+        '15',
+        '--suite',
+        'kind',
+      ],
+      { timeoutMs: 120_000 },
+    );
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(res.stdout).toMatch(/bench: 2 devices, exit 0/);
     expect((await readdir(out)).sort()).toEqual([socket!.ready.serial, p1!.ready.serial, 'summary.json'].sort());
@@ -97,15 +154,31 @@ test('capture without --host finds the device over mDNS and writes down its TXT 
   const p1 = await advertised('p1dongle');
   const capture = async (name: string, extra: string[] = []) => {
     const out = path.join(dir, `${name}.json`);
-    const res = await sharedCli(['capture', ...LOOPBACK, '--serial', p1.ready.serial, '--press-hook', await benchHook(emus, dir).then((h) => h.replace('{serial}', p1.ready.serial)),
-      '--ca', p1.ready.ca, '--token-store', path.join(dir, `${name}-tokens.json`), '--out', out, ...extra]);
+    const res = await sharedCli([
+      'capture',
+      ...LOOPBACK,
+      '--serial',
+      p1.ready.serial,
+      '--press-hook',
+      await benchHook(emus, dir).then((h) => h.replace('{serial}', p1.ready.serial)),
+      '--ca',
+      p1.ready.ca,
+      '--token-store',
+      path.join(dir, `${name}-tokens.json`),
+      '--out',
+      out,
+      ...extra,
+    ]);
     expect(res.code, res.stdout + res.stderr).toBe(0);
     return { res, text: await readFile(out, 'utf8') };
   };
   const plain = await capture('found');
   expect(plain.res.stdout).toMatch(/^captured the p1dongle at 127\.0\.0\.1 .*the mDNS TXT: /m);
   const doc = JSON.parse(plain.text) as { mdns: Record<string, { port: number; txt: Record<string, string> }> };
-  expect(doc.mdns.homewizard).toMatchObject({ port: p1.ready.httpsPort, txt: { serial: p1.ready.serial, id: `appliance/p1dongle/${p1.ready.serial}`, api_version: '2.2.0' } });
+  expect(doc.mdns.homewizard).toMatchObject({
+    port: p1.ready.httpsPort,
+    txt: { serial: p1.ready.serial, id: `appliance/p1dongle/${p1.ready.serial}`, api_version: '2.2.0' },
+  });
   expect(doc.mdns.hwenergy).toMatchObject({ port: p1.ready.httpPort, txt: { serial: p1.ready.serial, api_enabled: '1' } });
   const anonymised = await capture('found-anonymised', ['--anonymise']);
   expect(anonymised.text).not.toContain(p1.ready.serial);
@@ -122,8 +195,22 @@ describe('one device whose advertisement differs from its GET /api or certificat
     const emu = await advertised('p1dongle', [fault]);
     const name = `${fault}-${extra.length}`;
     const out = path.join(dir, name);
-    const res = await sharedCli(['run', ...LOOPBACK, '--press-hook', await benchHook(emus, dir).then((h) => h.replace('{serial}', emu.ready.serial)),
-      '--ca', emu.ready.ca, '--token-store', path.join(dir, `${name}.json`), '--suite', 'kind', 'tls', '--reports', out, ...extra]);
+    const res = await sharedCli([
+      'run',
+      ...LOOPBACK,
+      '--press-hook',
+      await benchHook(emus, dir).then((h) => h.replace('{serial}', emu.ready.serial)),
+      '--ca',
+      emu.ready.ca,
+      '--token-store',
+      path.join(dir, `${name}.json`),
+      '--suite',
+      'kind',
+      'tls',
+      '--reports',
+      out,
+      ...extra,
+    ]);
     const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as { checks: { clause: string; status: string; message: string }[] };
     const kind02 = results.checks.find((c) => c.clause === 'KIND-02')!;
     expect(kind02.status, kind02.message).toBe('warn');
@@ -163,13 +250,26 @@ test('several devices, no terminal, no --serial: exit 2, naming them and --seria
 test('emulate --mdns advertises on the interface given, and says goodbye when it stops', async () => {
   const child = spawn(process.execPath, [BIN, 'emulate', '--kind', 'watermeter', '--mdns', ...LOOPBACK], { stdio: ['ignore', 'pipe', 'pipe'] });
   try {
-    const ready = JSON.parse(await new Promise<string>((resolve) => child.stdout.once('data', (d) => resolve(String(d))))) as { serial: string; httpPort: number };
+    const ready = JSON.parse(await new Promise<string>((resolve) => child.stdout.once('data', (d) => resolve(String(d))))) as {
+      serial: string;
+      httpPort: number;
+    };
     const browser = new Bonjour({ interface: '127.0.0.1', bind: '0.0.0.0' } as never);
     try {
       const events: string[] = [];
-      const up = new Promise<void>((resolve) => browser.find({ type: 'hwenergy' })
-        .on('up', (s) => { if (s.txt?.serial === ready.serial) { events.push(`up ${s.name} ${s.port}`); resolve(); } })
-        .on('down', (s) => { if (s.txt?.serial === ready.serial) events.push(`down ${s.name}`); }));
+      const up = new Promise<void>((resolve) =>
+        browser
+          .find({ type: 'hwenergy' })
+          .on('up', (s) => {
+            if (s.txt?.serial === ready.serial) {
+              events.push(`up ${s.name} ${s.port}`);
+              resolve();
+            }
+          })
+          .on('down', (s) => {
+            if (s.txt?.serial === ready.serial) events.push(`down ${s.name}`);
+          }),
+      );
       await up;
       child.kill('SIGTERM');
       const name = `watermeter-${ready.serial.slice(-6).toUpperCase()}`;
@@ -185,8 +285,22 @@ test('emulate --mdns advertises on the interface given, and says goodbye when it
 
 test.skipIf(!hasTmux)('several devices on a terminal: the run lists them and runs the one typed', async () => {
   const [, p1] = [await advertised('energysocket'), await advertised('p1dongle')];
-  const term = new Terminal([process.execPath, BIN, 'run', ...LOOPBACK, '--press-hook', await benchHook(emus, dir), '--ca', p1!.ready.ca,
-    '--token-store', path.join(dir, 'choice.json'), '--suite', 'info', '--reports', path.join(dir, 'choice')]);
+  const term = new Terminal([
+    process.execPath,
+    BIN,
+    'run',
+    ...LOOPBACK,
+    '--press-hook',
+    await benchHook(emus, dir),
+    '--ca',
+    p1!.ready.ca,
+    '--token-store',
+    path.join(dir, 'choice.json'),
+    '--suite',
+    'info',
+    '--reports',
+    path.join(dir, 'choice'),
+  ]);
   try {
     const listed = await term.waitFor(/which one\? type its number or serial/);
     expect(listed).toMatch(/2 devices answered:/);
@@ -200,10 +314,12 @@ test.skipIf(!hasTmux)('several devices on a terminal: the run lists them and run
   }
 });
 
-test('an --interface that is not one of this machine\'s: exit 2 before anything is sent, saying so', async () => {
+test("an --interface that is not one of this machine's: exit 2 before anything is sent, saying so", async () => {
   const res = await sharedCli(['discover', '--interface', '192.0.2.254', '--timeout', '1']);
   expect(res.code).toBe(2);
-  expect(res.stderr.trim()).toMatch(/^energy-conform: no interface of this machine has the IPv4 address 192\.0\.2\.254; give the address of one of this machine's interfaces with --interface \[EC_DISCOVERY_FAILED\]$/);
+  expect(res.stderr.trim()).toMatch(
+    /^energy-conform: no interface of this machine has the IPv4 address 192\.0\.2\.254; give the address of one of this machine's interfaces with --interface \[EC_DISCOVERY_FAILED\]$/,
+  );
 });
 
 // docs/fleets.md's recipes, run as the engines run them: GitHub's `run:` lines through bash, the matrix filled in
@@ -222,24 +338,40 @@ describe('the fleet recipes of docs/fleets.md, against two emulators advertised 
     const [socket, p1] = [await advertised('energysocket'), await advertised('p1dongle')];
     await mkdir(work, { recursive: true });
     await writeFile(path.join(work, 'ca.pem'), ca.certPem);
-    const env = { ...process.env, ...installedCommand().env, HOME: work, NO_COLOR: '1', BENCH_INTERFACE: '127.0.0.1', BENCH_CA: path.join(work, 'ca.pem'),
-      PRESS_HOOK: await benchHook(emus, work) };
+    const env = {
+      ...process.env,
+      ...installedCommand().env,
+      HOME: work,
+      NO_COLOR: '1',
+      BENCH_INTERFACE: '127.0.0.1',
+      BENCH_CA: path.join(work, 'ca.pem'),
+      PRESS_HOOK: await benchHook(emus, work),
+    };
     return { env, serials: [socket!.ready.serial, p1!.ready.serial].sort() };
   };
-  const recipe = async (engine: string) => /```yaml\n([\s\S]*?)```/.exec((await readFile(path.join(PACKAGE_ROOT, 'docs', 'fleets.md'), 'utf8'))
-    .split(`## ${engine}`)[1]!)![1]!;
+  const recipe = async (engine: string) =>
+    /```yaml\n([\s\S]*?)```/.exec((await readFile(path.join(PACKAGE_ROOT, 'docs', 'fleets.md'), 'utf8')).split(`## ${engine}`)[1]!)![1]!;
   // The runner has the package installed: `npx energy-conform` is this checkout's program (in a warm CLI process where one runs).
   const installed = (line: string) => line.replaceAll('npx energy-conform', installedCommand().command);
 
-  test('GitHub Actions: discover, then a job per device, then each job\'s summary: both devices pass, as the engine would show them', async () => {
+  test("GitHub Actions: discover, then a job per device, then each job's summary: both devices pass, as the engine would show them", async () => {
     const work = path.join(dir, 'github');
     const { env: lab, serials } = await bench(work);
     const workflow = await recipe('GitHub Actions');
     const [output, summary] = ['github-output', 'step-summary.md'].map((f) => path.join(work, f)) as [string, string];
     const env = { ...lab, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary };
-    const step = (line: string, matrix: Record<string, unknown> = {}) => bash('bash', ['-c',
-      installed(line).replace(/\$\{\{ matrix\.([a-z_]+) \}\}/g, (_, k: string) => String(matrix[k]))],
-    { cwd: work, env, timeout: 120_000 }).then(() => 0, (err: { code?: number; stderr?: string }) => { console.error(err.stderr); return err.code ?? -1; });
+    const step = (line: string, matrix: Record<string, unknown> = {}) =>
+      bash('bash', ['-c', installed(line).replace(/\$\{\{ matrix\.([a-z_]+) \}\}/g, (_, k: string) => String(matrix[k]))], {
+        cwd: work,
+        env,
+        timeout: 120_000,
+      }).then(
+        () => 0,
+        (err: { code?: number; stderr?: string }) => {
+          console.error(err.stderr);
+          return err.code ?? -1;
+        },
+      );
 
     const [find] = runLines(workflow, 'discover');
     expect(await step(find!)).toBe(0);
@@ -263,7 +395,7 @@ describe('the fleet recipes of docs/fleets.md, against two emulators advertised 
     for (const serial of serials) expect(html).toContain(serial);
   }, 180_000);
 
-  test('GitLab CI: the discover job writes a child pipeline with a job per device, and each job\'s script passes its device', async () => {
+  test("GitLab CI: the discover job writes a child pipeline with a job per device, and each job's script passes its device", async () => {
     const work = path.join(dir, 'gitlab');
     const { env, serials } = await bench(work);
     const pipeline = await recipe('GitLab CI');
@@ -285,10 +417,10 @@ describe('the fleet recipes of docs/fleets.md, against two emulators advertised 
 // The README's and the guides' blocks that discover devices (`<!-- doc-test: mdns -->`), run as a reader would
 // (lib/testing/doc-runner.ts, as docs.spec.ts runs the others): the guides' interface address is loopback
 // here, and `bench-relay <serial>` presses the emulator of that serial.
-describe('the guides\' discovery commands, against a socket and a P1 meter advertised on loopback', () => {
+describe("the guides' discovery commands, against a socket and a P1 meter advertised on loopback", () => {
   const blocks = DOC_FILES.flatMap((f) => shellBlocks(readFileSync(path.join(PACKAGE_ROOT, f), 'utf8'), f)).filter((b) => b.mode === 'mdns');
 
-  test('there are some: the README\'s first step and the real-devices guide', () => {
+  test("there are some: the README's first step and the real-devices guide", () => {
     expect(blocks.map((b) => b.where.split(':')[0])).toEqual(expect.arrayContaining(['README.md', 'docs/real-devices.md']));
   });
 
@@ -297,8 +429,11 @@ describe('the guides\' discovery commands, against a socket and a P1 meter adver
     const work = path.join(dir, 'guides', block.where.replace(/[/:.]/g, '-'));
     await mkdir(work, { recursive: true });
     await writeFile(path.join(work, 'ca.pem'), ca.certPem);
-    const shell = await docShell(work, { devices: {}, interfaces: { '192.168.1.10': '127.0.0.1' }, ca: path.join(work, 'ca.pem') },
-      Object.fromEntries(devices.map((e) => [e.ready.serial, e.ready.controlUrl])));
+    const shell = await docShell(
+      work,
+      { devices: {}, interfaces: { '192.168.1.10': '127.0.0.1' }, ca: path.join(work, 'ca.pem') },
+      Object.fromEntries(devices.map((e) => [e.ready.serial, e.ready.controlUrl])),
+    );
     const { code, output } = await runBlock(block, shell, await shell.workdir('reader'));
     expect(code, output).toBe(block.exits);
     for (const e of devices) expect(output).toContain(e.ready.serial);

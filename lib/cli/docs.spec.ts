@@ -37,7 +37,11 @@ describe.concurrent.each(DOC_FILES.filter((f) => ours(f).length))('%s', (file) =
     beforeAll(async () => {
       emu = await startEmulator({ kind: 'p1dongle' });
       const { httpPort, httpsPort, ca, controlUrl } = emu.ready;
-      shell = await docShell(path.join(dir, path.basename(file, '.md')), { devices: { [DEVICE]: { httpPort, httpsPort, ca, controlUrl } }, interfaces: {}, ca });
+      shell = await docShell(path.join(dir, path.basename(file, '.md')), {
+        devices: { [DEVICE]: { httpPort, httpsPort, ca, controlUrl } },
+        interfaces: {},
+        ca,
+      });
       cwd = await shell.workdir('reader');
     });
     afterAll(async () => {
@@ -70,7 +74,7 @@ describe('the README', () => {
     for (const guide of GUIDES) expect(readme, guide).toContain(`](${guide})`);
   });
 
-  test('its test command is what CI runs on a clean clone (.ci/run), and its tarball is this version\'s', () => {
+  test("its test command is what CI runs on a clean clone (.ci/run), and its tarball is this version's", () => {
     const ci = read('.ci/run').split('\n');
     expect(ci.slice(-3)).toEqual(['npm ci', 'npm test', '']);
     expect(readme).toMatch(/^npm ci {2,}#/m);

@@ -15,9 +15,15 @@ const loopbackOf = (host: string) => (host.startsWith('127.') ? host : undefined
 
 export function faultTable(): string {
   const width = Math.max(...FAULTS.map((f) => f.name.length));
-  return [...FAULTS.map((f) => `${f.name.padEnd(width)}  ${f.clause.padEnd(8)}  ${f.says}`), '', 'field faults (--field name=value; soak sees them):',
+  return [
+    ...FAULTS.map((f) => `${f.name.padEnd(width)}  ${f.clause.padEnd(8)}  ${f.says}`),
+    '',
+    'field faults (--field name=value; soak sees them):',
     ...FIELD_FAULTS.map((f) => `${`${f.name}=N`.padEnd(width)}  ${f.unit.padEnd(8)}  ${f.says} (N ${f.default} if not given)`),
-    '', 'conformant variants (--variant name; a run must pass them):', ...VARIANTS.map((v) => `${v.name.padEnd(width)}  ${v.kind.padEnd(8)}  ${v.says}`)].join('\n');
+    '',
+    'conformant variants (--variant name; a run must pass them):',
+    ...VARIANTS.map((v) => `${v.name.padEnd(width)}  ${v.kind.padEnd(8)}  ${v.says}`),
+  ].join('\n');
 }
 
 /** The --field flags as the emulator takes them; each checked. */
@@ -36,7 +42,8 @@ export function linkOf(a: Pick<EmulateArgs, 'link' | 'latency' | 'max-connection
   const link: Link = { ...LINKS[a.link] };
   if (a.latency !== undefined) {
     const parsed = parseLatency(a.latency);
-    if (!parsed) throw new RunError('EC_BAD_OPTION', `--latency takes milliseconds as 60±40, 60+-40 or 60, the jitter at most the latency (got "${a.latency}")`);
+    if (!parsed)
+      throw new RunError('EC_BAD_OPTION', `--latency takes milliseconds as 60±40, 60+-40 or 60, the jitter at most the latency (got "${a.latency}")`);
     Object.assign(link, parsed);
   }
   const slots = a['max-connections'];
@@ -69,18 +76,39 @@ export async function emulateCommand(a: EmulateArgs): Promise<number | 'running'
   }
   const field = fieldOf(a.field);
   const window = a['pairing-window'];
-  if (window !== undefined && !(Number.isFinite(window) && window > 0 && window <= 600)) throw new RunError('EC_BAD_OPTION', `--pairing-window takes seconds above 0, up to 600 (got ${window})`);
+  if (window !== undefined && !(Number.isFinite(window) && window > 0 && window <= 600))
+    throw new RunError('EC_BAD_OPTION', `--pairing-window takes seconds above 0, up to 600 (got ${window})`);
   const group = a['battery-group'];
-  if (group !== undefined && !(Number.isInteger(group) && group >= 1 && group <= 10)) throw new RunError('EC_BAD_OPTION', `--battery-group takes a whole number of batteries from 1 to 10 (got ${group})`);
-  if (a.firmware !== undefined && !/^\S{1,32}$/.test(a.firmware)) throw new RunError('EC_BAD_OPTION', `--firmware takes a version without spaces, like 6.0304 (got "${a.firmware}")`);
+  if (group !== undefined && !(Number.isInteger(group) && group >= 1 && group <= 10))
+    throw new RunError('EC_BAD_OPTION', `--battery-group takes a whole number of batteries from 1 to 10 (got ${group})`);
+  if (a.firmware !== undefined && !/^\S{1,32}$/.test(a.firmware))
+    throw new RunError('EC_BAD_OPTION', `--firmware takes a version without spaces, like 6.0304 (got "${a.firmware}")`);
   const persona = a.from === undefined ? undefined : await personaFrom(a.from);
   const kind = persona?.kind ?? a.kind;
-  if (group !== undefined && !servesBatteries(kind)) throw new RunError('EC_BAD_OPTION', `--battery-group: the ${kind} controls no batteries (the P1 meter and the kWh meter do)`);
-  if (group !== undefined && !servesBatteries(kind, a['api-version'])) throw new RunError('EC_BAD_OPTION', `--battery-group: API ${a['api-version']} has no /api/batteries (it came with 2.1.0)`);
+  if (group !== undefined && !servesBatteries(kind))
+    throw new RunError('EC_BAD_OPTION', `--battery-group: the ${kind} controls no batteries (the P1 meter and the kWh meter do)`);
+  if (group !== undefined && !servesBatteries(kind, a['api-version']))
+    throw new RunError('EC_BAD_OPTION', `--battery-group: API ${a['api-version']} has no /api/batteries (it came with 2.1.0)`);
   const emu = await startEmulator({
-    field, pairingWindowS: window, batteryCount: group, firmware: a.firmware, apiVersion: a['api-version'], certStyle: a['cert-style'], seed: a.seed, refusalClosesWindow: a['refusal-closes-window'], link: linkOf(a),
-    kind, serial: a.serial, persona, host: a.host, httpPort: a['http-port'], httpsPort: a['https-port'],
-    controlPort: a['control-port'], faults: a.fault, variants: a.variant, mdns: a.mdns ? { interface: a.interface ?? loopbackOf(a.host) } : undefined,
+    field,
+    pairingWindowS: window,
+    batteryCount: group,
+    firmware: a.firmware,
+    apiVersion: a['api-version'],
+    certStyle: a['cert-style'],
+    seed: a.seed,
+    refusalClosesWindow: a['refusal-closes-window'],
+    link: linkOf(a),
+    kind,
+    serial: a.serial,
+    persona,
+    host: a.host,
+    httpPort: a['http-port'],
+    httpsPort: a['https-port'],
+    controlPort: a['control-port'],
+    faults: a.fault,
+    variants: a.variant,
+    mdns: a.mdns ? { interface: a.interface ?? loopbackOf(a.host) } : undefined,
   });
   const line = JSON.stringify(emu.ready);
   if (a['ready-file']) await writeFile(a['ready-file'], `${line}\n`);

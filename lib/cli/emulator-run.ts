@@ -8,17 +8,37 @@ import type { RunConfig } from '../runner/config.js';
 /** A press hook that presses the emulator's button through its control port. */
 export function pressHookFor(ready: ReadyInfo): string {
   // node:http rather than fetch: the hook runs for every press, and loading fetch takes longer than the press.
-  return `"${process.execPath}" -e "require('node:http').request('${ready.controlUrl}/press',{method:'POST'},`
-    + `(r)=>process.exit(r.statusCode<300?0:1)).on('error',()=>process.exit(1)).end()"`;
+  return (
+    `"${process.execPath}" -e "require('node:http').request('${ready.controlUrl}/press',{method:'POST'},` +
+    `(r)=>process.exit(r.statusCode<300?0:1)).on('error',()=>process.exit(1)).end()"`
+  );
 }
 
 /** A RunConfig that points at an emulator (its CA, its press hook); `more` overrides the defaults. */
 export async function emulatorRunConfig(ready: ReadyInfo, tokenStore: string, more: Partial<RunConfig> = {}): Promise<RunConfig> {
   return {
-    host: ready.host, httpPort: ready.httpPort, httpsPort: ready.httpsPort, kind: ready.kind, forceKind: false,
-    caPem: await readFile(ready.ca, 'utf8'), caLabel: 'the emulator\'s test CA', insecure: false,
-    tokenStore, pressHook: pressHookFor(ready), pressTimeoutS: 30, pairingName: DEFAULT_PAIRING_NAME,
-    slow: false, allowCloudToggle: false, allowReboot: false, profiles: ['spec'], manual: false, strict: false, forget: false, yes: true,
-    requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS, paceMs: 0, ...more,
+    host: ready.host,
+    httpPort: ready.httpPort,
+    httpsPort: ready.httpsPort,
+    kind: ready.kind,
+    forceKind: false,
+    caPem: await readFile(ready.ca, 'utf8'),
+    caLabel: "the emulator's test CA",
+    insecure: false,
+    tokenStore,
+    pressHook: pressHookFor(ready),
+    pressTimeoutS: 30,
+    pairingName: DEFAULT_PAIRING_NAME,
+    slow: false,
+    allowCloudToggle: false,
+    allowReboot: false,
+    profiles: ['spec'],
+    manual: false,
+    strict: false,
+    forget: false,
+    yes: true,
+    requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+    paceMs: 0,
+    ...more,
   };
 }

@@ -11,18 +11,36 @@ import { targetArgs } from '../testing/cli-process.js';
 import { sharedCli } from '../testing/shared-cli.js';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-evidence-')); });
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-evidence-'));
+});
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
-interface Check { clause: string; status: string; message: string; evidence?: number; rows?: { title: string }[];
-  exchanges: { method: string; url: string; requestBody?: string; status?: number }[] }
+interface Check {
+  clause: string;
+  status: string;
+  message: string;
+  evidence?: number;
+  rows?: { title: string }[];
+  exchanges: { method: string; url: string; requestBody?: string; status?: number }[];
+}
 
 const CASES = [
   // The row's PUT with an out-of-range brightness is refused and switches the socket off: the setup read is not the evidence.
-  { fault: 'refused-brightness-switches-off', kind: 'energysocket', suite: 'socket', clause: 'SOCK-12',
-    first: /^PUT http:\/\/127\.0\.0\.1:\d+\/api\/v1\/state \{"brightness":(-1|256|1000)\} → 400/ },
-  { fault: 'token-extra-digit-accepted-on-measurement', kind: 'p1dongle', suite: 'auth', clause: 'AUTH-03',
-    first: /^GET https:\/\/127\.0\.0\.1:\d+\/api\/measurement \[authorization: Bearer \[REDACTED\]0?\] → 200/ },
+  {
+    fault: 'refused-brightness-switches-off',
+    kind: 'energysocket',
+    suite: 'socket',
+    clause: 'SOCK-12',
+    first: /^PUT http:\/\/127\.0\.0\.1:\d+\/api\/v1\/state \{"brightness":(-1|256|1000)\} → 400/,
+  },
+  {
+    fault: 'token-extra-digit-accepted-on-measurement',
+    kind: 'p1dongle',
+    suite: 'auth',
+    clause: 'AUTH-03',
+    first: /^GET https:\/\/127\.0\.0\.1:\d+\/api\/measurement \[authorization: Bearer \[REDACTED\]0?\] → 200/,
+  },
 ] as const;
 
 test.for(CASES)('$fault: the first exchange shown for $clause is the one its message is about', async ({ fault, kind, suite, clause, first }) => {

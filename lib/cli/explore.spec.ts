@@ -18,7 +18,9 @@ import type { KindId } from '../spec/kinds.js';
 import { writeToken } from '../operator/token-store.js';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-explore-')); });
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-explore-'));
+});
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 const snapshot = async (emu: Emulator) => (await control(emu, '/snapshot')).json as { users: string[]; socket: unknown; cloud_enabled: unknown };
@@ -29,8 +31,19 @@ async function explore(name: string, kind: KindId, faults: string[], seed: numbe
   const emu = await startEmulator({ kind, faults });
   try {
     const before = await snapshot(emu);
-    const res = await sharedCli(['explore', ...targetArgs(emu.ready, path.join(dir, `${name}.json`)), '--seed', String(seed), '--presses', String(presses), '--sequences', String(sequences),
-      ...extra, '--reports', path.join(dir, name)]);
+    const res = await sharedCli([
+      'explore',
+      ...targetArgs(emu.ready, path.join(dir, `${name}.json`)),
+      '--seed',
+      String(seed),
+      '--presses',
+      String(presses),
+      '--sequences',
+      String(sequences),
+      ...extra,
+      '--reports',
+      path.join(dir, name),
+    ]);
     // The pairing user stays (its token is kept for later runs); nothing else the exploration made.
     const after = await snapshot(emu);
     return { res, before, after, results: await results(name) };
@@ -45,21 +58,30 @@ describe.concurrent('explore stopped by a press', { timeout: 180_000 }, () => {
   test('a device that stops honouring the button after refused polls fails PAIR-03: exit 1', async () => {
     const { res, results: r } = await explore('ignored', 'p1dongle', ['press-ignored-after-refused-polls'], 3, 20, 100);
     expect(res.code, res.stdout + res.stderr).toBe(1);
-    expect(r.checks.find((c) => c.clause === 'PAIR-03')).toMatchObject({ status: 'fail', message: expect.stringContaining('the press hook reported the press done') });
+    expect(r.checks.find((c) => c.clause === 'PAIR-03')).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('the press hook reported the press done'),
+    });
     expect(res.stdout).toMatch(/^verdict: FAIL/m);
   });
 
-  test('a press hook that presses nothing, on a device no press of this run opened: the operator\'s, exit 2, the hook named', async () => {
+  test("a press hook that presses nothing, on a device no press of this run opened: the operator's, exit 2, the hook named", async () => {
     const emu = await startEmulator({ kind: 'p1dongle' });
     try {
       const store = path.join(dir, 'no-press.json');
       emu.state.press();
-      await writeToken(store, emu.ready.serial, { token: emu.state.createUser('local/energy-conform'), name: 'local/energy-conform', savedAt: new Date().toISOString() });
+      await writeToken(store, emu.ready.serial, {
+        token: emu.state.createUser('local/energy-conform'),
+        name: 'local/energy-conform',
+        savedAt: new Date().toISOString(),
+      });
       const args = targetArgs(emu.ready, store);
       args[args.indexOf('--press-hook') + 1] = `"${process.execPath}" -e ""`;
       const res = await sharedCli(['explore', ...args, '--seed', '1', '--presses', '1', '--reports', path.join(dir, 'no-press')]);
       expect(res.code, res.stdout + res.stderr).toBe(2);
-      expect(res.stderr + res.stdout).toMatch(/the exploration stopped early: .*no press was seen within 15 s; no press of this run opened a creation window, so the press \(the press hook\) is in question, not the device/);
+      expect(res.stderr + res.stdout).toMatch(
+        /the exploration stopped early: .*no press was seen within 15 s; no press of this run opened a creation window, so the press \(the press hook\) is in question, not the device/,
+      );
       expect((await results('no-press')).explored).toMatchObject({ stoppedBy: 'broken' });
     } finally {
       await emu.close();
@@ -71,7 +93,9 @@ describe.concurrent('explore', { timeout: 180_000 }, () => {
   test('a clean energy socket, the cloud switched too: exit 0, no disagreement, the cost within the budget printed and recorded, the device as found', async () => {
     const { res, before, after, results: r } = await explore('clean', 'energysocket', [], 11, 10, 40, ['--allow-cloud-toggle']);
     expect(res.code, res.stdout + res.stderr).toBe(0);
-    expect(res.stdout).toMatch(/^explored with seed 11: no disagreement with the model; 40 sequences \(40 drawn at most, shrinking's on top\), \d+ steps, \d+\/6000 requests, \d+\/600 relay switches, \d+\/10 presses/m);
+    expect(res.stdout).toMatch(
+      /^explored with seed 11: no disagreement with the model; 40 sequences \(40 drawn at most, shrinking's on top\), \d+ steps, \d+\/6000 requests, \d+\/600 relay switches, \d+\/10 presses/m,
+    );
     expect(r.explored).toMatchObject({ seed: 11, finding: null, stoppedBy: null });
     expect(r.explored!.spent.requests).toBeLessThanOrEqual(r.explored!.budget.requests);
     expect(r.explored!.held['SOCK-06']).toBeGreaterThan(0);
@@ -89,7 +113,10 @@ describe.concurrent('explore', { timeout: 180_000 }, () => {
       expect(res.code, res.stdout + res.stderr).toBe(1);
       expect(r.explored?.finding?.clause).toBe('PAIR-02');
       expect(r.explored?.left).toEqual(expect.arrayContaining(['creations: --presses 0', 'the cloud setting switched: give --allow-cloud-toggle']));
-      expect(r.checks.find((c) => c.clause === 'PAIR-02')).toMatchObject({ status: 'fail', message: expect.stringMatching(/^explore, seed 4: after \d steps? \(1\. /) });
+      expect(r.checks.find((c) => c.clause === 'PAIR-02')).toMatchObject({
+        status: 'fail',
+        message: expect.stringMatching(/^explore, seed 4: after \d steps? \(1\. /),
+      });
       expect(res.stdout).toMatch(/explored with seed 4: a disagreement under PAIR-02 after \d steps?; replay it with --seed 4/);
     }
     const words = (r: RunResults) => r.explored!.finding!.sequence.map((s) => s.replace(/ec-[0-9a-f]{6}-/g, 'ec-<run>-'));
@@ -105,11 +132,23 @@ describe.concurrent('explore', { timeout: 180_000 }, () => {
   // After the socket's rows the brightness is no longer the one read at boot: the suite's CLOUD-02 reads the socket back
   // and fails, as the exploration does in two steps; one judge, one answer (issue 32: the suite's row passed it before).
   // The socket's own clause fails with it (issue 48): its state read back after the cloud's checks is not the state before them.
-  test('run --explore: a socket whose cloud PUT puts the brightness back fails CLOUD-02 in the suite\'s row and in the exploration, in two steps', async () => {
+  test("run --explore: a socket whose cloud PUT puts the brightness back fails CLOUD-02 in the suite's row and in the exploration, in two steps", async () => {
     const emu = await startEmulator({ kind: 'energysocket', faults: ['cloud-put-resets-brightness'] });
     try {
-      const res = await sharedCli(['run', '--explore', '--suite', 'socket', 'cloud', ...targetArgs(emu.ready, path.join(dir, 'run-explore.json')), '--seed', '5',
-        '--presses', '0', '--reports', path.join(dir, 'run-explore')]);
+      const res = await sharedCli([
+        'run',
+        '--explore',
+        '--suite',
+        'socket',
+        'cloud',
+        ...targetArgs(emu.ready, path.join(dir, 'run-explore.json')),
+        '--seed',
+        '5',
+        '--presses',
+        '0',
+        '--reports',
+        path.join(dir, 'run-explore'),
+      ]);
       expect(res.code, res.stdout + res.stderr).toBe(1);
       const r = await results('run-explore');
       expect(r.checks.filter((c) => c.status === 'fail').map((c) => c.clause)).toEqual(['SOCK-18', 'CLOUD-02']);
@@ -117,8 +156,10 @@ describe.concurrent('explore', { timeout: 180_000 }, () => {
       const cloud02 = r.checks.find((c) => c.clause === 'CLOUD-02')!;
       expect(cloud02.rows?.map((row) => row.status)).toEqual(['fail', 'fail']);
       expect(cloud02.message).toContain('unchanged by the cloud setting');
-      expect(r.explored?.finding?.sequence).toEqual([expect.stringMatching(/^PUT \/api\/v1\/state \{.*brightness:(0|1|128|254)\b/),
-        'PUT /api/v1/system with the cloud_enabled it has, then GET /api/v1/system and GET /api/v1/state']);
+      expect(r.explored?.finding?.sequence).toEqual([
+        expect.stringMatching(/^PUT \/api\/v1\/state \{.*brightness:(0|1|128|254)\b/),
+        'PUT /api/v1/system with the cloud_enabled it has, then GET /api/v1/system and GET /api/v1/state',
+      ]);
     } finally {
       await emu.close();
     }
@@ -126,9 +167,29 @@ describe.concurrent('explore', { timeout: 180_000 }, () => {
 
   test.skipIf(!hasTmux)('without a press hook, a person at the terminal is asked for the --presses given, and no more', async () => {
     const emu = await startEmulator({ kind: 'p1dongle' });
-    const term = new Terminal([process.execPath, BIN, 'explore', '--host', emu.ready.host, '--http-port', String(emu.ready.httpPort),
-      '--https-port', String(emu.ready.httpsPort), '--ca', emu.ready.ca, '--token-store', path.join(dir, 'person.json'),
-      '--presses', '2', '--seed', '9', '--sequences', '30', '--reports', path.join(dir, 'person')]);
+    const term = new Terminal([
+      process.execPath,
+      BIN,
+      'explore',
+      '--host',
+      emu.ready.host,
+      '--http-port',
+      String(emu.ready.httpPort),
+      '--https-port',
+      String(emu.ready.httpsPort),
+      '--ca',
+      emu.ready.ca,
+      '--token-store',
+      path.join(dir, 'person.json'),
+      '--presses',
+      '2',
+      '--seed',
+      '9',
+      '--sequences',
+      '30',
+      '--reports',
+      path.join(dir, 'person'),
+    ]);
     try {
       for (const press of ['1 of 1', '1 of 2', '2 of 2']) {
         await term.waitFor(new RegExp(`waiting for the press ${press}`), 60_000);
@@ -149,13 +210,23 @@ describe.concurrent('explore', { timeout: 180_000 }, () => {
     try {
       const before = await snapshot(emu);
       const reports = path.join(dir, 'interrupted');
-      const child = spawn(process.execPath, [BIN, 'explore', ...targetArgs(emu.ready, path.join(dir, 'interrupted.json')), '--seed', '3', '--presses', '10', '--reports', reports],
-        { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+      const child = spawn(
+        process.execPath,
+        [BIN, 'explore', ...targetArgs(emu.ready, path.join(dir, 'interrupted.json')), '--seed', '3', '--presses', '10', '--reports', reports],
+        { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
+      );
       let out = '';
       child.stdout.on('data', (d) => (out += d));
       child.stderr.on('data', (d) => (out += d));
       const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
-      await new Promise<void>((resolve) => { const t = setInterval(() => { if (/exploring with seed 3/.test(out)) { clearInterval(t); resolve(); } }, 50); });
+      await new Promise<void>((resolve) => {
+        const t = setInterval(() => {
+          if (/exploring with seed 3/.test(out)) {
+            clearInterval(t);
+            resolve();
+          }
+        }, 50);
+      });
       await new Promise((r) => setTimeout(r, 1500));
       const started = Date.now();
       child.kill('SIGINT');

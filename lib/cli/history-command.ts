@@ -24,9 +24,10 @@ async function resultsFiles(paths: readonly string[]): Promise<string[]> {
   return out.sort();
 }
 
-const openStore = (file: string) => HistoryStore.open(file).catch((err: Error) => {
-  throw new RunError('EC_BAD_OPTION', err.message);
-});
+const openStore = (file: string) =>
+  HistoryStore.open(file).catch((err: Error) => {
+    throw new RunError('EC_BAD_OPTION', err.message);
+  });
 
 /** The runs of every results.json under `paths` added (each once); how many files could not be read. */
 async function importInto(file: string, paths: readonly string[]): Promise<number> {
@@ -57,7 +58,10 @@ async function importInto(file: string, paths: readonly string[]): Promise<numbe
 export async function historyCommand(a: HistoryArgs): Promise<number> {
   const imports = a.import.map(String);
   if (!imports.length && !(await stat(a.file).catch(() => null))) {
-    throw new RunError('EC_BAD_OPTION', `there is no history at ${a.file}: runs add to one with --history ${a.file}, or fill it from reports with --import <folder>`);
+    throw new RunError(
+      'EC_BAD_OPTION',
+      `there is no history at ${a.file}: runs add to one with --history ${a.file}, or fill it from reports with --import <folder>`,
+    );
   }
   const unreadable = imports.length ? await withLock(a.file, () => importInto(a.file, imports)) : 0;
   const store = await openStore(a.file);
@@ -66,8 +70,9 @@ export async function historyCommand(a: HistoryArgs): Promise<number> {
     // The captures and contracts it keeps: each firmware held to each integration (can-i-deploy across firmware).
     const deploy = deployAcrossFirmware(store.documents());
     if (a.html) await writeFile(a.html, historyHtml(view, path.basename(a.file), deploy.rows));
-    process.stdout.write(a.json ? historyJson(view, deploy.rows)
-      : `${historyText(view, a.file)}\n${deploy.text ? `${deploy.text}\n` : ''}${a.html ? `html: ${a.html}\n` : ''}`);
+    process.stdout.write(
+      a.json ? historyJson(view, deploy.rows) : `${historyText(view, a.file)}\n${deploy.text ? `${deploy.text}\n` : ''}${a.html ? `html: ${a.html}\n` : ''}`,
+    );
   } finally {
     store.close();
   }

@@ -28,9 +28,21 @@ export async function recordDocuments(file: string | undefined, docs: readonly S
 }
 
 /** A capture as the history keeps it. */
-export const storedCapture = (c: Capture): StoredDocument =>
-  ({ type: 'capture', kind: c.device.kind, name: c.device.serial ?? 'unknown', version: c.device.firmware_version ?? 'unknown', added: c.captured, body: JSON.stringify(c) });
+export const storedCapture = (c: Capture): StoredDocument => ({
+  type: 'capture',
+  kind: c.device.kind,
+  name: c.device.serial ?? 'unknown',
+  version: c.device.firmware_version ?? 'unknown',
+  added: c.captured,
+  body: JSON.stringify(c),
+});
 
 /** A contract as the history keeps it. */
-export const storedContract = (c: Contract): StoredDocument =>
-  ({ type: 'contract', kind: c.device.kind, name: c.integration.name, version: c.integration.version ?? 'unknown', added: c.certified, body: JSON.stringify(c) });
+export const storedContract = (c: Contract): StoredDocument => ({
+  type: 'contract',
+  kind: c.device.kind,
+  name: c.integration.name,
+  version: c.integration.version ?? 'unknown',
+  added: c.certified,
+  body: JSON.stringify(c),
+});

@@ -23,7 +23,16 @@ let db: string;
 async function runAs(name: string, firmware: string, faults: string[], extra: string[] = []) {
   const emu = await startEmulator({ kind: 'p1dongle', serial: SERIAL, firmware, faults });
   try {
-    return await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)), '--suite', 'info', 'versioning', '--reports', path.join(dir, 'reports', name), ...extra]);
+    return await sharedCli([
+      'run',
+      ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)),
+      '--suite',
+      'info',
+      'versioning',
+      '--reports',
+      path.join(dir, 'reports', name),
+      ...extra,
+    ]);
   } finally {
     await emu.close();
   }
@@ -36,8 +45,14 @@ beforeAll(async () => {
   // GET /api/measurement's answers (VER-01: a flip without a firmware change); 6.02 keeps both and names its API
   // version "2.0" (INFO-03, and INFO-04: the header says otherwise). The runs of 6.00 and 6.01 go side by side, in
   // no set order (the history lists firmware in release order); the second run of 6.01 comes after the first.
-  const runs = [...await Promise.all([runAs('1-fw600', '6.00', []), runAs('2-fw601', '6.01', [FUTURE])]), await runAs('3-fw601', '6.01', [FUTURE, NO_HEADER])];
-  expect(runs.map((r) => r.code), runs.map((r) => r.stderr).join('\n')).toEqual([0, 1, 1]);
+  const runs = [
+    ...(await Promise.all([runAs('1-fw600', '6.00', []), runAs('2-fw601', '6.01', [FUTURE])])),
+    await runAs('3-fw601', '6.01', [FUTURE, NO_HEADER]),
+  ];
+  expect(
+    runs.map((r) => r.code),
+    runs.map((r) => r.stderr).join('\n'),
+  ).toEqual([0, 1, 1]);
   const imported = await sharedCli(['history', db, '--import', path.join(dir, 'reports')]);
   expect(imported.code, imported.stderr).toBe(0);
   expect(imported.stderr).toContain(`history: 3 runs imported into ${db}`);
@@ -73,7 +88,10 @@ describe('energy-conform history', () => {
   test.skipIf(!existsSync(CHROMIUM))('as a page in Chromium: the first failures, the flip and the outlined cell in the clause × firmware table', async () => {
     const page = path.join(dir, 'history.html');
     expect((await sharedCli(['history', db, '--html', page])).code).toBe(0);
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
     try {
       const tab = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
       await tab.goto(`file://${page}`);
@@ -89,20 +107,49 @@ describe('energy-conform history', () => {
   });
 });
 
-test('captures and contracts kept by --history: history holds each firmware\'s capture to each integration\'s contract (can-i-deploy across firmware)', async () => {
+test("captures and contracts kept by --history: history holds each firmware's capture to each integration's contract (can-i-deploy across firmware)", async () => {
   const kept = path.join(dir, 'deploy.db');
   // What an integration that reads GET /api with X-Api-Version: 2 relied on, as certify-client writes it.
   const served = { product_type: 'HWE-P1', product_name: 'P1 meter', serial: SERIAL, firmware_version: '6.00', api_version: '2.2.0' };
-  const contract = { format: 'energy-conform contract 1', integration: { name: 'my-binding', version: '1.0' },
-    device: { kind: 'p1dongle', firmware_version: '6.00', api_version: '2.2.0' }, certified: '2026-11-26T10:00:00.000Z', verdict: 'pass',
-    reads: [{ key: 'GET /api (v2, with the token, X-Api-Version: 2)', side: 'v2', method: 'GET', path: '/api', token: true, version: '2', count: 3, status: 200,
-      contentType: 'application/json', samples: [served] }], writes: [], websocket: null, versions: ['2'] };
+  const contract = {
+    format: 'energy-conform contract 1',
+    integration: { name: 'my-binding', version: '1.0' },
+    device: { kind: 'p1dongle', firmware_version: '6.00', api_version: '2.2.0' },
+    certified: '2026-11-26T10:00:00.000Z',
+    verdict: 'pass',
+    reads: [
+      {
+        key: 'GET /api (v2, with the token, X-Api-Version: 2)',
+        side: 'v2',
+        method: 'GET',
+        path: '/api',
+        token: true,
+        version: '2',
+        count: 3,
+        status: 200,
+        contentType: 'application/json',
+        samples: [served],
+      },
+    ],
+    writes: [],
+    websocket: null,
+    versions: ['2'],
+  };
   await writeFile(path.join(dir, 'contract.json'), JSON.stringify(contract));
-  for (const [firmware, faults] of [['6.00', []], ['6.01', ['api-version-two-parts']]] as const) {
+  for (const [firmware, faults] of [
+    ['6.00', []],
+    ['6.01', ['api-version-two-parts']],
+  ] as const) {
     const emu = await startEmulator({ kind: 'p1dongle', firmware, faults: [...faults] });
     try {
-      const res = await sharedCli(['capture', ...targetArgs(emu.ready, path.join(dir, `fw-${firmware}.tokens.json`)).filter((x) => x !== '--yes'),
-        '--out', path.join(dir, `fw-${firmware}.json`), '--history', kept]);
+      const res = await sharedCli([
+        'capture',
+        ...targetArgs(emu.ready, path.join(dir, `fw-${firmware}.tokens.json`)).filter((x) => x !== '--yes'),
+        '--out',
+        path.join(dir, `fw-${firmware}.json`),
+        '--history',
+        kept,
+      ]);
       expect(res.code, res.stderr).toBe(0);
       expect(res.stdout).toMatch(/^history: 1 of 1 captures added to /m);
     } finally {
@@ -118,7 +165,12 @@ test('captures and contracts kept by --history: history holds each firmware\'s c
   expect(res.stdout).toMatch(/^shapes between firmware:\n {2}p1dongle 6\.00 → 6\.01: [2-9] breaking changes to the answers' shapes, 0 additions/m);
   const html = path.join(dir, 'deploy.html');
   expect((await sharedCli(['history', kept, '--html', html])).code).toBe(0);
-  expect(await readFile(html, 'utf8')).toMatch(/<h2>can-i-deploy across firmware<\/h2>.*<h3>p1dongle<\/h3><table><tr><th>firmware<\/th><th>my-binding 1\.0<\/th><\/tr><tr><td>6\.00<\/td><td class="s-pass">ok<\/td><\/tr><tr><td>6\.01<\/td><td class="s-fail">BREAKS \(1\)<\/td>/);
+  expect(await readFile(html, 'utf8')).toMatch(
+    /<h2>can-i-deploy across firmware<\/h2>.*<h3>p1dongle<\/h3><table><tr><th>firmware<\/th><th>my-binding 1\.0<\/th><\/tr><tr><td>6\.00<\/td><td class="s-pass">ok<\/td><\/tr><tr><td>6\.01<\/td><td class="s-fail">BREAKS \(1\)<\/td>/,
+  );
   const json = JSON.parse((await sharedCli(['history', kept, '--json'])).stdout) as { deploy: { firmware: string; status: string }[] };
-  expect(json.deploy.map((r) => [r.firmware, r.status])).toEqual([['6.00', 'ok'], ['6.01', 'breaks']]);
+  expect(json.deploy.map((r) => [r.firmware, r.status])).toEqual([
+    ['6.00', 'ok'],
+    ['6.01', 'breaks'],
+  ]);
 });

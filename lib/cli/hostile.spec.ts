@@ -9,7 +9,9 @@ import { targetArgs } from '../testing/cli-process.js';
 import { sharedCli } from '../testing/shared-cli.js';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-hostile-')); });
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-hostile-'));
+});
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 interface Results {
@@ -58,14 +60,17 @@ test('a socket whose GET /api/v1/state never answers: every report, SOCK-01 erro
   const sock01 = results.checks.find((c) => c.clause === 'SOCK-01')!;
   expect(sock01.status).toBe('error');
   expect(sock01.message).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/state: no complete answer within 10000 ms/);
-  expect(sock01.exchanges).toEqual([expect.objectContaining({ url: expect.stringMatching(/\/api\/v1\/state$/), error: expect.stringMatching(/^EC_TRANSPORT_TIMEOUT/) })]);
+  expect(sock01.exchanges).toEqual([
+    expect.objectContaining({ url: expect.stringMatching(/\/api\/v1\/state$/), error: expect.stringMatching(/^EC_TRANSPORT_TIMEOUT/) }),
+  ]);
   // The checks that need the state skip, saying why; every other area runs and passes.
   const sock = results.checks.filter((c) => c.area === 'socket' && c.clause !== 'SOCK-01' && c.clause !== 'SOCK-16');
   expect(sock.filter((c) => c.status !== 'skip' || c.message !== 'the run could not read the socket state before the suites (see SOCK-01)')).toEqual([]);
   const others = results.checks.filter((c) => c.area !== 'socket');
   expect(others.filter((c) => c.status === 'fail' || c.status === 'error')).toEqual([]);
   expect(new Set(others.filter((c) => c.status === 'pass').map((c) => c.area))).toEqual(
-    new Set(['info', 'versioning', 'auth', 'users', 'measurement', 'errors', 'tls', 'cloud']));
+    new Set(['info', 'versioning', 'auth', 'users', 'measurement', 'errors', 'tls', 'cloud']),
+  );
   const unread = 'the socket state could not be read before the suites (SOCK-01), so it could not be put back';
   expect(results.residue).toEqual([unread]);
   expect(res.stdout).toContain(`not left as found: ${unread}`);

@@ -29,8 +29,23 @@ const REPORTS = ['report.html', 'junit.xml', 'results.json', 'exchanges.har'];
 /** A run on a terminal with no token: it pairs by the console prompt and presses again in the users suite. */
 function runOnTerminal(name: string): { term: Terminal; reports: string } {
   const reports = path.join(dir, name);
-  const t = new Terminal([process.execPath, BIN, 'run', '--host', emu.ready.host, '--http-port', String(emu.ready.httpPort),
-    '--https-port', String(emu.ready.httpsPort), '--ca', emu.ready.ca, '--token-store', path.join(dir, `${name}.json`), '--reports', reports]);
+  const t = new Terminal([
+    process.execPath,
+    BIN,
+    'run',
+    '--host',
+    emu.ready.host,
+    '--http-port',
+    String(emu.ready.httpPort),
+    '--https-port',
+    String(emu.ready.httpsPort),
+    '--ca',
+    emu.ready.ca,
+    '--token-store',
+    path.join(dir, `${name}.json`),
+    '--reports',
+    reports,
+  ]);
   return { term: t, reports };
 }
 
@@ -45,43 +60,51 @@ async function interrupt(t: Terminal): Promise<{ screen: string; ms: number }> {
 /** What the screen shows after the summary's last line. */
 const afterLastLine = (screen: string) => screen.slice(screen.lastIndexOf('reports: ')).split('\n').slice(1).join('\n').trim();
 
-test.skipIf(!hasTmux)('Ctrl-C at press 2 of 3 inside the suites: exit 2 within 5 s, four reports, the device as found, nothing after the last line', async () => {
-  await control(emu, '/reset');
-  const before = (await control(emu, '/snapshot')).json as { users: string[]; socket: unknown; cloud_enabled: unknown };
-  const run = runOnTerminal('in-suites');
-  term = run.term;
-  await term.waitFor(/waiting for the press 1 of 3: \d+ s left/);
-  await control(emu, '/press');
-  await term.waitFor(/waiting for the press 2 of 3: \d+ s left/, 60_000);
-  const { screen, ms } = await interrupt(term);
-  expect(screen).toMatch(/EXIT=2/);
-  expect(ms, screen).toBeLessThan(5000);
-  expect(screen).toMatch(/press 2 of 3 not given: the run stopped waiting for it/);
-  expect(screen).toMatch(/the run was interrupted \(SIGINT\) and cleaned up.*the device is as the run found it/);
-  expect(afterLastLine(screen)).toBe('EXIT=2');
-  // Nothing more comes: no countdown goes on ticking behind the shell.
-  await sleep(2500);
-  expect(afterLastLine(await term.screen())).toBe('EXIT=2');
-  for (const f of REPORTS) expect((await stat(path.join(run.reports, f))).size).toBeGreaterThan(0);
-  const results = JSON.parse(await readFile(path.join(run.reports, 'results.json'), 'utf8')) as { verdict: string; presses: unknown; residue: string[] };
-  expect(results).toMatchObject({ verdict: 'error', presses: { count: 1, asked: 2, backend: 'console' }, residue: [] });
-  // As found, but for the pairing user the run keeps (so that the next run needs no press).
-  expect((await control(emu, '/snapshot')).json).toEqual({ ...before, users: [...before.users, 'local/energy-conform'].sort() });
-}, 120_000);
+test.skipIf(!hasTmux)(
+  'Ctrl-C at press 2 of 3 inside the suites: exit 2 within 5 s, four reports, the device as found, nothing after the last line',
+  async () => {
+    await control(emu, '/reset');
+    const before = (await control(emu, '/snapshot')).json as { users: string[]; socket: unknown; cloud_enabled: unknown };
+    const run = runOnTerminal('in-suites');
+    term = run.term;
+    await term.waitFor(/waiting for the press 1 of 3: \d+ s left/);
+    await control(emu, '/press');
+    await term.waitFor(/waiting for the press 2 of 3: \d+ s left/, 60_000);
+    const { screen, ms } = await interrupt(term);
+    expect(screen).toMatch(/EXIT=2/);
+    expect(ms, screen).toBeLessThan(5000);
+    expect(screen).toMatch(/press 2 of 3 not given: the run stopped waiting for it/);
+    expect(screen).toMatch(/the run was interrupted \(SIGINT\) and cleaned up.*the device is as the run found it/);
+    expect(afterLastLine(screen)).toBe('EXIT=2');
+    // Nothing more comes: no countdown goes on ticking behind the shell.
+    await sleep(2500);
+    expect(afterLastLine(await term.screen())).toBe('EXIT=2');
+    for (const f of REPORTS) expect((await stat(path.join(run.reports, f))).size).toBeGreaterThan(0);
+    const results = JSON.parse(await readFile(path.join(run.reports, 'results.json'), 'utf8')) as { verdict: string; presses: unknown; residue: string[] };
+    expect(results).toMatchObject({ verdict: 'error', presses: { count: 1, asked: 2, backend: 'console' }, residue: [] });
+    // As found, but for the pairing user the run keeps (so that the next run needs no press).
+    expect((await control(emu, '/snapshot')).json).toEqual({ ...before, users: [...before.users, 'local/energy-conform'].sort() });
+  },
+  120_000,
+);
 
-test.skipIf(!hasTmux)('Ctrl-C at the pairing prompt: says it was interrupted, counts no press, exit 2 with the reports', async () => {
-  await control(emu, '/reset');
-  const run = runOnTerminal('at-pairing');
-  term = run.term;
-  await term.waitFor(/waiting for the press 1 of 3: \d+ s left/);
-  const { screen, ms } = await interrupt(term);
-  expect(screen).toMatch(/EXIT=2/);
-  expect(ms, screen).toBeLessThan(5000);
-  expect(screen).toMatch(/press 1 of 3 not given: the run stopped waiting for it/);
-  expect(screen).toMatch(/interrupted \(SIGINT\) while waiting for the button press; no check ran \[EC_INTERRUPTED\]/);
-  expect(screen).not.toMatch(/no press was seen/);
-  expect(screen).toMatch(/0 presses/);
-  expect(afterLastLine(screen)).toBe('EXIT=2');
-  const results = JSON.parse(await readFile(path.join(run.reports, 'results.json'), 'utf8')) as { presses: unknown };
-  expect(results.presses).toEqual({ count: 0, asked: 1, backend: 'console' });
-}, 120_000);
+test.skipIf(!hasTmux)(
+  'Ctrl-C at the pairing prompt: says it was interrupted, counts no press, exit 2 with the reports',
+  async () => {
+    await control(emu, '/reset');
+    const run = runOnTerminal('at-pairing');
+    term = run.term;
+    await term.waitFor(/waiting for the press 1 of 3: \d+ s left/);
+    const { screen, ms } = await interrupt(term);
+    expect(screen).toMatch(/EXIT=2/);
+    expect(ms, screen).toBeLessThan(5000);
+    expect(screen).toMatch(/press 1 of 3 not given: the run stopped waiting for it/);
+    expect(screen).toMatch(/interrupted \(SIGINT\) while waiting for the button press; no check ran \[EC_INTERRUPTED\]/);
+    expect(screen).not.toMatch(/no press was seen/);
+    expect(screen).toMatch(/0 presses/);
+    expect(afterLastLine(screen)).toBe('EXIT=2');
+    const results = JSON.parse(await readFile(path.join(run.reports, 'results.json'), 'utf8')) as { presses: unknown };
+    expect(results.presses).toEqual({ count: 0, asked: 1, backend: 'console' });
+  },
+  120_000,
+);

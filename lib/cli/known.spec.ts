@@ -20,8 +20,10 @@ let faulty: Emulator;
 let clean: Emulator;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ec-known-'));
-  [faulty, clean] = await Promise.all([startEmulator({ kind: 'p1dongle', serial: SERIAL, firmware: '6.0102', faults: [FAULT] }),
-    startEmulator({ kind: 'p1dongle', serial: SERIAL, firmware: '6.0103' })]);
+  [faulty, clean] = await Promise.all([
+    startEmulator({ kind: 'p1dongle', serial: SERIAL, firmware: '6.0102', faults: [FAULT] }),
+    startEmulator({ kind: 'p1dongle', serial: SERIAL, firmware: '6.0103' }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([faulty.close(), clean.close()]);
@@ -31,8 +33,11 @@ afterAll(async () => {
 /** A known-failures file of VER-06 on this P1 meter's 6.01 firmware, as a firmware team writes it. */
 async function knownFile(name: string, expires: string): Promise<string> {
   const file = path.join(dir, name);
-  await writeFile(file, `known:\n  - clause: VER-06\n    device: { product_type: HWE-P1, firmware: { min: "6.01", max: "6.0199" } }\n`
-    + `    reason: serves API 2.1.0 before the version exists\n    link: ${LINK}\n    owner: fw-team\n    expires: "${expires}"\n`);
+  await writeFile(
+    file,
+    `known:\n  - clause: VER-06\n    device: { product_type: HWE-P1, firmware: { min: "6.01", max: "6.0199" } }\n` +
+      `    reason: serves API 2.1.0 before the version exists\n    link: ${LINK}\n    owner: fw-team\n    expires: "${expires}"\n`,
+  );
   return file;
 }
 
@@ -49,11 +54,20 @@ describe('a failure the file lists for this device', () => {
     const { res, results, read } = await run(faulty, 'known', ['--known', file]);
     expect(res.code, res.stdout + res.stderr).toBe(0);
     const ver06 = results.checks.find((c) => c.clause === 'VER-06')!;
-    expect(ver06).toMatchObject({ status: 'fail', known: { reason: 'serves API 2.1.0 before the version exists', link: LINK, owner: 'fw-team', expires: '2099-12-31', expired: false } });
+    expect(ver06).toMatchObject({
+      status: 'fail',
+      known: { reason: 'serves API 2.1.0 before the version exists', link: LINK, owner: 'fw-team', expires: '2099-12-31', expired: false },
+    });
     expect(results.verdict).toBe('pass');
-    expect(results.known).toMatchObject({ file, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), entries: [{ clause: 'VER-06', state: 'known', status: 'fail' }] });
+    expect(results.known).toMatchObject({
+      file,
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      entries: [{ clause: 'VER-06', state: 'known', status: 'fail' }],
+    });
     expect(res.stdout).toMatch(/^known failures \(1, .*known\.yaml\): they do not fail the run \(with --strict they would\)$/m);
-    expect(res.stdout).toMatch(/^ {4}KNOWN fail VER-06 .*\n.*\n {6}serves API 2\.1\.0 before the version exists \(https:\/\/tracker\.example\/FW-101\), owner fw-team, known until 2099-12-31$/m);
+    expect(res.stdout).toMatch(
+      /^ {4}KNOWN fail VER-06 .*\n.*\n {6}serves API 2\.1\.0 before the version exists \(https:\/\/tracker\.example\/FW-101\), owner fw-team, known until 2099-12-31$/m,
+    );
     expect(res.stdout, 'not among the problems of its area').not.toMatch(/^ {4}FAIL VER-06/m);
     expect(res.stdout).toMatch(/^verdict: PASS — \d+ pass, 1 fail, .* skipped \(1 of them known\);/m);
     const md = await read('summary.md');
@@ -108,14 +122,38 @@ test('a known failure that passes now: the run says it is fixed and to remove it
 });
 
 test.for([
-  ['a clause of no catalogue', 'bad.json', '{"known":[{"clause":"VER-99","reason":"r","expires":"2099-12-31"}]}', /bad\.json: known\.0\.clause: no clause VER-99 in the catalogues/],
-  ['an entry without an expiry', 'bad.yaml', 'known:\n  - clause: VER-06\n    reason: r\n', /bad\.yaml is not a known-failures file \(schemas\/known\.schema\.json\): known\.0\.expires/],
+  [
+    'a clause of no catalogue',
+    'bad.json',
+    '{"known":[{"clause":"VER-99","reason":"r","expires":"2099-12-31"}]}',
+    /bad\.json: known\.0\.clause: no clause VER-99 in the catalogues/,
+  ],
+  [
+    'an entry without an expiry',
+    'bad.yaml',
+    'known:\n  - clause: VER-06\n    reason: r\n',
+    /bad\.yaml is not a known-failures file \(schemas\/known\.schema\.json\): known\.0\.expires/,
+  ],
   ['no file', null, '', /cannot read the known-failures file .*missing\.yaml \(ENOENT\)/],
 ] as const)('%s: exit 2 with the reason, before anything is sent to the device', async ([, name, text, says]) => {
   const file = path.join(dir, name ?? 'missing.yaml');
   if (name) await writeFile(file, text);
   // Port 1 on loopback: nothing listens. A run that got as far as the device would say that instead.
-  const res = await sharedCli(['run', '--host', '127.0.0.1', '--http-port', '1', '--https-port', '1', '--kind', 'p1dongle', '--known', file, '--token-store', path.join(dir, 'none.json')]);
+  const res = await sharedCli([
+    'run',
+    '--host',
+    '127.0.0.1',
+    '--http-port',
+    '1',
+    '--https-port',
+    '1',
+    '--kind',
+    'p1dongle',
+    '--known',
+    file,
+    '--token-store',
+    path.join(dir, 'none.json'),
+  ]);
   expect(res.code).toBe(2);
   expect(res.stderr).toMatch(says);
   expect(res.stderr).not.toMatch(/refused|ECONNREFUSED/);

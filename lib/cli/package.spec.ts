@@ -17,9 +17,20 @@ import { cli, targetArgs } from '../testing/cli-process.js';
 const run = promisify(execFile);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-interface Lock { packages: Record<string, { dev?: boolean; devOptional?: boolean }> }
-interface Manifest { version: string; license: string; private?: boolean; dependencies: Record<string, string>; bin: Record<string, string>;
-  engines: Record<string, string>; files?: string[]; repository?: unknown; keywords?: string[] }
+interface Lock {
+  packages: Record<string, { dev?: boolean; devOptional?: boolean }>;
+}
+interface Manifest {
+  version: string;
+  license: string;
+  private?: boolean;
+  dependencies: Record<string, string>;
+  bin: Record<string, string>;
+  engines: Record<string, string>;
+  files?: string[];
+  repository?: unknown;
+  keywords?: string[];
+}
 
 let dir: string;
 let files: string[];
@@ -38,8 +49,14 @@ beforeAll(async () => {
   const app = path.join(dir, 'app');
   const packages: Record<string, unknown> = {
     '': { dependencies: { 'energy-conform': tarball } },
-    'node_modules/energy-conform': { version: manifest.version, resolved: tarball, license: manifest.license,
-      dependencies: manifest.dependencies, bin: manifest.bin, engines: manifest.engines },
+    'node_modules/energy-conform': {
+      version: manifest.version,
+      resolved: tarball,
+      license: manifest.license,
+      dependencies: manifest.dependencies,
+      bin: manifest.bin,
+      engines: manifest.engines,
+    },
     ...Object.fromEntries(Object.entries(lock.packages).filter(([k, v]) => k !== '' && !v.dev && !v.devOptional)),
   };
   await run('mkdir', [app]);
@@ -55,16 +72,37 @@ afterAll(async () => {
 });
 
 describe('the tarball', () => {
-  test('ships the build, the bin, the catalogue, the results.json schema, the API\'s descriptions, the vendor CA, the README and the guides it links', () => {
-    expect(files).toEqual(expect.arrayContaining(['bin/energy-conform.js', 'dist/lib/cli/main.js', 'dist/lib/runner/vitest-run.js',
-      'dist/suites/socket.test.js', 'dist/suites/users/scenario.js', 'dist/lib/spec/clauses.js', 'spec/clauses.md', 'schemas/results.schema.json', 'schemas/openapi-v1.json', 'schemas/openapi-v2.json', 'schemas/asyncapi.json',
-      'fixtures/homewizard-ca-cert.pem', 'README.md', 'package.json', 'docs/real-devices.md', 'docs/emulator.md', 'docs/reports.md', 'docs/fleets.md']));
+  test("ships the build, the bin, the catalogue, the results.json schema, the API's descriptions, the vendor CA, the README and the guides it links", () => {
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'bin/energy-conform.js',
+        'dist/lib/cli/main.js',
+        'dist/lib/runner/vitest-run.js',
+        'dist/suites/socket.test.js',
+        'dist/suites/users/scenario.js',
+        'dist/lib/spec/clauses.js',
+        'spec/clauses.md',
+        'schemas/results.schema.json',
+        'schemas/openapi-v1.json',
+        'schemas/openapi-v2.json',
+        'schemas/asyncapi.json',
+        'fixtures/homewizard-ca-cert.pem',
+        'README.md',
+        'package.json',
+        'docs/real-devices.md',
+        'docs/emulator.md',
+        'docs/reports.md',
+        'docs/fleets.md',
+      ]),
+    );
   });
 
   test('ships no tests, no test helpers, no research notes and no sources the build replaces', () => {
     expect(files.filter((f) => /\.spec\.[jt]s$/.test(f))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.ts'))).toEqual([]);
-    expect(files.filter((f) => /^(lib|suites|reports)\/|^dist\/lib\/(testing|bench)\/|junit-validate|capture\/described|tsbuildinfo|research/.test(f))).toEqual([]);
+    expect(files.filter((f) => /^(lib|suites|reports)\/|^dist\/lib\/(testing|bench)\/|junit-validate|capture\/described|tsbuildinfo|research/.test(f))).toEqual(
+      [],
+    );
   });
 
   test('says what it is: not private, with files, repository, keywords and engines; no development tool among its dependencies', () => {
@@ -82,11 +120,15 @@ describe('installed into an empty folder', () => {
   const bin = () => path.join(installed, 'node_modules', '.bin', 'energy-conform');
 
   test('has no development dependency to lean on', () => {
-    for (const tool of ['tsx', 'typescript', '@types/node', 'playwright-core']) expect(existsSync(path.join(installed, 'node_modules', tool)), tool).toBe(false);
+    for (const tool of ['tsx', 'typescript', '@types/node', 'playwright-core'])
+      expect(existsSync(path.join(installed, 'node_modules', tool)), tool).toBe(false);
   });
 
   test('`energy-conform emulate` starts an energy socket and `energy-conform run` passes it, with every report', async () => {
-    emulator = spawn(process.execPath, [bin(), 'emulate', '--kind', 'energysocket', '--cert-style', 'cn-only'], { cwd: installed, stdio: ['ignore', 'pipe', 'inherit'] });
+    emulator = spawn(process.execPath, [bin(), 'emulate', '--kind', 'energysocket', '--cert-style', 'cn-only'], {
+      cwd: installed,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const ready = JSON.parse(await new Promise<string>((resolve) => createInterface({ input: emulator!.stdout! }).once('line', resolve))) as ReadyInfo;
     const reports = path.join(dir, 'reports');
     const res = await cli(['run', ...targetArgs(ready, path.join(dir, 'tokens.json')), '--reports', reports], { bin: bin(), cwd: installed });

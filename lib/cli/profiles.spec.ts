@@ -9,8 +9,19 @@ import { type Emulator, startEmulator } from '../emulator/emulator.js';
 import { targetArgs } from '../testing/cli-process.js';
 import { sharedCli } from '../testing/shared-cli.js';
 
-interface Profile { profile: string; catalogue: string; revision: number; verdict: string; summary: Record<string, number> }
-interface Results { verdict: string; summary: Record<string, number>; profiles: Profile[]; checks: { clause: string; status: string }[] }
+interface Profile {
+  profile: string;
+  catalogue: string;
+  revision: number;
+  verdict: string;
+  summary: Record<string, number>;
+}
+interface Results {
+  verdict: string;
+  summary: Record<string, number>;
+  profiles: Profile[];
+  checks: { clause: string; status: string }[];
+}
 
 let dir: string;
 let emu: Emulator;
@@ -21,8 +32,18 @@ const read = (file: string) => readFile(path.join(dir, 'out', file), 'utf8');
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ec-profiles-'));
   emu = await startEmulator({ kind: 'energymeter', faults: ['system-put-echoes-fields'] });
-  res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--profile', 'spec', 'vendor', '--suite', 'info', 'vendor-system',
-    '--reports', path.join(dir, 'out')]);
+  res = await sharedCli([
+    'run',
+    ...targetArgs(emu.ready, path.join(dir, 'tokens.json')),
+    '--profile',
+    'spec',
+    'vendor',
+    '--suite',
+    'info',
+    'vendor-system',
+    '--reports',
+    path.join(dir, 'out'),
+  ]);
   results = JSON.parse(await read('results.json')) as Results;
 }, 120_000);
 afterAll(async () => {
@@ -36,10 +57,12 @@ const count = (checks: Results['checks']) => {
   return n;
 };
 
-test('results.json: a profile each, its verdict and counts from its own clauses only, the run\'s verdict over both', () => {
+test("results.json: a profile each, its verdict and counts from its own clauses only, the run's verdict over both", () => {
   expect(res.code, res.stdout + res.stderr).toBe(1);
   expect(results.profiles.map((p) => [p.profile, p.catalogue, p.revision, p.verdict])).toEqual([
-    ['spec', 'spec/clauses.md', 3, 'pass'], ['vendor', 'spec/vendor-clauses.md', 3, 'fail']]);
+    ['spec', 'spec/clauses.md', 3, 'pass'],
+    ['vendor', 'spec/vendor-clauses.md', 3, 'fail'],
+  ]);
   const [spec, vendor] = results.profiles as [Profile, Profile];
   const nonzero = (s: Record<string, number>) => Object.fromEntries(Object.entries(s).filter(([, n]) => n > 0));
   expect(nonzero(spec.summary)).toEqual(count(results.checks.filter((c) => !c.clause.startsWith('V-'))));

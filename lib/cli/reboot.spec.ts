@@ -10,7 +10,9 @@ import { targetArgs } from '../testing/cli-process.js';
 import { sharedCli } from '../testing/shared-cli.js';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-reboot-')); });
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-reboot-'));
+});
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 interface Results {
@@ -57,8 +59,17 @@ test('without --allow-reboot the vendor profile never asks for a reboot, not eve
   const emu = await startEmulator({ kind: 'p1dongle' });
   try {
     const out = path.join(dir, 'no-reboot');
-    const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, 'no-reboot.tokens.json')), '--profile', 'vendor',
-      '--suite', 'vendor-system', 'vendor-telegram', '--reports', out]);
+    const res = await sharedCli([
+      'run',
+      ...targetArgs(emu.ready, path.join(dir, 'no-reboot.tokens.json')),
+      '--profile',
+      'vendor',
+      '--suite',
+      'vendor-system',
+      'vendor-telegram',
+      '--reports',
+      out,
+    ]);
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(emu.requests.filter((r) => r.path === '/api/system/reboot')).toEqual([]);
     const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results;

@@ -16,7 +16,17 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ec-rejudge-'));
   const emu = await startEmulator({ kind: 'p1dongle', certStyle: 'cn-only' });
   try {
-    const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--suite', 'info', 'versioning', 'measurement', 'tls', '--reports', path.join(dir, 'clean')]);
+    const res = await sharedCli([
+      'run',
+      ...targetArgs(emu.ready, path.join(dir, 'tokens.json')),
+      '--suite',
+      'info',
+      'versioning',
+      'measurement',
+      'tls',
+      '--reports',
+      path.join(dir, 'clean'),
+    ]);
     expect(res.code, res.stdout + res.stderr).toBe(0);
   } finally {
     await emu.close();
@@ -58,7 +68,7 @@ describe.concurrent('rejudge', () => {
     expect(res.stdout).toMatch(/^ {2}TLS-02: pass → fail \(expected a certificate naming appliance\/p1dongle\/5c2fafaa0000 \(CN or SAN\)/m);
   });
 
-  test('a recorded answer this version holds wrong: the change names the judge\'s words, exit 1', async () => {
+  test("a recorded answer this version holds wrong: the change names the judge's words, exit 1", async () => {
     const doc = JSON.parse(await readFile(results, 'utf8')) as RunResults;
     const info = doc.checks.find((c) => c.clause === 'INFO-02')!;
     info.exchanges = info.exchanges.map((e) => ({ ...e, responseBody: e.responseBody?.replace(/"firmware_version":"[^"]*"/, '"firmware_version":"6.1"') }));
@@ -70,7 +80,7 @@ describe.concurrent('rejudge', () => {
     expect(res.stdout).toMatch(/^verdict: FAIL — /m);
   });
 
-  test('an occasion clause is judged again on the judgment its check kept: VER-04\'s answer with another error code fails it, exit 1', async () => {
+  test("an occasion clause is judged again on the judgment its check kept: VER-04's answer with another error code fails it, exit 1", async () => {
     const doc = JSON.parse(await readFile(results, 'utf8')) as RunResults;
     const ver = doc.checks.find((c) => c.clause === 'VER-04')!;
     const kept = ver.judged?.find((j) => typeof j.answer === 'number' && !j.kept);
@@ -84,7 +94,7 @@ describe.concurrent('rejudge', () => {
     expect(res.stdout).toMatch(/^ {2}VER-04: pass → fail \(expected 400 \{"error":"request:api-version-not-supported"\} to X-Api-Version: 1; observed 400 /m);
   });
 
-  test('a file that is no run\'s results.json: exit 2, said so', async () => {
+  test("a file that is no run's results.json: exit 2, said so", async () => {
     const junk = path.join(dir, 'junk.json');
     await writeFile(junk, '{"checks": 3}');
     const res = await sharedCli(['rejudge', junk]);

@@ -21,8 +21,10 @@ const target = (emu: Emulator) => targetArgs(emu.ready, store()).filter((a) => a
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ec-replay-'));
-  [faulty, clean] = await Promise.all([startEmulator({ kind: 'p1dongle', serial: SERIAL, faults: ['info-firmware-number', 'future-version-served-on-api'] }),
-    startEmulator({ kind: 'p1dongle', serial: SERIAL })]);
+  [faulty, clean] = await Promise.all([
+    startEmulator({ kind: 'p1dongle', serial: SERIAL, faults: ['info-firmware-number', 'future-version-served-on-api'] }),
+    startEmulator({ kind: 'p1dongle', serial: SERIAL }),
+  ]);
   const res = await sharedCli(['run', ...targetArgs(faulty.ready, store()), '--suite', 'info', 'versioning', '--reports', path.join(dir, 'out')]);
   expect(res.code, res.stdout + res.stderr).toBe(1);
   results = path.join(dir, 'out', 'results.json');
@@ -69,7 +71,10 @@ test('an occasion clause whose occasion needs a consent (CLOUD-03 switches the c
   await writeFile(edited, JSON.stringify(doc));
   const before = faulty.requests.length;
   const res = await sharedCli(['replay', edited, '--clause', 'CLOUD-03', ...target(faulty)]);
-  expect([res.code, res.stderr]).toEqual([2, expect.stringContaining('needs --allow-cloud-toggle, a consent this replay was not given: add --allow-cloud-toggle to the replay')]);
+  expect([res.code, res.stderr]).toEqual([
+    2,
+    expect.stringContaining('needs --allow-cloud-toggle, a consent this replay was not given: add --allow-cloud-toggle to the replay'),
+  ]);
   expect(faulty.requests.length).toBe(before);
   // Given, as run takes it: confirmed with --yes where no terminal can ask, and run again alone.
   const given = await sharedCli(['replay', edited, '--clause', 'CLOUD-03', ...target(clean), '--allow-cloud-toggle', '--yes']);
@@ -98,13 +103,18 @@ test('a record whose requests would change the device (a PUT among them): refuse
   await writeFile(edited, JSON.stringify(doc));
   const before = faulty.state.snapshot();
   const res = await sharedCli(['replay', edited, '--clause', 'INFO-01', ...target(faulty)]);
-  expect([res.code, res.stderr]).toEqual([2, expect.stringMatching(/INFO-01's requests include PUT \/api, which may change the device: run it again with `run --clause INFO-01`/)]);
+  expect([res.code, res.stderr]).toEqual([
+    2,
+    expect.stringMatching(/INFO-01's requests include PUT \/api, which may change the device: run it again with `run --clause INFO-01`/),
+  ]);
   expect(faulty.state.snapshot()).toEqual(before);
 });
 
 test('an occasion clause that needs presses (PAIR-07: the window closes after a creation): run again alone, pressing where the suite presses', async () => {
-  const [open, closed] = await Promise.all([startEmulator({ kind: 'p1dongle', serial: '5c2faf00ab0a', faults: ['window-stays-open'] }),
-    startEmulator({ kind: 'p1dongle', serial: '5c2faf00ab0a' })]);
+  const [open, closed] = await Promise.all([
+    startEmulator({ kind: 'p1dongle', serial: '5c2faf00ab0a', faults: ['window-stays-open'] }),
+    startEmulator({ kind: 'p1dongle', serial: '5c2faf00ab0a' }),
+  ]);
   try {
     const recorded = await sharedCli(['run', ...targetArgs(open.ready, store()), '--clause', 'PAIR-07', '--reports', path.join(dir, 'pair')]);
     expect(recorded.code, recorded.stdout + recorded.stderr).toBe(1);

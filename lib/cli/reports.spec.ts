@@ -91,8 +91,10 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('report.html in headle
     } finally {
       await clean.close();
     }
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
     page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   }, 120_000);
   afterAll(async () => {
@@ -135,10 +137,11 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('report.html in headle
     }
   });
 
-  test('the clause table: a level or an outcome never breaks over lines, and the catalogue\'s `code` spans are code', async () => {
+  test("the clause table: a level or an outcome never breaks over lines, and the catalogue's `code` spans are code", async () => {
     await page.goto(`file://${path.join(out, 'report.html')}`);
     // The lines a cell's text takes, as the page lays it out.
-    const lines = (column: number) => page.evaluate(`[...document.querySelectorAll('.clauses tr[data-status] td:nth-child(${column})')].map((td) => {
+    const lines = (column: number) =>
+      page.evaluate(`[...document.querySelectorAll('.clauses tr[data-status] td:nth-child(${column})')].map((td) => {
       const range = document.createRange();
       range.selectNodeContents(td);
       return td.textContent + ' ' + new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
@@ -146,16 +149,22 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('report.html in headle
     for (const column of [1, 2, 3]) {
       const cells = await lines(column);
       expect(cells.length).toBeGreaterThan(60);
-      expect(cells.filter((c) => !c.endsWith(' 1')), `column ${column}`).toEqual([]);
+      expect(
+        cells.filter((c) => !c.endsWith(' 1')),
+        `column ${column}`,
+      ).toEqual([]);
     }
-    const statements = await page.evaluate(`[...document.querySelectorAll('.clauses tr[data-status] td:nth-child(4)')].map((td) => td.firstChild.textContent)`) as string[];
+    const statements = (await page.evaluate(
+      `[...document.querySelectorAll('.clauses tr[data-status] td:nth-child(4)')].map((td) => td.firstChild.textContent)`,
+    )) as string[];
     expect(statements.filter((t) => t.includes('`'))).toEqual([]);
     expect(await page.locator('.clauses td:nth-child(4) code', { hasText: 'user:creation-not-enabled' }).count()).toBeGreaterThan(0);
   });
 
   test('the clause table filters by outcome and by area, and says how many rows are left', async () => {
     await page.goto(`file://${path.join(out, 'report.html')}`);
-    const visible = () => page.evaluate(`[...document.querySelectorAll('.clauses tr[data-status]')].filter((r) => r.offsetParent !== null)
+    const visible = () =>
+      page.evaluate(`[...document.querySelectorAll('.clauses tr[data-status]')].filter((r) => r.offsetParent !== null)
       .map((r) => r.dataset.status + ' ' + r.closest('tbody').dataset.area + ' ' + r.cells[0].textContent)`) as Promise<string[]>;
     // The count is generated content, in no DOM property: Chromium's own accessibility tree has it as the text read aloud.
     const shown = async () => {
@@ -164,7 +173,10 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('report.html in headle
       const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '.clause-list > p.muted' });
       const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: true });
       await cdp.detach();
-      return nodes.filter((n) => n.role?.value === 'StaticText').map((n) => n.name?.value).join('');
+      return nodes
+        .filter((n) => n.role?.value === 'StaticText')
+        .map((n) => n.name?.value)
+        .join('');
     };
     const total = (await visible()).length;
     expect(total).toBeGreaterThan(60);
@@ -191,14 +203,30 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('report.html in headle
 
 describe('the terminal', () => {
   test('--verbose: each check as it ends, with its area, its place and its outcome', async () => {
-    const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--suite', 'info', '--verbose', '--reports', path.join(dir, 'verbose')]);
+    const res = await sharedCli([
+      'run',
+      ...targetArgs(emu.ready, path.join(dir, 'tokens.json')),
+      '--suite',
+      'info',
+      '--verbose',
+      '--reports',
+      path.join(dir, 'verbose'),
+    ]);
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/\[info 1\/1\] 1\/6 PASS INFO-01 \[MUST\]/);
     expect(res.stderr).toMatch(/\[info 1\/1\] \d\/6 FAIL INFO-03 \[MUST\][^\n]*\n {4}expected api_version of the form MAJOR\.MINOR\.PATCH/);
   });
 
   test('--quiet: the verdict and the reports, nothing else', async () => {
-    const res = await sharedCli(['run', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')), '--suite', 'info', '--quiet', '--reports', path.join(dir, 'quiet')]);
+    const res = await sharedCli([
+      'run',
+      ...targetArgs(emu.ready, path.join(dir, 'tokens.json')),
+      '--suite',
+      'info',
+      '--quiet',
+      '--reports',
+      path.join(dir, 'quiet'),
+    ]);
     expect(res.code).toBe(1);
     expect(res.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^verdict: FAIL/), expect.stringMatching(/^reports: /)]);
     expect(res.stderr).not.toMatch(/\[info/);

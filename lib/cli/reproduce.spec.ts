@@ -25,7 +25,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-test('a failure\'s curl lines, in the terminal, summary.md and report.html, get again what the run got', async () => {
+test("a failure's curl lines, in the terminal, summary.md and report.html, get again what the run got", async () => {
   const store = path.join(dir, 'tokens.json');
   const res = await sharedCli(['run', ...targetArgs(emu.ready, store), '--suite', 'versioning', '--reports', path.join(dir, 'out')]);
   expect(res.code, res.stdout + res.stderr).toBe(1);

@@ -12,27 +12,59 @@ import { sharedCli } from '../testing/shared-cli.js';
 import { parseDuration } from './soak-command.js';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-soak-cli-')); });
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-soak-cli-'));
+});
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 test.for([
-  ['90s', 90], ['30m', 1800], ['30', 1800], ['8h', 28_800], ['1.5h', 5400], ['2d', 172_800], ['0m', undefined], ['8 hours', undefined], ['-5m', undefined],
+  ['90s', 90],
+  ['30m', 1800],
+  ['30', 1800],
+  ['8h', 28_800],
+  ['1.5h', 5400],
+  ['2d', 172_800],
+  ['0m', undefined],
+  ['8 hours', undefined],
+  ['-5m', undefined],
 ] as const)('--duration %s is %s s', ([text, s]) => {
   expect(parseDuration(text)).toBe(s);
 });
 
 describe.concurrent('soak', { timeout: 60_000 }, () => {
-  test('Ctrl-C during an hour\'s soak: exit 2 within 5 s, the reports of what ran written', async () => {
+  test("Ctrl-C during an hour's soak: exit 2 within 5 s, the reports of what ran written", async () => {
     const emu = await startEmulator({ kind: 'p1dongle' });
     try {
       const reports = path.join(dir, 'interrupted');
-      const child = spawn(process.execPath, [BIN, 'soak', ...targetArgs(emu.ready, path.join(dir, 'tokens.json')).filter((x) => x !== '--yes'), '--duration', '1h', '--check-every', '2',
-        '--reports', reports, '--history', path.join(dir, 'lab.db')], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+      const child = spawn(
+        process.execPath,
+        [
+          BIN,
+          'soak',
+          ...targetArgs(emu.ready, path.join(dir, 'tokens.json')).filter((x) => x !== '--yes'),
+          '--duration',
+          '1h',
+          '--check-every',
+          '2',
+          '--reports',
+          reports,
+          '--history',
+          path.join(dir, 'lab.db'),
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
+      );
       let out = '';
       child.stdout.on('data', (d) => (out += d));
       child.stderr.on('data', (d) => (out += d));
       const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
-      await new Promise<void>((resolve) => { const t = setInterval(() => { if (/soaking the P1 meter/.test(out)) { clearInterval(t); resolve(); } }, 50); });
+      await new Promise<void>((resolve) => {
+        const t = setInterval(() => {
+          if (/soaking the P1 meter/.test(out)) {
+            clearInterval(t);
+            resolve();
+          }
+        }, 50);
+      });
       await new Promise((r) => setTimeout(r, 3000));
       const sent = Date.now();
       child.kill('SIGINT');

@@ -10,7 +10,9 @@ import { BIN, targetArgs } from '../testing/cli-process.js';
 import { sharedCli } from '../testing/shared-cli.js';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-socket-')); });
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-socket-'));
+});
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 interface Results {
@@ -44,7 +46,11 @@ test('a clean socket: every SOCK and CLOUD clause that ran passes, and the socke
     expect(res.code, res.stdout + res.stderr).toBe(0);
     const ran = areaChecks(results).filter((c) => c.status !== 'skip');
     expect(ran.filter((c) => c.status !== 'pass' && c.status !== 'observation')).toEqual([]);
-    expect(areaChecks(results).filter((c) => c.status === 'skip').map((c) => c.clause)).toEqual(['SOCK-16', 'CLOUD-07']);
+    expect(
+      areaChecks(results)
+        .filter((c) => c.status === 'skip')
+        .map((c) => c.clause),
+    ).toEqual(['SOCK-16', 'CLOUD-07']);
     expect(results.socket!.stateRequests).toBeGreaterThan(300);
     expect(results.socket!.relaySwitches).toBeGreaterThan(0);
     expect(results.residue).toEqual([]);
@@ -61,7 +67,9 @@ test('SIGINT in the middle of the matrix: the socket is put back, exit non-zero,
     const args = [...targetArgs(emu.ready, path.join(dir, 'sigint.json')), '--suite', 'socket', '--pace', '20', '--reports', path.join(dir, 'sigint')];
     const child = spawn(process.execPath, [BIN, 'run', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
     // The matrix is under way once the device has taken a dozen state PUTs.
     const puts = () => emu.requests.filter((r) => r.method === 'PUT' && r.path === '/api/v1/state').length;
@@ -69,7 +77,9 @@ test('SIGINT in the middle of the matrix: the socket is put back, exit non-zero,
     expect(emu.state.snapshot().socket).not.toEqual(before.socket);
     child.kill('SIGINT');
     expect(await exited).toBe(2);
-    expect(stderr).toMatch(/the run was interrupted \(SIGINT\) and cleaned up: put back the socket to off, unlocked, brightness 42; the device is as the run found it/);
+    expect(stderr).toMatch(
+      /the run was interrupted \(SIGINT\) and cleaned up: put back the socket to off, unlocked, brightness 42; the device is as the run found it/,
+    );
     expect(emu.state.snapshot()).toEqual({ ...before, users: ['local/energy-conform'] });
   } finally {
     await emu.close();

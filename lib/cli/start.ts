@@ -17,11 +17,18 @@ const args = await yargs(hideBin(process.argv))
   .scriptName('npm start --')
   .option('kind', { choices: KIND_IDS, default: 'energysocket' as KindId, describe: 'device kind to emulate' })
   .option('reports', { type: 'string', describe: 'report folder, default reports/<serial>-<UTC timestamp>/' })
-  .option('cert-style', { choices: CERT_STYLES, default: 'real' as CertStyle,
-    describe: 'real: with a DNS subject-alternative name as real P1 certificates (TLS-03 warns); cn-only: the CN alone' })
-  .option('profile', { type: 'array', choices: PROFILES, default: ['spec'] as Profile[],
-    describe: 'catalogues to judge against: spec (spec/clauses.md), vendor (spec/vendor-clauses.md); both: --profile spec vendor' })
-  .option('allow-reboot', { type: 'boolean', default: false, describe: 'also run the vendor profile\'s reboot checks (the emulator is back within seconds)' })
+  .option('cert-style', {
+    choices: CERT_STYLES,
+    default: 'real' as CertStyle,
+    describe: 'real: with a DNS subject-alternative name as real P1 certificates (TLS-03 warns); cn-only: the CN alone',
+  })
+  .option('profile', {
+    type: 'array',
+    choices: PROFILES,
+    default: ['spec'] as Profile[],
+    describe: 'catalogues to judge against: spec (spec/clauses.md), vendor (spec/vendor-clauses.md); both: --profile spec vendor',
+  })
+  .option('allow-reboot', { type: 'boolean', default: false, describe: "also run the vendor profile's reboot checks (the emulator is back within seconds)" })
   .strict()
   .parseAsync();
 
@@ -31,9 +38,17 @@ const io = streamIo(process.stderr, false);
 const say = io.say;
 try {
   const { ready } = emu;
-  say(`emulated ${ready.kind} serial ${ready.serial} at ${ready.host}: HTTP ${ready.httpPort ?? '—'}, HTTPS ${ready.httpsPort ?? '—'}, control ${ready.controlUrl}`);
-  const outcome = await runConformance(await emulatorRunConfig(ready, path.join(dir, 'tokens.json'),
-    { reportsDir: args.reports, profiles: [...new Set(args.profile)], allowReboot: args['allow-reboot'] }), io);
+  say(
+    `emulated ${ready.kind} serial ${ready.serial} at ${ready.host}: HTTP ${ready.httpPort ?? '—'}, HTTPS ${ready.httpsPort ?? '—'}, control ${ready.controlUrl}`,
+  );
+  const outcome = await runConformance(
+    await emulatorRunConfig(ready, path.join(dir, 'tokens.json'), {
+      reportsDir: args.reports,
+      profiles: [...new Set(args.profile)],
+      allowReboot: args['allow-reboot'],
+    }),
+    io,
+  );
   process.stdout.write(`${outcome.summary}\n`);
   process.exitCode = outcome.exitCode;
 } catch (err) {

@@ -2,16 +2,32 @@ import { expect, test } from 'vitest';
 import { distance, nearest, notNumbers, typedValue } from './suggest.js';
 
 test.for([
-  ['run', 'run', 0], ['rnu', 'run', 1], ['hots', 'host', 1], ['hsot', 'host', 1], ['pari', 'pair', 1],
-  ['http-prt', 'http-port', 1], ['', 'run', 3], ['emualte', 'emulate', 1], ['kind', 'knid', 1], ['abc', 'xyz', 3],
+  ['run', 'run', 0],
+  ['rnu', 'run', 1],
+  ['hots', 'host', 1],
+  ['hsot', 'host', 1],
+  ['pari', 'pair', 1],
+  ['http-prt', 'http-port', 1],
+  ['', 'run', 3],
+  ['emualte', 'emulate', 1],
+  ['kind', 'knid', 1],
+  ['abc', 'xyz', 3],
 ] as const)('distance(%s, %s) = %i', ([a, b, d]) => {
   expect(distance(a, b)).toBe(d);
 });
 
 const FLAGS = ['host', 'http-port', 'https-port', 'kind', 'ca', 'token', 'json'];
 test.for([
-  ['hots', 'host'], ['http-prot', 'http-port'], ['HOST', 'host'], ['knd', 'kind'], ['jsn', 'json'],
-  ['xyzzy', undefined], ['cb', 'ca'], ['zz', undefined], ['host', undefined], ['tok', undefined],
+  ['hots', 'host'],
+  ['http-prot', 'http-port'],
+  ['HOST', 'host'],
+  ['knd', 'kind'],
+  ['jsn', 'json'],
+  ['xyzzy', undefined],
+  ['cb', 'ca'],
+  ['zz', undefined],
+  ['host', undefined],
+  ['tok', undefined],
 ] as const)('the flag nearest to %s is %s', ([word, meant]) => {
   expect(nearest(word, FLAGS)).toBe(meant);
 });
@@ -28,6 +44,8 @@ test.for([
 
 test('the flags yargs read as NaN, with the text typed for each; numbers and other values are not among them', () => {
   const argv = ['run', '--http-port', 'abc', '--press-timeout=soon', '--https-port', '443', '--host', 'x'];
-  expect(notNumbers(argv, { 'http-port': Number.NaN, 'press-timeout': Number.NaN, 'https-port': 443, host: 'x', _: ['run'], $0: 'e' }))
-    .toEqual([{ flag: 'http-port', typed: 'abc' }, { flag: 'press-timeout', typed: 'soon' }]);
+  expect(notNumbers(argv, { 'http-port': Number.NaN, 'press-timeout': Number.NaN, 'https-port': 443, host: 'x', _: ['run'], $0: 'e' })).toEqual([
+    { flag: 'http-port', typed: 'abc' },
+    { flag: 'press-timeout', typed: 'soon' },
+  ]);
 });

@@ -36,6 +36,7 @@ export function typedValue(argv: readonly string[], flag: string): string | unde
 
 /** Flags of `parsed` that yargs read as numbers but were not: each with the text typed for it. */
 export function notNumbers(argv: readonly string[], parsed: Record<string, unknown>): { flag: string; typed: string }[] {
-  return Object.entries(parsed).filter(([, v]) => typeof v === 'number' && Number.isNaN(v))
+  return Object.entries(parsed)
+    .filter(([, v]) => typeof v === 'number' && Number.isNaN(v))
     .map(([flag]) => ({ flag, typed: typedValue(argv, flag) ?? '' }));
 }

@@ -12,10 +12,16 @@ import { targetArgs } from '../testing/cli-process.js';
 import { sharedCli } from '../testing/shared-cli.js';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-target-')); });
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-target-'));
+});
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
-interface Results { verdict: string; notes: string[]; checks: { clause: string; status: string; message: string }[] }
+interface Results {
+  verdict: string;
+  notes: string[];
+  checks: { clause: string; status: string; message: string }[];
+}
 const results = async (out: string) => JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results;
 
 describe('a plain HTTP file server on the target port', () => {
@@ -33,11 +39,26 @@ describe('a plain HTTP file server on the target port', () => {
 
   test.for([[[]], [['--kind', 'energysocket']]] as const)('exit 2, saying what answered instead, no clause judged (%j)', async ([extra]) => {
     const out = path.join(dir, `fileserver-${extra.length}`);
-    const res = await sharedCli(['run', '--host', '127.0.0.1', '--http-port', String(port), '--https-port', String(closed),
-      '--token-store', path.join(dir, 'fs.json'), '--press-hook', 'true', '--reports', out, ...extra]);
+    const res = await sharedCli([
+      'run',
+      '--host',
+      '127.0.0.1',
+      '--http-port',
+      String(port),
+      '--https-port',
+      String(closed),
+      '--token-store',
+      path.join(dir, 'fs.json'),
+      '--press-hook',
+      'true',
+      '--reports',
+      out,
+      ...extra,
+    ]);
     expect(res.code, res.stdout + res.stderr).toBe(2);
-    expect(res.stderr).toContain(`no energy device API at 127.0.0.1: GET /api on HTTP port ${port} answered 404 text/html; `
-      + `nothing completed a TLS handshake on HTTPS port ${closed}`);
+    expect(res.stderr).toContain(
+      `no energy device API at 127.0.0.1: GET /api on HTTP port ${port} answered 404 text/html; ` + `nothing completed a TLS handshake on HTTPS port ${closed}`,
+    );
     expect(res.stderr).toContain('[EC_NOT_A_DEVICE]');
     // Never blamed on a device: no clause judged, nothing "not left as found", no advice to give a kind.
     expect(res.stderr).not.toMatch(/--kind|not left as found/);
@@ -50,16 +71,23 @@ describe('a plain HTTP file server on the target port', () => {
 
 describe('a --kind the device contradicts', () => {
   let emu: Emulator;
-  beforeAll(async () => { emu = await startEmulator({ kind: 'energysocket' }); });
+  beforeAll(async () => {
+    emu = await startEmulator({ kind: 'energysocket' });
+  });
   afterAll(async () => emu.close());
-  const args = (name: string) => [...targetArgs(emu.ready, path.join(dir, `${name}.json`)).map((a) => (a === 'energysocket' ? 'p1dongle' : a)),
-    '--reports', path.join(dir, name)];
+  const args = (name: string) => [
+    ...targetArgs(emu.ready, path.join(dir, `${name}.json`)).map((a) => (a === 'energysocket' ? 'p1dongle' : a)),
+    '--reports',
+    path.join(dir, name),
+  ];
 
   test('--kind p1dongle against an energy socket: exit 2 naming both kinds, before any press or check', async () => {
     const res = await sharedCli(['run', ...args('mismatch')]);
     expect(res.code, res.stdout + res.stderr).toBe(2);
-    expect(res.stderr).toContain('--kind p1dongle (P1 meter) contradicts what the device says of itself: energysocket '
-      + '(product_type HWE-SKT in GET /api over HTTP, appliance/energysocket/');
+    expect(res.stderr).toContain(
+      '--kind p1dongle (P1 meter) contradicts what the device says of itself: energysocket ' +
+        '(product_type HWE-SKT in GET /api over HTTP, appliance/energysocket/',
+    );
     expect(res.stderr).toMatch(/leave --kind out or give --kind energysocket; to test it as p1dongle all the same, add --force-kind \[EC_KIND_MISMATCH\]/);
     expect(emu.state.snapshot().users).toEqual([]);
     const r = await results(path.join(dir, 'mismatch'));

@@ -29,7 +29,10 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => rm(tmp, { recursive: true, force: true }));
 
-interface Results { verdict: string; checks: { clause: string; level: string; status: string; message: string }[] }
+interface Results {
+  verdict: string;
+  checks: { clause: string; level: string; status: string; message: string }[];
+}
 
 test('homewizard-energy-api 1.5.0: FAIL on CL-BODY-01 (updateState sends JSON with no Content-Type), exit 1', async () => {
   expect(block.script).toContain('--name homewizard-energy-api --integration-version 1.5.0');

@@ -12,7 +12,9 @@ import { sharedCli } from '../testing/shared-cli.js';
 import { tokensIssued } from '../testing/emulator-client.js';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-users-')); });
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-users-'));
+});
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 interface Results {
@@ -45,7 +47,9 @@ test.concurrent('--slow on a clean device: the 30-second window holds at 25 s an
   }
 });
 
-test.concurrent('--slow against a device whose refused attempts close the creation window (conformant): the whole run passes', { timeout: 180_000 }, async () => {
+test.concurrent('--slow against a device whose refused attempts close the creation window (conformant): the whole run passes', {
+  timeout: 180_000,
+}, async () => {
   const emu = await startEmulator({ kind: 'p1dongle', refusalClosesWindow: true });
   try {
     const { res, results } = await run(emu, 'closes', ['--slow'], 'closes.json', 170_000);
@@ -66,7 +70,9 @@ test.concurrent('--slow against a device whose refused attempts close the creati
 // One emulator for three runs in turn: what the first leaves, the second finds.
 describe.concurrent('the users suite against a P1 meter emulator', () => {
   let emu: Emulator;
-  beforeAll(async () => { emu = await startEmulator({ kind: 'p1dongle' }); });
+  beforeAll(async () => {
+    emu = await startEmulator({ kind: 'p1dongle' });
+  });
   afterAll(async () => emu.close());
 
   // A whole default run with three presses, their windows waited for: 55 s on a busy two-core machine, bounded by the run's own timeouts.
@@ -108,11 +114,16 @@ describe.concurrent('the users suite against a P1 meter emulator', () => {
 });
 
 // Two runs, each pairing with its presses: on a machine busy with the rest of npm test, more than the default minute.
-test.concurrent('--clause LIST-03 alone: a list of the caller alone is no pass (skipped, saying why); with another user on the device it is judged', { timeout: 150_000 }, async () => {
+test.concurrent('--clause LIST-03 alone: a list of the caller alone is no pass (skipped, saying why); with another user on the device it is judged', {
+  timeout: 150_000,
+}, async () => {
   const emu = await startEmulator({ kind: 'p1dongle', faults: ['list-current-false'] });
   try {
     const alone = await run(emu, 'list03-alone', ['--clause', 'LIST-03'], 'list03-tokens.json');
-    expect(alone.results.checks.find((c) => c.clause === 'LIST-03')).toMatchObject({ status: 'skip', message: expect.stringContaining('listed the caller alone') });
+    expect(alone.results.checks.find((c) => c.clause === 'LIST-03')).toMatchObject({
+      status: 'skip',
+      message: expect.stringContaining('listed the caller alone'),
+    });
     // Nothing judged: the run says so and why, exit 2 (as every run that judged no clause).
     expect(alone.res.stderr).toMatch(/no check ran \(LIST-03: every GET \/api\/user listed the caller alone/);
     expect(alone.res.code).toBe(2);
@@ -139,7 +150,7 @@ test.concurrent('a device that does not delete: the user left behind is reported
   }
 });
 
-test.concurrent('SIGINT in the middle of the users suite: the run\'s users are deleted, exit 2, and it says so', async () => {
+test.concurrent("SIGINT in the middle of the users suite: the run's users are deleted, exit 2, and it says so", async () => {
   const emu = await startEmulator({ kind: 'p1dongle' });
   try {
     const args = targetArgs(emu.ready, path.join(dir, 'sigint-tokens.json'));
@@ -148,32 +159,37 @@ test.concurrent('SIGINT in the middle of the users suite: the run\'s users are d
     const child = spawn(process.execPath, [BIN, 'run', ...args, '--reports', path.join(dir, 'sigint')], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
-    await new Promise<void>((resolve) => child.stderr.on('data', (d) => {
-      stderr += d;
-      if (stderr.includes('press 3 of 3')) resolve();
-    }));
+    await new Promise<void>((resolve) =>
+      child.stderr.on('data', (d) => {
+        stderr += d;
+        if (stderr.includes('press 3 of 3')) resolve();
+      }),
+    );
     expect(emu.state.snapshot().users.some((u) => u.includes('aZ09'))).toBe(true);
     child.kill('SIGINT');
     expect(await exited).toBe(2);
-    expect(stderr, stderr).toMatch(/the run was interrupted \(SIGINT\) and cleaned up(: deleted local\/ec-[0-9a-f]{6}-aZ09\S*)?; the device is as the run found it/);
+    expect(stderr, stderr).toMatch(
+      /the run was interrupted \(SIGINT\) and cleaned up(: deleted local\/ec-[0-9a-f]{6}-aZ09\S*)?; the device is as the run found it/,
+    );
     expect(emu.state.snapshot().users).toEqual(['local/energy-conform']);
   } finally {
     await emu.close();
   }
 });
 
-test.concurrent.for([[[], 0, 'deviation'], [['--strict'], 1, 'deviation']] as const)(
-  'user/token "In development" (the socket): a MUST violation is a deviation, failing only with --strict (%j)',
-  async ([extra, code, status]) => {
-    const emu = await startEmulator({ kind: 'energysocket', faults: ['token-lowercase'] });
-    try {
-      const { res, results } = await run(emu, `dev-${extra.length}`, ['--suite', 'users', ...extra], `dev-${extra.length}.json`);
-      expect(results.checks.find((c) => c.clause === 'PAIR-04')?.status).toBe(status);
-      expect(res.code, res.stdout + res.stderr).toBe(code);
-    } finally {
-      await emu.close();
-    }
-  });
+test.concurrent.for([
+  [[], 0, 'deviation'],
+  [['--strict'], 1, 'deviation'],
+] as const)('user/token "In development" (the socket): a MUST violation is a deviation, failing only with --strict (%j)', async ([extra, code, status]) => {
+  const emu = await startEmulator({ kind: 'energysocket', faults: ['token-lowercase'] });
+  try {
+    const { res, results } = await run(emu, `dev-${extra.length}`, ['--suite', 'users', ...extra], `dev-${extra.length}.json`);
+    expect(results.checks.find((c) => c.clause === 'PAIR-04')?.status).toBe(status);
+    expect(res.code, res.stdout + res.stderr).toBe(code);
+  } finally {
+    await emu.close();
+  }
+});
 
 test.concurrent('a stored token the device refuses: it says so, pairs again and stores the new token', async () => {
   const emu = await startEmulator({ kind: 'battery' });

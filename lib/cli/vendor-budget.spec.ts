@@ -24,7 +24,9 @@ test('run --profile vendor on a P1 meter: within 10 connections and 210 requests
       expect(res.code, res.stdout + res.stderr).toBe(0);
       const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as { connections: number; requests: number };
       expect({ connections: results.connections, requests: results.requests }).toEqual({
-        connections: expect.toSatisfy((n: number) => n <= VENDOR_BUDGET.connections), requests: expect.toSatisfy((n: number) => n <= VENDOR_BUDGET.requests) });
+        connections: expect.toSatisfy((n: number) => n <= VENDOR_BUDGET.connections),
+        requests: expect.toSatisfy((n: number) => n <= VENDOR_BUDGET.requests),
+      });
     });
   } finally {
     await rm(dir, { recursive: true, force: true });

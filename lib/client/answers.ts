@@ -33,7 +33,7 @@ export function safeBody(res: DeviceResponse): string {
  * has its exchange (a live answer always has), else its text or its JSON (a judge's answer written by hand).
  */
 export function describeResponse(res: { status: number; exchange?: Exchange; text?: string; json?: unknown }): string {
-  const text = res.exchange ? res.exchange.responseBody ?? '' : res.text ?? (res.json === undefined ? '' : JSON.stringify(res.json));
+  const text = res.exchange ? (res.exchange.responseBody ?? '') : (res.text ?? (res.json === undefined ? '' : JSON.stringify(res.json)));
   const body = text.length > 200 ? `${text.slice(0, 200)}…` : text;
   return `${res.status}${body ? ` ${body}` : ' with an empty body'}`;
 }

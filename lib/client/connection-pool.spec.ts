@@ -26,7 +26,7 @@ afterAll(() => {
 
 const target = () => ({ host: '127.0.0.1', httpPort: port, httpsPort: null, caPem: '', insecure: false });
 
-test('twenty requests from ten clients sharing the run\'s pool: one connection, counted once', async () => {
+test("twenty requests from ten clients sharing the run's pool: one connection, counted once", async () => {
   const pool = new ConnectionPool(target(), 2000);
   const [before, seenBefore] = [connectionsOpened(), accepted.length];
   try {

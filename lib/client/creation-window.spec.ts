@@ -11,8 +11,13 @@ const notYet = () => answer(403, { error: 'user:creation-not-enabled' });
 test('polls until the device answers anything but 403 user:creation-not-enabled, no faster than every 500 ms', async () => {
   const answers = [notYet(), notYet(), answer(200, { name: 'local/x', token: 'AB' })];
   const at: number[] = [];
-  const res = await firstAnswerInWindow(async () => { at.push(Date.now()); return answers.shift()!; },
-    { timeoutS: 5, timedOut: () => new Error('timed out') });
+  const res = await firstAnswerInWindow(
+    async () => {
+      at.push(Date.now());
+      return answers.shift()!;
+    },
+    { timeoutS: 5, timedOut: () => new Error('timed out') },
+  );
   expect(res.status).toBe(200);
   expect(at).toHaveLength(3);
   for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(490);
@@ -24,16 +29,31 @@ test.for([
   ['a 403 with another error', answer(403, { error: 'forbidden' })],
 ] as [string, DeviceResponse][])('returns at once what is not "creation not enabled": %s', async ([, res]) => {
   let calls = 0;
-  expect(await firstAnswerInWindow(async () => { calls += 1; return res; }, { timeoutS: 5, timedOut: () => new Error('x') })).toBe(res);
+  expect(
+    await firstAnswerInWindow(
+      async () => {
+        calls += 1;
+        return res;
+      },
+      { timeoutS: 5, timedOut: () => new Error('x') },
+    ),
+  ).toBe(res);
   expect(calls).toBe(1);
 });
 
-test('ends with the caller\'s error when no press is seen in time, or when interrupted', async () => {
-  await expect(firstAnswerInWindow(async () => notYet(), { timeoutS: 0.6, timedOut: () => new Error('no press in 0.6 s') }))
-    .rejects.toThrow('no press in 0.6 s');
+test("ends with the caller's error when no press is seen in time, or when interrupted", async () => {
+  await expect(firstAnswerInWindow(async () => notYet(), { timeoutS: 0.6, timedOut: () => new Error('no press in 0.6 s') })).rejects.toThrow(
+    'no press in 0.6 s',
+  );
   const signal = AbortSignal.abort('SIGINT');
-  await expect(firstAnswerInWindow(async () => notYet(), { timeoutS: 5, timedOut: () => new Error('x'), signal,
-    interrupted: () => new RunError('EC_INTERRUPTED', 'interrupted') })).rejects.toMatchObject({ code: 'EC_INTERRUPTED' });
+  await expect(
+    firstAnswerInWindow(async () => notYet(), {
+      timeoutS: 5,
+      timedOut: () => new Error('x'),
+      signal,
+      interrupted: () => new RunError('EC_INTERRUPTED', 'interrupted'),
+    }),
+  ).rejects.toMatchObject({ code: 'EC_INTERRUPTED' });
 });
 
 test('every error code says what it ends and what to do; a run ends only with a code that ends runs', () => {

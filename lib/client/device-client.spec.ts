@@ -6,7 +6,12 @@ import { REDACTED, Redactor } from './redactor.js';
 
 const TOKEN = '0123456789ABCDEF0123456789ABCDEF';
 const servers: http.Server[] = [];
-afterAll(() => servers.forEach((s) => { s.closeAllConnections(); s.close(); }));
+afterAll(() =>
+  servers.forEach((s) => {
+    s.closeAllConnections();
+    s.close();
+  }),
+);
 
 async function serve(handler: http.RequestListener): Promise<number> {
   const server = http.createServer(handler);
@@ -82,8 +87,11 @@ describe('the device client', () => {
   test('logs exchanges with every token redacted: sent, received, and in other case', async () => {
     const port = await serve((q, s) => {
       s.writeHead(200, { 'content-type': 'application/json' });
-      s.end(q.method === 'POST' ? JSON.stringify({ name: 'local/x', token: 'FEDCBA9876543210FEDCBA9876543210' })
-        : JSON.stringify({ echo: q.headers.authorization, lower: TOKEN.toLowerCase() }));
+      s.end(
+        q.method === 'POST'
+          ? JSON.stringify({ name: 'local/x', token: 'FEDCBA9876543210FEDCBA9876543210' })
+          : JSON.stringify({ echo: q.headers.authorization, lower: TOKEN.toLowerCase() }),
+      );
     });
     const client = clientFor(port);
     await client.v1.get('/api', { token: TOKEN });
@@ -97,8 +105,7 @@ describe('the device client', () => {
 
   test('learns tokens nested anywhere in an answer (a user list that wrongly carries them)', async () => {
     const nested = 'ABCDEF0123456789ABCDEF0123456789';
-    const port = await serve((_q, s) => s.writeHead(200, { 'content-type': 'application/json' })
-      .end(JSON.stringify([{ name: 'cloud/app', token: nested }])));
+    const port = await serve((_q, s) => s.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ name: 'cloud/app', token: nested }])));
     const client = clientFor(port);
     await client.v1.get('/api/user');
     expect(JSON.stringify(client.log.records)).not.toContain(nested);
@@ -126,7 +133,8 @@ describe('a request guard', () => {
       before: (to: { method: string; path: string }) => {
         if (to.path === '/refused') throw new Error('given up');
       },
-      after: (to: { side: string; method: string; path: string }, err: { code: string } | null) => ended.push(`${to.side} ${to.method} ${to.path}: ${err?.code ?? 'answered'}`),
+      after: (to: { side: string; method: string; path: string }, err: { code: string } | null) =>
+        ended.push(`${to.side} ${to.method} ${to.path}: ${err?.code ?? 'answered'}`),
     };
     const device = new DeviceClient({ host: '127.0.0.1', httpPort: port, httpsPort: null, caPem: '', insecure: false }, new Redactor(), 300, guard);
     await device.v1.get('/api');

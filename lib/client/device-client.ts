@@ -58,8 +58,13 @@ export function flatHeaders(h: Record<string, string | string[] | undefined>): R
 
 function transportError(err: unknown, what: string, timeoutMs: number): TransportError {
   const e = err as { name?: string; code?: string; message?: string };
-  if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'UND_ERR_HEADERS_TIMEOUT'
-    || e.code === 'UND_ERR_BODY_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT') {
+  if (
+    e.name === 'TimeoutError' ||
+    e.name === 'AbortError' ||
+    e.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    e.code === 'UND_ERR_BODY_TIMEOUT' ||
+    e.code === 'UND_ERR_CONNECT_TIMEOUT'
+  ) {
     return new TransportError('EC_TRANSPORT_TIMEOUT', `${what}: no complete answer within ${timeoutMs} ms`, { cause: err });
   }
   if (e.code === 'ECONNREFUSED') return new TransportError('EC_TRANSPORT_REFUSED', `${what}: connection refused`, { cause: err });
@@ -118,14 +123,21 @@ class Side {
       body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
       headers['content-type'] ??= 'application/json';
     }
-    const pace = this.side === 'v1' ? this.client.target.v1PaceMs ?? 0 : 0;
+    const pace = this.side === 'v1' ? (this.client.target.v1PaceMs ?? 0) : 0;
     if (pace > 0) await sleep(pace);
     const url = `${this.base}${path}`;
     const started = Date.now();
-    const record = (rest: Partial<Exchange>) => this.client.log.add({
-      side: this.side, method, url, requestHeaders: redactCredentials(headers), ...(body === undefined ? {} : { requestBody: body }),
-      startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, ...rest,
-    });
+    const record = (rest: Partial<Exchange>) =>
+      this.client.log.add({
+        side: this.side,
+        method,
+        url,
+        requestHeaders: redactCredentials(headers),
+        ...(body === undefined ? {} : { requestBody: body }),
+        startedAt: new Date(started).toISOString(),
+        durationMs: Date.now() - started,
+        ...rest,
+      });
     const failed = (te: TransportError) => {
       te.request ??= to;
       record({ error: `${te.code}: ${te.message}` });
@@ -140,8 +152,7 @@ class Side {
   }
 
   /** The answer as a DeviceResponse, its tokens made secrets, its exchange logged. */
-  private answered(status: number, rh: Record<string, string>, text: string, record: (rest: Partial<Exchange>) => Exchange,
-    trailing?: string): DeviceResponse {
+  private answered(status: number, rh: Record<string, string>, text: string, record: (rest: Partial<Exchange>) => Exchange, trailing?: string): DeviceResponse {
     let json: unknown;
     try {
       json = text === '' ? undefined : JSON.parse(text);
@@ -162,11 +173,21 @@ class Side {
     const { headers, body, url, record, failed, timeoutMs } = await this.begin(method, path, o);
     const { host, port } = new URL(url);
     const t = this.client.target;
-    const lines = [`${method} ${path} HTTP/1.1`, `host: ${host}`, 'connection: keep-alive',
-      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), `content-length: ${Buffer.byteLength(body ?? '')}`];
+    const lines = [
+      `${method} ${path} HTTP/1.1`,
+      `host: ${host}`,
+      'connection: keep-alive',
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+      `content-length: ${Buffer.byteLength(body ?? '')}`,
+    ];
     try {
-      const a = await exchangeRaw({ host: t.host, port: Number(port), tls: this.side === 'v1' ? null : { ca: t.insecure ? undefined : t.caPem,
-        rejectUnauthorized: !t.insecure } }, method, `${lines.join('\r\n')}\r\n\r\n${body ?? ''}`, timeoutMs, o.graceMs ?? 300);
+      const a = await exchangeRaw(
+        { host: t.host, port: Number(port), tls: this.side === 'v1' ? null : { ca: t.insecure ? undefined : t.caPem, rejectUnauthorized: !t.insecure } },
+        method,
+        `${lines.join('\r\n')}\r\n\r\n${body ?? ''}`,
+        timeoutMs,
+        o.graceMs ?? 300,
+      );
       return { ...this.answered(a.status, a.headers, a.body, record, a.after), after: a.after };
     } catch (err) {
       throw failed(transportError(err, `${method} ${url}`, timeoutMs));
@@ -177,8 +198,13 @@ class Side {
     const { headers, body, url, record, failed, timeoutMs } = await this.begin(method, path, o);
     try {
       const res = await request(url, {
-        method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.dispatcher,
-        signal: AbortSignal.timeout(timeoutMs), headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body,
+        dispatcher: this.dispatcher,
+        signal: AbortSignal.timeout(timeoutMs),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
         // The specification's DELETE carries a body: undici would close the connection after it (a method that
         // "expects no payload"); the device keeps it alive, so the run does too.
         reset: false,
@@ -208,8 +234,13 @@ export class DeviceClient {
   private readonly own: ConnectionPool | null;
 
   /** `pool`: the run's connections, shared with the other clients of the run (and left open by close()). */
-  constructor(readonly target: Target, readonly redactor = new Redactor(), readonly timeoutMs = DEFAULT_TIMEOUT_MS,
-    readonly guard?: RequestGuard, pool?: ConnectionPool) {
+  constructor(
+    readonly target: Target,
+    readonly redactor = new Redactor(),
+    readonly timeoutMs = DEFAULT_TIMEOUT_MS,
+    readonly guard?: RequestGuard,
+    pool?: ConnectionPool,
+  ) {
     this.log = new ExchangeLog(redactor);
     this.own = pool ? null : new ConnectionPool(target, timeoutMs);
     const { plain, secure } = pool ?? this.own!;

@@ -49,7 +49,6 @@ export class RunError extends EnergyConformError {
 
 export class PairingTimeoutError extends RunError {
   constructor(seconds: number) {
-    super('EC_PAIRING_TIMEOUT',
-      `no button press was seen within ${seconds} s; press the button sooner, check the press hook, or raise --press-timeout`);
+    super('EC_PAIRING_TIMEOUT', `no button press was seen within ${seconds} s; press the button sooner, check the press hook, or raise --press-timeout`);
   }
 }

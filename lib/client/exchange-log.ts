@@ -31,9 +31,10 @@ export class ExchangeLog {
   constructor(private readonly redactor: Redactor) {}
 
   add(ex: Exchange): Exchange {
-    const kept = ex.responseBody && ex.responseBody.length > BODY_KEEP
-      ? { ...ex, responseBody: `${ex.responseBody.slice(0, BODY_KEEP)}… (${ex.responseBody.length} characters)` }
-      : ex;
+    const kept =
+      ex.responseBody && ex.responseBody.length > BODY_KEEP
+        ? { ...ex, responseBody: `${ex.responseBody.slice(0, BODY_KEEP)}… (${ex.responseBody.length} characters)` }
+        : ex;
     const safe = this.redactor.redactDeep(kept);
     this.records.push(safe);
     if (this.records.length > this.keep) this.records.splice(0, this.records.length - this.keep);

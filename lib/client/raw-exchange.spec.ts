@@ -31,8 +31,10 @@ describe('splitting what a device sent into its answer and what came after (RFC 
   });
 
   test('headers: names lowercased, repeats joined', () => {
-    expect(splitAnswer('GET', bytes('HTTP/1.1 200 OK\r\nX-A: 1\r\nx-a: 2\r\nContent-Length: 0\r\n\r\n'), false)?.headers)
-      .toEqual({ 'x-a': '1, 2', 'content-length': '0' });
+    expect(splitAnswer('GET', bytes('HTTP/1.1 200 OK\r\nX-A: 1\r\nx-a: 2\r\nContent-Length: 0\r\n\r\n'), false)?.headers).toEqual({
+      'x-a': '1, 2',
+      'content-length': '0',
+    });
   });
 
   test('something that is not HTTP is an error, not an answer', () => {
@@ -59,7 +61,7 @@ describe('a raw exchange', () => {
     await client.close();
   });
 
-  test('over HTTPS against the emulator: a conformant 204 has nothing after it, the fault\'s has its body; the token is redacted', async () => {
+  test("over HTTPS against the emulator: a conformant 204 has nothing after it, the fault's has its body; the token is redacted", async () => {
     for (const faults of [[], ['delete-204-with-body']]) {
       const emu = await startEmulator({ kind: 'p1dongle', faults });
       emulators.push(emu);

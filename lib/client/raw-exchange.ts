@@ -92,7 +92,10 @@ export function exchangeRaw(target: RawTarget, method: string, request: string, 
       }
     };
     socket.once(target.tls ? 'secureConnect' : 'connect', () => socket.write(request));
-    socket.on('data', (c: Buffer) => { chunks.push(c); settle(false); });
+    socket.on('data', (c: Buffer) => {
+      chunks.push(c);
+      settle(false);
+    });
     socket.once('end', () => settle(true));
     socket.once('error', (err) => done(err));
   });

@@ -8,7 +8,10 @@ import { forgetRun, runScoped } from './run-scope.js';
 test('a run-scoped value is made once a run, dropped and made again after forgetRun', () => {
   let made = 0;
   const dropped: number[] = [];
-  const counter = runScoped(() => ({ n: (made += 1) * 100 }), (v) => dropped.push(v.n));
+  const counter = runScoped(
+    () => ({ n: (made += 1) * 100 }),
+    (v) => dropped.push(v.n),
+  );
   const unused = runScoped(() => {
     throw new Error('made although never used');
   });
@@ -27,8 +30,10 @@ test('a run-scoped value is made once a run, dropped and made again after forget
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** Module state that is no run's: a library loaded on first use, and a count that only ever moves (compared for equality within a run). */
 const NOT_RUN_STATE = new Set(['lib/client/tls-identity.ts', 'lib/client/exchange-log.ts']);
-const files = (dir: string): string[] => readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
-  .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts') && !f.endsWith('.test.ts')).map((f) => `${dir}/${f}`);
+const files = (dir: string): string[] =>
+  readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts') && !f.endsWith('.test.ts'))
+    .map((f) => `${dir}/${f}`);
 
 // The suites' test files are evaluated afresh each run; the modules they load stay loaded in a kept worker.
 test('what the suites load keeps no run state in a module variable (run-scope.ts holds it)', () => {

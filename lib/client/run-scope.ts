@@ -1,7 +1,11 @@
 // What a process keeps for one run: the connections it counted, the endpoints it gave up, the device's
 // certificate. A worker that runs the suites usually serves one run and ends; one kept for the next run
 // (lib/runner/kept-worker.ts, for a process that runs command after command) forgets it all here first.
-interface Scope { made: boolean; value: unknown; drop?: (value: never) => void }
+interface Scope {
+  made: boolean;
+  value: unknown;
+  drop?: (value: never) => void;
+}
 
 const scopes: Scope[] = [];
 

@@ -7,7 +7,8 @@ import { steps } from '../spec/socket-tour.js';
 const states: SocketState[] = [...START_STATES, ...START_STATES.map((s) => ({ ...s, brightness: 0 }))];
 
 test.for(states.flatMap((from) => states.map((to) => [from, to] as const)))(
-  'the steps from %j to %j reach it by the specification\'s plain rows, one field each', ([from, to]) => {
+  "the steps from %j to %j reach it by the specification's plain rows, one field each",
+  ([from, to]) => {
     let now = from;
     for (const put of steps(from, to)) {
       expect(Object.keys(put)).toHaveLength(1);
@@ -16,7 +17,8 @@ test.for(states.flatMap((from) => states.map((to) => [from, to] as const)))(
       if (o.kind === 'state') now = o.state;
     }
     expect(now).toEqual(to);
-  });
+  },
+);
 
 test('a socket state needs the three fields with their types', () => {
   expect(socketStateOf({ power_on: true, switch_lock: false, brightness: 3 })).toEqual({ power_on: true, switch_lock: false, brightness: 3 });

@@ -27,8 +27,11 @@ export const sameSocket = (a: SocketState | null, b: SocketState) =>
  * Steers the socket to `target` and reads it back: the state it reached, every answer on the way (the
  * PUTs', then the GET's), and the bodies it PUT.
  */
-export async function steerSocket(device: DeviceClient, now: SocketState, target: SocketState):
-  Promise<{ reached: SocketState | null; answers: DeviceResponse[]; sent: Record<string, unknown>[] }> {
+export async function steerSocket(
+  device: DeviceClient,
+  now: SocketState,
+  target: SocketState,
+): Promise<{ reached: SocketState | null; answers: DeviceResponse[]; sent: Record<string, unknown>[] }> {
   const answers: DeviceResponse[] = [];
   const sent = steps(now, target);
   if (sent.length === 0) return { reached: now, answers, sent };

@@ -55,7 +55,9 @@ describe('identity appliance/<code>/<serial> (TLS-02 named, TLS-03 accepted by t
 
   test('a refusal says why, and the names are listed for the failure', async () => {
     const v = judgeIdentity(await pem({ commonName: ID, sans: [{ type: 'dns', value: SERIAL }] }), ID);
-    expect(v.standardCheckError).toBe(`${ID} does not match the certificate's DNS subject-alternative names (${SERIAL}), and with any DNS name present the CN is not consulted`);
+    expect(v.standardCheckError).toBe(
+      `${ID} does not match the certificate's DNS subject-alternative names (${SERIAL}), and with any DNS name present the CN is not consulted`,
+    );
     expect(v.names).toEqual([`CN=${ID}`, `DNS:${SERIAL}`]);
   });
 });

@@ -79,11 +79,13 @@ export function namePresentedMatches(presented: string, identity: string): boole
 export function matchHostname(names: CertificateNames, identity: string): string | null {
   const dns = names.altNames.filter((n) => n.type === 'dns').map((n) => n.value);
   if (dns.length) {
-    return dns.some((n) => namePresentedMatches(n, identity)) ? null
+    return dns.some((n) => namePresentedMatches(n, identity))
+      ? null
       : `${identity} does not match the certificate's DNS subject-alternative names (${dns.join(', ')}), and with any DNS name present the CN is not consulted`;
   }
   if (!names.commonNames.length) return `the certificate has neither a DNS subject-alternative name nor a CN to match ${identity}`;
-  return names.commonNames.some((n) => namePresentedMatches(n, identity)) ? null
+  return names.commonNames.some((n) => namePresentedMatches(n, identity))
+    ? null
     : `${identity} does not match the certificate's CN (${names.commonNames.join(', ')})`;
 }
 

@@ -38,7 +38,11 @@ export function certificateFacts(cert: X509Certificate, chainError: string | nul
 export function inspectCertificate(o: { host: string; port: number; caPem: string; timeoutMs: number }): Promise<CertificateFacts> {
   return new Promise((resolve, reject) => {
     const socket = tls.connect({
-      host: o.host, port: o.port, ca: o.caPem, rejectUnauthorized: false, checkServerIdentity: () => undefined,
+      host: o.host,
+      port: o.port,
+      ca: o.caPem,
+      rejectUnauthorized: false,
+      checkServerIdentity: () => undefined,
     });
     socket.once('connect', countConnection);
     const fail = (code: TransportErrorCode, message: string, cause?: unknown) => {
@@ -47,7 +51,8 @@ export function inspectCertificate(o: { host: string; port: number; caPem: strin
     };
     socket.setTimeout(o.timeoutMs, () => fail('EC_TRANSPORT_TIMEOUT', `no handshake within ${o.timeoutMs} ms`));
     socket.once('error', (err: NodeJS.ErrnoException) =>
-      fail(err.code === 'ECONNREFUSED' ? 'EC_TRANSPORT_REFUSED' : 'EC_TRANSPORT_TLS', err.code ?? err.message, err));
+      fail(err.code === 'ECONNREFUSED' ? 'EC_TRANSPORT_REFUSED' : 'EC_TRANSPORT_TLS', err.code ?? err.message, err),
+    );
     socket.once('secureConnect', () => {
       const peer = socket.getPeerX509Certificate();
       const chainError = socket.authorized ? null : String(socket.authorizationError ?? 'not authorized');

@@ -23,14 +23,17 @@ export interface Heard {
 export const WS_PATH = '/api/ws';
 
 /** A dispatcher for the device's WebSocket: the chain validated as the run's HTTPS is (the identity is TLS-02's). */
-export const wsAgent = (target: Target): Agent => new Agent({ connect: { ca: target.insecure ? undefined : target.caPem,
-  rejectUnauthorized: !target.insecure, checkServerIdentity: () => undefined } });
+export const wsAgent = (target: Target): Agent =>
+  new Agent({ connect: { ca: target.insecure ? undefined : target.caPem, rejectUnauthorized: !target.insecure, checkServerIdentity: () => undefined } });
 
 /** wss://<host>:<https port>/api/ws, an IPv6 host in brackets. */
 export const wsUrl = (target: Target): string => `wss://${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.httpsPort}${WS_PATH}`;
 
 /** A place in a conversation: how many messages were heard and said by then. */
-export interface WsMark { heard: number; said: number }
+export interface WsMark {
+  heard: number;
+  said: number;
+}
 
 export class DeviceSocket {
   readonly heard: Heard[] = [];
@@ -43,7 +46,10 @@ export class DeviceSocket {
   private readonly opened: Promise<boolean>;
   readonly url: string;
 
-  constructor(target: Target, private readonly log: ExchangeLog) {
+  constructor(
+    target: Target,
+    private readonly log: ExchangeLog,
+  ) {
     this.agent = wsAgent(target);
     this.agent.on('connect', countConnection);
     this.url = wsUrl(target);
@@ -59,7 +65,9 @@ export class DeviceSocket {
       try {
         const v: unknown = JSON.parse(text);
         if (typeof v === 'object' && v !== null && typeof (v as WsMessage).type === 'string') msg = v as WsMessage;
-      } catch { /* kept as text */ }
+      } catch {
+        /* kept as text */
+      }
       this.heard.push({ at: Date.now() - this.started, msg, text });
       this.wake();
     });
@@ -96,20 +104,23 @@ export class DeviceSocket {
   /** The first message from index `from` on that `match` takes, waiting up to `ms` for it; null if none came. */
   async next(match: (m: WsMessage) => boolean, ms: number, from = 0): Promise<WsMessage | null> {
     const found = () => this.heard.slice(from).find((h) => h.msg !== null && match(h.msg))?.msg ?? null;
-    return found() ?? new Promise((resolve) => {
-      const done = () => {
-        const m = found();
-        if (m === null && !this.closed) return;
-        clearTimeout(timer);
-        this.waiters.delete(done);
-        resolve(m);
-      };
-      const timer = setTimeout(() => {
-        this.waiters.delete(done);
-        resolve(found());
-      }, ms);
-      this.waiters.add(done);
-    });
+    return (
+      found() ??
+      new Promise((resolve) => {
+        const done = () => {
+          const m = found();
+          if (m === null && !this.closed) return;
+          clearTimeout(timer);
+          this.waiters.delete(done);
+          resolve(m);
+        };
+        const timer = setTimeout(() => {
+          this.waiters.delete(done);
+          resolve(found());
+        }, ms);
+        this.waiters.add(done);
+      })
+    );
   }
 
   /** Messages from index `from` on that `match` takes, after waiting `ms`. */
@@ -145,10 +156,21 @@ export class DeviceSocket {
   /** The conversation as one exchange (from `from` on): what was sent, what came back, each with its time from the connection's start. */
   transcript(from: WsMark = { heard: 0, said: 0 }): Exchange {
     return this.log.add({
-      side: 'v2', method: 'WS', url: this.url, requestHeaders: {},
-      requestBody: this.said.slice(from.said).map((s) => `+${s.at}ms ${s.text}`).join('\n'),
-      status: 101, responseBody: [...this.heard.slice(from.heard).map((h) => `+${h.at}ms ${h.text}`), ...(this.closedAt === null ? [] : [`+${this.closedAt}ms (closed by the device)`])].join('\n'),
-      startedAt: new Date(this.started).toISOString(), durationMs: Date.now() - this.started,
+      side: 'v2',
+      method: 'WS',
+      url: this.url,
+      requestHeaders: {},
+      requestBody: this.said
+        .slice(from.said)
+        .map((s) => `+${s.at}ms ${s.text}`)
+        .join('\n'),
+      status: 101,
+      responseBody: [
+        ...this.heard.slice(from.heard).map((h) => `+${h.at}ms ${h.text}`),
+        ...(this.closedAt === null ? [] : [`+${this.closedAt}ms (closed by the device)`]),
+      ].join('\n'),
+      startedAt: new Date(this.started).toISOString(),
+      durationMs: Date.now() - this.started,
     });
   }
 

@@ -16,16 +16,35 @@ const mistaken: Ending = { kind: 'broken', message: 'x is undefined', by: 'suite
 describe('the verdict on the clause a check is for (docs/design.md "Result model")', () => {
   test.for([
     ['a MUST that held passes', MUST, completed, { status: 'pass', message: '', observed: { status: 404 }, fails: false }],
-    ['a MUST violated fails, and the test with it', MUST, violated, { status: 'fail', message: 'expected 401; observed 200', expected: '401', observed: '200', fails: true }],
+    [
+      'a MUST violated fails, and the test with it',
+      MUST,
+      violated,
+      { status: 'fail', message: 'expected 401; observed 200', expected: '401', observed: '200', fails: true },
+    ],
     ['a SHOULD violated warns', SHOULD, violated, { status: 'warn', expected: '401', observed: '200', fails: false }],
-    ['a MUST under "In development" violated is a deviation, with its reason; the test does not fail', DEVIATION, violated,
-      { status: 'deviation', message: 'expected 401; observed 200', expected: '401', deviation: WHY, fails: false }],
+    [
+      'a MUST under "In development" violated is a deviation, with its reason; the test does not fail',
+      DEVIATION,
+      violated,
+      { status: 'deviation', message: 'expected 401; observed 200', expected: '401', deviation: WHY, fails: false },
+    ],
     ['a MUST under "In development" that held passes', DEVIATION, completed, { status: 'pass', fails: false }],
     ['an OBSERVE clause records what it saw', OBSERVE, completed, { status: 'observation', observed: { status: 404 }, fails: false }],
-    ['an OBSERVE clause "violated" is the check\'s own mistake', OBSERVE, violated, { status: 'error', message: 'the check itself failed: expected 401; observed 200', fails: false }],
-    ['a device lost mid-check is an error, in the device\'s words', MUST, lost, { status: 'error', message: 'GET /api: the connection was reset', fails: true }],
+    [
+      'an OBSERVE clause "violated" is the check\'s own mistake',
+      OBSERVE,
+      violated,
+      { status: 'error', message: 'the check itself failed: expected 401; observed 200', fails: false },
+    ],
+    ["a device lost mid-check is an error, in the device's words", MUST, lost, { status: 'error', message: 'GET /api: the connection was reset', fails: true }],
     ['a fault of the check is an error that says so', SHOULD, mistaken, { status: 'error', message: 'the check itself failed: x is undefined', fails: true }],
-    ['a clause not selected is skipped, however its check went', NOT_SELECTED, violated, { status: 'skip', message: 'not selected (--clause SOCK-03)', fails: false }],
+    [
+      'a clause not selected is skipped, however its check went',
+      NOT_SELECTED,
+      violated,
+      { status: 'skip', message: 'not selected (--clause SOCK-03)', fails: false },
+    ],
     ['… and when it held', NOT_SELECTED, completed, { status: 'skip', fails: false }],
     ['… but a check that could not run is an error all the same', NOT_SELECTED, lost, { status: 'error', fails: true }],
   ] as const)('%s', ([, c, e, want]) => {
@@ -58,20 +77,30 @@ describe('whether a check runs at all', () => {
     ['its clause is not selected and nothing it also judges is', { planned: 'not selected', unselected: true, alsoSelected: 0 }, 'not selected'],
     ['its clause is not selected but one it also judges is: it runs', { planned: 'not selected', unselected: true, alsoSelected: 1 }, undefined],
     ['all is well: it runs', { unselected: false, alsoSelected: 0 }, undefined],
-    ['its clause\'s gate is not met (V-SYS-11 without --allow-reboot), though one it also judges is selected: it does not run',
-      { planned: 'it reboots the device: run with --allow-reboot', unselected: false, alsoSelected: 1 }, 'it reboots the device: run with --allow-reboot'],
+    [
+      "its clause's gate is not met (V-SYS-11 without --allow-reboot), though one it also judges is selected: it does not run",
+      { planned: 'it reboots the device: run with --allow-reboot', unselected: false, alsoSelected: 1 },
+      'it reboots the device: run with --allow-reboot',
+    ],
     // Told by the plan, not by the reason's words: a gate's reason that begins as a selection's would is still a gate's.
-    ['its clause\'s gate is not met, its reason worded as a selection\'s: it does not run',
-      { planned: 'not selected by the kind table', unselected: false, alsoSelected: 1 }, 'not selected by the kind table'],
-    ['its clause is not reached by an exploration alone, but one it also judges is selected: it runs', { planned: 'not reached by the exploration', unselected: true, alsoSelected: 1 }, undefined],
+    [
+      "its clause's gate is not met, its reason worded as a selection's: it does not run",
+      { planned: 'not selected by the kind table', unselected: false, alsoSelected: 1 },
+      'not selected by the kind table',
+    ],
+    [
+      'its clause is not reached by an exploration alone, but one it also judges is selected: it runs',
+      { planned: 'not reached by the exploration', unselected: true, alsoSelected: 1 },
+      undefined,
+    ],
   ] as const)('%s', ([, o, want]) => {
     expect(reasonNotToRun(o)).toBe(want);
   });
 });
 
-describe('a record\'s message', () => {
+describe("a record's message", () => {
   test.for([
-    ['a row\'s message names the row', 'SOCK-04 [MUST] row 1', { status: 'fail', message: 'expected on' }, 'SOCK-04 [MUST] row 1: expected on'],
+    ["a row's message names the row", 'SOCK-04 [MUST] row 1', { status: 'fail', message: 'expected on' }, 'SOCK-04 [MUST] row 1: expected on'],
     ['an observation with nothing to say says what it saw', undefined, { status: 'observation', message: '', observed: { a: 1 } }, '{"a":1}'],
     ['a skip keeps its reason alone', 'SOCK-04 [MUST] row 1', { status: 'skip', message: 'not selected' }, 'not selected'],
     ['a pass says nothing', 'SOCK-04 [MUST] row 1', { status: 'pass', message: '' }, ''],

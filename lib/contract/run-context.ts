@@ -74,9 +74,15 @@ export type LateDecisions = Pick<SuiteContext, 'pressUrl' | 'pressTimed' | 'clou
 /** The worker context, built once just before the suites start, and frozen: nothing changes it after. */
 export function workerContext(draft: ContextDraft, late: LateDecisions): Readonly<SuiteContext> {
   const { skipped, ...decided } = late;
-  return Object.freeze({ ...draft, ...decided, owned: Object.freeze({ ...decided.owned }), skips: Object.freeze({ ...draft.skips, ...skipped }),
+  return Object.freeze({
+    ...draft,
+    ...decided,
+    owned: Object.freeze({ ...decided.owned }),
+    skips: Object.freeze({ ...draft.skips, ...skipped }),
     unselected: Object.freeze(draft.unselected.filter((id) => !skipped?.[id])),
-    deviations: Object.freeze({ ...draft.deviations }), unreadable: Object.freeze([...draft.unreadable]) });
+    deviations: Object.freeze({ ...draft.deviations }),
+    unreadable: Object.freeze([...draft.unreadable]),
+  });
 }
 
 /** What a check leaves for the main process (vitest task meta). */

@@ -7,22 +7,41 @@ import { canDeploy } from './can-deploy.js';
 import type { Contract } from './contract.js';
 
 /** A capture or contract as the history keeps it (lib/history/store.ts). */
-export interface Kept { type: 'capture' | 'contract'; kind: string; name: string; version: string; body: string }
+export interface Kept {
+  type: 'capture' | 'contract';
+  kind: string;
+  name: string;
+  version: string;
+  body: string;
+}
 
 /**
  * `history`'s can-i-deploy across firmware: for each kind, the latest capture of each firmware held to the latest
  * contract of each integration version; each line a firmware, each cell ok, BREAKS (how many changes) or n/a.
  */
-export function deployAcrossFirmware(kept: readonly Kept[]): { text: string; rows: { kind: string; firmware: string; integration: string; status: string; breaks: number }[] } {
+export function deployAcrossFirmware(kept: readonly Kept[]): {
+  text: string;
+  rows: { kind: string; firmware: string; integration: string; status: string; breaks: number }[];
+} {
   const latest = (type: Kept['type'], key: (k: Kept) => string) => [...new Map(kept.filter((k) => k.type === type).map((k) => [key(k), k])).values()];
   const captures = latest('capture', (k) => `${k.kind} ${k.version}`).map((k) => ({ ...k, doc: JSON.parse(k.body) as Capture }));
   const contracts = latest('contract', (k) => `${k.name} ${k.version}`).map((k) => JSON.parse(k.body) as Contract);
-  const rows = captures.flatMap((c) => canDeploy(c.doc, contracts.filter((k) => k.device.kind === c.kind))
-    .map((r) => ({ kind: c.kind, firmware: c.version, integration: r.integration, status: r.status, breaks: r.breaks.length })));
+  const rows = captures.flatMap((c) =>
+    canDeploy(
+      c.doc,
+      contracts.filter((k) => k.device.kind === c.kind),
+    ).map((r) => ({ kind: c.kind, firmware: c.version, integration: r.integration, status: r.status, breaks: r.breaks.length })),
+  );
   if (!captures.length || !contracts.length) {
-    return { rows, text: captures.length || contracts.length ? `can-i-deploy across firmware: ${captures.length} captures, ${contracts.length} contracts (each needs the other)` : '' };
+    return {
+      rows,
+      text:
+        captures.length || contracts.length
+          ? `can-i-deploy across firmware: ${captures.length} captures, ${contracts.length} contracts (each needs the other)`
+          : '',
+    };
   }
-  const lines = ['can-i-deploy across firmware (each firmware\'s latest capture × each integration\'s latest contract):'];
+  const lines = ["can-i-deploy across firmware (each firmware's latest capture × each integration's latest contract):"];
   for (const kind of [...new Set(rows.map((r) => r.kind))]) {
     const mine = rows.filter((r) => r.kind === kind);
     const integrations = [...new Set(mine.map((r) => r.integration))];
@@ -51,8 +70,10 @@ function shapeChanges(captures: readonly (Kept & { doc: Capture })[]): string[] 
       if (typeof a === 'string' || typeof b === 'string') continue;
       const changes = diffAnswers(a.answers, b.answers, kindOfBoth(a, b)).filter((c) => !NOT_COMPARED.includes(c.class));
       const breaking = changes.filter((c) => c.breaking).length;
-      out.push(`  ${kind} ${mine[i - 1]!.version} → ${mine[i]!.version}: ${breaking} breaking change${breaking === 1 ? '' : 's'} to the answers' shapes, `
-        + `${changes.length - breaking} addition${changes.length - breaking === 1 ? '' : 's'} (energy-conform diff tells which)`);
+      out.push(
+        `  ${kind} ${mine[i - 1]!.version} → ${mine[i]!.version}: ${breaking} breaking change${breaking === 1 ? '' : 's'} to the answers' shapes, ` +
+          `${changes.length - breaking} addition${changes.length - breaking === 1 ? '' : 's'} (energy-conform diff tells which)`,
+      );
     }
   }
   return out.length ? ['shapes between firmware:', ...out] : [];

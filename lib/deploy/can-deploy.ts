@@ -45,8 +45,14 @@ function pairs(contract: Contract, served: readonly Answer[], hasSocket: boolean
   for (const [key, sent] of hasSocket ? messages : []) {
     const theirs = exact.get(key);
     if (!theirs || theirs.samples.every((m) => m === null)) {
-      silent.push({ answer: key, path: '(the messages)', class: 'removed', breaking: true, was: `sent (${sent.length} kept)`,
-        now: theirs ? 'none within 3 s of subscribing' : 'no such message in the capture' });
+      silent.push({
+        answer: key,
+        path: '(the messages)',
+        class: 'removed',
+        breaking: true,
+        was: `sent (${sent.length} kept)`,
+        now: theirs ? 'none within 3 s of subscribing' : 'no such message in the capture',
+      });
       continue;
     }
     relied.push({ key, status: 101, headers: {}, samples: sent });
@@ -61,8 +67,10 @@ function writesNotChecked(contract: Contract, served: readonly Answer[]): string
     const get = w.method !== 'PUT' ? undefined : served.find((a) => a.key === `GET ${w.path} (${w.side}, with the token)` && a.status === 200);
     const shown = get?.samples[0] && typeof get.samples[0] === 'object' ? Object.keys(get.samples[0] as object) : null;
     const gone = shown ? Object.keys(w.fields).filter((f) => !shown.includes(f)) : [];
-    return `${w.method} ${w.path} (${w.side}): a write, which a capture does not make`
-      + (gone.length ? `; it writes ${gone.join(', ')}, which the captured GET ${w.path} no longer shows: check by hand` : '');
+    return (
+      `${w.method} ${w.path} (${w.side}): a write, which a capture does not make` +
+      (gone.length ? `; it writes ${gone.join(', ')}, which the captured GET ${w.path} no longer shows: check by hand` : '')
+    );
   });
 }
 
@@ -74,11 +82,24 @@ export function canDeploy(capture: Capture, contracts: readonly Contract[]): Dep
     const integration = `${c.integration.name}${c.integration.version ? ` ${c.integration.version}` : ''}`;
     const certifiedOn = `${c.device.kind} firmware ${c.device.firmware_version}`;
     if (c.device.kind !== capture.device.kind) {
-      return { integration, certifiedOn, status: 'other kind', compared: 0, breaks: [], notChecked: [`certified on a ${c.device.kind}, the capture is of a ${capture.device.kind}`] };
+      return {
+        integration,
+        certifiedOn,
+        status: 'other kind',
+        compared: 0,
+        breaks: [],
+        notChecked: [`certified on a ${c.device.kind}, the capture is of a ${capture.device.kind}`],
+      };
     }
     const { relied, matched, notChecked, silent } = pairs(c, side.answers, capture.websocket !== null);
     const breaks = [...silent, ...diffAnswers(relied, matched, capture.device.kind).filter((x) => x.breaking)];
-    return { integration, certifiedOn, status: breaks.length ? 'breaks' : 'ok', compared: relied.length + silent.length, breaks,
-      notChecked: [...notChecked, ...writesNotChecked(c, side.answers)] };
+    return {
+      integration,
+      certifiedOn,
+      status: breaks.length ? 'breaks' : 'ok',
+      compared: relied.length + silent.length,
+      breaks,
+      notChecked: [...notChecked, ...writesNotChecked(c, side.answers)],
+    };
   });
 }

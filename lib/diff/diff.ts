@@ -15,10 +15,32 @@ export interface Answer {
   samples: readonly unknown[];
 }
 
-export type ChangeClass = 'removed' | 'retyped' | 'reformatted' | 'rescaled' | 'member dropped' | 'status' | 'error code' | 'header' | 'not asked'
-  | 'unavailable' | 'added' | 'member added' | 'relation broken' | 'precision lost' | 'value renamed' | 'value added';
+export type ChangeClass =
+  | 'removed'
+  | 'retyped'
+  | 'reformatted'
+  | 'rescaled'
+  | 'member dropped'
+  | 'status'
+  | 'error code'
+  | 'header'
+  | 'not asked'
+  | 'unavailable'
+  | 'added'
+  | 'member added'
+  | 'relation broken'
+  | 'precision lost'
+  | 'value renamed'
+  | 'value added';
 
-export interface Change { answer: string; path: string; class: ChangeClass; breaking: boolean; was: string; now: string }
+export interface Change {
+  answer: string;
+  path: string;
+  class: ChangeClass;
+  breaking: boolean;
+  was: string;
+  now: string;
+}
 
 const ADDITIONS: readonly ChangeClass[] = ['added', 'member added', 'value added', 'not asked', 'unavailable'];
 /** Not compared: the answer is on one side only, or one side had it unavailable for the while (503: a P1 meter's telegram before the first). */
@@ -35,8 +57,14 @@ const SCALE_TOLERANCE = 0.15;
 const STEADY_FIELD = /(^|\.)[a-z0-9_]*_(kwh|m3|gj|v|hz)$/;
 
 const shown = (s: ReadonlySet<string>) => [...s].sort().join(' or ');
-const change = (answer: string, path: string, cls: ChangeClass, was: string, now: string): Change =>
-  ({ answer, path: path || '(the body)', class: cls, breaking: !ADDITIONS.includes(cls), was, now });
+const change = (answer: string, path: string, cls: ChangeClass, was: string, now: string): Change => ({
+  answer,
+  path: path || '(the body)',
+  class: cls,
+  breaking: !ADDITIONS.includes(cls),
+  was,
+  now,
+});
 
 /**
  * `decimal` where a number was not whole; `integer` where every one was and two differed (a decimal reading that
@@ -66,10 +94,14 @@ function sameWriting(a: Leaf, b: Leaf): boolean {
 }
 
 /** Not compared where an array above it was empty on the other side: its members were never seen there. */
-const unseen = (path: string, other: Shape) => path.split('[]').slice(0, -1).some((_, i, parts) => {
-  const array = parts.slice(0, i + 1).join('[]');
-  return other.has(array) && !other.has(`${array}[]`);
-});
+const unseen = (path: string, other: Shape) =>
+  path
+    .split('[]')
+    .slice(0, -1)
+    .some((_, i, parts) => {
+      const array = parts.slice(0, i + 1).join('[]');
+      return other.has(array) && !other.has(`${array}[]`);
+    });
 
 function bodyChanges(key: string, a: Answer, b: Answer, kind: KindId | undefined): Change[] {
   const [sa, sb] = [shapeOf(a.samples), shapeOf(b.samples)];
@@ -83,7 +115,8 @@ function bodyChanges(key: string, a: Answer, b: Answer, kind: KindId | undefined
     }
     const [ka, kb] = [kindless(la), kindless(lb)];
     if (shown(ka) !== shown(kb)) out.push(change(key, path, 'retyped', shown(la.types), shown(lb.types)));
-    else if (numberKind(la) === 'integer' && numberKind(lb) === 'decimal') out.push(change(key, path, 'reformatted', 'whole numbers', `decimals (${lb.numbers.find((n) => !Number.isInteger(n))})`));
+    else if (numberKind(la) === 'integer' && numberKind(lb) === 'decimal')
+      out.push(change(key, path, 'reformatted', 'whole numbers', `decimals (${lb.numbers.find((n) => !Number.isInteger(n))})`));
     else if (numberKind(la) === 'decimal' && numberKind(lb) === 'integer') out.push(change(key, path, 'reformatted', 'decimals', 'whole numbers only'));
     if (!sameWriting(la, lb)) out.push(change(key, path, 'reformatted', shown(la.formats), shown(lb.formats)));
     const k = STEADY_FIELD.test(path) ? scale(la.numbers, lb.numbers) : 0;
@@ -96,11 +129,17 @@ function bodyChanges(key: string, a: Answer, b: Answer, kind: KindId | undefined
   return out;
 }
 
-const errorCode = (a: Answer) => a.samples.map((s) => (s && typeof s === 'object' && 'error' in s ? JSON.stringify((s as { error: unknown }).error) : null)).find(Boolean) ?? null;
+const errorCode = (a: Answer) =>
+  a.samples.map((s) => (s && typeof s === 'object' && 'error' in s ? JSON.stringify((s as { error: unknown }).error) : null)).find(Boolean) ?? null;
 const mediaType = (v: string | undefined) => (v === undefined ? undefined : v.split(';')[0]!.trim().toLowerCase());
 
 function headerChanges(key: string, a: Answer, b: Answer): Change[] {
-  const names = (h: Readonly<Record<string, string>>) => new Set(Object.keys(h).map((n) => n.toLowerCase()).filter((n) => !VOLATILE.has(n)));
+  const names = (h: Readonly<Record<string, string>>) =>
+    new Set(
+      Object.keys(h)
+        .map((n) => n.toLowerCase())
+        .filter((n) => !VOLATILE.has(n)),
+    );
   const [na, nb] = [names(a.headers), names(b.headers)];
   const out = [...na].filter((n) => !nb.has(n)).map((n) => change(key, n, 'header', a.headers[n]!, 'absent'));
   out.push(...[...nb].filter((n) => !na.has(n)).map((n) => change(key, n, 'added', 'absent', `header ${n}: ${b.headers[n]}`)));
@@ -122,7 +161,8 @@ export function diffAnswers(a: readonly Answer[], b: readonly Answer[], kind?: K
     }
     if (x.status !== y.status && (x.status === 503 || y.status === 503)) out.push(change(x.key, '', 'unavailable', `${x.status}`, `${y.status}`));
     else if (x.status !== y.status) out.push(change(x.key, '', 'status', `${x.status}`, `${y.status}`));
-    else if (x.status !== null && x.status >= 400 && errorCode(x) !== errorCode(y)) out.push(change(x.key, 'error', 'error code', errorCode(x) ?? 'none', errorCode(y) ?? 'none'));
+    else if (x.status !== null && x.status >= 400 && errorCode(x) !== errorCode(y))
+      out.push(change(x.key, 'error', 'error code', errorCode(x) ?? 'none', errorCode(y) ?? 'none'));
     else out.push(...bodyChanges(x.key, x, y, kind));
     out.push(...headerChanges(x.key, x, y));
   }

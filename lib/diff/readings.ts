@@ -12,14 +12,22 @@ import type { Leaf } from './shape.js';
 /** The clauses judged on one reading at a time: a diff's samples tell no time. */
 const OF_ONE_READING: readonly ReadingClause[] = ['V-READ-01', 'V-READ-02', 'V-READ-03', 'V-READ-04'];
 
-export interface ReadingChange { path: string; class: 'relation broken' | 'precision lost' | 'value renamed' | 'value added'; was: string; now: string }
+export interface ReadingChange {
+  path: string;
+  class: 'relation broken' | 'precision lost' | 'value renamed' | 'value added';
+  was: string;
+  now: string;
+}
 
 /** Whether an answer is a meter's reading (the v2 measurement, the v1 data), by its key. */
 export const isReadingAnswer = (key: string): boolean => /^GET \/api\/(measurement|v1\/data) \(/.test(key);
 
-const readingsOf = (key: string, samples: readonly unknown[]): Reading[] => samples.filter(isJsonObject).map((s, i) => ({
-  at: i * 1000, form: key.includes('(v1') ? 'v1' : 'v2', fields: v2Fields(s),
-}));
+const readingsOf = (key: string, samples: readonly unknown[]): Reading[] =>
+  samples.filter(isJsonObject).map((s, i) => ({
+    at: i * 1000,
+    form: key.includes('(v1') ? 'v1' : 'v2',
+    fields: v2Fields(s),
+  }));
 
 /** Each relation of one reading that held on every sample of `a` and fails on one of `b`, with what `b` says. */
 export function relationsBroken(key: string, a: readonly unknown[], b: readonly unknown[], kind: KindId): ReadingChange[] {
@@ -27,7 +35,14 @@ export function relationsBroken(key: string, a: readonly unknown[], b: readonly 
   return OF_ONE_READING.flatMap((id) => {
     const [was, now] = [judgeReadings(id, ra, { kind }), judgeReadings(id, rb, { kind })];
     if (!was.held || whyNotJudged(was) !== undefined || now.held) return [];
-    return [{ path: id, class: 'relation broken' as const, was: `held on ${ra.length} reading${ra.length === 1 ? '' : 's'}`, now: `${now.observed}; expected ${now.expected}` }];
+    return [
+      {
+        path: id,
+        class: 'relation broken' as const,
+        was: `held on ${ra.length} reading${ra.length === 1 ? '' : 's'}`,
+        now: `${now.observed}; expected ${now.expected}`,
+      },
+    ];
   });
 }
 
@@ -55,6 +70,7 @@ export function valuesChanged(path: string, a: Leaf, b: Leaf): ReadingChange | n
   const fresh = [...new Set(b.strings)].filter((v) => !a.strings.includes(v) && !documented.includes(v));
   if (!fresh.length) return null;
   const gone = [...new Set(a.strings)].filter((v) => !b.strings.includes(v));
-  return gone.length ? { path, class: 'value renamed', was: gone.join(', '), now: `${fresh.join(', ')} (not a documented value: ${documented.join(', ')})` }
+  return gone.length
+    ? { path, class: 'value renamed', was: gone.join(', '), now: `${fresh.join(', ')} (not a documented value: ${documented.join(', ')})` }
     : { path, class: 'value added', was: 'absent', now: `${fresh.join(', ')} (not a documented value)` };
 }

@@ -34,8 +34,18 @@ export const STRING_FORMATS: readonly [string, RegExp][] = [
 
 export const formatOf = (s: string): string => STRING_FORMATS.find(([, re]) => re.test(s))![0];
 
-const typeOf = (v: unknown): JsonType => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'decimal')
-  : typeof v === 'object' ? 'object' : (typeof v as JsonType));
+const typeOf = (v: unknown): JsonType =>
+  v === null
+    ? 'null'
+    : Array.isArray(v)
+      ? 'array'
+      : typeof v === 'number'
+        ? Number.isInteger(v)
+          ? 'integer'
+          : 'decimal'
+        : typeof v === 'object'
+          ? 'object'
+          : (typeof v as JsonType);
 const isWord = (v: unknown): v is string => typeof v === 'string' && formatOf(v) === 'word';
 
 export type Shape = Map<string, Leaf>;

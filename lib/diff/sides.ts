@@ -12,7 +12,15 @@ export interface Side {
   serial: string | null;
 }
 
-interface RecordedExchange { side: string; method: string; url: string; requestHeaders: Record<string, string>; status?: number; responseHeaders?: Record<string, string>; responseBody?: string }
+interface RecordedExchange {
+  side: string;
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  responseBody?: string;
+}
 
 /** An answer's key: the same request on both sides (and in a contract, lib/deploy). */
 export const keyOf = (r: { side: string; method: string; path: string; token: boolean; version?: string | undefined }) =>
@@ -27,16 +35,29 @@ export function parsed(text: string | undefined): unknown[] {
 }
 
 function fromCapture(c: Capture): Side {
-  const answers: Answer[] = c.answers.map((a) => ({ key: keyOf(a), status: a.status, headers: a.headers, samples: a.samples.length ? a.samples : parsed(a.body) }));
+  const answers: Answer[] = c.answers.map((a) => ({
+    key: keyOf(a),
+    status: a.status,
+    headers: a.headers,
+    samples: a.samples.length ? a.samples : parsed(a.body),
+  }));
   if (c.websocket) {
     const ws = c.websocket as { greeting: unknown; authorized: unknown; topics: Record<string, unknown> };
-    answers.push({ key: 'WS greeting', status: 101, headers: {}, samples: [ws.greeting] }, { key: 'WS authorized', status: 101, headers: {}, samples: [ws.authorized] },
-      ...Object.entries(ws.topics).map(([t, m]) => ({ key: `WS topic ${t}`, status: 101, headers: {}, samples: [m] })));
+    answers.push(
+      { key: 'WS greeting', status: 101, headers: {}, samples: [ws.greeting] },
+      { key: 'WS authorized', status: 101, headers: {}, samples: [ws.authorized] },
+      ...Object.entries(ws.topics).map(([t, m]) => ({ key: `WS topic ${t}`, status: 101, headers: {}, samples: [m] })),
+    );
   }
   // What a client finds the device by: each service's TXT (a key gone, or written otherwise, breaks discovery).
   for (const [type, service] of Object.entries(c.mdns ?? {})) answers.push({ key: `mDNS _${type}._tcp TXT`, status: 200, headers: {}, samples: [service.txt] });
   const cert = c.certificate;
-  return { answers, serial: c.device.serial, kind: c.device.kind, certificate: cert && { subject: cert.subject, subjectAltName: cert.subjectAltName, issuer: cert.issuer, keyType: cert.keyType } };
+  return {
+    answers,
+    serial: c.device.serial,
+    kind: c.device.kind,
+    certificate: cert && { subject: cert.subject, subjectAltName: cert.subjectAltName, issuer: cert.issuer, keyType: cert.keyType },
+  };
 }
 
 /** A run's GETs, each key's answers of its most frequent status (a refused token beside the run's own is another request). */
@@ -45,7 +66,13 @@ function fromResults(r: { checks: { exchanges: RecordedExchange[] }[]; target: {
   for (const ex of r.checks.flatMap((c) => c.exchanges)) {
     if (ex.method !== 'GET' || ex.status === undefined) continue;
     const headers = Object.fromEntries(Object.entries(ex.requestHeaders).map(([k, v]) => [k.toLowerCase(), v]));
-    const key = keyOf({ side: ex.side, method: ex.method, path: new URL(ex.url).pathname, token: 'authorization' in headers, version: headers['x-api-version'] });
+    const key = keyOf({
+      side: ex.side,
+      method: ex.method,
+      path: new URL(ex.url).pathname,
+      token: 'authorization' in headers,
+      version: headers['x-api-version'],
+    });
     groups.set(key, [...(groups.get(key) ?? []), ex]);
   }
   const answers = [...groups].map(([key, all]): Answer => {
@@ -55,13 +82,13 @@ function fromResults(r: { checks: { exchanges: RecordedExchange[] }[]; target: {
     const mine = all.filter((ex) => ex.status === status);
     return { key, status, headers: mine[0]!.responseHeaders ?? {}, samples: mine.flatMap((ex) => parsed(ex.responseBody)) };
   });
-  const kind = (KIND_IDS as readonly string[]).includes(r.target.kind ?? '') ? r.target.kind as KindId : null;
+  const kind = (KIND_IDS as readonly string[]).includes(r.target.kind ?? '') ? (r.target.kind as KindId) : null;
   return { answers, certificate: null, serial: r.target.serial, kind };
 }
 
 /** The side a file holds, or why it is none. */
 export function sideOf(doc: unknown): Side | string {
-  const d = doc as Partial<Capture> & { checks?: unknown; target?: { serial?: string | null }; integration?: unknown } | null;
+  const d = doc as (Partial<Capture> & { checks?: unknown; target?: { serial?: string | null }; integration?: unknown }) | null;
   if (d?.format === 'energy-conform capture 1' && Array.isArray(d.answers)) return fromCapture(d as Capture);
   if (Array.isArray(d?.checks) && d.target && !d.integration) return fromResults(d as Parameters<typeof fromResults>[0]);
   return 'it is neither a capture nor the results.json of a run of a device';

@@ -33,7 +33,7 @@ export async function browse(o: BrowseOptions): Promise<DiscoveredDevice[]> {
   }
   const records = new Map<string, ServiceRecord>();
   const errors: unknown[] = [];
-  const bonjour = new Bonjour(o.iface ? { interface: o.iface, bind: '0.0.0.0' } as never : {}, (err: unknown) => errors.push(err));
+  const bonjour = new Bonjour(o.iface ? ({ interface: o.iface, bind: '0.0.0.0' } as never) : {}, (err: unknown) => errors.push(err));
   // The socket's own errors (a port it cannot bind) and warnings (an interface it cannot join) come here, not as crashes.
   const mdns = (bonjour as unknown as { server: { mdns: NodeJS.EventEmitter } }).server.mdns;
   mdns.on('error', (err) => errors.push(err));
@@ -41,13 +41,15 @@ export async function browse(o: BrowseOptions): Promise<DiscoveredDevice[]> {
     // A malformed packet from some other host is a warning too: only a failed join of the interface counts.
     if (/addMembership|setMulticastInterface/.test(err.syscall ?? '')) errors.push(err);
   });
-  const browsers = (Object.keys(SERVICE_TYPES) as ServiceType[]).map((type) => bonjour.find({ type, protocol: 'tcp' }, (svc) => {
-    // real-world.md: connect to the address the answer came from.
-    const address = svc.referer?.address ?? svc.addresses?.[0] ?? svc.host;
-    // On one interface, an answer from another network (through a socket bound to every address) is not ours.
-    if (o.iface && !onSubnet(address, o.iface)) return;
-    records.set(`${type} ${svc.name} ${address}`, { type, name: svc.name, address, port: svc.port, txt: txtOf(svc) });
-  }));
+  const browsers = (Object.keys(SERVICE_TYPES) as ServiceType[]).map((type) =>
+    bonjour.find({ type, protocol: 'tcp' }, (svc) => {
+      // real-world.md: connect to the address the answer came from.
+      const address = svc.referer?.address ?? svc.addresses?.[0] ?? svc.host;
+      // On one interface, an answer from another network (through a socket bound to every address) is not ours.
+      if (o.iface && !onSubnet(address, o.iface)) return;
+      records.set(`${type} ${svc.name} ${address}`, { type, name: svc.name, address, port: svc.port, txt: txtOf(svc) });
+    }),
+  );
   try {
     await new Promise((resolve) => setTimeout(resolve, o.timeoutMs));
   } finally {
@@ -55,8 +57,10 @@ export async function browse(o: BrowseOptions): Promise<DiscoveredDevice[]> {
     await new Promise<void>((resolve) => bonjour.destroy(() => resolve()));
   }
   if (errors.length) {
-    throw new DiscoveryError(`mDNS browsing failed${o.iface ? ` on ${o.iface}` : ''}: ${String((errors[0] as Error)?.message ?? errors[0])}; `
-      + 'give the device address with --host, or another interface with --interface');
+    throw new DiscoveryError(
+      `mDNS browsing failed${o.iface ? ` on ${o.iface}` : ''}: ${String((errors[0] as Error)?.message ?? errors[0])}; ` +
+        'give the device address with --host, or another interface with --interface',
+    );
   }
   return mergeRecords([...records.values()]);
 }

@@ -35,8 +35,8 @@ const SERIAL = /^[0-9a-f]{12}$/i;
 
 function notesOf(r: ServiceRecord): string[] {
   const notes: string[] = [];
-  const needed = r.type === 'hwenergy' ? ['api_enabled', 'path', 'serial', 'product_name', 'product_type']
-    : ['api_version', 'id', 'serial', 'product_name', 'product_type'];
+  const needed =
+    r.type === 'hwenergy' ? ['api_enabled', 'path', 'serial', 'product_name', 'product_type'] : ['api_version', 'id', 'serial', 'product_name', 'product_type'];
   const missing = needed.filter((k) => r.txt[k] === undefined);
   if (missing.length) notes.push(`_${r.type}._tcp lacks TXT ${missing.join(', ')}`);
   if (r.txt.serial !== undefined && !SERIAL.test(r.txt.serial)) notes.push(`serial "${r.txt.serial}" is not 12 hex digits`);
@@ -68,8 +68,20 @@ export function mergeRecords(records: readonly ServiceRecord[]): DiscoveredDevic
     const key = r.txt.serial?.toLowerCase() ?? `${r.address} ${r.name}`;
     let d = byKey.get(key);
     if (!d) {
-      d = { kind: null, product_type: null, product_name: null, serial: null, address: r.address, v1Port: null, v2Port: null,
-        api_enabled: null, api_version: null, id: null, notes: [], services: {} };
+      d = {
+        kind: null,
+        product_type: null,
+        product_name: null,
+        serial: null,
+        address: r.address,
+        v1Port: null,
+        v2Port: null,
+        api_enabled: null,
+        api_version: null,
+        id: null,
+        notes: [],
+        services: {},
+      };
       byKey.set(key, d);
     }
     if (r.txt.serial === undefined) d.notes.push(`${r.name}: no serial in TXT, so it cannot be matched with another service`);
@@ -85,7 +97,8 @@ export function mergeRecords(records: readonly ServiceRecord[]): DiscoveredDevic
   const devices = [...byKey.values()];
   for (const d of devices) {
     d.kind = kindOf(d);
-    if (d.id && d.serial && d.kind && d.id.toLowerCase() !== applianceIdentity(d.kind, d.serial).toLowerCase()) d.notes.push(`id "${d.id}" does not name ${applianceIdentity(d.kind, d.serial)}`);
+    if (d.id && d.serial && d.kind && d.id.toLowerCase() !== applianceIdentity(d.kind, d.serial).toLowerCase())
+      d.notes.push(`id "${d.id}" does not name ${applianceIdentity(d.kind, d.serial)}`);
   }
   return devices.sort((a, b) => (a.serial ?? a.address).localeCompare(b.serial ?? b.address));
 }

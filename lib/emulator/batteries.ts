@@ -46,10 +46,16 @@ export function batteriesBody(state: DeviceState): Record<string, unknown> {
   const count = state.batteryCount;
   const target = Math.round(targetPowerW(group, home, count));
   const has = (f: ReleaseFeature) => releaseHas(state.apiVersion, f);
-  return { mode: group.mode, ...(has('battery-permissions') ? { permissions: [...group.permissions] } : {}),
+  return {
+    mode: group.mode,
+    ...(has('battery-permissions') ? { permissions: [...group.permissions] } : {}),
     ...(has('battery-predictive') ? { charge_to_full: group.mode === 'to_full' } : {}),
-    ...(has('battery-permissions') ? { battery_count: count } : {}), power_w: target, target_power_w: target,
-    max_consumption_w: CONSUMPTION_EACH_W * count, max_production_w: PRODUCTION_EACH_W * count };
+    ...(has('battery-permissions') ? { battery_count: count } : {}),
+    power_w: target,
+    target_power_w: target,
+    max_consumption_w: CONSUMPTION_EACH_W * count,
+    max_production_w: PRODUCTION_EACH_W * count,
+  };
 }
 
 const refused = (code: string) => json(400, { error: code });

@@ -5,7 +5,7 @@ import type { DeviceClient } from '../client/device-client.js';
 import { type Emulator, startEmulator } from './emulator.js';
 import { clientOf, control, pairedToken } from '../testing/emulator-client.js';
 
-describe('the P1 meter emulator\'s control port', () => {
+describe("the P1 meter emulator's control port", () => {
   let emu: Emulator;
   let client: DeviceClient;
   let token: string;
@@ -22,7 +22,8 @@ describe('the P1 meter emulator\'s control port', () => {
   test('POST /cloud-user adds a cloud/ user that GET /api/user lists', async () => {
     expect((await control(emu, '/cloud-user')).status).toBe(200);
     expect((await control(emu, '/cloud-user', { name: 'cloud/energy-manager' })).json).toMatchObject({
-      users: ['cloud/energy-manager', 'cloud/homewizard-app', 'local/emulator-test'] });
+      users: ['cloud/energy-manager', 'cloud/homewizard-app', 'local/emulator-test'],
+    });
     const list = await client.v2.get('/api/user', { token });
     expect(list.json).toContainEqual({ name: 'cloud/homewizard-app' });
     expect((await control(emu, '/cloud-user', { name: 'local/x' })).status).toBe(400);

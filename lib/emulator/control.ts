@@ -7,8 +7,9 @@ import { newToken } from './device-state.js';
 import { isPlainObject, parseJson } from './exchange.js';
 import type { Power } from './power.js';
 
-const CONTROL_ROUTES = 'POST /press, POST /pairing-mode, GET /snapshot, POST /reset, POST /revoke-tokens, '
-  + 'POST /reboot {"seconds", "on"}, POST /power-cycle {"seconds"}, POST /cloud-user {"name"}, POST /cloud {"cloud_enabled"}';
+const CONTROL_ROUTES =
+  'POST /press, POST /pairing-mode, GET /snapshot, POST /reset, POST /revoke-tokens, ' +
+  'POST /reboot {"seconds", "on"}, POST /power-cycle {"seconds"}, POST /cloud-user {"name"}, POST /cloud {"cloud_enabled"}';
 const CLOUD_USER = /^cloud\/[a-zA-Z0-9\-_/\\# ]{1,40}$/;
 
 type Reply = [number, unknown];
@@ -62,7 +63,7 @@ async function handle(route: string, body: unknown, state: DeviceState, power: P
     }
     case 'POST /cloud':
       if (state.cloudEnabled === null) return [409, { error: `the ${state.kind} has no cloud setting` }];
-      if (state.kind === 'battery') return [409, { error: 'the battery\'s cloud setting is read-only (always on)' }];
+      if (state.kind === 'battery') return [409, { error: "the battery's cloud setting is read-only (always on)" }];
       if (typeof b.cloud_enabled !== 'boolean') return [400, { error: 'body must be {"cloud_enabled": true|false}' }];
       state.cloudEnabled = b.cloud_enabled;
       return [200, state.snapshot()];

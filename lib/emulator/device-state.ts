@@ -37,8 +37,12 @@ export interface DeviceIdentity {
 }
 
 const PRODUCT_NAMES: Record<KindId, string> = {
-  p1dongle: 'P1 meter', energysocket: 'Energy Socket', display: 'Energy Display',
-  energymeter: 'kWh meter 3-phase', watermeter: 'Watermeter', battery: 'Plug-In Battery',
+  p1dongle: 'P1 meter',
+  energysocket: 'Energy Socket',
+  display: 'Energy Display',
+  energymeter: 'kWh meter 3-phase',
+  watermeter: 'Watermeter',
+  battery: 'Plug-In Battery',
 };
 
 export function randomSerial(): string {
@@ -100,7 +104,11 @@ export class DeviceState {
   /** Who hears of a change (the WebSocket's subscribers). */
   readonly listeners = new Set<(topic: ChangedTopic) => void>();
 
-  constructor(readonly kind: KindId, serial: string, opts: DeviceStateOptions = {}) {
+  constructor(
+    readonly kind: KindId,
+    serial: string,
+    opts: DeviceStateOptions = {},
+  ) {
     const k = KINDS[kind];
     this.now = opts.now ?? Date.now;
     this.seed = opts.seed ?? randomBytes(4).readUInt32BE();
@@ -176,7 +184,12 @@ export class DeviceState {
   }
 
   reset(): void {
-    const fresh = new DeviceState(this.kind, this.identity.serial, { now: this.now, seed: this.seed, refusalClosesWindow: this.refusalClosesWindow, batteryCount: this.batteryCount });
+    const fresh = new DeviceState(this.kind, this.identity.serial, {
+      now: this.now,
+      seed: this.seed,
+      refusalClosesWindow: this.refusalClosesWindow,
+      batteryCount: this.batteryCount,
+    });
     this.users.clear();
     this.system = fresh.system;
     this.windowOpenedAt = null;

@@ -123,8 +123,13 @@ const DAY = 24 * 3_600_000;
 /** The real style as a real P1 certificate shows it (vendor issue api-documentation#241): the serial also as the certificate's serial number. */
 function styled(style: CertStyle, identity: string, serial: string): DeviceCertOptions {
   if (style === 'cn-only') return { commonName: identity };
-  return { commonName: identity, sans: [{ type: 'dns', value: serial }], serialNumber: /^[89a-f]/i.test(serial) ? `00${serial}` : serial,
-    notBefore: new Date(Date.UTC(2025, 0, 1)), notAfter: new Date(Date.UTC(2049, 11, 31, 23, 59, 59)) };
+  return {
+    commonName: identity,
+    sans: [{ type: 'dns', value: serial }],
+    serialNumber: /^[89a-f]/i.test(serial) ? `00${serial}` : serial,
+    notBefore: new Date(Date.UTC(2025, 0, 1)),
+    notAfter: new Date(Date.UTC(2049, 11, 31, 23, 59, 59)),
+  };
 }
 
 type TlsPair = { cert: string; key: string };
@@ -141,8 +146,11 @@ async function deviceCert(ca: TestCa, style: CertStyle, identity: string, serial
     if (cert.kind === 'untrusted-ca') issuer = await createTestCa('energy-conform untrusted CA');
     if (cert.kind === 'expired') opts = { ...opts, notBefore: new Date(Date.now() - 30 * DAY), notAfter: new Date(Date.now() - DAY) };
     if (cert.kind === 'names') {
-      opts = { ...opts, commonName: cert.commonName ? cert.commonName(identity, serial) : opts.commonName,
-        sans: cert.sans ? cert.sans(identity, serial) : opts.sans };
+      opts = {
+        ...opts,
+        commonName: cert.commonName ? cert.commonName(identity, serial) : opts.commonName,
+        sans: cert.sans ? cert.sans(identity, serial) : opts.sans,
+      };
     }
   }
   return issueDeviceCert(issuer, opts);
@@ -156,13 +164,20 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   const serial = persona?.serial ?? opts.serial ?? randomSerial();
   const faults = faultsByName(opts.faults ?? []);
   const certStyle = opts.certStyle ?? persona?.certStyle ?? 'real';
-  const state = new DeviceState(kind.id, serial, { seed: opts.seed, now: opts.now, refusalClosesWindow: opts.refusalClosesWindow, firmware: persona?.firmware ?? opts.firmware,
-    pairingWindowS: opts.pairingWindowS, batteryCount: opts.batteryCount, apiVersion: opts.apiVersion });
+  const state = new DeviceState(kind.id, serial, {
+    seed: opts.seed,
+    now: opts.now,
+    refusalClosesWindow: opts.refusalClosesWindow,
+    firmware: persona?.firmware ?? opts.firmware,
+    pairingWindowS: opts.pairingWindowS,
+    batteryCount: opts.batteryCount,
+    apiVersion: opts.apiVersion,
+  });
   // The persona is the device (its rewrite first, nearest the handlers); faults and variants rewrite what it answers.
   const layer = [...(persona ? [personaRewrite(persona, state.now(), () => state.now())] : []), ...faults, ...variantsByName(opts.variants ?? [])];
   const dir = await mkdtemp(path.join(tmpdir(), `energy-conform-emu-${kind.id}-`));
   // A captured device's CA by its captured name: a client that checks the issuer's name meets the one it met.
-  const ca = opts.ca ?? await createTestCa(undefined, persona?.issuer ? dnOf(persona.issuer) : undefined);
+  const ca = opts.ca ?? (await createTestCa(undefined, persona?.issuer ? dnOf(persona.issuer) : undefined));
   const caPath = path.join(dir, 'ca.pem');
   await writeFile(caPath, ca.certPem);
 
@@ -181,18 +196,20 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
   state.reboot = (seconds) => void power.goDown(seconds, 100);
   const requests: ReceivedRequest[] = [];
   const events = newEvents();
-  const received = (handler: Handler): Handler => (req, st) => {
-    requests.push({ server: req.server, method: req.method, path: req.path, bodyText: req.bodyText });
-    if (requests.length > REQUESTS_KEPT) requests.shift();
-    const armed = st.rebootOn;
-    if (armed && armed.method === req.method && armed.path === req.path) {
-      st.rebootOn = null;
-      void power.goDown(armed.seconds);
-      // The request is cut off with the connection, as a device that reboots under it does.
-      return { status: 0, headers: {}, delivery: 'reset' };
-    }
-    return handler(req, st);
-  };
+  const received =
+    (handler: Handler): Handler =>
+    (req, st) => {
+      requests.push({ server: req.server, method: req.method, path: req.path, bodyText: req.bodyText });
+      if (requests.length > REQUESTS_KEPT) requests.shift();
+      const armed = st.rebootOn;
+      if (armed && armed.method === req.method && armed.path === req.path) {
+        st.rebootOn = null;
+        void power.goDown(armed.seconds);
+        // The request is cut off with the connection, as a device that reboots under it does.
+        return { status: 0, headers: {}, delivery: 'reset' };
+      }
+      return handler(req, st);
+    };
   /** The API ports this device claimed (own-ports.ts), released as it closes. */
   const owned: number[] = [];
   const ownPort = async (server: http.Server) => {
@@ -216,14 +233,29 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     const https = valid && httpsServer(received(v2), state, valid, transport);
     const sockets = https && serveWebSocket(https, v2, state, timed.ws, { recorder: opts.recorder, away: () => events.away });
     const httpsPort = https ? await start(https, opts.httpsPort, 'v2') : null;
-    const httpPort = kind.v1 ? await start(httpServer(received(withEvents(withFaults(routeV1, layer, 'v1'), events, 'v1')), state, transport), opts.httpPort, 'v1') : null;
+    const httpPort = kind.v1
+      ? await start(httpServer(received(withEvents(withFaults(routeV1, layer, 'v1'), events, 'v1')), state, transport), opts.httpPort, 'v1')
+      : null;
     const control = controlServer(state, power);
     const controlPort = await start(control, opts.controlPort);
     timed.arm();
     const ready: ReadyInfo = {
-      kind: kind.id, serial, host, httpPort, httpsPort, controlUrl: `http://${host}:${controlPort}`, ca: caPath,
-      faults: faults.map((f) => f.name), seed: state.seed, certStyle, refusalClosesWindow: state.refusalClosesWindow, link, field,
-      pairingWindowS: state.windowMs / 1000, batteryCount: state.batteries ? state.batteryCount : null, apiVersion: state.apiVersion,
+      kind: kind.id,
+      serial,
+      host,
+      httpPort,
+      httpsPort,
+      controlUrl: `http://${host}:${controlPort}`,
+      ca: caPath,
+      faults: faults.map((f) => f.name),
+      seed: state.seed,
+      certStyle,
+      refusalClosesWindow: state.refusalClosesWindow,
+      link,
+      field,
+      pairingWindowS: state.windowMs / 1000,
+      batteryCount: state.batteries ? state.batteryCount : null,
+      apiVersion: state.apiVersion,
     };
     // A captured device advertises the captured TXT; faults change what it advertises after that.
     const advertised = persona ? [{ mdns: personaTxt(persona) }, ...faults] : faults;
@@ -244,16 +276,27 @@ export async function startEmulator(opts: EmulatorOptions): Promise<Emulator> {
     const presentable: Partial<Record<Presented, TlsPair>> = { valid: valid ?? undefined };
     const present = async (certificate: Presented) => {
       if (!https) return;
-      presentable[certificate] ??= tlsPair(certificate === 'foreign-ca'
-        ? await issueDeviceCert(await createTestCa('energy-conform foreign CA'), styled(certStyle, identity, serial))
-        : await issueDeviceCert(ca, styled(certStyle, applianceIdentity(kind.id, otherSerial(serial)), otherSerial(serial))));
+      presentable[certificate] ??= tlsPair(
+        certificate === 'foreign-ca'
+          ? await issueDeviceCert(await createTestCa('energy-conform foreign CA'), styled(certStyle, identity, serial))
+          : await issueDeviceCert(ca, styled(certStyle, applianceIdentity(kind.id, otherSerial(serial)), otherSerial(serial))),
+      );
       https.setSecureContext(presentable[certificate]!);
       // What a connection opened from now on is shown, recorded in the same turn as the switch.
       if (opts.recorder) opts.recorder.presented = certificate;
       dropConnections();
     };
-    return { ready, state, events, present, dropConnections, requests, reboot: (seconds) => power.reboot(seconds),
-      restartFieldClock: () => timed.arm(), close };
+    return {
+      ready,
+      state,
+      events,
+      present,
+      dropConnections,
+      requests,
+      reboot: (seconds) => power.reboot(seconds),
+      restartFieldClock: () => timed.arm(),
+      close,
+    };
   } catch (err) {
     timed.stop();
     await Promise.all(servers.map((s) => closeServer(s).catch(() => undefined)));

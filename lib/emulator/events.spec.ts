@@ -10,12 +10,19 @@ import { type Emulator, startEmulator } from './emulator.js';
 import { NEWER_FIELD, newerBody } from './events.js';
 
 test.for([
-  ['an object gains the field, and a v2 version becomes the newer one', { api_version: '2.0.0', serial: 'x' },
-    { api_version: '2.9.0', serial: 'x', [NEWER_FIELD]: { since: '2.9.0', note: 'a field this client has not seen before' } }],
+  [
+    'an object gains the field, and a v2 version becomes the newer one',
+    { api_version: '2.0.0', serial: 'x' },
+    { api_version: '2.9.0', serial: 'x', [NEWER_FIELD]: { since: '2.9.0', note: 'a field this client has not seen before' } },
+  ],
   ['v1\'s "v1" stays', { api_version: 'v1' }, { api_version: 'v1', [NEWER_FIELD]: { since: '2.9.0', note: 'a field this client has not seen before' } }],
-  ['each object of a list gains it', [{ name: 'local/a' }], [{ name: 'local/a', [NEWER_FIELD]: { since: '2.9.0', note: 'a field this client has not seen before' } }]],
+  [
+    'each object of a list gains it',
+    [{ name: 'local/a' }],
+    [{ name: 'local/a', [NEWER_FIELD]: { since: '2.9.0', note: 'a field this client has not seen before' } }],
+  ],
   ['a string is left as it is', 'telegram', 'telegram'],
-] as const)('a newer firmware\'s body: %s', ([, body, expected]) => {
+] as const)("a newer firmware's body: %s", ([, body, expected]) => {
   expect(newerBody(body, '2.9.0')).toEqual(expected);
 });
 
@@ -29,8 +36,11 @@ beforeAll(async () => {
 });
 afterAll(async () => emu.close());
 
-const get = (path: string, o: { agent?: Agent } = {}) => request(`https://127.0.0.1:${emu.ready.httpsPort}${path}`, {
-  dispatcher: o.agent ?? new Agent({ connect: { ca, checkServerIdentity: () => undefined } }), headers: { authorization: `Bearer ${token}` } });
+const get = (path: string, o: { agent?: Agent } = {}) =>
+  request(`https://127.0.0.1:${emu.ready.httpsPort}${path}`, {
+    dispatcher: o.agent ?? new Agent({ connect: { ca, checkServerIdentity: () => undefined } }),
+    headers: { authorization: `Bearer ${token}` },
+  });
 
 /** The certificate the HTTPS port presents now, and whether it chains to the emulator's CA. */
 function presented(): Promise<{ cert: PeerCertificate; authorized: boolean }> {
@@ -67,7 +77,7 @@ describe('the events of the scenario', () => {
     expect((await get('/api/measurement')).statusCode).toBe(200);
   });
 
-  test('present: another CA\'s certificate for this device, then the right CA\'s for another device, then the device\'s own; open connections cut', async () => {
+  test("present: another CA's certificate for this device, then the right CA's for another device, then the device's own; open connections cut", async () => {
     const own = applianceIdentity('p1dongle', emu.ready.serial);
     const kept = new Agent({ connections: 1, connect: { ca, checkServerIdentity: () => undefined } });
     expect((await get('/api', { agent: kept })).statusCode).toBe(200);

@@ -20,7 +20,10 @@ export const NEWER_FIELD = 'ec_newer_field';
 export function newerBody(body: unknown, version: string): unknown {
   if (Array.isArray(body)) return body.map((b) => newerBody(b, version));
   if (typeof body !== 'object' || body === null) return body;
-  const out: Record<string, unknown> = { ...(body as Record<string, unknown>), [NEWER_FIELD]: { since: version, note: 'a field this client has not seen before' } };
+  const out: Record<string, unknown> = {
+    ...(body as Record<string, unknown>),
+    [NEWER_FIELD]: { since: version, note: 'a field this client has not seen before' },
+  };
   if (typeof out.api_version === 'string' && out.api_version !== 'v1') out.api_version = version;
   return out;
 }

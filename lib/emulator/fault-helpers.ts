@@ -10,8 +10,10 @@ export const SERVED = '(the release served)';
 export const V = { 'x-api-version': SERVED };
 export const is = (req: EmuRequest, method: string, path: string) => req.method === method && req.path === path;
 export const bearer = (req: EmuRequest) => /^Bearer (.*)$/.exec(req.headers.authorization ?? '')?.[1];
-export const withBody = (res: EmuResponse, change: (b: Record<string, unknown>) => unknown): EmuResponse =>
-  ({ ...res, body: change(res.body as Record<string, unknown>) });
+export const withBody = (res: EmuResponse, change: (b: Record<string, unknown>) => unknown): EmuResponse => ({
+  ...res,
+  body: change(res.body as Record<string, unknown>),
+});
 export const withoutHeader = (req: EmuRequest, name: string): EmuRequest => {
   const headers = { ...req.headers };
   delete headers[name];
@@ -23,14 +25,12 @@ export const dropHeader = (res: EmuResponse, name: string): EmuResponse => {
   return { ...res, headers };
 };
 export const deviceInfo = (state: DeviceState) => json(200, { ...state.identity, api_version: state.apiVersion }, V);
-export const onDeviceInfo = (change: (b: Record<string, unknown>) => unknown) =>
-  (res: EmuResponse, req: EmuRequest) => (is(req, 'GET', '/api') && res.status === 200 ? withBody(res, change) : res);
+export const onDeviceInfo = (change: (b: Record<string, unknown>) => unknown) => (res: EmuResponse, req: EmuRequest) =>
+  is(req, 'GET', '/api') && res.status === 200 ? withBody(res, change) : res;
 /** GET /api answers 200 where the correct handler refused with 401. */
-export const serveDeviceInfoWhen = (when: (req: EmuRequest, state: DeviceState) => boolean) =>
-  (res: EmuResponse, req: EmuRequest, state: DeviceState) =>
-    (is(req, 'GET', '/api') && res.status === 401 && when(req, state) ? deviceInfo(state) : res);
+export const serveDeviceInfoWhen = (when: (req: EmuRequest, state: DeviceState) => boolean) => (res: EmuResponse, req: EmuRequest, state: DeviceState) =>
+  is(req, 'GET', '/api') && res.status === 401 && when(req, state) ? deviceInfo(state) : res;
 export const versionRefused = () => json(400, { error: 'request:api-version-not-supported' }, V);
-
 
 /** The `name` of a JSON body, where it is a string. */
 export const nameIn = (req: EmuRequest) => {

@@ -6,8 +6,11 @@ import type { WsMessage, WsTiming, WsView } from './websocket.js';
 /** How a fault changes the certificate the emulator serves. */
 export type CertChange =
   | { kind: 'untrusted-ca' }
-  | { kind: 'names'; commonName?: (identity: string, serial: string) => string | undefined;
-      sans?: (identity: string, serial: string) => { type: 'dns' | 'url'; value: string }[] }
+  | {
+      kind: 'names';
+      commonName?: (identity: string, serial: string) => string | undefined;
+      sans?: (identity: string, serial: string) => { type: 'dns' | 'url'; value: string }[];
+    }
   | { kind: 'expired' };
 
 /**

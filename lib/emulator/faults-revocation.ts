@@ -25,34 +25,62 @@ const onDelete = (req: EmuRequest, state: DeviceState) => {
   return undefined;
 };
 /** On `endpoint` (every endpoint where undefined), a revoked token acts for its user (or, deleted, for the first user). */
-const honourRevoked = (endpoint?: string) => (req: EmuRequest, state: DeviceState): EmuRequest => {
-  if (endpoint !== undefined && !at(req, endpoint)) return req;
-  const name = revokedOf(state).get(bearer(req) ?? '');
-  const token = name === undefined ? undefined : state.users.get(name) ?? [...state.users.values()][0];
-  return token ? { ...req, headers: { ...req.headers, authorization: `Bearer ${token}` } } : req;
-};
+const honourRevoked =
+  (endpoint?: string) =>
+  (req: EmuRequest, state: DeviceState): EmuRequest => {
+    if (endpoint !== undefined && !at(req, endpoint)) return req;
+    const name = revokedOf(state).get(bearer(req) ?? '');
+    const token = name === undefined ? undefined : (state.users.get(name) ?? [...state.users.values()][0]);
+    return token ? { ...req, headers: { ...req.headers, authorization: `Bearer ${token}` } } : req;
+  };
 
 const EVERY_TOKEN_ENDPOINT = TOKEN_ENDPOINTS.map(endpointName);
 
 export const REVOCATION_FAULTS: readonly FaultRow[] = [
-  { name: 'reuse-keeps-old-token', clause: 'PAIR-10', says: 're-using a name leaves the previous token valid everywhere',
-    answer: onReuse, request: honourRevoked() },
-  ...EVERY_TOKEN_ENDPOINT.map((endpoint): FaultRow => ({
-    name: `reuse-keeps-old-token-on-${slug(endpoint)}`, clause: 'PAIR-10', endpoint,
-    says: `after a name is re-used, ${endpoint} still accepts the previous token`, answer: onReuse, request: honourRevoked(endpoint),
-  })),
-  { name: 'reissued-token-not-stored', clause: 'PAIR-10', says: 're-using a name answers a new token but keeps the previous one',
+  {
+    name: 'reuse-keeps-old-token',
+    clause: 'PAIR-10',
+    says: 're-using a name leaves the previous token valid everywhere',
+    answer: onReuse,
+    request: honourRevoked(),
+  },
+  ...EVERY_TOKEN_ENDPOINT.map(
+    (endpoint): FaultRow => ({
+      name: `reuse-keeps-old-token-on-${slug(endpoint)}`,
+      clause: 'PAIR-10',
+      endpoint,
+      says: `after a name is re-used, ${endpoint} still accepts the previous token`,
+      answer: onReuse,
+      request: honourRevoked(endpoint),
+    }),
+  ),
+  {
+    name: 'reissued-token-not-stored',
+    clause: 'PAIR-10',
+    says: 're-using a name answers a new token but keeps the previous one',
     answer: (req, state) => {
       const name = nameIn(req);
       const old = name === undefined ? undefined : state.users.get(name);
       if (!is(req, 'POST', '/api/user') || !state.creationEnabled() || !old) return undefined;
       state.windowOpenedAt = null;
       return json(200, { name, token: old.replace(/./g, (d) => (d === 'A' ? 'B' : 'A')) }, V);
-    } },
-  { name: 'deleted-token-still-valid', clause: 'DEL-03', says: 'a deleted user\'s token is still accepted everywhere',
-    answer: onDelete, request: honourRevoked() },
-  ...EVERY_TOKEN_ENDPOINT.slice(0, 3).map((endpoint): FaultRow => ({
-    name: `deleted-token-still-valid-on-${slug(endpoint)}`, clause: 'DEL-03', endpoint,
-    says: `after a user is deleted, ${endpoint} still accepts its token`, answer: onDelete, request: honourRevoked(endpoint),
-  })),
+    },
+  },
+  {
+    name: 'deleted-token-still-valid',
+    clause: 'DEL-03',
+    says: "a deleted user's token is still accepted everywhere",
+    answer: onDelete,
+    request: honourRevoked(),
+  },
+  ...EVERY_TOKEN_ENDPOINT.slice(0, 3).map(
+    (endpoint): FaultRow => ({
+      name: `deleted-token-still-valid-on-${slug(endpoint)}`,
+      clause: 'DEL-03',
+      endpoint,
+      says: `after a user is deleted, ${endpoint} still accepts its token`,
+      answer: onDelete,
+      request: honourRevoked(endpoint),
+    }),
+  ),
 ];

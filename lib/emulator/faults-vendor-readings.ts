@@ -9,7 +9,7 @@ import type { FaultRow } from './catch-plan.js';
 type Body = Record<string, unknown>;
 /** `change` on the 200 answers to GET `path`. */
 const onReading = (path: string, change: (b: Body, state: DeviceState) => Body) => (res: EmuResponse, req: EmuRequest, state: DeviceState) =>
-  (is(req, 'GET', path) && res.status === 200 ? withBody(res, (b) => change(b, state)) : res);
+  is(req, 'GET', path) && res.status === 200 ? withBody(res, (b) => change(b, state)) : res;
 /** `change` on the 200 answers to both forms of the readings. */
 const onReadings = (change: (b: Body) => Body) => (res: EmuResponse, req: EmuRequest, state: DeviceState) =>
   onReading('/api/v1/data', change)(onReading('/api/measurement', change)(res, req, state), req, state);
@@ -17,10 +17,14 @@ const times = (b: Body, factor: number, names: readonly string[]) =>
   Object.fromEntries(Object.entries(b).map(([k, v]) => [k, names.includes(k) && typeof v === 'number' ? Math.round(v * factor * 1000) / 1000 : v]));
 
 /** The registers each direction has in either form, swapped name for name. */
-const SWAPPED: Record<string, string> = Object.fromEntries(['', '_t1', '_t2', '_t3', '_t4'].flatMap((t) => [
-  [`energy_import${t}_kwh`, `energy_export${t}_kwh`], [`energy_export${t}_kwh`, `energy_import${t}_kwh`],
-  [`total_power_import${t}_kwh`, `total_power_export${t}_kwh`], [`total_power_export${t}_kwh`, `total_power_import${t}_kwh`],
-]));
+const SWAPPED: Record<string, string> = Object.fromEntries(
+  ['', '_t1', '_t2', '_t3', '_t4'].flatMap((t) => [
+    [`energy_import${t}_kwh`, `energy_export${t}_kwh`],
+    [`energy_export${t}_kwh`, `energy_import${t}_kwh`],
+    [`total_power_import${t}_kwh`, `total_power_export${t}_kwh`],
+    [`total_power_export${t}_kwh`, `total_power_import${t}_kwh`],
+  ]),
+);
 const swapped = (b: Body) => Object.fromEntries(Object.entries(b).map(([k, v]) => [SWAPPED[k] ?? k, v]));
 
 /** A second task serving GET /api/measurement, whose registers are those of the telegram it took up to 10 s before: every other answer is its. */
@@ -38,19 +42,54 @@ function fromStaleTask(b: Body, state: DeviceState): Body {
 }
 
 export const READING_FAULTS: readonly FaultRow[] = [
-  { name: 'total-power-forgets-l3', clause: 'V-READ-01', says: 'the v2 measurement\'s power_w is the sum of power_l1_w and power_l2_w: the third phase is left out',
-    response: onReading('/api/measurement', (b) => ({ ...b, power_w: Number(b.power_l1_w) + Number(b.power_l2_w) })) },
-  { name: 'import-total-is-t1', clause: 'V-READ-02', server: 'v1', says: 'the v1 data\'s total_power_import_kwh is its t1 register alone, beside a t2 that counts',
-    response: onReading('/api/v1/data', (b) => ({ ...b, total_power_import_kwh: b.total_power_import_t1_kwh })) },
-  { name: 'v1-power-ten-times', clause: 'V-READ-03', server: 'v1', says: 'the v1 data\'s active powers are ten times what the meter reads (a decimal point moved: the Domoticz report)',
-    response: onReading('/api/v1/data', (b) => times(b, 10, ['active_power_w', 'active_power_l1_w', 'active_power_l2_w', 'active_power_l3_w'])) },
-  { name: 'battery-voltage-in-decivolts', clause: 'V-READ-04', kind: 'battery', says: 'the battery\'s voltage_v is the raw register in tenths of a volt (2310 for 231 V)',
-    response: onReading('/api/measurement', (b) => times(b, 10, ['voltage_v'])) },
-  { name: 'registers-from-stale-telegram', clause: 'V-READ-05', seed: 5,
+  {
+    name: 'total-power-forgets-l3',
+    clause: 'V-READ-01',
+    says: "the v2 measurement's power_w is the sum of power_l1_w and power_l2_w: the third phase is left out",
+    response: onReading('/api/measurement', (b) => ({ ...b, power_w: Number(b.power_l1_w) + Number(b.power_l2_w) })),
+  },
+  {
+    name: 'import-total-is-t1',
+    clause: 'V-READ-02',
+    server: 'v1',
+    says: "the v1 data's total_power_import_kwh is its t1 register alone, beside a t2 that counts",
+    response: onReading('/api/v1/data', (b) => ({ ...b, total_power_import_kwh: b.total_power_import_t1_kwh })),
+  },
+  {
+    name: 'v1-power-ten-times',
+    clause: 'V-READ-03',
+    server: 'v1',
+    says: "the v1 data's active powers are ten times what the meter reads (a decimal point moved: the Domoticz report)",
+    response: onReading('/api/v1/data', (b) => times(b, 10, ['active_power_w', 'active_power_l1_w', 'active_power_l2_w', 'active_power_l3_w'])),
+  },
+  {
+    name: 'battery-voltage-in-decivolts',
+    clause: 'V-READ-04',
+    kind: 'battery',
+    says: "the battery's voltage_v is the raw register in tenths of a volt (2310 for 231 V)",
+    response: onReading('/api/measurement', (b) => times(b, 10, ['voltage_v'])),
+  },
+  {
+    name: 'registers-from-stale-telegram',
+    clause: 'V-READ-05',
+    seed: 5,
     says: 'every other GET /api/measurement is answered by a task that kept the energy totals of the telegram it took up to 10 s before: they step back',
-    response: onReading('/api/measurement', fromStaleTask) },
-  { name: 'registers-swapped', clause: 'V-READ-06', server: 'both', seed: 5, says: 'import and export registers are swapped, totals and tariffs, in v1 and v2 alike',
-    response: onReadings(swapped) },
-  { name: 'v1-import-in-wh', clause: 'V-READ-07', server: 'v1', kind: 'energymeter', says: 'the kWh meter\'s v1 import registers are in Wh, not kWh (total and t1 alike)',
-    response: onReading('/api/v1/data', (b) => times(b, 1000, ['total_power_import_kwh', 'total_power_import_t1_kwh'])) },
+    response: onReading('/api/measurement', fromStaleTask),
+  },
+  {
+    name: 'registers-swapped',
+    clause: 'V-READ-06',
+    server: 'both',
+    seed: 5,
+    says: 'import and export registers are swapped, totals and tariffs, in v1 and v2 alike',
+    response: onReadings(swapped),
+  },
+  {
+    name: 'v1-import-in-wh',
+    clause: 'V-READ-07',
+    server: 'v1',
+    kind: 'energymeter',
+    says: "the kWh meter's v1 import registers are in Wh, not kWh (total and t1 alike)",
+    response: onReading('/api/v1/data', (b) => times(b, 1000, ['total_power_import_kwh', 'total_power_import_t1_kwh'])),
+  },
 ];

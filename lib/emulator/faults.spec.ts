@@ -15,12 +15,12 @@ const FAMILIES = ['endpoints', 'hostile', 'sequences', 'revocation', 'side-effec
 const files = readdirSync(import.meta.dirname).filter((f) => /^faults-[a-z-]+\.ts$/.test(f) && !f.endsWith('.spec.ts'));
 const filed = (name: string) => name.slice('faults-'.length, -'.ts'.length);
 
-test('every fault file is an area\'s, the vendor profile\'s, or a family\'s', () => {
+test("every fault file is an area's, the vendor profile's, or a family's", () => {
   expect(files.map(filed).filter((f) => !(AREAS as readonly string[]).includes(f) && f !== 'vendor' && !FAMILIES.includes(f))).toEqual([]);
 });
 
 test.for(files.filter((f) => !FAMILIES.includes(filed(f))))('%s holds only faults of its area', async (file) => {
-  const mod = await import(`./${path.basename(file, '.ts')}.js`) as Record<string, readonly FaultRow[]>;
+  const mod = (await import(`./${path.basename(file, '.ts')}.js`)) as Record<string, readonly FaultRow[]>;
   const rows = Object.values(mod).filter(Array.isArray).flat();
   const where = filed(file);
   const belongs = (area: string) => area === where || (where === 'vendor' && area.startsWith('vendor-') && !files.includes(`faults-${area}.ts`));
@@ -28,9 +28,17 @@ test.for(files.filter((f) => !FAMILIES.includes(filed(f))))('%s holds only fault
   expect(rows.filter((f) => !belongs(clause(f.clause).area)).map((f) => `${f.name}: ${f.clause}`)).toEqual([]);
 });
 
-test('the table is every file\'s faults, each once', async () => {
-  const all = (await Promise.all(files.map(async (f) => Object.values(await import(`./${path.basename(f, '.ts')}.js`) as Record<string, unknown>)
-    .filter(Array.isArray).flat() as FaultRow[]))).flat();
+test("the table is every file's faults, each once", async () => {
+  const all = (
+    await Promise.all(
+      files.map(
+        async (f) =>
+          Object.values((await import(`./${path.basename(f, '.ts')}.js`)) as Record<string, unknown>)
+            .filter(Array.isArray)
+            .flat() as FaultRow[],
+      ),
+    )
+  ).flat();
   expect(new Set(FAULTS.map((f) => f.name)).size).toBe(FAULTS.length);
   expect(all.map((f) => f.name).sort()).toEqual(FAULTS.map((f) => f.name).sort());
 });

@@ -70,15 +70,19 @@ describe.concurrent('field conditions', () => {
       const t0 = Date.now();
       let away = false;
       for (let tries = 0; !away && tries < 100; tries += 1) {
-        away = await client.v1.get('/api').then(() => false, (err: { code?: string }) => err.code === 'EC_TRANSPORT_REFUSED');
+        away = await client.v1.get('/api').then(
+          () => false,
+          (err: { code?: string }) => err.code === 'EC_TRANSPORT_REFUSED',
+        );
         if (!away) await pause(100);
       }
       expect(away).toBe(true);
       let back = null;
-      while (!back && Date.now() - t0 < 20_000) back = await client.v2.get('/api/system', { token }).catch(async () => {
-        await pause(200);
-        return null;
-      });
+      while (!back && Date.now() - t0 < 20_000)
+        back = await client.v2.get('/api/system', { token }).catch(async () => {
+          await pause(200);
+          return null;
+        });
       expect(back?.status).toBe(200);
       // No reboot: the uptime counts from the emulator's start, not from the return.
       expect((back!.json as { uptime_s: number }).uptime_s).toBeGreaterThanOrEqual(Math.floor((Date.now() - t0) / 1000) - 1);
@@ -128,7 +132,7 @@ describe.concurrent('field conditions', () => {
     });
   });
 
-  test('--battery-group 4: the P1 meter controls four batteries, their limits four times one\'s', async () => {
+  test("--battery-group 4: the P1 meter controls four batteries, their limits four times one's", async () => {
     await withEmulator({ kind: 'p1dongle', batteryCount: 4 }, async (emu) => {
       expect(emu.ready.batteryCount).toBe(4);
       const client = await clientOf(emu);

@@ -24,14 +24,33 @@ export const ROAM_AWAY_S = [2, 5] as const;
 export const roamAwayS = (draw: number): number => ROAM_AWAY_S[0] + Math.round(draw * (ROAM_AWAY_S[1] - ROAM_AWAY_S[0]) * 10) / 10;
 
 export const FIELD_FAULTS: readonly FieldFaultSpec[] = [
-  { name: 'slot-leak', default: 50, unit: 'connections',
-    says: 'one connection slot fewer after every N connections (from the link\'s slots, or 8 where it has no limit); at none, every connection is cut' },
+  {
+    name: 'slot-leak',
+    default: 50,
+    unit: 'connections',
+    says: "one connection slot fewer after every N connections (from the link's slots, or 8 where it has no limit); at none, every connection is cut",
+  },
   { name: 'reboot-every', default: 600, unit: 's', says: `reboots every N seconds: away ${FIELD_REBOOT_AWAY_S} s, the uptime restarting` },
   { name: 'latency-creep', default: 20, unit: 'ms a minute', says: 'every request waits N ms longer for each minute since the device started' },
-  { name: 'frozen-data', default: 60, unit: 's', says: 'the meter stops after N seconds: every reading (timestamp and values) stays as it was, the answers stay 200' },
-  { name: 'ws-stall', default: 60, unit: 's', says: 'the WebSocket sends nothing more after N seconds, on every connection, old or new; pings are still answered, nothing is closed' },
-  { name: 'roam-blip', default: 60, unit: 's', says: `away ${ROAM_AWAY_S.join('–')} s every N seconds, as a device roaming between access points: same address, no reboot, the uptime running on` },
-  { name: 'stuck-after', default: 120, unit: 's', says: 'away from N seconds on, until the control port\'s POST /power-cycle' },
+  {
+    name: 'frozen-data',
+    default: 60,
+    unit: 's',
+    says: 'the meter stops after N seconds: every reading (timestamp and values) stays as it was, the answers stay 200',
+  },
+  {
+    name: 'ws-stall',
+    default: 60,
+    unit: 's',
+    says: 'the WebSocket sends nothing more after N seconds, on every connection, old or new; pings are still answered, nothing is closed',
+  },
+  {
+    name: 'roam-blip',
+    default: 60,
+    unit: 's',
+    says: `away ${ROAM_AWAY_S.join('–')} s every N seconds, as a device roaming between access points: same address, no reboot, the uptime running on`,
+  },
+  { name: 'stuck-after', default: 120, unit: 's', says: "away from N seconds on, until the control port's POST /power-cycle" },
 ];
 
 export type FieldFaultName = FieldFaultSpec['name'];

@@ -7,9 +7,15 @@ import { LINKS, Slots, delayOf, parseLatency } from './link.js';
 
 describe('--latency', () => {
   test.for([
-    ['60±40', { latencyMs: 60, jitterMs: 40 }], ['60+-40', { latencyMs: 60, jitterMs: 40 }], ['60 +/- 40 ms', { latencyMs: 60, jitterMs: 40 }],
-    ['60', { latencyMs: 60, jitterMs: 0 }], ['0', { latencyMs: 0, jitterMs: 0 }],
-    ['40±60', undefined], ['-5', undefined], ['fast', undefined], ['60±', undefined],
+    ['60±40', { latencyMs: 60, jitterMs: 40 }],
+    ['60+-40', { latencyMs: 60, jitterMs: 40 }],
+    ['60 +/- 40 ms', { latencyMs: 60, jitterMs: 40 }],
+    ['60', { latencyMs: 60, jitterMs: 0 }],
+    ['0', { latencyMs: 0, jitterMs: 0 }],
+    ['40±60', undefined],
+    ['-5', undefined],
+    ['fast', undefined],
+    ['60±', undefined],
   ] as const)('%s -> %j', ([text, want]) => {
     expect(parseLatency(text)).toEqual(want);
   });

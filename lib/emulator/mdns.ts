@@ -14,13 +14,17 @@ export interface Advertisement {
 
 export type Txt = Record<string, string>;
 
-export async function advertise(state: DeviceState, ports: { httpPort: number | null; httpsPort: number | null }, iface: string | undefined,
-  faults: readonly Pick<Fault, 'mdns'>[]): Promise<Advertisement> {
+export async function advertise(
+  state: DeviceState,
+  ports: { httpPort: number | null; httpsPort: number | null },
+  iface: string | undefined,
+  faults: readonly Pick<Fault, 'mdns'>[],
+): Promise<Advertisement> {
   if (iface) {
     const problem = await interfaceProblem(iface);
     if (problem) throw new Error(`cannot advertise over mDNS: ${problem}`);
   }
-  const bonjour = new Bonjour(iface ? { interface: iface, bind: '0.0.0.0' } as never : {});
+  const bonjour = new Bonjour(iface ? ({ interface: iface, bind: '0.0.0.0' } as never) : {});
   const mdns = (bonjour as unknown as { server: { mdns: NodeJS.EventEmitter } }).server.mdns;
   const failed = new Promise<never>((_, reject) => mdns.once('error', reject));
   failed.catch(() => undefined);

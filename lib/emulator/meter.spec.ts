@@ -19,8 +19,17 @@ function readings(kind: KindId, seed: number, loadOn = () => true) {
   });
 }
 
-const COUNTERS = ['energy_import_kwh', 'energy_export_kwh', 'energy_import_t1_kwh', 'energy_import_t2_kwh', 'total_power_import_kwh',
-  'total_power_export_kwh', 'total_gas_m3', 'total_liter_m3', 'cycles'];
+const COUNTERS = [
+  'energy_import_kwh',
+  'energy_export_kwh',
+  'energy_import_t1_kwh',
+  'energy_import_t2_kwh',
+  'total_power_import_kwh',
+  'total_power_export_kwh',
+  'total_gas_m3',
+  'total_liter_m3',
+  'cycles',
+];
 
 describe.for(KIND_IDS.filter((k) => k !== 'display'))('the %s meter', (kind) => {
   const seen = readings(kind, 42);

@@ -66,17 +66,28 @@ export class Meter {
   private readonly r: Omit<Reading, 'at' | 'tariff'>;
 
   /** `loadOn` tells whether a switched load is connected (the socket's relay). */
-  constructor(kind: KindId, seed: number, private readonly startMs: number, private readonly now: () => number,
-    private readonly loadOn: () => boolean = () => true) {
+  constructor(
+    kind: KindId,
+    seed: number,
+    private readonly startMs: number,
+    private readonly now: () => number,
+    private readonly loadOn: () => boolean = () => true,
+  ) {
     this.random = rng(seed);
     this.profile = PROFILES[kind];
     const p = this.profile;
     this.r = {
       phaseW: Array.from({ length: Math.max(p.phases, 1) }, () => (p.phases ? p.minW + (p.maxW - p.minW) * (0.35 + 0.3 * this.random()) : 0)),
       voltageV: Array.from({ length: Math.max(p.phases, 1) }, () => 229 + this.random() * 4),
-      frequencyHz: 50, powerFactor: 0.9,
-      importKwh: [10830.511, 2948.827], exportKwh: [412.5, 129.25],
-      gasM3: 2569.646, waterM3: 8129.123, flowLpm: 0, socPct: 50, cycles: 123,
+      frequencyHz: 50,
+      powerFactor: 0.9,
+      importKwh: [10830.511, 2948.827],
+      exportKwh: [412.5, 129.25],
+      gasM3: 2569.646,
+      waterM3: 8129.123,
+      flowLpm: 0,
+      socPct: 50,
+      cycles: 123,
     };
   }
 

@@ -21,7 +21,13 @@ test('a device down for a reboot keeps its ports: a device started meanwhile is 
   try {
     const { httpsPort, httpPort } = first.ready;
     const back = first.reboot(2);
-    while (await fetch(`http://127.0.0.1:${httpPort}/api`).then(() => true, () => false)) await new Promise((r) => setTimeout(r, 20));
+    while (
+      await fetch(`http://127.0.0.1:${httpPort}/api`).then(
+        () => true,
+        () => false,
+      )
+    )
+      await new Promise((r) => setTimeout(r, 20));
     // The next device's first draws fall on the ports of the one that is down.
     vi.spyOn(Math, 'random').mockReturnValueOnce(drawFor(httpsPort!)).mockReturnValueOnce(drawFor(httpPort!));
     const port = await listenOnOwnPort(second, '127.0.0.1');

@@ -8,28 +8,62 @@ import { v2Fields } from '../spec/readings.js';
 import { type Persona, personaRewrite } from './persona.js';
 import type { EmuRequest, EmuResponse } from './exchange.js';
 
-const V2 = { energy_import_kwh: 13779.338, energy_export_kwh: 541.75, power_w: 3000, power_l1_w: 1000, power_l2_w: 1000, power_l3_w: 1000,
-  voltage_l1_v: 230, voltage_l2_v: 230, voltage_l3_v: 230, current_l1_a: 4.35, current_l2_a: 4.35, current_l3_a: 4.35 };
+const V2 = {
+  energy_import_kwh: 13779.338,
+  energy_export_kwh: 541.75,
+  power_w: 3000,
+  power_l1_w: 1000,
+  power_l2_w: 1000,
+  power_l3_w: 1000,
+  voltage_l1_v: 230,
+  voltage_l2_v: 230,
+  voltage_l3_v: 230,
+  current_l1_a: 4.35,
+  current_l2_a: 4.35,
+  current_l3_a: 4.35,
+};
 /** Read a few seconds before the v2 one: less energy, another power; its total ends in a zero (13779.330 written 13779.33). */
-const V1 = { total_power_import_kwh: 13779.33, total_power_import_t1_kwh: 13779.33, total_power_export_kwh: 541.75, total_power_export_t1_kwh: 541.75,
-  active_power_w: 2700, active_power_l1_w: 900, active_power_l2_w: 900, active_power_l3_w: 900, active_voltage_l1_v: 231, active_voltage_l2_v: 231,
-  active_voltage_l3_v: 231, active_current_l1_a: 3.9, active_current_l2_a: 3.9, active_current_l3_a: 3.9 };
+const V1 = {
+  total_power_import_kwh: 13779.33,
+  total_power_import_t1_kwh: 13779.33,
+  total_power_export_kwh: 541.75,
+  total_power_export_t1_kwh: 541.75,
+  active_power_w: 2700,
+  active_power_l1_w: 900,
+  active_power_l2_w: 900,
+  active_power_l3_w: 900,
+  active_voltage_l1_v: 231,
+  active_voltage_l2_v: 231,
+  active_voltage_l3_v: 231,
+  active_current_l1_a: 3.9,
+  active_current_l2_a: 3.9,
+  active_current_l3_a: 3.9,
+};
 const PERSONA: Persona = { kind: 'energymeter', serial: '5c2fafaabbcc', firmware: '6.0305', readings: { 'v1 /api/v1/data': V1, 'v2 /api/measurement': V2 } };
 
 test('a captured meter served again over a minute: every relation between its readings holds, its v1 total and tariff equal', () => {
   let clock = 0;
   const rewrite = personaRewrite(PERSONA, 0, () => clock);
   const served = (server: 'v1' | 'v2', path: string) =>
-    (rewrite.response!({ status: 200, headers: {}, body: {} } as EmuResponse, { server, method: 'GET', path } as EmuRequest, undefined as never).body as Record<string, unknown>);
+    rewrite.response!({ status: 200, headers: {}, body: {} } as EmuResponse, { server, method: 'GET', path } as EmuRequest, undefined as never).body as Record<
+      string,
+      unknown
+    >;
   const series: Reading[] = [];
   for (let s = 0; s <= 60; s += 1) {
     clock = s * 1000;
-    for (const [i, [server, path]] of ([['v2', '/api/measurement'], ['v1', '/api/v1/data'], ['v2', '/api/measurement']] as const).entries()) {
+    for (const [i, [server, path]] of (
+      [
+        ['v2', '/api/measurement'],
+        ['v1', '/api/v1/data'],
+        ['v2', '/api/measurement'],
+      ] as const
+    ).entries()) {
       const body = served(server, path);
       series.push({ at: clock + i * 10, form: server, fields: v2Fields(body) });
     }
   }
-  expect(READING_CLAUSES.map((id) => [id, judgeReadings(id, series, { kind: "energymeter" })]).filter(([, j]) => !(j as { held: boolean }).held)).toEqual([]);
+  expect(READING_CLAUSES.map((id) => [id, judgeReadings(id, series, { kind: 'energymeter' })]).filter(([, j]) => !(j as { held: boolean }).held)).toEqual([]);
   // What flowed in a minute at 3 kW (0.05 kWh) is in the import registers, v1's and v2's alike; the export stood.
   expect(judgeReadings('V-READ-06', series, { kind: 'energymeter' })).toEqual({ held: true });
   const last = served('v1', '/api/v1/data');

@@ -15,7 +15,11 @@ import { dsmrCrc } from './v1-data.js';
 export type Refusal = 'no-token' | 'version-refused' | 'unknown-path' | 'before-press';
 
 /** An answer as captured: its status, headers (names in lower case) and body text. */
-export interface ServedAnswer { status: number; headers: Readonly<Record<string, string>>; body: string }
+export interface ServedAnswer {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: string;
+}
 
 export interface Persona {
   kind: KindId;
@@ -76,7 +80,8 @@ function moved(v: unknown, key: string, seconds: number, now: Date): unknown {
   }
   if (typeof v === 'string') {
     if (/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/.test(v)) return now.toISOString().slice(0, 19);
-    if (/^\d{12}[SW]$/.test(v)) return `${pad(now.getUTCFullYear() % 100)}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}${pad(now.getUTCHours())}${pad(now.getUTCMinutes())}${pad(now.getUTCSeconds())}${v.at(-1)}`;
+    if (/^\d{12}[SW]$/.test(v))
+      return `${pad(now.getUTCFullYear() % 100)}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}${pad(now.getUTCHours())}${pad(now.getUTCMinutes())}${pad(now.getUTCSeconds())}${v.at(-1)}`;
     return v;
   }
   if (Array.isArray(v)) return v.map((x) => moved(x, key, seconds, now));
@@ -87,7 +92,12 @@ function moved(v: unknown, key: string, seconds: number, now: Date): unknown {
 const ENERGY = /^(energy|total_power)_(import|export)(_t(\d))?_kwh$/;
 /** The decimals a body's energy registers are written with: the most any of them shows. */
 const energyPlaces = (body: Readonly<Record<string, unknown>>) =>
-  Math.max(0, ...Object.entries(body).filter(([k, v]) => ENERGY.test(k) && typeof v === 'number').map(([, v]) => decimalsOf(v as number)));
+  Math.max(
+    0,
+    ...Object.entries(body)
+      .filter(([k, v]) => ENERGY.test(k) && typeof v === 'number')
+      .map(([, v]) => decimalsOf(v as number)),
+  );
 
 /**
  * A reading as it reads `seconds` after the start, its registers moved by what its power says flowed (V-READ-06):
@@ -103,13 +113,16 @@ function movedReading(body: unknown, seconds: number, now: Date): unknown {
   // One meter's registers resolve alike: a captured one that ended in a zero (13779.35) lost a decimal JSON does not write.
   const places = energyPlaces(body);
   const grown = (v: number, by: number, k: string) => Number((v + by).toFixed(ENERGY.test(k) ? places : decimalsOf(v)));
-  return Object.fromEntries(Object.entries(body).map(([k, v]) => {
-    const energy = ENERGY.exec(k);
-    if (energy && typeof v === 'number') return [k, grown(v, energy[4] === undefined || energy[4] === tariff ? flowed[energy[2] as 'import' | 'export'] : 0, k)];
-    if (k === 'total_liter_m3' && typeof v === 'number') return [k, grown(v, (lpm * seconds) / 60_000, k)];
-    if (k === 'cycles') return [k, v];
-    return [k, moved(v, k, seconds, now)];
-  }));
+  return Object.fromEntries(
+    Object.entries(body).map(([k, v]) => {
+      const energy = ENERGY.exec(k);
+      if (energy && typeof v === 'number')
+        return [k, grown(v, energy[4] === undefined || energy[4] === tariff ? flowed[energy[2] as 'import' | 'export'] : 0, k)];
+      if (k === 'total_liter_m3' && typeof v === 'number') return [k, grown(v, (lpm * seconds) / 60_000, k)];
+      if (k === 'cycles') return [k, v];
+      return [k, moved(v, k, seconds, now)];
+    }),
+  );
 }
 
 /**
@@ -129,22 +142,26 @@ function sameMoment(v1: unknown, v2: unknown): unknown {
     const register = [`total_power_${dir}_t${tariff}_kwh`, `total_power_${dir}_t1_kwh`].find((k) => typeof v1[k] === 'number');
     for (const k of [`total_power_${dir}_kwh`, ...(register ? [register] : [])]) shift[k] = theirs - mine;
   }
-  return Object.fromEntries(Object.entries(v1).map(([k, v]) => {
-    if (typeof v !== 'number') return [k, v];
-    if (ENERGY.test(k)) return [k, Number((v + (shift[k] ?? 0)).toFixed(places))];
-    const same = v2[v2Name(k)];
-    return [k, typeof same === 'number' ? Number(same.toFixed(decimalsOf(v))) : v];
-  }));
+  return Object.fromEntries(
+    Object.entries(v1).map(([k, v]) => {
+      if (typeof v !== 'number') return [k, v];
+      if (ENERGY.test(k)) return [k, Number((v + (shift[k] ?? 0)).toFixed(places))];
+      const same = v2[v2Name(k)];
+      return [k, typeof same === 'number' ? Number(same.toFixed(decimalsOf(v))) : v];
+    }),
+  );
 }
 
 /** The emulator's settings (its state) written as the capture wrote each where its type differs: a number as text, or text as a number. */
 function shapedLike(captured: Readonly<Record<string, unknown>>, ours: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(ours).map(([k, v]) => {
-    const was = captured[k];
-    if (typeof v === 'number' && typeof was === 'string' && /^-?\d+(\.\d+)?$/.test(was)) return [k, v.toFixed(decimalsOf(Number(was)))];
-    if (typeof v === 'string' && typeof was === 'number' && v.trim() !== '' && Number.isFinite(Number(v))) return [k, Number(v)];
-    return [k, v];
-  }));
+  return Object.fromEntries(
+    Object.entries(ours).map(([k, v]) => {
+      const was = captured[k];
+      if (typeof v === 'number' && typeof was === 'string' && /^-?\d+(\.\d+)?$/.test(was)) return [k, v.toFixed(decimalsOf(Number(was)))];
+      if (typeof v === 'string' && typeof was === 'number' && v.trim() !== '' && Number.isFinite(Number(v))) return [k, Number(v)];
+      return [k, v];
+    }),
+  );
 }
 
 /** How `was` wrote its number (its decimals, its zero-padded width), `n` written so. */
@@ -155,9 +172,13 @@ const writtenAs = (was: string, n: number) => n.toFixed((was.split('.')[1] ?? ''
  * each written as captured; its CRC made again where it carried one.
  */
 function movedTelegram(text: string, seconds: number, now: Date): string {
-  const body = text.replace(/\((\d{12}[SW])\)/g, (_, stamp: string) => `(${moved(stamp, 'timestamp', seconds, now) as string})`)
-    .replace(/\((\d+(?:\.\d+)?)\*(kWh|m3|GJ|kW)\)/g, (_, v: string, unit: string) =>
-      `(${writtenAs(v, moved(Number(v), unit === 'kW' ? 'power_kw' : `total_${unit.toLowerCase()}`, seconds, now) as number)}*${unit})`);
+  const body = text
+    .replace(/\((\d{12}[SW])\)/g, (_, stamp: string) => `(${moved(stamp, 'timestamp', seconds, now) as string})`)
+    .replace(
+      /\((\d+(?:\.\d+)?)\*(kWh|m3|GJ|kW)\)/g,
+      (_, v: string, unit: string) =>
+        `(${writtenAs(v, moved(Number(v), unit === 'kW' ? 'power_kw' : `total_${unit.toLowerCase()}`, seconds, now) as number)}*${unit})`,
+    );
   const from = body.search(/(^|\n)\//);
   const bang = body.indexOf('\n!', from);
   if (from === -1 || bang === -1 || !/^[0-9A-Fa-f]{4}/.test(body.slice(bang + 2))) return body;
@@ -184,8 +205,14 @@ export function personaRewrite(p: Persona, started: number, now: () => number): 
       // The settings stay the emulator's state (a PUT is seen in the next GET); fields it does not have come from the capture.
       const extra = p.extraFields?.[key];
       const t = now();
-      const body = key in p.readings ? reading(key) : key === 'v2 /api/telegram' && p.telegram !== undefined ? movedTelegram(p.telegram, (t - started) / 1000, new Date(t))
-        : extra && isPlainObject(res.body) ? { ...extra, ...shapedLike(extra, res.body) } : res.body;
+      const body =
+        key in p.readings
+          ? reading(key)
+          : key === 'v2 /api/telegram' && p.telegram !== undefined
+            ? movedTelegram(p.telegram, (t - started) / 1000, new Date(t))
+            : extra && isPlainObject(res.body)
+              ? { ...extra, ...shapedLike(extra, res.body) }
+              : res.body;
       return { ...res, headers, body };
     },
     wsSend: (msg) => (msg.type === 'measurement' && 'v2 /api/measurement' in p.readings ? { ...msg, data: reading('v2 /api/measurement') } : msg),
@@ -193,7 +220,9 @@ export function personaRewrite(p: Persona, started: number, now: () => number): 
 }
 
 /** The TXT a service advertises: the capture's where it has that service's (told apart by what only the v1 one carries). */
-export const personaTxt = (p: Persona) => (txt: Record<string, string>): Record<string, string> => {
-  const captured = 'api_enabled' in txt ? p.txt?.hwenergy : p.txt?.homewizard;
-  return captured ? { ...captured } : txt;
-};
+export const personaTxt =
+  (p: Persona) =>
+  (txt: Record<string, string>): Record<string, string> => {
+    const captured = 'api_enabled' in txt ? p.txt?.hwenergy : p.txt?.homewizard;
+    return captured ? { ...captured } : txt;
+  };

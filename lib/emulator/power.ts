@@ -17,7 +17,11 @@ export class Power {
   private down: { timer: NodeJS.Timeout | undefined; resolve: () => void; back: Promise<void>; boots: boolean } | null = null;
   private closed = false;
 
-  constructor(private readonly host: string, private readonly servers: ApiServer[], private readonly booted: () => void) {}
+  constructor(
+    private readonly host: string,
+    private readonly servers: ApiServer[],
+    private readonly booted: () => void,
+  ) {}
 
   get rebooting(): boolean {
     return this.down !== null;
@@ -32,7 +36,9 @@ export class Power {
     if (this.down) return { back: this.down.back };
     if (this.closed) return { back: Promise.resolve() };
     let resolve = () => {};
-    const back = new Promise<void>((r) => { resolve = r; });
+    const back = new Promise<void>((r) => {
+      resolve = r;
+    });
     const down: NonNullable<Power['down']> = { timer: undefined, resolve, back, boots };
     this.down = down;
     if (graceMs > 0) await new Promise((r) => setTimeout(r, graceMs));
@@ -70,7 +76,7 @@ export class Power {
    * given the port, or a listener that picked the same one): the device waits for it, as long as PORT_WAIT_MS.
    */
   private async listenWhenFree(s: ApiServer): Promise<void> {
-    for (const started = Date.now(); ;) {
+    for (const started = Date.now(); ; ) {
       try {
         await listen(s.server, this.host, s.port);
         return;

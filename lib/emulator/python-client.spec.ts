@@ -21,15 +21,22 @@ class UnauthorizedError extends Error {}
 class PythonClientV2 {
   token: string | null = null;
   private readonly agent: Agent;
-  constructor(private readonly host: string, ca: string) {
+  constructor(
+    private readonly host: string,
+    ca: string,
+  ) {
     this.agent = new Agent({ connect: { ca, rejectUnauthorized: true, checkServerIdentity: () => undefined } });
   }
 
   async request(path: string, method = 'GET', data: unknown = null): Promise<[number, unknown]> {
     const headers: Record<string, string> = { ...AIOHTTP, 'content-type': 'application/json' };
     if (this.token !== null) headers.authorization = `Bearer ${this.token}`;
-    const res = await request(`https://${this.host}${path}`, { method, headers, dispatcher: this.agent,
-      ...(data === null ? {} : { body: JSON.stringify(data) }) });
+    const res = await request(`https://${this.host}${path}`, {
+      method,
+      headers,
+      dispatcher: this.agent,
+      ...(data === null ? {} : { body: JSON.stringify(data) }),
+    });
     const text = await res.body.text();
     if (res.statusCode === 401) throw new UnauthorizedError('Token rejected');
     if (res.statusCode === 204) return [204, null];
@@ -57,8 +64,13 @@ class PythonClientV2 {
 
 /** homewizard_energy.models.Device: every field required, the product type one it knows. */
 function expectDevice(d: unknown) {
-  expect(d).toEqual({ product_name: expect.any(String), product_type: expect.any(String), serial: expect.any(String),
-    firmware_version: expect.any(String), api_version: expect.any(String) });
+  expect(d).toEqual({
+    product_name: expect.any(String),
+    product_type: expect.any(String),
+    serial: expect.any(String),
+    firmware_version: expect.any(String),
+    api_version: expect.any(String),
+  });
   expect(MODEL_TO_ID).toContain((d as { product_type: string }).product_type);
 }
 
@@ -82,7 +94,7 @@ const ROWS: [KindId, Record<string, unknown>, boolean, boolean][] = [
   ['battery', { status_led_brightness_pct: 80 }, true, false],
 ];
 
-describe.for(ROWS)('the %s emulator through the vendor Python client\'s v2 calls', ([kind, update, identify, reboot]) => {
+describe.for(ROWS)("the %s emulator through the vendor Python client's v2 calls", ([kind, update, identify, reboot]) => {
   test('has_v2_api, get_token by press, device, measurement, system, identify, reboot, delete_token', async () => {
     const emu = await startEmulator({ kind });
     open.push(emu);
@@ -124,13 +136,24 @@ describe.for(ROWS)('the %s emulator through the vendor Python client\'s v2 calls
 // With an identifier the client sends it as SNI and checks it as a hostname, the CN allowed
 // (hostname_checks_common_name): a DNS subject-alternative name hides the CN, as on real P1 meters. The
 // check is OpenSSL's, as the project states it (tls-identity.ts), not the runtime's checkServerIdentity.
-test.for([['cn-only', true], ['real', false]] as const)('with an identifier, the %s certificate passes hostname verification: %s', async ([style, passes]) => {
+test.for([
+  ['cn-only', true],
+  ['real', false],
+] as const)('with an identifier, the %s certificate passes hostname verification: %s', async ([style, passes]) => {
   const emu = await startEmulator({ kind: 'p1dongle', certStyle: style as CertStyle });
   open.push(emu);
   const identity = applianceIdentity('p1dongle', emu.ready.serial);
   let peer: PeerCertificate | undefined;
-  const agent = new Agent({ connect: { ca: await readFile(emu.ready.ca, 'utf8'), servername: identity,
-    checkServerIdentity: (_host, cert) => { peer = cert; return undefined; } } });
+  const agent = new Agent({
+    connect: {
+      ca: await readFile(emu.ready.ca, 'utf8'),
+      servername: identity,
+      checkServerIdentity: (_host, cert) => {
+        peer = cert;
+        return undefined;
+      },
+    },
+  });
   const res = await request(`https://127.0.0.1:${emu.ready.httpsPort}/api`, { dispatcher: agent });
   await res.body.dump();
   await agent.close();

@@ -23,14 +23,15 @@ beforeAll(async () => {
   const v2 = `https://127.0.0.1:${emu.ready.httpsPort}`;
   // One kept-alive connection: a refused pairing, the press, the token, two polls.
   const kept = new Agent({ connections: 1, connect: { ca, checkServerIdentity: () => undefined } });
-  const pair = () => request(`${v2}/api/user`, { method: 'POST', dispatcher: kept, headers: { 'content-type': 'application/json' },
-    body: '{"name":"local/recorded"}' });
+  const pair = () =>
+    request(`${v2}/api/user`, { method: 'POST', dispatcher: kept, headers: { 'content-type': 'application/json' }, body: '{"name":"local/recorded"}' });
   await (await pair()).body.text();
   await control(emu, '/press');
   recorder.pressed();
-  ({ token } = await (await pair()).body.json() as { token: string });
+  ({ token } = (await (await pair()).body.json()) as { token: string });
   recorder.beginPhase('steady');
-  for (let i = 0; i < 2; i += 1) await (await request(`${v2}/api/measurement`, { dispatcher: kept, headers: { authorization: `Bearer ${token}` } })).body.text();
+  for (let i = 0; i < 2; i += 1)
+    await (await request(`${v2}/api/measurement`, { dispatcher: kept, headers: { authorization: `Bearer ${token}` } })).body.text();
   await kept.close();
   // A client that refuses the device's certificate (another CA): the handshake fails, no request.
   const refusing = new Agent({ connect: { rejectUnauthorized: true } });
@@ -46,8 +47,12 @@ afterAll(async () => emu.close());
 describe('the recorder', () => {
   test('writes down each request with its connection, phase, headers, body and answer', () => {
     expect(t.requests.map((r) => `${r.side} ${r.phase} ${r.method} ${r.path} ${r.status}`)).toEqual([
-      'v2 pairing POST /api/user 403', 'v2 pairing POST /api/user 200', 'v2 steady GET /api/measurement 200', 'v2 steady GET /api/measurement 200',
-      'v1 steady GET /api 200']);
+      'v2 pairing POST /api/user 403',
+      'v2 pairing POST /api/user 200',
+      'v2 steady GET /api/measurement 200',
+      'v2 steady GET /api/measurement 200',
+      'v1 steady GET /api 200',
+    ]);
     const [refused, granted, poll] = t.requests;
     expect(new Set([refused!.connection, granted!.connection, poll!.connection]).size).toBe(1);
     expect(refused!.body).toBe('{"name":"local/recorded"}');

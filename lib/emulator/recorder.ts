@@ -27,9 +27,14 @@ export class TrafficRecorder {
   private readonly accepted = new WeakMap<Socket, Presented>();
   private heard: () => void = () => {};
   /** Resolves at the integration's first request. */
-  readonly firstRequest = new Promise<void>((resolve) => { this.heard = resolve; });
+  readonly firstRequest = new Promise<void>((resolve) => {
+    this.heard = resolve;
+  });
 
-  constructor(device: { kind: KindId; serial: string }, private readonly now: () => number = Date.now) {
+  constructor(
+    device: { kind: KindId; serial: string },
+    private readonly now: () => number = Date.now,
+  ) {
     this.t0 = now();
     this.record = { device, phases: [], connections: [], requests: [], sockets: [], tokens: [], away: [], presses: [] };
     this.record.phases.push({ phase: this.phase, from: 0, to: 0 });
@@ -71,9 +76,23 @@ export class TrafficRecorder {
     const tls = socket as TLSSocket;
     const presented = this.accepted.get(tcpUnder(tls)) ?? this.presented;
     const c: SeenConnection = {
-      id: this.record.connections.length + 1, side, phase: this.phase, openedAt: this.at(), closedAt: null, closedBy: null,
-      ...(side === 'v2' ? { tls: { presented, handshake, sni: typeof tls.servername === 'string' ? tls.servername : null,
-        protocol: tls.getProtocol?.() ?? null, resumed: tls.isSessionReused?.() ?? false } } : {}),
+      id: this.record.connections.length + 1,
+      side,
+      phase: this.phase,
+      openedAt: this.at(),
+      closedAt: null,
+      closedBy: null,
+      ...(side === 'v2'
+        ? {
+            tls: {
+              presented,
+              handshake,
+              sni: typeof tls.servername === 'string' ? tls.servername : null,
+              protocol: tls.getProtocol?.() ?? null,
+              resumed: tls.isSessionReused?.() ?? false,
+            },
+          }
+        : {}),
     };
     if (handshake === 'failed') Object.assign(c, { closedAt: c.openedAt, closedBy: 'client' });
     this.record.connections.push(c);
@@ -120,15 +139,30 @@ export class TrafficRecorder {
       return (end as (...a: unknown[]) => http.ServerResponse)(chunk, ...rest);
     }) as typeof res.end;
     const url = new URL(req.url ?? '/', 'http://device');
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v ?? '']));
-    const seen: SeenRequest = { id: this.nextId(), connection: this.ids.get(req.socket) ?? 0, side, phase: this.phase, at,
-      method: req.method ?? 'GET', path: url.pathname, query: url.search.slice(1), headers, body: '', status: 0, responseBody: '' };
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
+    const seen: SeenRequest = {
+      id: this.nextId(),
+      connection: this.ids.get(req.socket) ?? 0,
+      side,
+      phase: this.phase,
+      at,
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.search.slice(1),
+      headers,
+      body: '',
+      status: 0,
+      responseBody: '',
+    };
     this.record.requests.push(seen);
     req.once('end', () => (seen.body = Buffer.concat(chunks).toString('utf8')));
     // A request the device cut off (a reboot under it, or the device away) keeps status 0.
     res.once('finish', () => {
       seen.status = res.statusCode;
-      seen.responseHeaders = { ...Object.fromEntries(Object.entries(res.getHeaders()).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)])), ...headersSent };
+      seen.responseHeaders = {
+        ...Object.fromEntries(Object.entries(res.getHeaders()).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)])),
+        ...headersSent,
+      };
       seen.responseBody = Buffer.concat(answer).toString('utf8').slice(0, BODY_KEPT);
       if (seen.method === 'POST' && seen.path === '/api/user' && seen.status === 200) this.issued(seen);
     });
@@ -142,8 +176,16 @@ export class TrafficRecorder {
   /** A WebSocket opened on `raw` (or cut off, the device away): what to tell of each frame, and of its close. */
   socket(raw: Socket, cut: boolean): { frame(from: 'client' | 'device', text: string): void; closed(by: 'client' | 'device'): void } {
     const at = this.at();
-    const s: SeenSocket = { id: this.nextId(), connection: this.ids.get(raw) ?? 0, phase: this.phase, openedAt: at,
-      closedAt: cut ? at : null, closedBy: cut ? 'device' : null, cut, messages: [] };
+    const s: SeenSocket = {
+      id: this.nextId(),
+      connection: this.ids.get(raw) ?? 0,
+      phase: this.phase,
+      openedAt: at,
+      closedAt: cut ? at : null,
+      closedBy: cut ? 'device' : null,
+      cut,
+      messages: [],
+    };
     this.record.sockets.push(s);
     return {
       frame: (from, text) => void s.messages.push({ at: this.at(), from, text: text.slice(0, BODY_KEPT) }),

@@ -13,7 +13,10 @@ function putState(req: EmuRequest, state: DeviceState): EmuResponse {
   const body = parseJson(req.bodyText);
   if (!isPlainObject(body)) return INVALID_JSON();
   const { power_on, switch_lock, brightness } = body;
-  for (const [key, v] of [['power_on', power_on], ['switch_lock', switch_lock]] as const) {
+  for (const [key, v] of [
+    ['power_on', power_on],
+    ['switch_lock', switch_lock],
+  ] as const) {
     if (v !== undefined && typeof v !== 'boolean') return v1Error(7, `${key} must be a boolean`);
   }
   if (brightness !== undefined && !(Number.isInteger(brightness) && (brightness as number) >= 0 && (brightness as number) <= 255)) {

@@ -2,9 +2,7 @@
 // the system endpoints and batteries of the kinds that have them (system.ts, batteries.ts). The WebSocket is websocket.ts.
 // Choices for what the specification leaves open are marked OBSERVE with their clause.
 import type { DeviceState } from './device-state.js';
-import {
-  type EmuRequest, type EmuResponse, empty, isPlainObject, json, methodNotAllowed, notFound, parseJson,
-} from './exchange.js';
+import { type EmuRequest, type EmuResponse, empty, isPlainObject, json, methodNotAllowed, notFound, parseJson } from './exchange.js';
 import { measurementOf } from './measurements.js';
 import { routeSystem, servesSystemPath } from './system.js';
 import { routeBatteries } from './batteries.js';

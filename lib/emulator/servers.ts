@@ -29,12 +29,15 @@ function listener(server: 'v1' | 'v2', handler: Handler, state: DeviceState, del
       const headers: Record<string, string | undefined> = {};
       for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
       const emuReq: EmuRequest = {
-        server, method: req.method ?? 'GET', path: url.pathname, headers, bodyText: Buffer.concat(chunks).toString('utf8'),
+        server,
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        headers,
+        bodyText: Buffer.concat(chunks).toString('utf8'),
         rawHeaderNames: req.rawHeaders.filter((_, i) => i % 2 === 0),
       };
-      const out: EmuResponse = size > MAX_BODY
-        ? { status: 413, headers: { 'content-type': 'application/json' }, body: { error: 'request:too-large' } }
-        : handler(emuReq, state);
+      const out: EmuResponse =
+        size > MAX_BODY ? { status: 413, headers: { 'content-type': 'application/json' }, body: { error: 'request:too-large' } } : handler(emuReq, state);
       write(res, out);
     };
   };

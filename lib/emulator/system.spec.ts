@@ -14,7 +14,14 @@ async function device(kind: KindId) {
   const emu = await startEmulator({ kind, now: () => Date.now() + offset });
   open.push(emu);
   const client = await clientOf(emu);
-  return { emu, client, token: await pairedToken(emu, client), advance: (ms: number) => { offset += ms; } };
+  return {
+    emu,
+    client,
+    token: await pairedToken(emu, client),
+    advance: (ms: number) => {
+      offset += ms;
+    },
+  };
 }
 
 const SYSTEM_ROWS = [
@@ -57,7 +64,7 @@ describe('PUT /api/system', () => {
     expect((await p1.client.v1.get('/api/v1/system')).json).toEqual({ cloud_enabled: false });
   });
 
-  test('refuses a value of the wrong type with the vendor\'s code, and a body with nothing writable', async () => {
+  test("refuses a value of the wrong type with the vendor's code, and a body with nothing writable", async () => {
     expect((await put({ api_v1_enabled: 'no' })).json).toEqual({ error: 'json:parameter-invalid-type:api_v1_enabled' });
     expect((await put({ status_led_brightness_pct: 101 })).status).toBe(400);
     expect((await put({ uptime_s: 0 })).json).toEqual({ error: 'json:no-parameters-recognized' });
@@ -72,7 +79,7 @@ describe('PUT /api/system', () => {
     expect((await p1.client.v1.get('/api/v1/data')).status).toBe(200);
   });
 
-  test('the battery\'s cloud_enabled is read-only', async () => {
+  test("the battery's cloud_enabled is read-only", async () => {
     const bat = await device('battery');
     const res = await bat.client.v2.put('/api/system', { token: bat.token, body: { cloud_enabled: false } });
     expect([res.status, res.json]).toEqual([400, { error: 'json:no-parameters-recognized' }]);
@@ -94,7 +101,7 @@ test('GET /api/telegram answers 503 telegram:no-telegram-received until the firs
   expect(after.text).toMatch(/^\/ISK5\\2M550T-1011\r\n[\s\S]*![0-9A-F]{4}\r\n$/);
 });
 
-test('DELETE /api/user without a body deletes the caller, as the vendor\'s Python client expects', async () => {
+test("DELETE /api/user without a body deletes the caller, as the vendor's Python client expects", async () => {
   const { client, token } = await device('battery');
   const res = await client.v2.delete('/api/user', { token });
   expect(res.status).toBe(204);

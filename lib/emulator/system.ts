@@ -27,15 +27,21 @@ interface SystemOfKind {
 const SYSTEM: Partial<Record<KindId, SystemOfKind>> = {
   p1dongle: {
     fields: ['wifi_ssid', 'wifi_rssi_db', 'cloud_enabled', 'uptime_s', 'status_led_brightness_pct', 'api_v1_enabled'],
-    writable: ['cloud_enabled', 'status_led_brightness_pct', 'api_v1_enabled'], identify: true, reboot: true,
+    writable: ['cloud_enabled', 'status_led_brightness_pct', 'api_v1_enabled'],
+    identify: true,
+    reboot: true,
   },
   energymeter: {
     fields: ['wifi_ssid', 'wifi_rssi_db', 'cloud_enabled', 'uptime_s', 'api_v1_enabled'],
-    writable: ['cloud_enabled', 'api_v1_enabled'], identify: false, reboot: true,
+    writable: ['cloud_enabled', 'api_v1_enabled'],
+    identify: false,
+    reboot: true,
   },
   battery: {
     fields: ['wifi_ssid', 'wifi_rssi_db', 'cloud_enabled', 'uptime_s', 'status_led_brightness_pct'],
-    writable: ['status_led_brightness_pct'], identify: true, reboot: false,
+    writable: ['status_led_brightness_pct'],
+    identify: true,
+    reboot: false,
   },
 };
 
@@ -50,7 +56,9 @@ export function systemDefaults(): SystemSettings {
 
 function systemBody(state: DeviceState, fields: readonly Field[]): Record<string, unknown> {
   const all: Record<Field, unknown> = {
-    ...state.system, cloud_enabled: state.cloudEnabled, uptime_s: state.uptimeSeconds(),
+    ...state.system,
+    cloud_enabled: state.cloudEnabled,
+    uptime_s: state.uptimeSeconds(),
   };
   return Object.fromEntries(fields.map((f) => [f, all[f]]));
 }

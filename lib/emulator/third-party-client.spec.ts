@@ -24,7 +24,11 @@ describe('the energy socket emulator, through homewizard-energy-api', () => {
 
   test('getBasicInformation, getData', async () => {
     expect(await api.getBasicInformation!()).toEqual({ ...emu.state.identity, api_version: 'v1' });
-    expect(await api.getData!()).toMatchObject({ wifi_ssid: expect.any(String), active_power_w: expect.any(Number), total_power_import_kwh: expect.any(Number) });
+    expect(await api.getData!()).toMatchObject({
+      wifi_ssid: expect.any(String),
+      active_power_w: expect.any(Number),
+      total_power_import_kwh: expect.any(Number),
+    });
   });
 
   test('getState and updateState switch the emulated socket', async () => {
@@ -44,8 +48,14 @@ describe('the energy socket emulator, through homewizard-energy-api', () => {
   test('polling getState delivers responses until stopped', async () => {
     const seen = await new Promise<unknown>((resolve, reject) => {
       const poll = api.polling.getState!;
-      poll.on('response', (x) => { poll.stop(); resolve(x); });
-      poll.on('error', (e) => { poll.stop(); reject(e); });
+      poll.on('response', (x) => {
+        poll.stop();
+        resolve(x);
+      });
+      poll.on('error', (e) => {
+        poll.stop();
+        reject(e);
+      });
       poll.start();
     });
     expect(seen).toEqual(emu.state.socket);
@@ -72,13 +82,19 @@ describe('the P1 meter emulator, through homewizard-energy-api', () => {
   });
 
   test('getTelegram and getParsedTelegram read a DSMR 5.0 telegram', async () => {
-    const telegram = await api.getTelegram!() as string;
+    const telegram = (await api.getTelegram!()) as string;
     expect(telegram).toMatch(/^\/ISK5\\2M550T-1011\r\n/);
     const parsed = await api.getParsedTelegram!();
     const r = emu.state.meter.read();
     const net = r.phaseW.map(Math.round).reduce((a, b) => a + b, 0);
-    expect(parsed).toMatchObject({ meter: { brand: 'ISK5', model: '2M550T-1011' }, version: '50',
-      power: { import: { t1: { value: Number(r.importKwh[0].toFixed(3)), unit: 'kWh' } },
-        [net < 0 ? 'export' : 'import']: { active: { value: Math.abs(net) / 1000, unit: 'kW' } }, tariffIndicator: r.tariff } });
+    expect(parsed).toMatchObject({
+      meter: { brand: 'ISK5', model: '2M550T-1011' },
+      version: '50',
+      power: {
+        import: { t1: { value: Number(r.importKwh[0].toFixed(3)), unit: 'kWh' } },
+        [net < 0 ? 'export' : 'import']: { active: { value: Math.abs(net) / 1000, unit: 'kW' } },
+        tariffIndicator: r.tariff,
+      },
+    });
   });
 });

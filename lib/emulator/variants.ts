@@ -21,28 +21,42 @@ export interface Variant extends Rewrite {
 }
 
 const onPath = (path: string) => (res: Parameters<NonNullable<Rewrite['response']>>[0], req: Parameters<NonNullable<Rewrite['response']>>[1]) =>
-  (req.path === path && (is(req, 'GET', path) || is(req, 'PUT', path)) && res.status === 200 && isPlainObject(res.body));
+  req.path === path && (is(req, 'GET', path) || is(req, 'PUT', path)) && res.status === 200 && isPlainObject(res.body);
 
 const reversed = (b: Record<string, unknown>) => (Array.isArray(b.permissions) ? { ...b, permissions: [...b.permissions].reverse() } : b);
 const UNDOCUMENTED = ['zigbee_channel', 'ec_answers'];
 
 export const VARIANTS: readonly Variant[] = [
-  { name: 'permissions-reversed', kind: 'p1dongle', args: ['--profile', 'vendor', '--suite', 'vendor-batteries', 'vendor-websocket'],
+  {
+    name: 'permissions-reversed',
+    kind: 'p1dongle',
+    args: ['--profile', 'vendor', '--suite', 'vendor-batteries', 'vendor-websocket'],
     says: 'GET and PUT /api/batteries list the permissions last first (["discharge_allowed","charge_allowed"]); the WebSocket\'s batteries messages in the stored order',
     clauses: ['V-BAT-01', 'V-BAT-02', 'V-BAT-03', 'V-BAT-04', 'V-BAT-05', 'V-BAT-06', 'V-BAT-07', 'V-BAT-08', 'V-BAT-09', 'V-WS-06'],
-    response: (res, req) => (onPath('/api/batteries')(res, req)
-      ? withBody(res, reversed) : res),
+    response: (res, req) => (onPath('/api/batteries')(res, req) ? withBody(res, reversed) : res),
     // The socket reads the group through the same handler: its messages are turned back to the stored order.
-    wsSend: (msg) => (msg.type === 'batteries' && isPlainObject(msg.data) ? { ...msg, data: reversed(msg.data) } : msg) },
-  { name: 'system-undocumented-fields', kind: 'p1dongle', args: ['--profile', 'vendor', '--suite', 'vendor-system', 'vendor-websocket'],
-    says: 'GET and PUT /api/system carry fields the documentation does not name (zigbee_channel, and ec_answers, a count that moves with every answer); the WebSocket\'s system message has none',
-    clauses: ['V-SYS-01', 'V-SYS-05', 'V-SYS-06', 'V-WS-06', 'V-WS-09', 'V-WS-10', 'V-WS-11'], observed: 'zigbee_channel', observedIn: 'V-WS-09',
+    wsSend: (msg) => (msg.type === 'batteries' && isPlainObject(msg.data) ? { ...msg, data: reversed(msg.data) } : msg),
+  },
+  {
+    name: 'system-undocumented-fields',
+    kind: 'p1dongle',
+    args: ['--profile', 'vendor', '--suite', 'vendor-system', 'vendor-websocket'],
+    says: "GET and PUT /api/system carry fields the documentation does not name (zigbee_channel, and ec_answers, a count that moves with every answer); the WebSocket's system message has none",
+    clauses: ['V-SYS-01', 'V-SYS-05', 'V-SYS-06', 'V-WS-06', 'V-WS-09', 'V-WS-10', 'V-WS-11'],
+    observed: 'zigbee_channel',
+    observedIn: 'V-WS-09',
     response: (() => {
       let answered = 0;
-      return (res, req) => (onPath('/api/system')(res, req) ? withBody(res, (b) => ({ ...b, ...Object.fromEntries(UNDOCUMENTED.map((k) => [k, k === 'ec_answers' ? (answered += 1) : 15])) })) : res);
+      return (res, req) =>
+        onPath('/api/system')(res, req)
+          ? withBody(res, (b) => ({ ...b, ...Object.fromEntries(UNDOCUMENTED.map((k) => [k, k === 'ec_answers' ? (answered += 1) : 15])) }))
+          : res;
     })(),
-    wsSend: (msg) => (msg.type === 'system' && isPlainObject(msg.data)
-      ? { ...msg, data: Object.fromEntries(Object.entries(msg.data).filter(([k]) => !UNDOCUMENTED.includes(k))) } : msg) },
+    wsSend: (msg) =>
+      msg.type === 'system' && isPlainObject(msg.data)
+        ? { ...msg, data: Object.fromEntries(Object.entries(msg.data).filter(([k]) => !UNDOCUMENTED.includes(k))) }
+        : msg,
+  },
 ];
 
 export function variantsByName(names: readonly string[]): Variant[] {

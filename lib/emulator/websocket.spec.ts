@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from './emulator.js';
 import { connect } from '../testing/ws-test-client.js';
 
-describe('the emulator\'s WebSocket, through the `ws` client', () => {
+describe("the emulator's WebSocket, through the `ws` client", () => {
   let emu: Emulator;
   let token: string;
   beforeAll(async () => {

@@ -44,12 +44,23 @@ export interface WsFaults {
 }
 
 export const WS_PATH = '/api/ws';
-const ENDPOINTS: Record<string, string> = { device: '/api', user: '/api/user', measurement: '/api/measurement', system: '/api/system', batteries: '/api/batteries' };
+const ENDPOINTS: Record<string, string> = {
+  device: '/api',
+  user: '/api/user',
+  measurement: '/api/measurement',
+  system: '/api/system',
+  batteries: '/api/batteries',
+};
 
 /** The topics this kind serves, in the documentation's order. */
 export function topicsOf(state: DeviceState): string[] {
-  return ['device', 'user', 'measurement', ...(servesSystemPath(state.kind, '/api/system') ? ['system'] : []),
-    ...(state.batteries !== null ? ['batteries'] : [])];
+  return [
+    'device',
+    'user',
+    'measurement',
+    ...(servesSystemPath(state.kind, '/api/system') ? ['system'] : []),
+    ...(state.batteries !== null ? ['batteries'] : []),
+  ];
 }
 
 const error = (message: string): WsMessage => ({ type: 'error', data: { message } });
@@ -110,8 +121,14 @@ function connection(ws: WebSocket, handler: Handler, state: DeviceState, faults:
     ws.send(text);
   };
   const ask = (method: string, path: string, body?: unknown) => {
-    const req: EmuRequest = { server: 'v2', method, path, headers: { authorization: `Bearer ${view.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      rawHeaderNames: ['authorization'], bodyText: body === undefined ? '' : JSON.stringify(body) };
+    const req: EmuRequest = {
+      server: 'v2',
+      method,
+      path,
+      headers: { authorization: `Bearer ${view.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      rawHeaderNames: ['authorization'],
+      bodyText: body === undefined ? '' : JSON.stringify(body),
+    };
     return handler(req, state);
   };
   /** The topic's current value, as its endpoint answers it; an error where the endpoint refused. */

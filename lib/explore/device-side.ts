@@ -48,9 +48,13 @@ const WRITES_ELSEWHERE: readonly Step['kind'][] = ['poll', 'create', 'late', 'de
 
 const defaultSleep = (ms: number, signal?: AbortSignal) => sleep(ms, undefined, { signal }).catch(() => undefined);
 
-const answerOf = (res: DeviceResponse): Answer => ({ status: res.status, json: res.json, text: res.text,
+const answerOf = (res: DeviceResponse): Answer => ({
+  status: res.status,
+  json: res.json,
+  text: res.text,
   ...(res.headers['x-api-version'] === undefined ? {} : { version: res.headers['x-api-version'] }),
-  ...(res.headers['content-length'] === undefined ? {} : { contentLength: res.headers['content-length'] }) });
+  ...(res.headers['content-length'] === undefined ? {} : { contentLength: res.headers['content-length'] }),
+});
 
 const switched = (a: SocketState | null, body: unknown) => {
   const b = socketStateOf(body);
@@ -63,7 +67,11 @@ export class DeviceSide {
   /** Presses of this run that opened a creation window (the run's own before the exploration, and the exploration's). */
   windowsOpened: number;
 
-  constructor(private readonly device: DeviceClient, private readonly input: SideInput, private readonly names: Record<Slot, string>) {
+  constructor(
+    private readonly device: DeviceClient,
+    private readonly input: SideInput,
+    private readonly names: Record<Slot, string>,
+  ) {
     this.windowsOpened = input.windowsBefore;
   }
 
@@ -77,15 +85,26 @@ export class DeviceSide {
     const socket = m.socket === null ? undefined : await this.device.v1.get(STATE_PATH);
     const cloud = m.cloud === null ? undefined : (await readCloud(this.device)).res;
     const readBacks = (socket ? 1 : 0) + (cloud ? 1 : 0);
-    return { ...o, requests: o.requests + readBacks, readBacks, switches: o.switches + switched(m.socket, socket?.json),
-      observation: { ...o.observation, after: { ...(socket ? { socket: answerOf(socket) } : {}), ...(cloud ? { cloud: answerOf(cloud) } : {}) } } };
+    return {
+      ...o,
+      requests: o.requests + readBacks,
+      readBacks,
+      switches: o.switches + switched(m.socket, socket?.json),
+      observation: { ...o.observation, after: { ...(socket ? { socket: answerOf(socket) } : {}), ...(cloud ? { cloud: answerOf(cloud) } : {}) } },
+    };
   }
 
   private async request(step: Step, m: ModelState): Promise<Observed> {
     const { device, input, names } = this;
     const token = input.token ?? undefined;
-    const one = (res: DeviceResponse, extra: Partial<Observed> = {}): Observed =>
-      ({ observation: { answer: answerOf(res) }, requests: 1, switches: 0, presses: 0, steps: 1, ...extra });
+    const one = (res: DeviceResponse, extra: Partial<Observed> = {}): Observed => ({
+      observation: { answer: answerOf(res) },
+      requests: 1,
+      switches: 0,
+      presses: 0,
+      steps: 1,
+      ...extra,
+    });
     switch (step.kind) {
       case 'socket': {
         const put = await device.v1.put(STATE_PATH, { body: step.put });
@@ -97,8 +116,13 @@ export class DeviceSide {
         const put = await device.v1.put(SYSTEM_PATH, { body: { cloud_enabled: step.kind === 'toggle' ? !m.cloud : m.cloud } });
         const read = await device.v1.get(SYSTEM_PATH);
         const socket = m.socket === null ? undefined : await device.v1.get(STATE_PATH);
-        return { observation: { answer: answerOf(put), read: answerOf(read), ...(socket ? { socket: answerOf(socket) } : {}) },
-          requests: socket ? 3 : 2, switches: switched(m.socket, socket?.json), presses: 0, steps: 1 };
+        return {
+          observation: { answer: answerOf(put), read: answerOf(read), ...(socket ? { socket: answerOf(socket) } : {}) },
+          requests: socket ? 3 : 2,
+          switches: switched(m.socket, socket?.json),
+          presses: 0,
+          steps: 1,
+        };
       }
       case 'version':
         return one(await device.v2.get('/api', { token, headers: step.asked === null ? {} : { 'X-Api-Version': step.asked } }));
@@ -118,9 +142,18 @@ export class DeviceSide {
         let last: DeviceResponse | undefined;
         let res: DeviceResponse;
         try {
-          res = await firstAnswerInWindow(async () => { posts += 1; return (last = await device.v2.post('/api/user', { body: { name: names[step.slot] } })); },
-            { timeoutS: input.pressTimeoutS, timedOut: () => new PressNotSeen(input.pressTimeoutS), signal: input.signal,
-              interrupted: () => new Error('interrupted while waiting for a press') });
+          res = await firstAnswerInWindow(
+            async () => {
+              posts += 1;
+              return (last = await device.v2.post('/api/user', { body: { name: names[step.slot] } }));
+            },
+            {
+              timeoutS: input.pressTimeoutS,
+              timedOut: () => new PressNotSeen(input.pressTimeoutS),
+              signal: input.signal,
+              interrupted: () => new Error('interrupted while waiting for a press'),
+            },
+          );
         } catch (err) {
           end?.(input.signal?.aborted ? 'interrupted' : 'timeout');
           // A hook that reported the press done, on a device whose button opened a window before in this run: the device's (PAIR-03).

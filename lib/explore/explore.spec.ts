@@ -45,21 +45,24 @@ describe.concurrent('a fault only a sequence shows', { timeout: EXPLORATION_MS }
 // exploration ended there (unshrunk: each candidate would wait out the press timeout), its refused POSTs the evidence.
 // Issue 48: a creation that clears the socket's lock, SOCK-18's, the read-back after the creation first.
 describe.concurrent('a fault the fixed rows catch too', { timeout: EXPLORATION_MS }, () => {
-  test.for(FAULTS.filter((f) => f.alsoExplored).flatMap((f) => [1, 2, 3].map((seed) => [f.name, seed, f] as const)))('%s, seed %s: found under its clause', async ([name, seed, fault]) => {
-    const result = await exploreEmulated(fault.kind ?? 'p1dongle', [name], seed);
-    expect(result.finding?.clause, JSON.stringify({ ...result, finding: { ...result.finding, exchanges: undefined } }, null, 1)).toBe(fault.clause);
-    expect(result.broken).toBeNull();
-    const evidence = result.finding!.exchanges.slice(0, result.finding!.evidence);
-    if (name === 'creation-clears-lock') {
-      // Issue 48: the socket's clause, the state read back after the creation first.
-      expect(result.finding!.observed).toMatch(/^on, unlocked, brightness \d+ /);
-      expect(evidence[0]).toMatchObject({ method: 'GET', url: expect.stringMatching(/\/api\/v1\/state$/) });
-      return;
-    }
-    expect(result.finding!.observed).toMatch(/^the press hook reported the press done, and \d+ POSTs over [\d.]+ s after it were each refused/);
-    expect(evidence.length).toBeGreaterThan(1);
-    expect(evidence.every((e) => e.method === 'POST' && e.url.endsWith('/api/user') && e.status === 403)).toBe(true);
-  });
+  test.for(FAULTS.filter((f) => f.alsoExplored).flatMap((f) => [1, 2, 3].map((seed) => [f.name, seed, f] as const)))(
+    '%s, seed %s: found under its clause',
+    async ([name, seed, fault]) => {
+      const result = await exploreEmulated(fault.kind ?? 'p1dongle', [name], seed);
+      expect(result.finding?.clause, JSON.stringify({ ...result, finding: { ...result.finding, exchanges: undefined } }, null, 1)).toBe(fault.clause);
+      expect(result.broken).toBeNull();
+      const evidence = result.finding!.exchanges.slice(0, result.finding!.evidence);
+      if (name === 'creation-clears-lock') {
+        // Issue 48: the socket's clause, the state read back after the creation first.
+        expect(result.finding!.observed).toMatch(/^on, unlocked, brightness \d+ /);
+        expect(evidence[0]).toMatchObject({ method: 'GET', url: expect.stringMatching(/\/api\/v1\/state$/) });
+        return;
+      }
+      expect(result.finding!.observed).toMatch(/^the press hook reported the press done, and \d+ POSTs over [\d.]+ s after it were each refused/);
+      expect(evidence.length).toBeGreaterThan(1);
+      expect(evidence.every((e) => e.method === 'POST' && e.url.endsWith('/api/user') && e.status === 403)).toBe(true);
+    },
+  );
 });
 
 // --slow: the window's 30 s, the emulator on the test's clock (a step's wait moves it on at once).

@@ -139,11 +139,15 @@ export async function explore(input: ExploreInput): Promise<ExploreResult> {
         // A change read back after a step of another area (SOCK-18, CLOUD-08) is shown by that read first.
         const [mine, readBacks] = [device.log.since(stepFrom), o.readBacks ?? 0];
         const shown = d.about === 'read' && readBacks ? [...mine.slice(-readBacks), ...mine.slice(0, -readBacks)] : mine;
-        const finding = { clause: d.clause, expected: d.expected, observed: d.observed,
+        const finding = {
+          clause: d.clause,
+          expected: d.expected,
+          observed: d.observed,
           sequence: h.taken.map(words),
           exchanges: [...shown, ...device.log.records.slice(h.from, stepFrom)],
           // A disagreement about the step's answer is shown by the step's own requests, not by what was read back after them.
-          evidence: device.log.records.length - stepFrom - (d.about === 'answer' ? o.readBacks ?? 0 : 0) };
+          evidence: device.log.records.length - stepFrom - (d.about === 'answer' ? (o.readBacks ?? 0) : 0),
+        };
         if (o.observation.ignoredPress) {
           unhonoured = finding;
           return;
@@ -169,7 +173,13 @@ export async function explore(input: ExploreInput): Promise<ExploreResult> {
         return;
       }
       const from = device.log.records.length;
-      await fc.asyncModelRun(() => ({ model: { state: { ...initialModel(start.socket, start.cloud, input.served ?? '', names), polls: side.refusedPolls }, taken: [], from }, real: side }), cmds);
+      await fc.asyncModelRun(
+        () => ({
+          model: { state: { ...initialModel(start.socket, start.cloud, input.served ?? '', names), polls: side.refusedPolls }, taken: [], from },
+          real: side,
+        }),
+        cmds,
+      );
     });
     const details = await fc.check(property, { seed: input.seed, numRuns: budget.sequences, endOnFailure: false });
     if (details.failed && details.errorInstance instanceof Disagreed) finding = details.errorInstance.finding;

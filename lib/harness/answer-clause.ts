@@ -24,15 +24,18 @@ type AnswerOptions = ClauseTestOptions & { cannotAsk?: (ctx: CheckContext) => st
  * `alongside`: what else the check does with the same answer (an OBSERVE clause through `also`), before the judgment;
  * `cannotAsk`: why the device cannot be asked, where it cannot (the check is skipped with it).
  */
-export function answerClauseTest(id: AnswerClause, options: AnswerOptions = {},
-  alongside?: (res: DeviceResponse, ctx: CheckContext) => Promise<void>): void {
-  clauseTest(id, async (ctx) => {
-    const cannot = options.cannotAsk?.(ctx);
-    if (cannot) ctx.skip(cannot);
-    const res = await askFor(id, ctx);
-    await alongside?.(res, ctx);
-    expectHeld(judgeAnswer(id, res, factsOf(ctx.run)));
-  }, { ...(ANSWER_JUDGES[id].asks.token ? { needsToken: true } : {}), ...options });
+export function answerClauseTest(id: AnswerClause, options: AnswerOptions = {}, alongside?: (res: DeviceResponse, ctx: CheckContext) => Promise<void>): void {
+  clauseTest(
+    id,
+    async (ctx) => {
+      const cannot = options.cannotAsk?.(ctx);
+      if (cannot) ctx.skip(cannot);
+      const res = await askFor(id, ctx);
+      await alongside?.(res, ctx);
+      expectHeld(judgeAnswer(id, res, factsOf(ctx.run)));
+    },
+    { ...(ANSWER_JUDGES[id].asks.token ? { needsToken: true } : {}), ...options },
+  );
 }
 
 /**
@@ -46,10 +49,18 @@ export function answerClauseTests(area: Area, options: { [K in AnswerClause]?: A
 }
 
 /** A clause of every answer of a class (ERR-01): `ask` gets the answers; each the clause governs is judged by the table's judge. */
-export function everyAnswerClauseTest(id: EveryAnswerClause, ask: (ctx: CheckContext) => Promise<DeviceResponse[]>, noun: string,
-  options: ClauseTestOptions = {}): void {
-  clauseTest(id, async (ctx) => {
-    const answers = (await ask(ctx)).filter((r) => EVERY_ANSWER_JUDGES[id].governs(r.exchange));
-    expectHeld(judgeEvery((r) => judgeAnswer(id, r, factsOf(ctx.run)), answers, noun));
-  }, options);
+export function everyAnswerClauseTest(
+  id: EveryAnswerClause,
+  ask: (ctx: CheckContext) => Promise<DeviceResponse[]>,
+  noun: string,
+  options: ClauseTestOptions = {},
+): void {
+  clauseTest(
+    id,
+    async (ctx) => {
+      const answers = (await ask(ctx)).filter((r) => EVERY_ANSWER_JUDGES[id].governs(r.exchange));
+      expectHeld(judgeEvery((r) => judgeAnswer(id, r, factsOf(ctx.run)), answers, noun));
+    },
+    options,
+  );
 }

@@ -13,7 +13,11 @@ export class ClauseFailure extends Error {
   readonly code: ErrorCode = 'EC_CLAUSE_VIOLATED';
   /** The exchanges the failure is about (a socket row's PUT and read-back): the reports show them first. */
   readonly exchanges: readonly Exchange[];
-  constructor(readonly expected: string, readonly observed: string, evidence?: Exchange | readonly Exchange[]) {
+  constructor(
+    readonly expected: string,
+    readonly observed: string,
+    evidence?: Exchange | readonly Exchange[],
+  ) {
     const exchanges = evidence === undefined ? [] : Array.isArray(evidence) ? evidence : [evidence as Exchange];
     super(violationText(expected, observed, exchanges));
     this.name = 'ClauseFailure';
@@ -61,7 +65,6 @@ export const expectStatus = (res: DeviceResponse, status: number): void => expec
 
 /** The specification's error object `{error: <code>}` (Errors). */
 export const expectError = (res: DeviceResponse, status: number, code: string): void => expectHeld(errorAnswer(res, status, code));
-
 
 export { isJsonObject };
 

@@ -81,13 +81,23 @@ async function pressIgnored(id: ClauseId, err: PressIgnored, ctx: CheckContext, 
   const first = !told.has(err);
   told.add(err);
   if (id === 'PAIR-03') return { ending: endingOf(err.failure, redactor), caught: err.failure };
-  if (first) await ctx.also('PAIR-03', () => { throw err.failure; });
+  if (first)
+    await ctx.also('PAIR-03', () => {
+      throw err.failure;
+    });
   return { ending: endingOf(err, redactor), caught: err };
 }
 
 /** `readBack`: whether the states other areas' requests may have changed are read back after it (not before a table's last row). */
-async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: CheckContext) => Promise<void>,
-  options: ClauseTestOptions, task: Task, skip: (note?: string) => never, readBack = true): Promise<void> {
+async function runCheck(
+  id: ClauseId,
+  rowTitle: string | undefined,
+  fn: (ctx: CheckContext) => Promise<void>,
+  options: ClauseTestOptions,
+  task: Task,
+  skip: (note?: string) => never,
+  readBack = true,
+): Promise<void> {
   const run = inject('energyConform');
   const redactor = runSecrets();
   const noted: Noted[] = [];
@@ -97,11 +107,19 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
     return kept.length ? { judged: kept } : {};
   };
   const record = (v: Omit<Verdict, 'fails'>, shown: WithEvidence = { exchanges: [], evidence: 0 }) => {
-    task.meta.energyConform = { clause: id, ...v, message: messageOf(rowTitle, v), ...shown, ...judgedOf(id, shown.exchanges), connections: connectionsOpened() };
+    task.meta.energyConform = {
+      clause: id,
+      ...v,
+      message: messageOf(rowTitle, v),
+      ...shown,
+      ...judgedOf(id, shown.exchanges),
+      connections: connectionsOpened(),
+    };
   };
   const before = reasonNotToRun({
     condition: (options.needsV2 && !run.usable.v2 ? run.v2Reason : undefined) ?? (options.needsToken && run.token === null ? run.noTokenReason : undefined),
-    planned: run.skips[id], unselected: run.unselected.includes(id),
+    planned: run.skips[id],
+    unselected: run.unselected.includes(id),
     alsoSelected: (options.also ?? []).filter((a) => !run.skips[a]).length + occasionsOf(id, run).length,
   });
   if (before) {
@@ -120,7 +138,10 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   /** The check's exchanges, those a failure judged first. */
   const shownFor = (err: unknown) => evidenceFirst(device.log.records, err instanceof ClauseFailure ? err.exchanges : []);
   const ctx: CheckContext = {
-    device, run, token: run.token ?? '', observe: (w) => observed.push(w),
+    device,
+    run,
+    token: run.token ?? '',
+    observe: (w) => observed.push(w),
     skip: (reason) => {
       skipped = true;
       record({ status: 'skip', message: reason });
@@ -178,8 +199,10 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
   // A device lost mid-check is awaited before the next check, and the message says how long it was away.
   const back = isTransportError(caught) && lostDevice(caught) ? await awaitDevice(run) : '';
   // The exchanges stay with the test's own record even where its clause was not selected: the runner counts requests from them.
-  const { fails, ...verdict } = judge({ ...judgingOf(id, run.deviations), notSelected: run.skips[id] },
-    ending.kind === 'broken' && ending.by === 'device' ? { ...ending, message: `${ending.message}${back}` } : ending);
+  const { fails, ...verdict } = judge(
+    { ...judgingOf(id, run.deviations), notSelected: run.skips[id] },
+    ending.kind === 'broken' && ending.by === 'device' ? { ...ending, message: `${ending.message}${back}` } : ending,
+  );
   record(verdict, shownFor(caught));
   if (ending.kind === 'broken') {
     // Broken on an endpoint of GOVERNING while the device stayed up: that endpoint's clause is `error` with it.
@@ -187,8 +210,14 @@ async function runCheck(id: ClauseId, rowTitle: string | undefined, fn: (ctx: Ch
     const failed = device.log.records.filter((e) => e.error).slice(-1);
     for (const o of unjudged([...(options.errorsWith ?? []), ...(governing && governing !== id ? [governing] : [])])) {
       const title = rowTitle && retitle(rowTitle, clause(o));
-      sides.push({ clause: o, ...verdict, message: messageOf(title, verdict), exchanges: o === governing ? failed : [], evidence: o === governing ? failed.length : 0,
-        ...(title ? { title } : {}) });
+      sides.push({
+        clause: o,
+        ...verdict,
+        message: messageOf(title, verdict),
+        exchanges: o === governing ? failed : [],
+        evidence: o === governing ? failed.length : 0,
+        ...(title ? { title } : {}),
+      });
     }
     throw new Error(rowTitle ? `${rowTitle}: ${ending.message}` : ending.message);
   }
@@ -203,8 +232,11 @@ export function clauseTest(id: ClauseId, fn: (ctx: CheckContext) => Promise<void
 }
 
 /** One test per row, driven by `test.for`; each row names its clause and carries its own title. */
-export function clauseRows<R extends { clause: ClauseId; title: string }>(rows: readonly R[],
-  fn: (row: R, ctx: CheckContext) => Promise<void>, options: ClauseTestOptions = {}): void {
+export function clauseRows<R extends { clause: ClauseId; title: string }>(
+  rows: readonly R[],
+  fn: (row: R, ctx: CheckContext) => Promise<void>,
+  options: ClauseTestOptions = {},
+): void {
   test.for(rows.map((row) => [row.title, row] as const))('%s', { timeout: options.timeoutMs }, async ([, row], { task, skip }) => {
     await runCheck(row.clause, row.title, (ctx) => fn(row, ctx), options, task, skip, row === rows[rows.length - 1]);
   });

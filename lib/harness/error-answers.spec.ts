@@ -4,8 +4,15 @@ import { ClauseFailure } from './clause-failure.js';
 import { errorAnswers, judgeErrorAnswers } from './error-answers.js';
 
 const ex = (side: 'v1' | 'v2', method: string, path: string, status: number | undefined, body = '', error?: string): Exchange => ({
-  side, method, url: `${side === 'v2' ? 'https' : 'http'}://127.0.0.1:1${path}`, requestHeaders: {}, status, responseBody: body,
-  ...(error ? { error } : {}), startedAt: '', durationMs: 0,
+  side,
+  method,
+  url: `${side === 'v2' ? 'https' : 'http'}://127.0.0.1:1${path}`,
+  requestHeaders: {},
+  status,
+  responseBody: body,
+  ...(error ? { error } : {}),
+  startedAt: '',
+  durationMs: 0,
 });
 
 test.for([

@@ -14,5 +14,11 @@ export const errorAnswers = (exchanges: readonly Exchange[]): Exchange[] => exch
 
 /** Throws ERR-01's failure where an error answer is not a JSON object `{error: string}`; the first such answer leads the evidence. */
 export function judgeErrorAnswers(answers: readonly Exchange[]): void {
-  expectHeld(judgeEvery(judge, answers.map(answerOf).filter((a) => a !== null), 'error answer'));
+  expectHeld(
+    judgeEvery(
+      judge,
+      answers.map(answerOf).filter((a) => a !== null),
+      'error answer',
+    ),
+  );
 }

@@ -26,22 +26,69 @@ describe('which requests a worker still sends', () => {
   test.for([
     { what: 'nothing happened yet', history: [], seeded: [], to: PUT_STATE, expected: 'asked' },
     { what: 'one timeout: that request may have been its own', history: [[PUT_STATE, timeout]], seeded: [], to: PUT_STATE, expected: 'asked' },
-    { what: 'two timeouts running', history: [[PUT_STATE, timeout], [PUT_STATE, timeout]], seeded: [], to: PUT_STATE,
-      expected: `PUT /api/v1/state is not asked again: it gave no answer ${TIMEOUTS_TO_GIVE_UP} times running (${timeout.message})` },
-    { what: 'an answer between two timeouts', history: [[PUT_STATE, timeout], [PUT_STATE, null], [PUT_STATE, timeout]], seeded: [], to: PUT_STATE,
-      expected: 'asked' },
-    { what: 'resets are not hangs: they cost nothing to meet again', history: [[PUT_STATE, reset], [PUT_STATE, reset], [PUT_STATE, reset]],
-      seeded: [], to: PUT_STATE, expected: 'asked' },
-    { what: 'another method of the same path', history: [[PUT_STATE, timeout], [PUT_STATE, timeout]], seeded: [], to: STATE, expected: 'asked' },
+    {
+      what: 'two timeouts running',
+      history: [
+        [PUT_STATE, timeout],
+        [PUT_STATE, timeout],
+      ],
+      seeded: [],
+      to: PUT_STATE,
+      expected: `PUT /api/v1/state is not asked again: it gave no answer ${TIMEOUTS_TO_GIVE_UP} times running (${timeout.message})`,
+    },
+    {
+      what: 'an answer between two timeouts',
+      history: [
+        [PUT_STATE, timeout],
+        [PUT_STATE, null],
+        [PUT_STATE, timeout],
+      ],
+      seeded: [],
+      to: PUT_STATE,
+      expected: 'asked',
+    },
+    {
+      what: 'resets are not hangs: they cost nothing to meet again',
+      history: [
+        [PUT_STATE, reset],
+        [PUT_STATE, reset],
+        [PUT_STATE, reset],
+      ],
+      seeded: [],
+      to: PUT_STATE,
+      expected: 'asked',
+    },
+    {
+      what: 'another method of the same path',
+      history: [
+        [PUT_STATE, timeout],
+        [PUT_STATE, timeout],
+      ],
+      seeded: [],
+      to: STATE,
+      expected: 'asked',
+    },
     { what: 'the same path on the other side', history: [], seeded: [STATE], to: { ...STATE, side: 'v2' }, expected: 'asked' },
-    { what: 'an endpoint the run could not read before the suites', history: [], seeded: [STATE], to: STATE,
-      expected: 'GET /api/v1/state is not asked again: the run could not read the socket state before the suites (see SOCK-01)' },
-    { what: 'a seeded endpoint stays given up after an answer elsewhere', history: [[PUT_STATE, null]], seeded: [STATE], to: STATE,
-      expected: 'GET /api/v1/state is not asked again: the run could not read the socket state before the suites (see SOCK-01)' },
+    {
+      what: 'an endpoint the run could not read before the suites',
+      history: [],
+      seeded: [STATE],
+      to: STATE,
+      expected: 'GET /api/v1/state is not asked again: the run could not read the socket state before the suites (see SOCK-01)',
+    },
+    {
+      what: 'a seeded endpoint stays given up after an answer elsewhere',
+      history: [[PUT_STATE, null]],
+      seeded: [STATE],
+      to: STATE,
+      expected: 'GET /api/v1/state is not asked again: the run could not read the socket state before the suites (see SOCK-01)',
+    },
   ] as { what: string; history: [RequestTo, TransportError | null][]; seeded: RequestTo[]; to: RequestTo; expected: string }[])(
-    '$what', ({ history, seeded, to, expected }) => {
+    '$what',
+    ({ history, seeded, to, expected }) => {
       expect(askedAfter(history, seeded)(to)).toBe(expected);
-    });
+    },
+  );
 });
 
 test('a check that can go on without the answer reads a request given up as none; any other error stays an error', () => {

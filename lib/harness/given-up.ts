@@ -22,7 +22,6 @@ export function noAnswerIfGivenUp(err: unknown): null {
 
 export const TIMEOUTS_TO_GIVE_UP = 2;
 
-
 /** A guard of its own: the endpoints given up from the start, and what it learns from every request. */
 export function newGuard(unreadable: readonly Unreadable[]): RequestGuard {
   const givenUp = new Map(unreadable.map((u) => [sideEndpointKey(u), u.reason]));

@@ -53,8 +53,14 @@ export async function beforeCheck(id: ClauseId, device: DeviceClient, run: Suite
  * After check `id`: each watched state read back where the check's requests of another area were not followed by a read
  * of it (`readAfter`; a table's rows leave it to their last, their requests carried on to it), and every read judged that had such requests before it, through `also` (noted by `note`, for rejudge).
  */
-export async function watchOwned(id: ClauseId, device: DeviceClient, run: SuiteContext, also: Also, note: <T>(work: () => T) => T,
-  readAfter = true): Promise<void> {
+export async function watchOwned(
+  id: ClauseId,
+  device: DeviceClient,
+  run: SuiteContext,
+  also: Also,
+  note: <T>(work: () => T) => T,
+  readAfter = true,
+): Promise<void> {
   for (const clause of watchedBy(run)) {
     const from = carriedTo(clause, run);
     let walked = walkOwned(clause, device.log.records, from);
@@ -65,9 +71,14 @@ export async function watchOwned(id: ClauseId, device: DeviceClient, run: SuiteC
     carried().set(clause, walked.carried);
     if (!walked.reads.length || clause === id) continue;
     const { reads } = walked;
-    await also(clause, () => note(() => {
-      const judgments = reads.map((r) => judgeOn(clause, answerOf(r.after)!, { before: answerOf(r.before)!, between: r.between.map(replyOfRequest) }));
-      expectJudged(judgments.find((j) => !j.held) ?? judgments.find((j) => j.held && j.notJudged === undefined) ?? judgments[0]!);
-    }), reads.flatMap((r) => [r.before, ...r.between, r.after]));
+    await also(
+      clause,
+      () =>
+        note(() => {
+          const judgments = reads.map((r) => judgeOn(clause, answerOf(r.after)!, { before: answerOf(r.before)!, between: r.between.map(replyOfRequest) }));
+          expectJudged(judgments.find((j) => !j.held) ?? judgments.find((j) => j.held && j.notJudged === undefined) ?? judgments[0]!);
+        }),
+      reads.flatMap((r) => [r.before, ...r.between, r.after]),
+    );
   }
 }

@@ -30,7 +30,13 @@ export interface PressTime {
 export async function timedPress(run: SuiteContext, why: string): Promise<PressTime & { end: () => Promise<void> }> {
   if (!run.pressTimed) throw new EnergyConformError('EC_NO_PRESS', 'the press backend does not tell when it pressed: give --press-hook');
   const { startedAt, endedAt } = (await tell(run, 'press', { why })) as PressTime;
-  return { startedAt, endedAt, end: async () => { await tell(run, 'end', { outcome: 'seen' }); } };
+  return {
+    startedAt,
+    endedAt,
+    end: async () => {
+      await tell(run, 'end', { outcome: 'seen' });
+    },
+  };
 }
 
 /**
@@ -42,9 +48,20 @@ export async function pressAndPost(run: SuiteContext, device: DeviceClient, why:
   let outcome: 'seen' | 'timeout' = 'timeout';
   const refused: DeviceResponse[] = [];
   try {
-    const res = await firstAnswerInWindow(async () => { const r = await device.v2.post('/api/user', first); refused.push(r); return r; }, { timeoutS: run.pressTimeoutS,
-      timedOut: () => (run.pressTimed && (seen ?? 0) > 0 ? new PressIgnored(why, seen!, endedAt ?? Date.now(), refused)
-        : new EnergyConformError('EC_PRESS_TIMEOUT', `no button press was seen within ${run.pressTimeoutS} s (${why}); raise --press-timeout`)) });
+    const res = await firstAnswerInWindow(
+      async () => {
+        const r = await device.v2.post('/api/user', first);
+        refused.push(r);
+        return r;
+      },
+      {
+        timeoutS: run.pressTimeoutS,
+        timedOut: () =>
+          run.pressTimed && (seen ?? 0) > 0
+            ? new PressIgnored(why, seen!, endedAt ?? Date.now(), refused)
+            : new EnergyConformError('EC_PRESS_TIMEOUT', `no button press was seen within ${run.pressTimeoutS} s (${why}); raise --press-timeout`),
+      },
+    );
     outcome = 'seen';
     return res;
   } finally {
@@ -62,8 +79,15 @@ export class PressIgnored extends Error {
     super(`could not run: the device did not honour the press (${why}) that the press hook reported done; PAIR-03 shows its refused POSTs`);
     // The first and the last refusals show it; the ones between only repeat them.
     const shown = refused.length > 6 ? [...refused.slice(0, 3), ...refused.slice(-3)] : refused;
-    const j = judgeOn('PAIR-03', refused.at(-1) ?? NO_ANSWER, { ignored: {
-      press: `${why}, at ${new Date(pressedAt).toISOString()}`, posts: refused.length, span: `from ${first} to ${last}`, windowsBefore: seen, shown } });
+    const j = judgeOn('PAIR-03', refused.at(-1) ?? NO_ANSWER, {
+      ignored: {
+        press: `${why}, at ${new Date(pressedAt).toISOString()}`,
+        posts: refused.length,
+        span: `from ${first} to ${last}`,
+        windowsBefore: seen,
+        shown,
+      },
+    });
     // PAIR-03's judge never holds an ignored press.
     this.failure = failureOf(j)!;
   }

@@ -4,7 +4,10 @@ import { ConnectionPool } from '../client/connection-pool.js';
 import type { SuiteContext } from '../contract/run-context.js';
 import { runScoped } from '../client/run-scope.js';
 
-const held = runScoped((): { pool?: ConnectionPool } => ({}), (h) => void h.pool?.close().catch(() => undefined));
+const held = runScoped(
+  (): { pool?: ConnectionPool } => ({}),
+  (h) => void h.pool?.close().catch(() => undefined),
+);
 
 export function runPool(run: Pick<SuiteContext, 'target' | 'requestTimeoutMs'>): ConnectionPool {
   return (held().pool ??= new ConnectionPool(run.target, run.requestTimeoutMs));

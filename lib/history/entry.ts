@@ -53,21 +53,39 @@ export function entryOf(r: RunResults): HistoryEntry {
   const t = r.target;
   // certify-client judges the integration, on a device it makes up each time: the history follows the
   // integration, its versions in place of firmware.
-  const who = r.integration ? { serial: `integration ${r.integration.name}`, kind: 'integration', productType: null, firmware: r.integration.version ?? UNKNOWN_FIRMWARE }
+  const who = r.integration
+    ? { serial: `integration ${r.integration.name}`, kind: 'integration', productType: null, firmware: r.integration.version ?? UNKNOWN_FIRMWARE }
     : { serial: t.serial ?? t.host, kind: t.kind, productType: t.product_type, firmware: t.firmware_version ?? UNKNOWN_FIRMWARE };
-  const catalogues = r.profiles?.map((p) => `${p.profile} r${p.revision}`).join(', ') ?? r.scenario?.catalogue ?? (r.soak ? 'soak thresholds and spot checks' : '');
+  const catalogues =
+    r.profiles?.map((p) => `${p.profile} r${p.revision}`).join(', ') ?? r.scenario?.catalogue ?? (r.soak ? 'soak thresholds and spot checks' : '');
   const s = r.soak;
   return {
-    key: createHash('sha256').update(`${t.serial ?? t.host}|${r.started}|${r.finished}`).digest('hex').slice(0, 32),
-    command: commandOf(r), started: r.started, durationMs: r.durationMs,
-    ...who, apiVersion: t.api_version,
-    tool: `${r.tool.name} ${r.tool.version}`, catalogues, verdict: r.verdict, subject: r.integration ? `${r.integration.name}${r.integration.version ? ` ${r.integration.version}` : ''}` : null,
+    key: createHash('sha256')
+      .update(`${t.serial ?? t.host}|${r.started}|${r.finished}`)
+      .digest('hex')
+      .slice(0, 32),
+    command: commandOf(r),
+    started: r.started,
+    durationMs: r.durationMs,
+    ...who,
+    apiVersion: t.api_version,
+    tool: `${r.tool.name} ${r.tool.version}`,
+    catalogues,
+    verdict: r.verdict,
+    subject: r.integration ? `${r.integration.name}${r.integration.version ? ` ${r.integration.version}` : ''}` : null,
     // A failure --known excused is kept as `known`: the history counts it apart from the failures nobody expected.
     outcomes: r.checks.map((c) => ({ clause: c.clause, level: c.level, status: isExcused(c) ? 'known' : c.status, durationMs: c.durationMs })),
-    soak: s ? {
-      ranS: s.ranS, requests: s.totals.requests, errors: errorCount(s.totals.errors), reboots: s.reboots.length,
-      connections: s.totals.connections,
-      worstP99Ms: s.intervals.flatMap((i) => Object.values(i.endpoints).map((e) => e.p99)).reduce<number | null>((m, v) => (v === null ? m : Math.max(m ?? 0, v)), null),
-    } : null,
+    soak: s
+      ? {
+          ranS: s.ranS,
+          requests: s.totals.requests,
+          errors: errorCount(s.totals.errors),
+          reboots: s.reboots.length,
+          connections: s.totals.connections,
+          worstP99Ms: s.intervals
+            .flatMap((i) => Object.values(i.endpoints).map((e) => e.p99))
+            .reduce<number | null>((m, v) => (v === null ? m : Math.max(m ?? 0, v)), null),
+        }
+      : null,
   };
 }

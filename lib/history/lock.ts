@@ -16,9 +16,13 @@ export async function withLock<T>(file: string, fn: () => Promise<T>): Promise<T
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+      const age = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
       if (age > STALE_MS) await rm(lock, { force: true });
-      else if (Date.now() > until) throw new Error(`${lock} has been held for ${Math.round(age / 1000)} s by another energy-conform; remove it if none is running`);
+      else if (Date.now() > until)
+        throw new Error(`${lock} has been held for ${Math.round(age / 1000)} s by another energy-conform; remove it if none is running`);
       else await sleep(50 + Math.random() * 50);
     }
   }

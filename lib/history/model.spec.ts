@@ -13,9 +13,24 @@ import { HistoryStore } from './store.js';
 let n = 0;
 const run = (firmware: string, outcomes: Record<string, string>, more: Partial<HistoryEntry> = {}): HistoryEntry => {
   n += 1;
-  return { key: `k${n}`, command: 'run', started: `2026-11-${String(n).padStart(2, '0')}T10:00:00.000Z`, durationMs: 1000, serial: '5c2faf000001', kind: 'p1dongle',
-    productType: 'HWE-P1', firmware, apiVersion: '2.2.0', tool: 'energy-conform 0.1.0', catalogues: 'spec r2', verdict: 'pass', subject: null,
-    outcomes: Object.entries(outcomes).map(([clause, status]) => ({ clause, level: 'MUST', status, durationMs: 5 })), soak: null, ...more };
+  return {
+    key: `k${n}`,
+    command: 'run',
+    started: `2026-11-${String(n).padStart(2, '0')}T10:00:00.000Z`,
+    durationMs: 1000,
+    serial: '5c2faf000001',
+    kind: 'p1dongle',
+    productType: 'HWE-P1',
+    firmware,
+    apiVersion: '2.2.0',
+    tool: 'energy-conform 0.1.0',
+    catalogues: 'spec r2',
+    verdict: 'pass',
+    subject: null,
+    outcomes: Object.entries(outcomes).map(([clause, status]) => ({ clause, level: 'MUST', status, durationMs: 5 })),
+    soak: null,
+    ...more,
+  };
 };
 
 const runs = [
@@ -34,15 +49,33 @@ test('the clause × firmware table, the first failing firmware of each clause, a
   // A skip says nothing of the clause: TLS-01 has no cell on 6.00.
   expect(d!.table.get('TLS-01')!.has('6.00')).toBe(false);
   expect(Object.fromEntries(d!.firstFailed)).toEqual({ 'VER-01': '6.01', 'PAIR-02': '6.01', 'INFO-01': '6.02' });
-  expect(d!.flips).toEqual([{ clause: 'PAIR-02', firmware: '6.01', sequence: [{ status: 'pass', started: runs[1]!.started }, { status: 'fail', started: runs[2]!.started }] }]);
+  expect(d!.flips).toEqual([
+    {
+      clause: 'PAIR-02',
+      firmware: '6.01',
+      sequence: [
+        { status: 'pass', started: runs[1]!.started },
+        { status: 'fail', started: runs[2]!.started },
+      ],
+    },
+  ]);
   expect(notAlwaysPassing(d!)).toEqual(['INFO-01', 'PAIR-02', 'VER-01']);
   expect(d!.soaks).toEqual([{ firmware: '6.02', soaks: 1, hours: 2, requests: 20_000, errors: 3, reboots: 1, worstP99Ms: 80 }]);
 });
 
 test.for([
-  [['6.01', '6.00', '6.1', '6.0912'], ['6.00', '6.01', '6.0912', '6.1']],
-  [['6.0503', '6.0304', '6.0503'], ['6.0304', '6.0503']],
-  [['6.01', 'beta-2', '6.00'], ['6.01', 'beta-2', '6.00']],
+  [
+    ['6.01', '6.00', '6.1', '6.0912'],
+    ['6.00', '6.01', '6.0912', '6.1'],
+  ],
+  [
+    ['6.0503', '6.0304', '6.0503'],
+    ['6.0304', '6.0503'],
+  ],
+  [
+    ['6.01', 'beta-2', '6.00'],
+    ['6.01', 'beta-2', '6.00'],
+  ],
 ] as const)('firmware %j in release order: %j (else in the order first run)', ([seen, want]) => {
   expect(firmwareOrder(seen)).toEqual(want);
 });

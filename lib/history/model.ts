@@ -58,8 +58,12 @@ export interface HistoryView {
 export function historyView(entries: readonly HistoryEntry[]): HistoryView {
   const ordered = [...entries].sort((a, b) => a.started.localeCompare(b.started));
   const serials = [...new Set(ordered.map((e) => e.serial))];
-  return { runs: ordered.length, from: ordered[0]?.started ?? null, to: ordered.at(-1)?.started ?? null,
-    devices: serials.map((s) => deviceHistory(ordered.filter((e) => e.serial === s))) };
+  return {
+    runs: ordered.length,
+    from: ordered[0]?.started ?? null,
+    to: ordered.at(-1)?.started ?? null,
+    devices: serials.map((s) => deviceHistory(ordered.filter((e) => e.serial === s))),
+  };
 }
 
 function deviceHistory(runs: readonly HistoryEntry[]): DeviceHistory {
@@ -94,8 +98,23 @@ function deviceHistory(runs: readonly HistoryEntry[]): DeviceHistory {
   }
   const known = new Map<string, number>();
   for (const o of runs.flatMap((r) => r.outcomes)) if (o.status === 'known') known.set(o.clause, (known.get(o.clause) ?? 0) + 1);
-  return { serial: last.serial, kind: last.kind, productType: last.productType, runs: runs.length, firmwares, table, firstFailed, flips, known,
-    soaks: firmwares.flatMap((fw) => soakRow(fw, runs.filter((e) => e.firmware === fw && e.soak))) };
+  return {
+    serial: last.serial,
+    kind: last.kind,
+    productType: last.productType,
+    runs: runs.length,
+    firmwares,
+    table,
+    firstFailed,
+    flips,
+    known,
+    soaks: firmwares.flatMap((fw) =>
+      soakRow(
+        fw,
+        runs.filter((e) => e.firmware === fw && e.soak),
+      ),
+    ),
+  };
 }
 
 /**
@@ -112,8 +131,17 @@ function soakRow(firmware: string, soaks: readonly HistoryEntry[]): SoakRow[] {
   if (!soaks.length) return [];
   const f = soaks.map((e) => e.soak!);
   const p99 = f.map((s) => s.worstP99Ms).filter((v) => v !== null);
-  return [{ firmware, soaks: f.length, hours: Math.round(f.reduce((n, s) => n + s.ranS, 0) / 36) / 100, requests: f.reduce((n, s) => n + s.requests, 0),
-    errors: f.reduce((n, s) => n + s.errors, 0), reboots: f.reduce((n, s) => n + s.reboots, 0), worstP99Ms: p99.length ? Math.max(...p99) : null }];
+  return [
+    {
+      firmware,
+      soaks: f.length,
+      hours: Math.round(f.reduce((n, s) => n + s.ranS, 0) / 36) / 100,
+      requests: f.reduce((n, s) => n + s.requests, 0),
+      errors: f.reduce((n, s) => n + s.errors, 0),
+      reboots: f.reduce((n, s) => n + s.reboots, 0),
+      worstP99Ms: p99.length ? Math.max(...p99) : null,
+    },
+  ];
 }
 
 /** The clauses a reader looks at first: every one not passing on every firmware it ran on. */

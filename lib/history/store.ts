@@ -45,7 +45,10 @@ export const SCHEMA_VERSION = '1';
 let sql: Promise<initSqlJs.SqlJsStatic> | undefined;
 
 export class HistoryStore {
-  private constructor(private readonly db: Database, readonly file: string) {}
+  private constructor(
+    private readonly db: Database,
+    readonly file: string,
+  ) {}
 
   /** The database in `file`, or a new one where there is no file yet. */
   static async open(file: string): Promise<HistoryStore> {
@@ -62,7 +65,8 @@ export class HistoryStore {
       throw new Error(`${file} is not a history database (${(err as Error).message})`);
     }
     const version = db.exec("SELECT value FROM meta WHERE key = 'schema'")[0]?.values[0]?.[0];
-    if (version !== undefined && version !== SCHEMA_VERSION) throw new Error(`${file} is a history database of schema ${String(version)}; this energy-conform reads ${SCHEMA_VERSION}`);
+    if (version !== undefined && version !== SCHEMA_VERSION)
+      throw new Error(`${file} is a history database of schema ${String(version)}; this energy-conform reads ${SCHEMA_VERSION}`);
     db.run("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)", [SCHEMA_VERSION]);
     return new HistoryStore(db, file);
   }
@@ -72,17 +76,26 @@ export class HistoryStore {
     if (this.db.exec('SELECT 1 FROM runs WHERE key = ?', [e.key]).length) return false;
     this.db.run('BEGIN');
     try {
-      this.db.run(`INSERT INTO runs (key, command, started, duration_ms, serial, kind, product_type, firmware, api_version, tool, catalogues, verdict, subject)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [e.key, e.command, e.started, e.durationMs, e.serial, e.kind, e.productType, e.firmware, e.apiVersion,
-        e.tool, e.catalogues, e.verdict, e.subject]);
+      this.db.run(
+        `INSERT INTO runs (key, command, started, duration_ms, serial, kind, product_type, firmware, api_version, tool, catalogues, verdict, subject)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [e.key, e.command, e.started, e.durationMs, e.serial, e.kind, e.productType, e.firmware, e.apiVersion, e.tool, e.catalogues, e.verdict, e.subject],
+      );
       const id = this.db.exec('SELECT last_insert_rowid()')[0]!.values[0]![0] as number;
       const insert = this.db.prepare('INSERT OR REPLACE INTO outcomes (run_id, clause, level, status, duration_ms) VALUES (?, ?, ?, ?, ?)');
       for (const o of e.outcomes) insert.run([id, o.clause, o.level, o.status, Math.round(o.durationMs)]);
       insert.free();
       if (e.soak) {
         const s = e.soak;
-        this.db.run('INSERT INTO soaks (run_id, ran_s, requests, errors, reboots, connections, worst_p99_ms) VALUES (?, ?, ?, ?, ?, ?, ?)',
-          [id, s.ranS, s.requests, s.errors, s.reboots, s.connections, s.worstP99Ms]);
+        this.db.run('INSERT INTO soaks (run_id, ran_s, requests, errors, reboots, connections, worst_p99_ms) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+          id,
+          s.ranS,
+          s.requests,
+          s.errors,
+          s.reboots,
+          s.connections,
+          s.worstP99Ms,
+        ]);
       }
       this.db.run('COMMIT');
     } catch (err) {
@@ -96,15 +109,31 @@ export class HistoryStore {
   addDocument(d: StoredDocument): boolean {
     const key = createHash('sha256').update(`${d.type}|${d.body}`).digest('hex').slice(0, 32);
     if (this.db.exec('SELECT 1 FROM documents WHERE key = ?', [key]).length) return false;
-    this.db.run('INSERT INTO documents (key, type, kind, name, version, added, body) VALUES (?, ?, ?, ?, ?, ?, ?)', [key, d.type, d.kind, d.name, d.version, d.added, d.body]);
+    this.db.run('INSERT INTO documents (key, type, kind, name, version, added, body) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      key,
+      d.type,
+      d.kind,
+      d.name,
+      d.version,
+      d.added,
+      d.body,
+    ]);
     return true;
   }
 
   /** Every capture and contract, oldest first. */
   documents(): StoredDocument[] {
     const r = this.db.exec('SELECT type, kind, name, version, added, body FROM documents ORDER BY added, id')[0];
-    return r ? r.values.map(([type, kind, name, version, added, body]) => ({ type: type as StoredDocument['type'], kind: kind as string, name: name as string,
-      version: version as string, added: added as string, body: body as string })) : [];
+    return r
+      ? r.values.map(([type, kind, name, version, added, body]) => ({
+          type: type as StoredDocument['type'],
+          kind: kind as string,
+          name: name as string,
+          version: version as string,
+          added: added as string,
+          body: body as string,
+        }))
+      : [];
   }
 
   /** Every run, oldest first, with its outcomes and soak figures. */
@@ -120,14 +149,35 @@ export class HistoryStore {
       list.push({ clause: o.clause as string, level: o.level as string, status: o.status as string, durationMs: o.duration_ms as number });
       outcomes.set(o.run_id as number, list);
     }
-    const soaks = new Map(rows<Run>('SELECT * FROM soaks').map((s) => [s.run_id as number, {
-      ranS: s.ran_s as number, requests: s.requests as number, errors: s.errors as number, reboots: s.reboots as number,
-      connections: s.connections as number, worstP99Ms: s.worst_p99_ms as number | null }]));
+    const soaks = new Map(
+      rows<Run>('SELECT * FROM soaks').map((s) => [
+        s.run_id as number,
+        {
+          ranS: s.ran_s as number,
+          requests: s.requests as number,
+          errors: s.errors as number,
+          reboots: s.reboots as number,
+          connections: s.connections as number,
+          worstP99Ms: s.worst_p99_ms as number | null,
+        },
+      ]),
+    );
     return rows<Run>('SELECT * FROM runs ORDER BY started, id').map((r) => ({
-      key: r.key as string, command: r.command as HistoryEntry['command'], started: r.started as string, durationMs: r.duration_ms as number,
-      serial: r.serial as string, kind: r.kind as string, productType: r.product_type as string | null, firmware: r.firmware as string,
-      apiVersion: r.api_version as string | null, tool: r.tool as string, catalogues: r.catalogues as string, verdict: r.verdict as HistoryEntry['verdict'],
-      subject: r.subject as string | null, outcomes: outcomes.get(r.id as number) ?? [], soak: soaks.get(r.id as number) ?? null,
+      key: r.key as string,
+      command: r.command as HistoryEntry['command'],
+      started: r.started as string,
+      durationMs: r.duration_ms as number,
+      serial: r.serial as string,
+      kind: r.kind as string,
+      productType: r.product_type as string | null,
+      firmware: r.firmware as string,
+      apiVersion: r.api_version as string | null,
+      tool: r.tool as string,
+      catalogues: r.catalogues as string,
+      verdict: r.verdict as HistoryEntry['verdict'],
+      subject: r.subject as string | null,
+      outcomes: outcomes.get(r.id as number) ?? [],
+      soak: soaks.get(r.id as number) ?? null,
     }));
   }
 

@@ -11,11 +11,16 @@ export function auth01(t: Traffic, within: readonly Phase[]): Finding {
   if (!v1.length) return { held: true, message: 'no request went to the HTTP (v1) port' };
   const tokens = issuedTokens(t);
   const carrying = v1.filter((r) => r.headers.authorization !== undefined || holdsToken(`${urlOf(r)}\n${r.body}`, tokens));
-  if (!carrying.length) return { held: true, message: `${each(v1.length, 'request to the HTTP (v1) port', 'requests to the HTTP (v1) port')} went without the token` };
+  if (!carrying.length)
+    return { held: true, message: `${each(v1.length, 'request to the HTTP (v1) port', 'requests to the HTTP (v1) port')} went without the token` };
   const first = carrying[0]!;
-  const where = first.headers.authorization !== undefined ? 'an Authorization header' : holdsToken(urlOf(first), tokens) ? 'the token in its URL' : 'the token in its body';
-  return { held: false, evidence: carrying.map((r) => r.id),
-    message: `${named(first)} carried ${where}: a v1 request travels unencrypted, so the token did too (${count(carrying.length, 'such request')})` };
+  const where =
+    first.headers.authorization !== undefined ? 'an Authorization header' : holdsToken(urlOf(first), tokens) ? 'the token in its URL' : 'the token in its body';
+  return {
+    held: false,
+    evidence: carrying.map((r) => r.id),
+    message: `${named(first)} carried ${where}: a v1 request travels unencrypted, so the token did too (${count(carrying.length, 'such request')})`,
+  };
 }
 
 /** Credentials go only in `Authorization: Bearer <token>`, with a token the device issued, unchanged. */
@@ -40,7 +45,11 @@ export function auth02(t: Traffic, within: readonly Phase[]): Finding {
     }
   }
   if (!credentialed && !problems.length) return { skip: 'no request carried a credential' };
-  if (!problems.length) return { held: true, message: `${each(credentialed, 'request with a credential', 'requests with a credential')} sent it as "Authorization: Bearer <token>", a token the device issued` };
+  if (!problems.length)
+    return {
+      held: true,
+      message: `${each(credentialed, 'request with a credential', 'requests with a credential')} sent it as "Authorization: Bearer <token>", a token the device issued`,
+    };
   const [first, what] = problems[0]!;
   return { held: false, evidence: problems.map(([r]) => r.id), message: `${named(first)} sent ${what} (${count(problems.length, 'such request')})` };
 }
@@ -60,14 +69,26 @@ export function auth04(t: Traffic, within: readonly Phase[]): Finding {
   if (!tokens.length) return { skip: 'the device issued no token' };
   const bad = inPhases(t.requests, within).filter((r) => holdsToken(urlOf(r), tokens));
   if (!bad.length) return { held: true, message: 'no URL held a token' };
-  return { held: false, evidence: bad.map((r) => r.id), message: `${named(bad[0]!)} has the token in its URL, where logs and proxies keep it (${count(bad.length, 'such request')})` };
+  return {
+    held: false,
+    evidence: bad.map((r) => r.id),
+    message: `${named(bad[0]!)} has the token in its URL, where logs and proxies keep it (${count(bad.length, 'such request')})`,
+  };
 }
 
 /** OBSERVE: v2 requests without a token, other than POST /api/user. */
 export function auth05(t: Traffic, within: readonly Phase[]): Finding {
   const bare = inPhases(t.requests, within).filter((r) => r.side === 'v2' && !isPairing(r) && r.headers.authorization === undefined);
-  const observed = [...tally(bare.map((r) => `${r.method} ${r.path} (${r.phase})`))].map(([request, n]) => ({ request, count: n,
-    purpose: /^GET \/api \(/.test(request) ? 'a probe: GET /api answers 401 without a token on v2, which tells v2 apart' : 'not told' }));
-  return { observed, evidence: bare.slice(0, 3).map((r) => r.id),
-    message: bare.length ? `${count(bare.length, 'v2 request')} without a token: ${observed.map((o) => `${o.request} ×${o.count}`).join(', ')}` : 'every v2 request but POST /api/user carried a token' };
+  const observed = [...tally(bare.map((r) => `${r.method} ${r.path} (${r.phase})`))].map(([request, n]) => ({
+    request,
+    count: n,
+    purpose: /^GET \/api \(/.test(request) ? 'a probe: GET /api answers 401 without a token on v2, which tells v2 apart' : 'not told',
+  }));
+  return {
+    observed,
+    evidence: bare.slice(0, 3).map((r) => r.id),
+    message: bare.length
+      ? `${count(bare.length, 'v2 request')} without a token: ${observed.map((o) => `${o.request} ×${o.count}`).join(', ')}`
+      : 'every v2 request but POST /api/user carried a token',
+  };
 }

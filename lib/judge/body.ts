@@ -13,9 +13,14 @@ export function body01(t: Traffic, within: readonly Phase[]): Finding {
   for (const r of withBody) {
     const type = r.headers['content-type'];
     if (!type || !/^application\/json\s*(;|$)/i.test(type)) {
-      return { held: false, evidence: [r.id], message: `${named(r)} sent a body with ${type ? `Content-Type ${JSON.stringify(type)}` : 'no Content-Type'}, not application/json` };
+      return {
+        held: false,
+        evidence: [r.id],
+        message: `${named(r)} sent a body with ${type ? `Content-Type ${JSON.stringify(type)}` : 'no Content-Type'}, not application/json`,
+      };
     }
-    if (parseJson(r.body) === undefined) return { held: false, evidence: [r.id], message: `${named(r)} sent a body that is not JSON: ${JSON.stringify(r.body.slice(0, 80))}` };
+    if (parseJson(r.body) === undefined)
+      return { held: false, evidence: [r.id], message: `${named(r)} sent a body that is not JSON: ${JSON.stringify(r.body.slice(0, 80))}` };
   }
   return { held: true, message: `${each(withBody.length, 'body', 'bodies')} was JSON, sent as application/json` };
 }
@@ -29,8 +34,13 @@ export function body02(t: Traffic, within: readonly Phase[]): Finding {
     return !isObject(body) || typeof body.name !== 'string' || !/^(local|cloud)\//.test(body.name);
   });
   if (!bad) return { held: true, message: `each of ${count(deletes.length, 'DELETE /api/user', 'DELETE /api/user requests')} named its user with the prefix` };
-  return { held: false, evidence: [bad.id], message: `${named(bad)} ${bad.body ? `sent ${JSON.stringify(bad.body.slice(0, 80))}, no {name} with a local/ or cloud/ prefix` : 'sent no body'}: `
-    + 'it relies on the device deleting the caller, which the specification does not state' };
+  return {
+    held: false,
+    evidence: [bad.id],
+    message:
+      `${named(bad)} ${bad.body ? `sent ${JSON.stringify(bad.body.slice(0, 80))}, no {name} with a local/ or cloud/ prefix` : 'sent no body'}: ` +
+      'it relies on the device deleting the caller, which the specification does not state',
+  };
 }
 
 /** A state PUT never asks for `power_on: false` together with `switch_lock: true`. */
@@ -57,8 +67,11 @@ export function sock02(t: Traffic, within: readonly Phase[]): Finding {
   if (!puts.length) return NO_STATE_PUT;
   for (const r of puts) {
     const b = parseJson(r.body);
-    const wrong = !isObject(b) ? 'a body that is not a JSON object'
-      : Object.entries(b).map(([k, v]) => (!(k in SOCKET_FIELDS) ? `the field ${k}` : !SOCKET_FIELDS[k]!(v) ? `${k}: ${JSON.stringify(v)}` : null)).find((x) => x !== null);
+    const wrong = !isObject(b)
+      ? 'a body that is not a JSON object'
+      : Object.entries(b)
+          .map(([k, v]) => (!(k in SOCKET_FIELDS) ? `the field ${k}` : !SOCKET_FIELDS[k]!(v) ? `${k}: ${JSON.stringify(v)}` : null))
+          .find((x) => x !== null);
     if (wrong) return { held: false, evidence: [r.id], message: `${named(r)} sent ${wrong} (only power_on and switch_lock as booleans, brightness 0 to 255)` };
   }
   return { held: true, message: `${each(puts.length, 'state PUT')} held only the socket's three fields, in range` };
@@ -77,16 +90,28 @@ export function sock03(t: Traffic, within: readonly Phase[]): Finding {
     const b = parseJson(r.body);
     return isObject(b) && Object.keys(b).length === 1 && b.power_on === false && lockedThen(r);
   });
-  return { observed: { sent: alone.length, answers: alone.map((r) => r.status) }, evidence: alone.map((r) => r.id),
-    message: alone.length ? `${count(alone.length, 'time')} power_on false alone to a socket it had read as locked; answered ${alone.map((r) => r.status).join(', ')}`
-      : 'never sent power_on false alone to a socket it had read as locked' };
+  return {
+    observed: { sent: alone.length, answers: alone.map((r) => r.status) },
+    evidence: alone.map((r) => r.id),
+    message: alone.length
+      ? `${count(alone.length, 'time')} power_on false alone to a socket it had read as locked; answered ${alone.map((r) => r.status).join(', ')}`
+      : 'never sent power_on false alone to a socket it had read as locked',
+  };
 }
 
 /** OBSERVE: whether the integration switches cloud communication off. */
 export function cloud01(t: Traffic, within: readonly Phase[]): Finding {
-  const off = inPhases(t.requests, within).filter((r) => r.method === 'PUT' && (r.path === '/api/v1/system' || r.path === '/api/system')
-    && (parseJson(r.body) as Record<string, unknown> | undefined)?.cloud_enabled === false);
-  return { observed: { switchedOff: off.length }, evidence: off.map((r) => r.id),
-    message: off.length ? `${named(off[0]!)} switched cloud communication off: whether the user was asked first (the specification asks for that) only a person can check`
-      : 'it never switched cloud communication off' };
+  const off = inPhases(t.requests, within).filter(
+    (r) =>
+      r.method === 'PUT' &&
+      (r.path === '/api/v1/system' || r.path === '/api/system') &&
+      (parseJson(r.body) as Record<string, unknown> | undefined)?.cloud_enabled === false,
+  );
+  return {
+    observed: { switchedOff: off.length },
+    evidence: off.map((r) => r.id),
+    message: off.length
+      ? `${named(off[0]!)} switched cloud communication off: whether the user was asked first (the specification asks for that) only a person can check`
+      : 'it never switched cloud communication off',
+  };
 }

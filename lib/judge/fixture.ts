@@ -27,13 +27,31 @@ export interface RequestSpec {
 }
 
 /** What a connection's handshake looks like when the device presented its own certificate and the client took it. */
-export const validTls = (): NonNullable<SeenConnection['tls']> => ({ presented: 'valid', handshake: 'completed', sni: null, protocol: 'TLSv1.3', resumed: false });
+export const validTls = (): NonNullable<SeenConnection['tls']> => ({
+  presented: 'valid',
+  handshake: 'completed',
+  sni: null,
+  protocol: 'TLSv1.3',
+  resumed: false,
+});
 
 /** A request as the device records it, the spec's blanks filled with a successful poll's. */
 function seenRequest(spec: RequestSpec, id: number, connection: number, phase: Phase): SeenRequest {
-  return { id, connection, side: spec.side ?? 'v2', phase, at: spec.at, method: spec.method ?? 'GET', path: spec.path ?? '/api/measurement',
-    query: spec.query ?? '', headers: spec.headers ?? {}, body: spec.body ?? '', status: spec.status ?? 200, responseBody: spec.responseBody ?? '',
-    ...(spec.responseHeaders ? { responseHeaders: spec.responseHeaders } : {}) };
+  return {
+    id,
+    connection,
+    side: spec.side ?? 'v2',
+    phase,
+    at: spec.at,
+    method: spec.method ?? 'GET',
+    path: spec.path ?? '/api/measurement',
+    query: spec.query ?? '',
+    headers: spec.headers ?? {},
+    body: spec.body ?? '',
+    status: spec.status ?? 200,
+    responseBody: spec.responseBody ?? '',
+    ...(spec.responseHeaders ? { responseHeaders: spec.responseHeaders } : {}),
+  };
 }
 
 export class TrafficBuilder {
@@ -46,8 +64,16 @@ export class TrafficBuilder {
       return span;
     });
     const reboot = phases.find((p) => p.phase === 'reboot')!;
-    this.t = { device: { kind: 'p1dongle', serial: '5c2fafaabbcc' }, phases, connections: [], requests: [], sockets: [], tokens: [],
-      away: [{ from: reboot.from + AWAY.from * 1000, to: reboot.from + AWAY.to * 1000 }], presses: [] };
+    this.t = {
+      device: { kind: 'p1dongle', serial: '5c2fafaabbcc' },
+      phases,
+      connections: [],
+      requests: [],
+      sockets: [],
+      tokens: [],
+      away: [{ from: reboot.from + AWAY.from * 1000, to: reboot.from + AWAY.to * 1000 }],
+      presses: [],
+    };
   }
 
   start(phase: Phase): number {
@@ -59,8 +85,15 @@ export class TrafficBuilder {
   }
 
   connection(side: 'v1' | 'v2', at: number, tls?: { presented?: Presented; handshake?: 'completed' | 'failed' }): number {
-    const c: SeenConnection = { id: this.t.connections.length + 1, side, phase: this.phaseAt(at), openedAt: at, closedAt: null, closedBy: null,
-      tls: side === 'v2' ? { ...validTls(), ...tls } : undefined };
+    const c: SeenConnection = {
+      id: this.t.connections.length + 1,
+      side,
+      phase: this.phaseAt(at),
+      openedAt: at,
+      closedAt: null,
+      closedBy: null,
+      tls: side === 'v2' ? { ...validTls(), ...tls } : undefined,
+    };
     this.t.connections.push(c);
     return c.id;
   }
@@ -71,7 +104,12 @@ export class TrafficBuilder {
   }
 
   request(spec: RequestSpec): SeenRequest {
-    const r = seenRequest(spec, this.t.requests.length + this.t.sockets.length + 1, spec.connection ?? this.connection(spec.side ?? 'v2', spec.at), this.phaseAt(spec.at));
+    const r = seenRequest(
+      spec,
+      this.t.requests.length + this.t.sockets.length + 1,
+      spec.connection ?? this.connection(spec.side ?? 'v2', spec.at),
+      this.phaseAt(spec.at),
+    );
     this.t.requests.push(r);
     return r;
   }
@@ -79,15 +117,36 @@ export class TrafficBuilder {
   /** A WebSocket conversation opened at `at`: its frames at offsets (ms) from then, closed by whom and when (or open). */
   socket(at: number, frames: readonly [number, 'client' | 'device', unknown][], closed?: { at: number; by: 'client' | 'device' }, cut = false): number {
     const id = this.t.requests.length + this.t.sockets.length + 1;
-    this.t.sockets.push({ id, connection: this.connection('v2', at), phase: this.phaseAt(at), openedAt: at, closedAt: closed?.at ?? null,
-      closedBy: closed?.by ?? null, cut, messages: frames.map(([dt, from, m]) => ({ at: at + dt, from, text: typeof m === 'string' ? m : JSON.stringify(m) })) });
+    this.t.sockets.push({
+      id,
+      connection: this.connection('v2', at),
+      phase: this.phaseAt(at),
+      openedAt: at,
+      closedAt: closed?.at ?? null,
+      closedBy: closed?.by ?? null,
+      cut,
+      messages: frames.map(([dt, from, m]) => ({ at: at + dt, from, text: typeof m === 'string' ? m : JSON.stringify(m) })),
+    });
     return id;
   }
 
   /** The documented handshake (DOC v2/websocket.mdx), then the client's own frames. */
-  authorizedSocket(at: number, token: string, then: readonly [number, 'client' | 'device', unknown][] = [], closed?: { at: number; by: 'client' | 'device' }): number {
-    return this.socket(at, [[100, 'device', { type: 'authorization_requested', data: { api_version: '2.2.0' } }],
-      [150, 'client', { type: 'authorization', data: token }], [151, 'device', { type: 'authorized' }], ...then], closed);
+  authorizedSocket(
+    at: number,
+    token: string,
+    then: readonly [number, 'client' | 'device', unknown][] = [],
+    closed?: { at: number; by: 'client' | 'device' },
+  ): number {
+    return this.socket(
+      at,
+      [
+        [100, 'device', { type: 'authorization_requested', data: { api_version: '2.2.0' } }],
+        [150, 'client', { type: 'authorization', data: token }],
+        [151, 'device', { type: 'authorized' }],
+        ...then,
+      ],
+      closed,
+    );
   }
 
   /** A POST /api/user: refused before the press, else a token. */
@@ -95,7 +154,16 @@ export class TrafficBuilder {
     const headers = { 'content-type': 'application/json' };
     const body = JSON.stringify({ name });
     if (token === null) {
-      return this.request({ at, connection, method: 'POST', path: '/api/user', headers, body, status: 403, responseBody: '{"error":"user:creation-not-enabled"}' });
+      return this.request({
+        at,
+        connection,
+        method: 'POST',
+        path: '/api/user',
+        headers,
+        body,
+        status: 403,
+        responseBody: '{"error":"user:creation-not-enabled"}',
+      });
     }
     const r = this.request({ at, connection, method: 'POST', path: '/api/user', headers, body, responseBody: JSON.stringify({ name, token }) });
     const issued: IssuedToken = { token, name, request: r.id, at };
@@ -104,8 +172,13 @@ export class TrafficBuilder {
   }
 
   poll(at: number, connection: number, token: string, status = 200): SeenRequest {
-    return this.request({ at, connection, headers: { authorization: `Bearer ${token}`, 'x-api-version': '2' }, status,
-      responseBody: status === 401 ? '{"error":"user:unauthorized"}' : '{"power_w":543}' });
+    return this.request({
+      at,
+      connection,
+      headers: { authorization: `Bearer ${token}`, 'x-api-version': '2' },
+      status,
+      responseBody: status === 401 ? '{"error":"user:unauthorized"}' : '{"power_w":543}',
+    });
   }
 
   build(): Traffic {
@@ -133,13 +206,30 @@ export function referenceTraffic(): Traffic {
   for (const at of seconds(press1 + 2000, away.from)) b.poll(at, c, TOKEN_1);
   // One battery write and one system setting, as the documentation has them.
   const writing = { authorization: `Bearer ${TOKEN_1}`, 'content-type': 'application/json' };
-  b.request({ at: b.start('steady') + 1500, connection: c, method: 'PUT', path: '/api/batteries', headers: writing, body: JSON.stringify(ZERO),
-    responseBody: JSON.stringify({ ...ZERO, power_w: 0 }) });
-  b.request({ at: b.start('steady') + 2500, connection: c, method: 'PUT', path: '/api/system', headers: writing, body: '{"status_led_brightness_pct":50}',
-    responseBody: '{"cloud_enabled":true,"status_led_brightness_pct":50,"api_v1_enabled":true}' });
+  b.request({
+    at: b.start('steady') + 1500,
+    connection: c,
+    method: 'PUT',
+    path: '/api/batteries',
+    headers: writing,
+    body: JSON.stringify(ZERO),
+    responseBody: JSON.stringify({ ...ZERO, power_w: 0 }),
+  });
+  b.request({
+    at: b.start('steady') + 2500,
+    connection: c,
+    method: 'PUT',
+    path: '/api/system',
+    headers: writing,
+    body: '{"status_led_brightness_pct":50}',
+    responseBody: '{"cloud_enabled":true,"status_led_brightness_pct":50,"api_v1_enabled":true}',
+  });
   b.close(c, away.from, 'device');
   // The WebSocket, for the device's topic: opened once the token is in use, cut by the reboot, tried every 2 s while away, opened again.
-  const subscribe: [number, 'client' | 'device', unknown][] = [[200, 'client', { type: 'subscribe', data: 'device' }], [201, 'device', { type: 'device', data: {} }]];
+  const subscribe: [number, 'client' | 'device', unknown][] = [
+    [200, 'client', { type: 'subscribe', data: 'device' }],
+    [201, 'device', { type: 'device', data: {} }],
+  ];
   b.authorizedSocket(press1 + 2500, TOKEN_1, subscribe, { at: away.from, by: 'device' });
   for (const at of seconds(away.from + 1000, away.to, 2000)) b.socket(at, [], { at, by: 'device' }, true);
   b.authorizedSocket(away.to + 1000, TOKEN_1, subscribe, { at: b.start('foreign-ca'), by: 'device' });
@@ -174,7 +264,15 @@ export function addRequest(t: Traffic, spec: RequestSpec): SeenRequest {
   let connection = spec.connection;
   if (connection === undefined) {
     connection = Math.max(0, ...t.connections.map((c) => c.id)) + 1;
-    t.connections.push({ id: connection, side, phase, openedAt: spec.at, closedAt: spec.at + 5, closedBy: 'client', tls: side === 'v2' ? validTls() : undefined });
+    t.connections.push({
+      id: connection,
+      side,
+      phase,
+      openedAt: spec.at,
+      closedAt: spec.at + 5,
+      closedBy: 'client',
+      tls: side === 'v2' ? validTls() : undefined,
+    });
   }
   const r = seenRequest(spec, Math.max(0, ...t.requests.map((x) => x.id), ...t.sockets.map((x) => x.id)) + 1, connection, phase);
   t.requests.push(r);

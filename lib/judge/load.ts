@@ -30,7 +30,11 @@ export function load01(t: Traffic, within: readonly Phase[]): Finding {
   if (!mine.length) {
     // An integration that lives on the WebSocket's pushes asks no endpoint at all: the load it puts on the device is its connection.
     const kept = authorizedDuring(t, within).length;
-    return kept ? { held: true, message: `it asked no endpoint during ${within.join(' and ')}: it kept ${count(kept, 'authorized WebSocket')} open, on which the device pushes` }
+    return kept
+      ? {
+          held: true,
+          message: `it asked no endpoint during ${within.join(' and ')}: it kept ${count(kept, 'authorized WebSocket')} open, on which the device pushes`,
+        }
       : { skip: `the integration sent no request during ${within.join(' and ')}` };
   }
   let busiest = 0;
@@ -39,8 +43,13 @@ export function load01(t: Traffic, within: readonly Phase[]): Finding {
       while (j < list.length && list[j]!.at < list[i]!.at + WINDOW_MS) j += 1;
       busiest = Math.max(busiest, j - i);
       if (j - i > PER_WINDOW) {
-        return { held: false, evidence: [list[i]!.id, list[j - 1]!.id], message: `${name} was asked ${j - i} times within 10 s from ${(list[i]!.at / 1000).toFixed(1)} s `
-          + `(the vendor asks for once per 500 ms at most: 20 in 10 s, and one more is allowed for timing)` };
+        return {
+          held: false,
+          evidence: [list[i]!.id, list[j - 1]!.id],
+          message:
+            `${name} was asked ${j - i} times within 10 s from ${(list[i]!.at / 1000).toFixed(1)} s ` +
+            `(the vendor asks for once per 500 ms at most: 20 in 10 s, and one more is allowed for timing)`,
+        };
       }
     }
   }
@@ -51,14 +60,25 @@ export function load01(t: Traffic, within: readonly Phase[]): Finding {
 export function load02(t: Traffic, within: readonly Phase[]): Finding {
   const inside = (at: number) => t.phases.some((p) => within.includes(p.phase) && at >= p.from && at < p.to);
   const stop = scenarioEnd(t);
-  const events = t.connections.flatMap((c) => [[c.openedAt, 1, c.id], [c.closedAt ?? stop, -1, c.id]] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const events = t.connections
+    .flatMap(
+      (c) =>
+        [
+          [c.openedAt, 1, c.id],
+          [c.closedAt ?? stop, -1, c.id],
+        ] as const,
+    )
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   let open = 0;
   for (const [at, delta] of events) {
     open += delta;
     if (delta > 0 && open > MAX_OPEN && inside(at)) {
       const first = t.requests.find((r) => r.at >= at);
-      return { held: false, evidence: first ? [first.id] : [], message: `${open} connections were open to the device at once, ${intoScenario(at)} `
-        + `(small devices have few slots: at most ${MAX_OPEN})` };
+      return {
+        held: false,
+        evidence: first ? [first.id] : [],
+        message: `${open} connections were open to the device at once, ${intoScenario(at)} ` + `(small devices have few slots: at most ${MAX_OPEN})`,
+      };
     }
   }
   const steady = inPhases(t.requests, ['steady']);
@@ -72,18 +92,27 @@ export function load02(t: Traffic, within: readonly Phase[]): Finding {
   for (const side of ['v1', 'v2'] as const) {
     const requests = steady.filter((r) => r.side === side);
     const opened = t.connections.filter((c) => c.side === side && c.phase === 'steady' && !upgraded.has(c.id));
-    const deviceClosed = t.connections.filter((c) => c.side === side && c.closedBy === 'device' && c.closedAt !== null && inside(c.closedAt)
-      && c.phase !== 'reboot' && !askedToClose(c.id)).length;
+    const deviceClosed = t.connections.filter(
+      (c) => c.side === side && c.closedBy === 'device' && c.closedAt !== null && inside(c.closedAt) && c.phase !== 'reboot' && !askedToClose(c.id),
+    ).length;
     const allowed = Math.ceil(requests.length / REQUESTS_PER_CONNECTION) + deviceClosed;
     if (opened.length > allowed) {
       const first = requests.find((r) => r.connection === opened.at(-1)!.id) ?? requests[0] ?? steady[0]!;
-      return { held: false, evidence: [first.id], message: `${count(opened.length, 'connection')} opened to the ${side} port for ${count(requests.length, 'request')} `
-        + `during steady (at most one per ${REQUESTS_PER_CONNECTION} requests, ${allowed} here${deviceClosed ? `, counting the ${deviceClosed} the device closed` : ''}): `
-        + 'it does not keep its connections alive' };
+      return {
+        held: false,
+        evidence: [first.id],
+        message:
+          `${count(opened.length, 'connection')} opened to the ${side} port for ${count(requests.length, 'request')} ` +
+          `during steady (at most one per ${REQUESTS_PER_CONNECTION} requests, ${allowed} here${deviceClosed ? `, counting the ${deviceClosed} the device closed` : ''}): ` +
+          'it does not keep its connections alive',
+      };
     }
   }
   const opened = t.connections.filter((c) => c.phase === 'steady').length;
-  return { held: true, message: `${count(opened, 'connection')} opened for ${count(steady.length, 'request')} during steady, never more than ${MAX_OPEN} open` };
+  return {
+    held: true,
+    message: `${count(opened, 'connection')} opened for ${count(steady.length, 'request')} during steady, never more than ${MAX_OPEN} open`,
+  };
 }
 
 /**
@@ -97,10 +126,18 @@ function socketReuse(t: Traffic): Finding | null {
   const opened = t.sockets.filter((s) => !s.cut && during(s.openedAt));
   const deviceClosed = t.sockets.filter((s) => s.closedBy === 'device' && during(s.closedAt)).length;
   if (opened.length > 1 + deviceClosed) {
-    return { held: false, evidence: opened.slice(0, 10).map((s) => s.id), message: `${count(opened.length, 'WebSocket')} opened during steady`
-      + `${deviceClosed ? ` (the device closed ${deviceClosed})` : ''}, and no request: it does not keep its connection to the device` };
+    return {
+      held: false,
+      evidence: opened.slice(0, 10).map((s) => s.id),
+      message:
+        `${count(opened.length, 'WebSocket')} opened during steady` +
+        `${deviceClosed ? ` (the device closed ${deviceClosed})` : ''}, and no request: it does not keep its connection to the device`,
+    };
   }
-  return { held: true, message: `no request during steady: it kept its WebSocket open (${count(opened.length, 'WebSocket')} opened then), never more than ${MAX_OPEN} connections open` };
+  return {
+    held: true,
+    message: `no request during steady: it kept its WebSocket open (${count(opened.length, 'WebSocket')} opened then), never more than ${MAX_OPEN} connections open`,
+  };
 }
 
 /** While the device is away or refuses the token, requests are not repeated faster than once per second; a refused token not more than once per 10 s. */
@@ -115,8 +152,12 @@ export function load03(t: Traffic, within: readonly Phase[]): Finding {
       judged += 1;
       const gap = list[i]!.at - list[i - 1]!.at;
       if (gap < AWAY_RETRY_MS - RETRY_SLACK_MS) {
-        return { held: false, evidence: [list[i]!.id, list[i - 1]!.id], message: `${named(list[i]!)} came ${gap} ms after the same request, while the device was away `
-          + `(${name} was repeated faster than once per second)` };
+        return {
+          held: false,
+          evidence: [list[i]!.id, list[i - 1]!.id],
+          message:
+            `${named(list[i]!)} came ${gap} ms after the same request, while the device was away ` + `(${name} was repeated faster than once per second)`,
+        };
       }
     }
   }
@@ -128,8 +169,11 @@ export function load03(t: Traffic, within: readonly Phase[]): Finding {
       judged += 1;
       const gap = again[i]!.at - again[i - 1]!.at;
       if (gap < REFUSED_RETRY_MS - RETRY_SLACK_MS) {
-        return { held: false, evidence: [again[i]!.id, again[i - 1]!.id], message: `${named(again[i]!)} sent the refused token again ${(gap / 1000).toFixed(1)} s after `
-          + `the last refusal (no more than once per 10 s)` };
+        return {
+          held: false,
+          evidence: [again[i]!.id, again[i - 1]!.id],
+          message: `${named(again[i]!)} sent the refused token again ${(gap / 1000).toFixed(1)} s after the last refusal (no more than once per 10 s)`,
+        };
       }
     }
   }
@@ -151,12 +195,20 @@ export function life01(t: Traffic): Finding {
   if (back && back.at - down.to <= BACK_WITHIN_MS && (!paired || paired.at > back.at)) {
     return { held: true, message: `it was polling again with its token ${((back.at - down.to) / 1000).toFixed(1)} s after the device came back` };
   }
-  if (paired && (!back || paired.at < back.at)) return { held: false, evidence: [paired.id], message: `${named(paired)}: it paired again after the reboot, where its token was still good` };
+  if (paired && (!back || paired.at < back.at))
+    return { held: false, evidence: [paired.id], message: `${named(paired)}: it paired again after the reboot, where its token was still good` };
   if (!back && scenarioEnd(t) - down.to < BACK_WITHIN_MS) {
-    return { skip: `the scenario ended ${((scenarioEnd(t) - down.to) / 1000).toFixed(1)} s after the device came back, before the 30 s the clause allows, and the integration had not polled again` };
+    return {
+      skip: `the scenario ended ${((scenarioEnd(t) - down.to) / 1000).toFixed(1)} s after the device came back, before the 30 s the clause allows, and the integration had not polled again`,
+    };
   }
-  return { held: false, evidence: [(back ?? before).id], message: back ? `it polled again only ${((back.at - down.to) / 1000).toFixed(1)} s after the device came back (30 s at most)`
-    : `it did not poll again with its token after the device came back; its last request with it before the reboot: ${named(before)}` };
+  return {
+    held: false,
+    evidence: [(back ?? before).id],
+    message: back
+      ? `it polled again only ${((back.at - down.to) / 1000).toFixed(1)} s after the device came back (30 s at most)`
+      : `it did not poll again with its token after the device came back; its last request with it before the reboot: ${named(before)}`,
+  };
 }
 
 /**
@@ -174,12 +226,20 @@ function backOnTheSocket(t: Traffic, down: { from: number; to: number }): Findin
   if (back && back.at - down.to <= BACK_WITHIN_MS && (!paired || paired.at > back.at)) {
     return { held: true, message: `it authorized its WebSocket again with its token ${after(back)}` };
   }
-  if (paired && (!back || paired.at < back.at)) return { held: false, evidence: [paired.id], message: `${named(paired)}: it paired again after the reboot, where its token was still good` };
+  if (paired && (!back || paired.at < back.at))
+    return { held: false, evidence: [paired.id], message: `${named(paired)}: it paired again after the reboot, where its token was still good` };
   if (!back && scenarioEnd(t) - down.to < BACK_WITHIN_MS) {
-    return { skip: `the scenario ended ${((scenarioEnd(t) - down.to) / 1000).toFixed(1)} s after the device came back, before the 30 s the clause allows, and the integration had not opened its WebSocket again` };
+    return {
+      skip: `the scenario ended ${((scenarioEnd(t) - down.to) / 1000).toFixed(1)} s after the device came back, before the 30 s the clause allows, and the integration had not opened its WebSocket again`,
+    };
   }
-  return { held: false, evidence: [(back ?? had).socket.id], message: back ? `it authorized its WebSocket again only ${after(back)} (30 s at most)`
-    : 'it did not authorize a WebSocket again with its token after the device came back (it lives on the WebSocket: it sent no request with a token before the reboot)' };
+  return {
+    held: false,
+    evidence: [(back ?? had).socket.id],
+    message: back
+      ? `it authorized its WebSocket again only ${after(back)} (30 s at most)`
+      : 'it did not authorize a WebSocket again with its token after the device came back (it lives on the WebSocket: it sent no request with a token before the reboot)',
+  };
 }
 
 /** OBSERVE: what the integration does once its token is refused. */
@@ -191,8 +251,15 @@ export function life02(t: Traffic, within: readonly Phase[]): Finding {
   const later = mine.filter((r) => r.at > refusal.at);
   const pairedAt = later.find(isPairing)?.at ?? null;
   const retries = later.filter((r) => bearerOf(r) === token).length;
-  const what = pairedAt !== null ? `paired again ${((pairedAt - refusal.at) / 1000).toFixed(1)} s after the first refusal`
-    : retries ? 'kept sending the refused token' : 'stopped';
-  return { observed: { refusedAt: refusal.at, pairedAt, retriesWithRefusedToken: retries, lastRequestAt: later.at(-1)?.at ?? refusal.at }, evidence: [refusal.id],
-    message: `${what}; the refused token was sent ${count(retries, 'more time')}` };
+  const what =
+    pairedAt !== null
+      ? `paired again ${((pairedAt - refusal.at) / 1000).toFixed(1)} s after the first refusal`
+      : retries
+        ? 'kept sending the refused token'
+        : 'stopped';
+  return {
+    observed: { refusedAt: refusal.at, pairedAt, retriesWithRefusedToken: retries, lastRequestAt: later.at(-1)?.at ?? refusal.at },
+    evidence: [refusal.id],
+    message: `${what}; the refused token was sent ${count(retries, 'more time')}`,
+  };
 }

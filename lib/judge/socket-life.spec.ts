@@ -41,10 +41,30 @@ function onTheSocket(o: Life = {}): Traffic {
 describe('CL-VER-02 on the WebSocket', () => {
   test.for([
     ['keeps its connection through newer', {}, true, /open 30\.0 s of newer's 30\.0 s/],
-    ['closes it 1 s into newer and opens another with its token at once', { closesInNewer: 1000, reopensInNewer: { after: 1500, token: TOKEN_1 } }, true, /open 29\.\d s/],
-    ['closes it 2 s into newer and stays away', { closesInNewer: 2000 }, false, /open only 2\.\d s of newer's 30\.0 s: it closed it 2\.0 s after the device reported 2\.9\.0/],
-    ['closes it 2 s into newer and comes back 20 s later', { closesInNewer: 2000, reopensInNewer: { after: 22_000, token: TOKEN_1 } }, false, /open only 9\.\d s/],
-    ['pairs again in newer', { pairsInNewer: true, reopensInNewer: { after: 6000, token: TOKEN_2 } }, false, /it asked for a new token once the device reported a newer version/],
+    [
+      'closes it 1 s into newer and opens another with its token at once',
+      { closesInNewer: 1000, reopensInNewer: { after: 1500, token: TOKEN_1 } },
+      true,
+      /open 29\.\d s/,
+    ],
+    [
+      'closes it 2 s into newer and stays away',
+      { closesInNewer: 2000 },
+      false,
+      /open only 2\.\d s of newer's 30\.0 s: it closed it 2\.0 s after the device reported 2\.9\.0/,
+    ],
+    [
+      'closes it 2 s into newer and comes back 20 s later',
+      { closesInNewer: 2000, reopensInNewer: { after: 22_000, token: TOKEN_1 } },
+      false,
+      /open only 9\.\d s/,
+    ],
+    [
+      'pairs again in newer',
+      { pairsInNewer: true, reopensInNewer: { after: 6000, token: TOKEN_2 } },
+      false,
+      /it asked for a new token once the device reported a newer version/,
+    ],
   ] as const)('%s', ([, life, held, words]) => {
     const f = ver02(onTheSocket(life));
     expect(f).toMatchObject({ held, message: expect.stringMatching(words) });
@@ -53,7 +73,9 @@ describe('CL-VER-02 on the WebSocket', () => {
   test('with neither a request with a token nor a WebSocket during steady, there is nothing to hold it to', () => {
     const t = onTheSocket();
     t.sockets = [];
-    expect(ver02(t)).toEqual({ skip: 'the integration sent no request with a token and authorized no WebSocket during steady, so there is no usual rate to hold it to' });
+    expect(ver02(t)).toEqual({
+      skip: 'the integration sent no request with a token and authorized no WebSocket during steady, so there is no usual rate to hold it to',
+    });
   });
 });
 
@@ -71,8 +93,14 @@ describe('CL-LIFE-01 on the WebSocket', () => {
 describe('CL-LOAD-01 and CL-LOAD-02 on the WebSocket', () => {
   test('it asks no endpoint and keeps one WebSocket open through steady and newer: no load beyond its connection, which it keeps', () => {
     const t = onTheSocket();
-    expect(load01(t, ['steady', 'newer'])).toEqual({ held: true, message: 'it asked no endpoint during steady and newer: it kept 1 authorized WebSocket open, on which the device pushes' });
-    expect(load02(t, ['steady', 'newer'])).toMatchObject({ held: true, message: expect.stringMatching(/no request during steady: it kept its WebSocket open/) });
+    expect(load01(t, ['steady', 'newer'])).toEqual({
+      held: true,
+      message: 'it asked no endpoint during steady and newer: it kept 1 authorized WebSocket open, on which the device pushes',
+    });
+    expect(load02(t, ['steady', 'newer'])).toMatchObject({
+      held: true,
+      message: expect.stringMatching(/no request during steady: it kept its WebSocket open/),
+    });
   });
 
   test('a new WebSocket every 2 s of steady, each closed by the integration: the connection is not kept (CL-LOAD-02)', () => {
@@ -83,7 +111,10 @@ describe('CL-LOAD-01 and CL-LOAD-02 on the WebSocket', () => {
       b.authorizedSocket(steady + i * 2000, TOKEN_1, [SUBSCRIBE], { at: steady + i * 2000 + 1500, by: 'client' });
       b.close(b.t.sockets.at(-1)!.connection, steady + i * 2000 + 1500, 'client');
     }
-    expect(load02(b.build(), ['steady', 'newer'])).toMatchObject({ held: false, message: '10 WebSockets opened during steady, and no request: it does not keep its connection to the device' });
+    expect(load02(b.build(), ['steady', 'newer'])).toMatchObject({
+      held: false,
+      message: '10 WebSockets opened during steady, and no request: it does not keep its connection to the device',
+    });
   });
 
   test('one the device closed, opened again: still its connection kept', () => {

@@ -6,18 +6,26 @@ import type { SeenSocket, Traffic } from '../spec/traffic.js';
 import { isObject, parseJson, scenarioEnd } from './verdict.js';
 
 /** A conversation the integration authorized with a token the device issued: the token, and when it sent it. */
-export interface Authorized { socket: SeenSocket; token: string; at: number; until: number }
+export interface Authorized {
+  socket: SeenSocket;
+  token: string;
+  at: number;
+  until: number;
+}
 
 /** Every conversation the integration authorized with an issued token, in the order they opened; `until`: its close, or the scenario's end. */
 export function authorizedSockets(t: Traffic): Authorized[] {
   const issued = new Set(t.tokens.map((k) => k.token));
   const end = scenarioEnd(t);
-  return t.sockets.filter((s) => !s.cut).flatMap((s) => {
-    const first = s.messages.find((m) => m.from === 'client');
-    const msg = first && parseJson(first.text);
-    const token = isObject(msg) && msg.type === 'authorization' && typeof msg.data === 'string' && issued.has(msg.data) ? msg.data : null;
-    return token ? [{ socket: s, token, at: first!.at, until: s.closedAt ?? end }] : [];
-  }).sort((a, b) => a.socket.openedAt - b.socket.openedAt);
+  return t.sockets
+    .filter((s) => !s.cut)
+    .flatMap((s) => {
+      const first = s.messages.find((m) => m.from === 'client');
+      const msg = first && parseJson(first.text);
+      const token = isObject(msg) && msg.type === 'authorization' && typeof msg.data === 'string' && issued.has(msg.data) ? msg.data : null;
+      return token ? [{ socket: s, token, at: first!.at, until: s.closedAt ?? end }] : [];
+    })
+    .sort((a, b) => a.socket.openedAt - b.socket.openedAt);
 }
 
 /** Of the authorized conversations (`sockets`, by default all of them), those open during any of `phases`. */
@@ -28,8 +36,11 @@ export function authorizedDuring(t: Traffic, phases: readonly Phase[], sockets: 
 
 /** How long, of [from, to), a conversation authorized with one of `tokens` was open. */
 export function heldOpenMs(sockets: readonly Authorized[], tokens: ReadonlySet<string>, from: number, to: number): number {
-  const spans = sockets.filter((a) => tokens.has(a.token)).map((a) => [Math.max(a.at, from), Math.min(a.until, to)] as const)
-    .filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
+  const spans = sockets
+    .filter((a) => tokens.has(a.token))
+    .map((a) => [Math.max(a.at, from), Math.min(a.until, to)] as const)
+    .filter(([a, b]) => b > a)
+    .sort((x, y) => x[0] - y[0]);
   let covered = 0;
   let reached = from;
   for (const [a, b] of spans) {

@@ -18,13 +18,18 @@ export const REFUSAL_MS = 1000;
  * change of certificate at the phase's end) refused nothing, nor one the client gave up later (a request or an upgrade
  * it abandoned on a busy machine).
  */
-const refused = (t: Traffic, c: SeenConnection) => c.tls?.handshake === 'failed'
-  || (c.closedBy === 'client' && c.closedAt !== null && c.closedAt - c.openedAt <= REFUSAL_MS
-    && !requestsOn(t, c).length && !t.sockets.some((s) => s.connection === c.id));
+const refused = (t: Traffic, c: SeenConnection) =>
+  c.tls?.handshake === 'failed' ||
+  (c.closedBy === 'client' &&
+    c.closedAt !== null &&
+    c.closedAt - c.openedAt <= REFUSAL_MS &&
+    !requestsOn(t, c).length &&
+    !t.sockets.some((s) => s.connection === c.id));
 
 /** The refusal a verdict rests on, as the operator can find it in the HAR's timeline. */
-const refusalOf = (c: SeenConnection) => `connection ${c.id}, ${intoScenario(c.openedAt)}: `
-  + (c.tls?.handshake === 'failed' ? 'it broke the handshake off' : `it closed it ${c.closedAt! - c.openedAt} ms after the handshake, without a request`);
+const refusalOf = (c: SeenConnection) =>
+  `connection ${c.id}, ${intoScenario(c.openedAt)}: ` +
+  (c.tls?.handshake === 'failed' ? 'it broke the handshake off' : `it closed it ${c.closedAt! - c.openedAt} ms after the handshake, without a request`);
 
 function noRequestOver(presented: Exclude<Presented, 'valid'>) {
   return (t: Traffic): Finding => {
@@ -34,12 +39,21 @@ function noRequestOver(presented: Exclude<Presented, 'valid'>) {
     // A WebSocket it spoke on over such a connection is as much an acceptance: its first message is the token.
     const spoken = t.sockets.filter((s) => shown.some((c) => c.id === s.connection) && s.messages.some((m) => m.from === 'client'));
     if (spoken.length && !accepted.length) {
-      return { held: false, evidence: spoken.map((s) => s.id), message: `it spoke over the WebSocket (${count(spoken.length, 'connection')}) where the device presented ${WHAT[presented]}` };
+      return {
+        held: false,
+        evidence: spoken.map((s) => s.id),
+        message: `it spoke over the WebSocket (${count(spoken.length, 'connection')}) where the device presented ${WHAT[presented]}`,
+      };
     }
     if (!accepted.length) return { held: true, message: `it refused ${WHAT[presented]} on each of ${count(shown.length, 'connection')}` };
     const tokened = accepted.filter((r) => r.headers.authorization !== undefined).length;
-    return { held: false, evidence: accepted.map((r) => r.id), message: `${named(accepted[0]!)} went over a connection where the device presented ${WHAT[presented]} `
-      + `(${count(accepted.length, 'request')} so, ${tokened} of them with the token)` };
+    return {
+      held: false,
+      evidence: accepted.map((r) => r.id),
+      message:
+        `${named(accepted[0]!)} went over a connection where the device presented ${WHAT[presented]} ` +
+        `(${count(accepted.length, 'request')} so, ${tokened} of them with the token)`,
+    };
   };
 }
 
@@ -68,8 +82,13 @@ export function tls03(t: Traffic, within: readonly Phase[]): Finding {
     const sent = shown.flatMap((c) => requestsOn(t, c)).filter((r) => r.headers.authorization !== undefined);
     if (sent.length) {
       const over = shown.find((c) => c.id === sent[0]!.connection)!.tls!.presented as Exclude<Presented, 'valid'>;
-      return { held: false, evidence: sent.map((r) => r.id), message: `${named(sent[0]!)} carried the token over ${WHAT[over]}, `
-        + `in a phase where the integration had refused the same certificate (${refusalOf(refusal)}): it validates, but not on every connection` };
+      return {
+        held: false,
+        evidence: sent.map((r) => r.id),
+        message:
+          `${named(sent[0]!)} carried the token over ${WHAT[over]}, ` +
+          `in a phase where the integration had refused the same certificate (${refusalOf(refusal)}): it validates, but not on every connection`,
+      };
     }
     notes.push(`${phase}: it refused the certificate and sent no token over it`);
   }
@@ -81,8 +100,16 @@ export function tls04(t: Traffic, within: readonly Phase[]): Finding {
   const tls = t.connections.filter((c) => c.tls && within.includes(c.phase)).map((c) => c.tls!);
   if (!tls.length) return { observed: {}, message: 'no HTTPS connection' };
   const counted = (values: (string | null)[]) => Object.fromEntries(tally(values.map((v) => v ?? 'none')));
-  const observed = { connections: tls.length, sni: counted(tls.map((c) => c.sni)), protocol: counted(tls.map((c) => c.protocol)), resumed: tls.filter((c) => c.resumed).length };
-  return { observed, message: `${count(tls.length, 'HTTPS connection')}: SNI ${Object.keys(observed.sni).join(', ')}; ${Object.keys(observed.protocol).join(', ')}; `
-    + `${observed.resumed} resumed a session` };
+  const observed = {
+    connections: tls.length,
+    sni: counted(tls.map((c) => c.sni)),
+    protocol: counted(tls.map((c) => c.protocol)),
+    resumed: tls.filter((c) => c.resumed).length,
+  };
+  return {
+    observed,
+    message:
+      `${count(tls.length, 'HTTPS connection')}: SNI ${Object.keys(observed.sni).join(', ')}; ${Object.keys(observed.protocol).join(', ')}; ` +
+      `${observed.resumed} resumed a session`,
+  };
 }
-

@@ -29,8 +29,13 @@ export function verdictOf(clause: ClientClause, f: Finding): ClientVerdict {
   const judging = { level: clause.level, soft: clause.level === 'SHOULD' };
   if ('observed' in f || f.held) {
     const { status } = judge(judging, { kind: 'completed', ...('observed' in f ? { observed: f.observed } : {}) });
-    return { clause: clause.id, status: status as ClientStatus, message: f.message, evidence: 'observed' in f ? f.evidence ?? [] : [],
-      ...('observed' in f ? { observed: f.observed } : {}) };
+    return {
+      clause: clause.id,
+      status: status as ClientStatus,
+      message: f.message,
+      evidence: 'observed' in f ? (f.evidence ?? []) : [],
+      ...('observed' in f ? { observed: f.observed } : {}),
+    };
   }
   const { status } = judge(judging, { kind: 'violated', message: f.message, expected: '', observed: f.message });
   return { clause: clause.id, status: status as ClientStatus, message: f.message, evidence: f.evidence };

@@ -51,7 +51,7 @@ export async function restoreFound(device: DeviceClient, found: Found): Promise<
   const out: Restoration = { restored: [], residue: [] };
   const steps: [string, () => Promise<void>][] = [];
   // First: a v1 API the vendor checks left switched off would leave the v1 restores below nothing to talk to.
-  if (found.vendor) steps.push(['the vendor profile\'s settings', () => restoreVendor(device, found.vendor!, out)]);
+  if (found.vendor) steps.push(["the vendor profile's settings", () => restoreVendor(device, found.vendor!, out)]);
   if (found.socket) steps.push(['the socket state', () => restoreSocket(device, found.socket!, out)]);
   if (found.cloudEnabled !== null) steps.push(['cloud_enabled', () => restoreCloud(device, found.cloudEnabled!, out)]);
   for (const [what, step] of steps) {

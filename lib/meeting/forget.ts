@@ -14,7 +14,10 @@ export async function forgetPairingUser(device: DeviceClient, token: string, nam
     const del = await device.v2.delete('/api/user', { token, body: { name } });
     const after = await device.v2.get('/api', { token });
     const notes: Noted[] = [];
-    const j = allOf(() => noteOn(notes, 'DEL-05', del, { answer: 'deletion' }), () => noteOn(notes, 'DEL-05', after, { answer: 'its token after' }));
+    const j = allOf(
+      () => noteOn(notes, 'DEL-05', del, { answer: 'deletion' }),
+      () => noteOn(notes, 'DEL-05', after, { answer: 'its token after' }),
+    );
     return runnerCheck(context, 'DEL-05', endingOf(j), [del.exchange, after.exchange], { notes, redactor: device.redactor });
   } catch (err) {
     // After the suites, like every read and write of the run's own: the device's failure is DEL-05's error, and the reports are written.

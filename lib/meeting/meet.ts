@@ -25,8 +25,11 @@ export async function meetDevice(cfg: DeviceTarget, io: OperatorIo, redactor: Re
   }
   const kind: KindId | undefined = cfg.kind ?? said;
   if (!kind) throw new RunError('EC_KIND_UNKNOWN', `could not tell what kind of device answers at ${cfg.host}`);
-  const device = new DeviceClient({ host: cfg.host, httpPort: pre.v1 ? cfg.httpPort : null, httpsPort: pre.v2 ? cfg.httpsPort : null, caPem: cfg.caPem,
-    insecure: cfg.insecure }, redactor, cfg.requestTimeoutMs);
+  const device = new DeviceClient(
+    { host: cfg.host, httpPort: pre.v1 ? cfg.httpPort : null, httpsPort: pre.v2 ? cfg.httpsPort : null, caPem: cfg.caPem, insecure: cfg.insecure },
+    redactor,
+    cfg.requestTimeoutMs,
+  );
   const v2 = pre.v2Usable && KINDS[kind].userToken === 'Supported';
   const acquired = v2 ? await acquireToken({ cfg, io, signal }, device, serial, kind, 1) : null;
   const token = acquired?.token ?? null;
@@ -36,10 +39,24 @@ export async function meetDevice(cfg: DeviceTarget, io: OperatorIo, redactor: Re
   const facts = (info?.json ?? pre.v1Info ?? {}) as Record<string, unknown>;
   const str = (v: unknown) => (typeof v === 'string' ? v : null);
   return {
-    kind, token, served, device, system: pre.system, apiVersion: str(facts.api_version), presses: acquired?.presses ?? { count: 0, asked: 0, backend: null }, pre,
+    kind,
+    token,
+    served,
+    device,
+    system: pre.system,
+    apiVersion: str(facts.api_version),
+    presses: acquired?.presses ?? { count: 0, asked: 0, backend: null },
+    pre,
     /** The user this meeting created to get its token (a press), where it did: the caller leaves the device as found. */
     paired: acquired?.pairing && acquired.token ? acquired.owner : null,
-    target: { host: cfg.host, kind, product_type: str(facts.product_type), serial: str(facts.serial) ?? serial, firmware_version: str(facts.firmware_version),
-      api_version: served ?? str(facts.api_version), certificate_sha256: pre.certificate?.fingerprint256 ?? null },
+    target: {
+      host: cfg.host,
+      kind,
+      product_type: str(facts.product_type),
+      serial: str(facts.serial) ?? serial,
+      firmware_version: str(facts.firmware_version),
+      api_version: served ?? str(facts.api_version),
+      certificate_sha256: pre.certificate?.fingerprint256 ?? null,
+    },
   };
 }

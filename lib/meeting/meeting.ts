@@ -20,7 +20,12 @@ export interface Meeting<C extends DeviceTarget = DeviceTarget> {
   readonly pool: ConnectionPool;
 }
 
-export function startMeeting<C extends DeviceTarget>(cfg: C, io: OperatorIo, signal?: AbortSignal, runTag = `ec-${randomBytes(3).toString('hex')}`): Meeting<C> {
+export function startMeeting<C extends DeviceTarget>(
+  cfg: C,
+  io: OperatorIo,
+  signal?: AbortSignal,
+  runTag = `ec-${randomBytes(3).toString('hex')}`,
+): Meeting<C> {
   const redactor = new Redactor();
   redactor.add(cfg.token);
   return { cfg, io, signal, redactor, runTag, pool: new ConnectionPool(cfg, cfg.requestTimeoutMs) };

@@ -20,14 +20,19 @@ export async function pairDevice(cfg: DeviceTarget, io: OperatorIo): Promise<Pai
     throw new RunError('EC_NO_V2', `the HTTPS endpoint did not answer at ${cfg.host}:${cfg.httpsPort}; pairing needs it (check --https-port)`);
   }
   if (!pre.v2Usable) {
-    throw new RunError('EC_TLS_UNTRUSTED',
-      `the device's certificate does not chain to ${cfg.caLabel} (${pre.certificate?.chainError}); give its CA with --ca, or --insecure`);
+    throw new RunError(
+      'EC_TLS_UNTRUSTED',
+      `the device's certificate does not chain to ${cfg.caLabel} (${pre.certificate?.chainError}); give its CA with --ca, or --insecure`,
+    );
   }
   const fromCert = certificateIdentity(pre);
   const serial = cfg.serial ?? (typeof pre.v1Info?.serial === 'string' ? pre.v1Info.serial : fromCert.serial);
-  if (!serial) throw new RunError('EC_SERIAL_UNKNOWN', 'could not tell the device\'s serial to store the token under; give it with --serial');
-  const device = new DeviceClient({ host: cfg.host, httpPort: null, httpsPort: cfg.httpsPort, caPem: cfg.caPem, insecure: cfg.insecure },
-    new Redactor(), cfg.requestTimeoutMs);
+  if (!serial) throw new RunError('EC_SERIAL_UNKNOWN', "could not tell the device's serial to store the token under; give it with --serial");
+  const device = new DeviceClient(
+    { host: cfg.host, httpPort: null, httpsPort: cfg.httpsPort, caPem: cfg.caPem, insecure: cfg.insecure },
+    new Redactor(),
+    cfg.requestTimeoutMs,
+  );
   try {
     const outcome = await acquireToken({ cfg: { ...cfg, token: undefined }, io }, device, serial, cfg.kind ?? pre.kind ?? fromCert.kind, 1);
     if (!outcome.token) throw new RunError('EC_PAIRING_REFUSED', `pairing failed: ${outcome.reason.replace(/^no token: /, '')}`);

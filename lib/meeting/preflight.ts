@@ -30,7 +30,11 @@ export interface Preflight {
 }
 
 /** The answer, or undefined with why there was none. */
-const settle = async <T>(p: Promise<T>): Promise<{ value?: T; failure?: unknown }> => p.then((value) => ({ value }), (failure: unknown) => ({ failure }));
+const settle = async <T>(p: Promise<T>): Promise<{ value?: T; failure?: unknown }> =>
+  p.then(
+    (value) => ({ value }),
+    (failure: unknown) => ({ failure }),
+  );
 
 const NOT_ASKED: { value?: undefined; failure?: undefined } = {};
 
@@ -43,8 +47,13 @@ export function noAnswerFrom(port: string, failure: unknown, timeoutS: number): 
 }
 
 export async function preflight(cfg: DeviceTarget, redactor: Redactor, pool?: ConnectionPool): Promise<Preflight> {
-  const device = new DeviceClient({ host: cfg.host, httpPort: cfg.httpPort, httpsPort: cfg.httpsPort, caPem: cfg.caPem,
-    insecure: cfg.insecure }, redactor, cfg.requestTimeoutMs, undefined, pool);
+  const device = new DeviceClient(
+    { host: cfg.host, httpPort: cfg.httpPort, httpsPort: cfg.httpsPort, caPem: cfg.caPem, insecure: cfg.insecure },
+    redactor,
+    cfg.requestTimeoutMs,
+    undefined,
+    pool,
+  );
   try {
     const https = cfg.httpsPort;
     const [v1, v2] = await Promise.all([
@@ -53,19 +62,32 @@ export async function preflight(cfg: DeviceTarget, redactor: Redactor, pool?: Co
     ]);
     const [v1Api, certificate] = [v1.value, v2.value];
     if (!v1Api && !certificate) {
-      const why = [cfg.httpPort === null ? [] : [noAnswerFrom(`HTTP port ${cfg.httpPort}`, v1.failure, cfg.requestTimeoutMs / 1000)],
-        https === null ? [] : [noAnswerFrom(`HTTPS port ${https}`, v2.failure, cfg.requestTimeoutMs / 1000)]].flat().join('; ');
-      throw new RunError('EC_DEVICE_UNREACHABLE', `no device API at ${cfg.host}: ${why}; `
-        + 'check the address and ports (--host, --http-port, --https-port) and that the device is powered and on this network');
+      const why = [
+        cfg.httpPort === null ? [] : [noAnswerFrom(`HTTP port ${cfg.httpPort}`, v1.failure, cfg.requestTimeoutMs / 1000)],
+        https === null ? [] : [noAnswerFrom(`HTTPS port ${https}`, v2.failure, cfg.requestTimeoutMs / 1000)],
+      ]
+        .flat()
+        .join('; ');
+      throw new RunError(
+        'EC_DEVICE_UNREACHABLE',
+        `no device API at ${cfg.host}: ${why}; ` +
+          'check the address and ports (--host, --http-port, --https-port) and that the device is powered and on this network',
+      );
     }
     const v1Info = v1Api?.status === 200 && isObject(v1Api.json) ? v1Api.json : null;
     const systemRead = v1Api ? await answerOrFailure(device.v1.get('/api/v1/system')) : undefined;
     const system = systemRead !== undefined && !isTransportError(systemRead) && systemRead.status === 200;
     const kind = typeof v1Info?.product_type === 'string' ? kindOfProductType(v1Info.product_type) : undefined;
     return {
-      v1: v1Api !== undefined, v2: certificate !== undefined, certificate: certificate ?? null,
+      v1: v1Api !== undefined,
+      v2: certificate !== undefined,
+      certificate: certificate ?? null,
       v2Usable: certificate !== undefined && (cfg.insecure || certificate.chainError === null),
-      system, systemRead, v1Info, kind, exchanges: device.log.records,
+      system,
+      systemRead,
+      v1Info,
+      kind,
+      exchanges: device.log.records,
       v1Api: v1Api ? { status: v1Api.status, contentType: v1Api.contentType, productType: typeof v1Info?.product_type === 'string' } : null,
     };
   } finally {

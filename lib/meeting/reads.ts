@@ -58,51 +58,90 @@ export interface Part<T> {
 const gated = (gate: Gate) => (c: Clause) => parseGate(c.gate).all.includes(gate);
 
 export const SOCKET: Part<NonNullable<Found['socket']>> = {
-  what: 'the socket state', clause: 'SOCK-01', side: 'v1', path: STATE_PATH, value: socketOf,
-  expected: 'status 200 with boolean power_on, boolean switch_lock and a number brightness', consequence: 'so it could not be put back',
-  needs: gated('state'), judge: (res, facts) => judgeAnswer('SOCK-01', res, facts),
+  what: 'the socket state',
+  clause: 'SOCK-01',
+  side: 'v1',
+  path: STATE_PATH,
+  value: socketOf,
+  expected: 'status 200 with boolean power_on, boolean switch_lock and a number brightness',
+  consequence: 'so it could not be put back',
+  needs: gated('state'),
+  judge: (res, facts) => judgeAnswer('SOCK-01', res, facts),
 };
 export const CLOUD: Part<boolean> = {
-  what: 'cloud_enabled', clause: 'CLOUD-01', side: 'v1', path: '/api/v1/system', value: cloudOf,
-  expected: 'status 200 with a boolean cloud_enabled', consequence: 'so it could not be put back',
-  needs: gated('system'), judge: (res, facts) => judgeAnswer('CLOUD-01', res, facts),
+  what: 'cloud_enabled',
+  clause: 'CLOUD-01',
+  side: 'v1',
+  path: '/api/v1/system',
+  value: cloudOf,
+  expected: 'status 200 with a boolean cloud_enabled',
+  consequence: 'so it could not be put back',
+  needs: gated('system'),
+  judge: (res, facts) => judgeAnswer('CLOUD-01', res, facts),
 };
 export const USERS: Part<string[]> = {
-  what: 'the user list', clause: 'LIST-01', side: 'v2', path: '/api/user', value: namesOf,
-  expected: 'status 200 with a JSON array of users', consequence: 'so users the run may have left could not be looked for',
-  needs: (c) => c.id.startsWith('LIST-'), judge: (res) => judgeOn('LIST-01', res),
+  what: 'the user list',
+  clause: 'LIST-01',
+  side: 'v2',
+  path: '/api/user',
+  value: namesOf,
+  expected: 'status 200 with a JSON array of users',
+  consequence: 'so users the run may have left could not be looked for',
+  needs: (c) => c.id.startsWith('LIST-'),
+  judge: (res) => judgeOn('LIST-01', res),
 };
 /** GET /api with the token: any answer will do (INFO-01 judges it in the suite); only no answer at all fails here. */
 export const DEVICE_INFO: Part<DeviceResponse> = {
-  what: 'the device information', clause: 'INFO-01', side: 'v2', path: '/api', value: (res) => res,
-  expected: 'an answer', needs: () => false, judge: (res, facts) => judgeAnswer('INFO-01', res, facts),
+  what: 'the device information',
+  clause: 'INFO-01',
+  side: 'v2',
+  path: '/api',
+  value: (res) => res,
+  expected: 'an answer',
+  needs: () => false,
+  judge: (res, facts) => judgeAnswer('INFO-01', res, facts),
 };
 
 /**
  * The value of one read where the run can use the answer, else the failure: the table's judgment of the clause of the
  * endpoint (its words), or where that holds and the run still cannot use the answer, what the run needed.
  */
-export function judgeRead<T>(draft: Pick<ContextDraft, 'deviations' | 'kind'>, part: Part<T>, got: DeviceResponse | TransportError, exchanges: Exchange[]):
-  { value: T } | { failure: ReadFailure } {
+export function judgeRead<T>(
+  draft: Pick<ContextDraft, 'deviations' | 'kind'>,
+  part: Part<T>,
+  got: DeviceResponse | TransportError,
+  exchanges: Exchange[],
+): { value: T } | { failure: ReadFailure } {
   const value = isTransportError(got) ? null : part.value(got);
   if (value !== null) return { value };
   const j = isTransportError(got) ? null : part.judge(got, { kind: draft.kind, served: null });
   const [expected, observed] = j && !j.held ? [j.expected, j.observed] : [part.expected, isTransportError(got) ? '' : describeResponse(got)];
-  const ending: Ending = isTransportError(got) ? { kind: 'broken', by: 'device', message: `the run's own read before the suites: ${got.message}` }
+  const ending: Ending = isTransportError(got)
+    ? { kind: 'broken', by: 'device', message: `the run's own read before the suites: ${got.message}` }
     : { kind: 'violated', message: `the run's own read before the suites, GET ${part.path}: expected ${expected}; observed ${observed}`, expected, observed };
   const reason = `the run could not read ${part.what} before the suites (see ${part.clause})`;
-  return { failure: {
-    check: runnerCheck(draft, part.clause, ending, exchanges),
-    skips: Object.fromEntries(clauses.filter((c) => part.needs(c) && c.id !== part.clause).map((c) => [c.id, reason])),
-    ...(isTransportError(got) ? { unreadable: { side: part.side, method: 'GET', path: part.path, reason } } : {}),
-    ...(part.consequence ? { residue: `${part.what} could not be read before the suites (${part.clause}), ${part.consequence}` } : {}),
-  } };
+  return {
+    failure: {
+      check: runnerCheck(draft, part.clause, ending, exchanges),
+      skips: Object.fromEntries(clauses.filter((c) => part.needs(c) && c.id !== part.clause).map((c) => [c.id, reason])),
+      ...(isTransportError(got) ? { unreadable: { side: part.side, method: 'GET', path: part.path, reason } } : {}),
+      ...(part.consequence ? { residue: `${part.what} could not be read before the suites (${part.clause}), ${part.consequence}` } : {}),
+    },
+  };
 }
 
 /** The vendor profile's settings: any answer but the object is V-SYS-01's or V-BAT-01's to judge; here only what cannot be put back. */
-const vendorPart = <T>(what: string, clause: 'V-SYS-01' | 'V-BAT-01', path: string, value: (res: DeviceResponse) => T | null): Part<T> =>
-  ({ what, clause, side: 'v2', path, value, expected: 'status 200 with a JSON object', consequence: 'so it could not be put back', needs: () => false,
-    judge: (res, facts) => judgeAnswer(clause, res, facts) });
+const vendorPart = <T>(what: string, clause: 'V-SYS-01' | 'V-BAT-01', path: string, value: (res: DeviceResponse) => T | null): Part<T> => ({
+  what,
+  clause,
+  side: 'v2',
+  path,
+  value,
+  expected: 'status 200 with a JSON object',
+  consequence: 'so it could not be put back',
+  needs: () => false,
+  judge: (res, facts) => judgeAnswer(clause, res, facts),
+});
 
 export interface BeforeSuites {
   found: Found;
@@ -113,8 +152,11 @@ export interface BeforeSuites {
 }
 
 /** Reads what the run may change (users, socket, cloud); preflight has read the cloud setting already. */
-export async function readBeforeSuites(run: Meeting<DeviceTarget & { profiles: readonly Profile[] }>, draft: Pick<ContextDraft, 'target' | 'token' | 'usable' | 'kind' | 'deviations' | 'servedVersion'>,
-  pre: Pick<Preflight, 'systemRead' | 'exchanges'>): Promise<BeforeSuites> {
+export async function readBeforeSuites(
+  run: Meeting<DeviceTarget & { profiles: readonly Profile[] }>,
+  draft: Pick<ContextDraft, 'target' | 'token' | 'usable' | 'kind' | 'deviations' | 'servedVersion'>,
+  pre: Pick<Preflight, 'systemRead' | 'exchanges'>,
+): Promise<BeforeSuites> {
   const device = new DeviceClient(draft.target, run.redactor, run.cfg.requestTimeoutMs, undefined, run.pool);
   const failures: ReadFailure[] = [];
   const judged = <T>(part: Part<T>, answer: DeviceResponse | TransportError, exchanges: Exchange[]): T | null => {
@@ -134,14 +176,29 @@ export async function readBeforeSuites(run: Meeting<DeviceTarget & { profiles: r
     // GET /api/v1/system as preflight met it; a 4xx says the device does not serve it (CLOUD-05 records that).
     const sys = pre.systemRead;
     const served = sys !== undefined && (isTransportError(sys) || sys.status < 400 || sys.status >= 500);
-    const cloudEnabled = served ? judged(CLOUD, sys, pre.exchanges.filter((e) => new URL(e.url).pathname === CLOUD.path)) : null;
-    const vendor = token && draft.usable.v2 && run.cfg.profiles.includes('vendor') ? {
-      kind: draft.kind, token,
-      system: vendorGateHolds('v-system', draft.kind)
-        ? await read(vendorPart('the writable /api/system fields', 'V-SYS-01', SYSTEM_V2, writableOf(draft.kind)), () => device.v2.get(SYSTEM_V2, { token })) : null,
-      batteries: vendorGateHolds('v-batteries', draft.kind) && releaseGateHolds('from-2.1.0', draft.servedVersion)
-        ? await read(vendorPart('the battery group', 'V-BAT-01', BATTERIES, groupOf), () => device.v2.get(BATTERIES, { token })) : null,
-    } : null;
+    const cloudEnabled = served
+      ? judged(
+          CLOUD,
+          sys,
+          pre.exchanges.filter((e) => new URL(e.url).pathname === CLOUD.path),
+        )
+      : null;
+    const vendor =
+      token && draft.usable.v2 && run.cfg.profiles.includes('vendor')
+        ? {
+            kind: draft.kind,
+            token,
+            system: vendorGateHolds('v-system', draft.kind)
+              ? await read(vendorPart('the writable /api/system fields', 'V-SYS-01', SYSTEM_V2, writableOf(draft.kind)), () =>
+                  device.v2.get(SYSTEM_V2, { token }),
+                )
+              : null,
+            batteries:
+              vendorGateHolds('v-batteries', draft.kind) && releaseGateHolds('from-2.1.0', draft.servedVersion)
+                ? await read(vendorPart('the battery group', 'V-BAT-01', BATTERIES, groupOf), () => device.v2.get(BATTERIES, { token }))
+                : null,
+          }
+        : null;
     return { found: { socket, cloudEnabled, vendor }, users, failures, exchanges: device.log.records };
   } finally {
     await device.close();

@@ -45,20 +45,26 @@ export function notADevice(a: Answered, claims: readonly KindClaim[]): string | 
   const parts: string[] = [];
   if (a.httpPort !== null) {
     const v = a.v1Api;
-    parts.push(!v ? `nothing answered GET /api on HTTP port ${a.httpPort}`
-      : `GET /api on HTTP port ${a.httpPort} answered ${v.status} ${v.contentType ?? 'without a Content-Type'}${v.status === 200 ? ' without a product_type' : ''}`);
+    parts.push(
+      !v
+        ? `nothing answered GET /api on HTTP port ${a.httpPort}`
+        : `GET /api on HTTP port ${a.httpPort} answered ${v.status} ${v.contentType ?? 'without a Content-Type'}${v.status === 200 ? ' without a product_type' : ''}`,
+    );
   }
   if (a.httpsPort !== null) {
-    parts.push(a.certificate ? `the HTTPS port ${a.httpsPort} presented a certificate for ${a.certificate.subject}, not appliance/<kind>/<serial>`
-      : `nothing completed a TLS handshake on HTTPS port ${a.httpsPort}`);
+    parts.push(
+      a.certificate
+        ? `the HTTPS port ${a.httpsPort} presented a certificate for ${a.certificate.subject}, not appliance/<kind>/<serial>`
+        : `nothing completed a TLS handshake on HTTPS port ${a.httpsPort}`,
+    );
   }
-  return `no energy device API at ${a.host}: ${parts.join('; ')}. A device of this API answers GET /api with its product_type, `
-    + 'or presents a certificate for appliance/<kind>/<serial>: check --host and the ports (--http-port, --https-port)';
+  return (
+    `no energy device API at ${a.host}: ${parts.join('; ')}. A device of this API answers GET /api with its product_type, ` +
+    'or presents a certificate for appliance/<kind>/<serial>: check --host and the ports (--http-port, --https-port)'
+  );
 }
 
-export type KindDecision =
-  | { kind: KindId | undefined; note?: string }
-  | { contradiction: string };
+export type KindDecision = { kind: KindId | undefined; note?: string } | { contradiction: string };
 
 /**
  * The kind to test as. A --kind that none of the device's claims of a known kind agrees with is the
@@ -73,8 +79,11 @@ export function decideKind(given: KindId | undefined, claims: readonly KindClaim
   const says = known.map((c) => `${c.said} in ${c.source}`).join(', ');
   const theirs = [...new Set(known.map((c) => c.kind))].join(' or ');
   if (!force) {
-    return { contradiction: `--kind ${given} (${KINDS[given].name}) contradicts what the device says of itself: ${theirs} (${says}); `
-      + `leave --kind out or give --kind ${known[0]!.kind}; to test it as ${given} all the same, add --force-kind` };
+    return {
+      contradiction:
+        `--kind ${given} (${KINDS[given].name}) contradicts what the device says of itself: ${theirs} (${says}); ` +
+        `leave --kind out or give --kind ${known[0]!.kind}; to test it as ${given} all the same, add --force-kind`,
+    };
   }
   return { kind: given, note: `tested as ${given} (--kind with --force-kind), although the device says it is ${theirs} (${says})` };
 }
@@ -89,8 +98,10 @@ export function certificateIdentity(pre: Preflight): { kind?: KindId; serial?: s
  * Kind and serial as far as preflight tells them: --serial, then the device itself, then its mDNS
  * advertisement, then its certificate, each only where the one before tells nothing.
  */
-export function identityOf(cfg: Pick<DeviceTarget, 'serial' | 'advertised'>, pre: Preflight):
-  { kind: KindId | undefined; serial: string | null; source: SuiteContext['serialSource'] } {
+export function identityOf(
+  cfg: Pick<DeviceTarget, 'serial' | 'advertised'>,
+  pre: Preflight,
+): { kind: KindId | undefined; serial: string | null; source: SuiteContext['serialSource'] } {
   const fromCert = certificateIdentity(pre);
   const advertisedType = cfg.advertised?.product_type;
   const kind = pre.kind ?? (advertisedType ? kindOfProductType(advertisedType) : undefined) ?? fromCert.kind;

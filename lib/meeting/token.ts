@@ -30,13 +30,21 @@ async function accepted(device: DeviceClient, token: string): Promise<boolean> {
  * `pressesPlanned`: the presses this run will ask for in all, for "press 1 of N". `asked` hears of the
  * press as it is asked, so that a run stopped by it (no press seen) still reports it.
  */
-export async function acquireToken({ cfg, io, signal }: Pick<Meeting, 'cfg' | 'io' | 'signal'>, device: DeviceClient, serial: string | null,
-  kind: KindId | undefined, pressesPlanned: number, asked?: (presses: TokenOutcome['presses']) => void): Promise<TokenOutcome> {
+export async function acquireToken(
+  { cfg, io, signal }: Pick<Meeting, 'cfg' | 'io' | 'signal'>,
+  device: DeviceClient,
+  serial: string | null,
+  kind: KindId | undefined,
+  pressesPlanned: number,
+  asked?: (presses: TokenOutcome['presses']) => void,
+): Promise<TokenOutcome> {
   const none = { count: 0, asked: 0, backend: null };
   if (cfg.token) {
     if (!(await accepted(device, cfg.token))) {
-      throw new RunError('EC_TOKEN_REFUSED',
-        'the device refused the token given with --token or ENERGY_CONFORM_TOKEN (GET /api did not answer 200); give a valid token, or omit it and pair with --press-hook');
+      throw new RunError(
+        'EC_TOKEN_REFUSED',
+        'the device refused the token given with --token or ENERGY_CONFORM_TOKEN (GET /api did not answer 200); give a valid token, or omit it and pair with --press-hook',
+      );
     }
     return { token: cfg.token, reason: '', presses: none, owner: null };
   }
@@ -65,8 +73,7 @@ export async function acquireToken({ cfg, io, signal }: Pick<Meeting, 'cfg' | 'i
     end(ended);
   }
   if (!outcome.ok) {
-    return { token: null, reason: `no token: ${outcome.reason}`, presses, owner: null,
-      pairing: { exchange: outcome.exchange } };
+    return { token: null, reason: `no token: ${outcome.reason}`, presses, owner: null, pairing: { exchange: outcome.exchange } };
   }
   if (serial) await writeToken(cfg.tokenStore, serial, { token: outcome.token, name: cfg.pairingName, savedAt: new Date().toISOString() });
   return { token: outcome.token, reason: '', presses, owner: cfg.pairingName, pairing: { exchange: outcome.exchange } };

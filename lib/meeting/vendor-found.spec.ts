@@ -13,12 +13,17 @@ afterEach(async () => emu?.close());
 async function device(e: Emulator) {
   e.state.press();
   const token = e.state.createUser('local/energy-conform');
-  const client = new DeviceClient({ host: e.ready.host, httpPort: e.ready.httpPort, httpsPort: e.ready.httpsPort,
-    caPem: await readFile(e.ready.ca, 'utf8'), insecure: false });
+  const client = new DeviceClient({
+    host: e.ready.host,
+    httpPort: e.ready.httpPort,
+    httpsPort: e.ready.httpsPort,
+    caPem: await readFile(e.ready.ca, 'utf8'),
+    insecure: false,
+  });
   return { token, client };
 }
 
-describe('the vendor profile\'s settings, as the run found them', () => {
+describe("the vendor profile's settings, as the run found them", () => {
   test('are put back before the v1 cloud setting, which needs v1 switched on again first', async () => {
     emu = await startEmulator({ kind: 'p1dongle' });
     const { token, client } = await device(emu);
@@ -30,10 +35,18 @@ describe('the vendor profile\'s settings, as the run found them', () => {
     emu.state.batteries = { mode: 'standby', permissions: [] };
     emu.state.cloudEnabled = false;
     const out = await restoreFound(client, { socket: null, cloudEnabled: true, vendor: { kind: 'p1dongle', token, system, batteries } });
-    expect(out).toEqual({ residue: [], restored: ['status_led_brightness_pct 100, api_v1_enabled true, cloud_enabled true',
-      'the batteries to mode "zero", permissions ["charge_allowed","discharge_allowed"]'] });
-    expect(emu.state.snapshot()).toMatchObject({ cloud_enabled: true, system: { status_led_brightness_pct: 100, api_v1_enabled: true },
-      batteries: { mode: 'zero', permissions: ['charge_allowed', 'discharge_allowed'] } });
+    expect(out).toEqual({
+      residue: [],
+      restored: [
+        'status_led_brightness_pct 100, api_v1_enabled true, cloud_enabled true',
+        'the batteries to mode "zero", permissions ["charge_allowed","discharge_allowed"]',
+      ],
+    });
+    expect(emu.state.snapshot()).toMatchObject({
+      cloud_enabled: true,
+      system: { status_led_brightness_pct: 100, api_v1_enabled: true },
+      batteries: { mode: 'zero', permissions: ['charge_allowed', 'discharge_allowed'] },
+    });
     await client.close();
   });
 
@@ -42,8 +55,11 @@ describe('the vendor profile\'s settings, as the run found them', () => {
     emu = await startEmulator({ kind: 'energymeter', faults: ['to-full-refused'] });
     const { token, client } = await device(emu);
     emu.state.batteries = { mode: 'standby', permissions: [] };
-    const out = await restoreFound(client, { socket: null, cloudEnabled: null,
-      vendor: { kind: 'energymeter', token, system: null, batteries: { mode: 'to_full', permissions: ['charge_allowed'] } } });
+    const out = await restoreFound(client, {
+      socket: null,
+      cloudEnabled: null,
+      vendor: { kind: 'energymeter', token, system: null, batteries: { mode: 'to_full', permissions: ['charge_allowed'] } },
+    });
     expect(out.restored).toEqual([]);
     expect(out.residue).toEqual(['the batteries read mode "standby", permissions []; they were mode "to_full", permissions ["charge_allowed"] before the run']);
     await client.close();

@@ -21,11 +21,17 @@ export interface VendorFound {
 }
 
 /** The writable system fields of an answer, or null unless it is 200 with each of them. */
-export const writableOf = (kind: KindId) => (res: DeviceResponse): Record<string, unknown> | null => {
-  if (res.status !== 200 || !isJsonObject(res.json)) return null;
-  const body = res.json;
-  return Object.fromEntries(writableSystemFields(kind).filter((f) => f in body).map((f) => [f, body[f]]));
-};
+export const writableOf =
+  (kind: KindId) =>
+  (res: DeviceResponse): Record<string, unknown> | null => {
+    if (res.status !== 200 || !isJsonObject(res.json)) return null;
+    const body = res.json;
+    return Object.fromEntries(
+      writableSystemFields(kind)
+        .filter((f) => f in body)
+        .map((f) => [f, body[f]]),
+    );
+  };
 
 /** The battery group of an answer, or null unless it is 200 with a string mode. */
 export function groupOf(res: DeviceResponse): VendorFound['batteries'] {
@@ -35,7 +41,10 @@ export function groupOf(res: DeviceResponse): VendorFound['batteries'] {
 
 const differing = (found: Record<string, unknown>, now: Record<string, unknown> | null) =>
   Object.keys(found).filter((k) => JSON.stringify(now?.[k]) !== JSON.stringify(found[k]));
-const said = (v: Record<string, unknown>) => Object.entries(v).map(([k, x]) => `${k} ${JSON.stringify(x)}`).join(', ');
+const said = (v: Record<string, unknown>) =>
+  Object.entries(v)
+    .map(([k, x]) => `${k} ${JSON.stringify(x)}`)
+    .join(', ');
 
 async function restoreSystem(device: DeviceClient, kind: KindId, token: string, found: Record<string, unknown>, out: Restoration): Promise<void> {
   const read = async () => writableOf(kind)(await device.v2.get(SYSTEM_V2, { token }));

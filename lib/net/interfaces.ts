@@ -6,7 +6,8 @@ import os from 'node:os';
 const MDNS_GROUP = '224.0.0.251';
 
 function ipv4Interface(address: string): os.NetworkInterfaceInfoIPv4 | undefined {
-  return Object.values(os.networkInterfaces()).flat()
+  return Object.values(os.networkInterfaces())
+    .flat()
     .find((n): n is os.NetworkInterfaceInfoIPv4 => n?.family === 'IPv4' && n.address === address);
 }
 
@@ -34,5 +35,5 @@ export function onSubnet(sender: string, iface: string): boolean {
   if (!n) return false;
   const num = (a: string) => a.split('.').reduce((x, o) => ((x << 8) | Number(o)) >>> 0, 0);
   const mask = num(n.netmask);
-  return ((num(sender) & mask) >>> 0) === ((num(iface) & mask) >>> 0);
+  return (num(sender) & mask) >>> 0 === (num(iface) & mask) >>> 0;
 }

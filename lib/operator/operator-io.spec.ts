@@ -3,12 +3,27 @@ import { type CheckProgress, type Verbosity, streamIo } from './operator-io.js';
 
 function terminal(isTTY: boolean, verbosity: Verbosity) {
   let text = '';
-  const out = { isTTY, columns: 60, write: (chunk: string) => { text += chunk; return true; } } as unknown as NodeJS.WriteStream;
+  const out = {
+    isTTY,
+    columns: 60,
+    write: (chunk: string) => {
+      text += chunk;
+      return true;
+    },
+  } as unknown as NodeJS.WriteStream;
   return { io: streamIo(out, false, undefined, verbosity), text: () => text };
 }
 
-const p: CheckProgress = { area: 'socket', areaIndex: 3, areas: 7, done: 45, total: 108, status: 'fail', message: 'expected off\nexchange: …',
-  title: 'SOCK-08 [MUST] locked on → PUT {power_on:false, switch_lock:false} → off, unlocked' };
+const p: CheckProgress = {
+  area: 'socket',
+  areaIndex: 3,
+  areas: 7,
+  done: 45,
+  total: 108,
+  status: 'fail',
+  message: 'expected off\nexchange: …',
+  title: 'SOCK-08 [MUST] locked on → PUT {power_on:false, switch_lock:false} → off, unlocked',
+};
 
 describe('progress after each check', () => {
   test('on a terminal: one live line, area i of n and check n of total, cut to the terminal width', () => {
@@ -21,7 +36,11 @@ describe('progress after each check', () => {
   });
 
   test('off a terminal, and with --quiet: nothing', () => {
-    for (const [tty, v] of [[false, 'normal'], [true, 'quiet'], [false, 'quiet']] as const) {
+    for (const [tty, v] of [
+      [false, 'normal'],
+      [true, 'quiet'],
+      [false, 'quiet'],
+    ] as const) {
       const t = terminal(tty, v);
       t.io.progress(p);
       expect(t.text()).toBe('');
@@ -32,7 +51,6 @@ describe('progress after each check', () => {
     const t = terminal(false, 'verbose');
     t.io.progress(p);
     t.io.progress({ ...p, done: 46, status: 'pass', message: '' });
-    expect(t.text()).toBe(`energy-conform: [socket 3/7] 45/108 FAIL ${p.title}\n    expected off\n`
-      + `energy-conform: [socket 3/7] 46/108 PASS ${p.title}\n`);
+    expect(t.text()).toBe(`energy-conform: [socket 3/7] 45/108 FAIL ${p.title}\n    expected off\n` + `energy-conform: [socket 3/7] 46/108 PASS ${p.title}\n`);
   });
 });

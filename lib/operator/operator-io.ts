@@ -28,8 +28,12 @@ export interface OperatorIo {
   ask(question: string, signal?: AbortSignal): Promise<string>;
 }
 
-export function streamIo(out: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }, interactive: boolean,
-  input: NodeJS.ReadableStream = process.stdin, verbosity: Verbosity = 'normal'): OperatorIo {
+export function streamIo(
+  out: NodeJS.WritableStream & { isTTY?: boolean; columns?: number },
+  interactive: boolean,
+  input: NodeJS.ReadableStream = process.stdin,
+  verbosity: Verbosity = 'normal',
+): OperatorIo {
   let open = false;
   const width = () => Math.max(40, (out.columns ?? 100) - 1);
   return {

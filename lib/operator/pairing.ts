@@ -25,7 +25,9 @@ export async function harnessRequest(device: DeviceClient, method: string, path:
 
 export async function pollForToken(device: DeviceClient, name: string, timeoutS: number, signal?: AbortSignal): Promise<PairingOutcome> {
   const res = await firstAnswerInWindow(() => harnessRequest(device, 'POST', '/api/user', { body: { name } }), {
-    timeoutS, timedOut: () => new PairingTimeoutError(timeoutS), signal,
+    timeoutS,
+    timedOut: () => new PairingTimeoutError(timeoutS),
+    signal,
     interrupted: () => new RunError('EC_INTERRUPTED', `interrupted (${String(signal?.reason)}) while waiting for the button press; no check ran`),
   });
   const created = bodyAs(res, createdUser);
@@ -34,7 +36,9 @@ export async function pollForToken(device: DeviceClient, name: string, timeoutS:
 }
 
 export function pairingNotPossible(): RunError {
-  return new RunError('EC_NO_TOKEN_SOURCE',
-    'a token is needed and none was given, and without a terminal nobody can be asked to press the button; '
-    + 'pass --token (or ENERGY_CONFORM_TOKEN), or --press-hook "<command that presses the button>", or run on a terminal');
+  return new RunError(
+    'EC_NO_TOKEN_SOURCE',
+    'a token is needed and none was given, and without a terminal nobody can be asked to press the button; ' +
+      'pass --token (or ENERGY_CONFORM_TOKEN), or --press-hook "<command that presses the button>", or run on a terminal',
+  );
 }

@@ -26,8 +26,10 @@ export async function runPressHook(command: string, timeoutMs: number, signal?: 
     child.once('exit', (code) => {
       clearTimeout(timer);
       if (code === 0) resolve();
-      else reject(new RunError('EC_PRESS_HOOK_FAILED',
-        `the press hook exited with ${code}: ${command}${output.trim() ? ` — ${output.trim().slice(0, 300)}` : ''}`));
+      else
+        reject(
+          new RunError('EC_PRESS_HOOK_FAILED', `the press hook exited with ${code}: ${command}${output.trim() ? ` — ${output.trim().slice(0, 300)}` : ''}`),
+        );
     });
   });
 }

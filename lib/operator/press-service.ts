@@ -23,8 +23,13 @@ export interface PressCount {
   asked: number;
 }
 
-export async function startPressService(o: { backend: PressBackend; kind: KindId; timeoutS: number;
-  already: PressCount; planned: number }): Promise<PressService> {
+export async function startPressService(o: {
+  backend: PressBackend;
+  kind: KindId;
+  timeoutS: number;
+  already: PressCount;
+  planned: number;
+}): Promise<PressService> {
   let { count: seen, asked: count } = o.already;
   let end: ((outcome: PressOutcome) => void) | undefined;
   const closing = new AbortController();
@@ -44,8 +49,14 @@ export async function startPressService(o: { backend: PressBackend; kind: KindId
         count += 1;
         try {
           const startedAt = Date.now();
-          end = await o.backend.request({ kind: o.kind, n: count, of: Math.max(o.planned, count), timeoutS: o.timeoutS,
-            why: body.why ?? 'a press', signal: closing.signal });
+          end = await o.backend.request({
+            kind: o.kind,
+            n: count,
+            of: Math.max(o.planned, count),
+            timeoutS: o.timeoutS,
+            why: body.why ?? 'a press',
+            signal: closing.signal,
+          });
           // `seen`: the presses of this run the device has honoured so far (the pairing's included).
           return send(200, { n: count, startedAt, endedAt: Date.now(), seen });
         } catch (err) {
@@ -68,12 +79,13 @@ export async function startPressService(o: { backend: PressBackend; kind: KindId
     url: `http://127.0.0.1:${port}/${secret}`,
     timed: o.backend.name === 'press-hook',
     count: () => ({ count: seen, asked: count }),
-    close: () => new Promise<void>((r) => {
-      closing.abort('the run ended');
-      end?.('interrupted');
-      end = undefined;
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        closing.abort('the run ended');
+        end?.('interrupted');
+        end = undefined;
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

@@ -39,8 +39,9 @@ export function consoleBackend(io: OperatorIo): PressBackend {
   return {
     name: 'console',
     async request(p) {
-      const hint = p.kind ? KINDS[p.kind].pressHint
-        : 'the device\'s button: short press — about half a second (the kWh meter: 1 to 3 seconds); holding it for 2 s or more can start Wi-Fi pairing';
+      const hint = p.kind
+        ? KINDS[p.kind].pressHint
+        : "the device's button: short press — about half a second (the kWh meter: 1 to 3 seconds); holding it for 2 s or more can start Wi-Fi pairing";
       io.say(`press ${p.n} of ${p.of} (${p.why}): press ${hint}`);
       const deadline = Date.now() + p.timeoutS * 1000;
       const tick = () => io.status(`waiting for the press ${p.n} of ${p.of}: ${Math.max(0, Math.ceil((deadline - Date.now()) / 1000))} s left`);
@@ -49,8 +50,13 @@ export function consoleBackend(io: OperatorIo): PressBackend {
       return (outcome) => {
         clearInterval(timer);
         io.status('');
-        io.say(outcome === 'seen' ? `press ${p.n} of ${p.of} seen`
-          : outcome === 'timeout' ? `no press was seen within ${p.timeoutS} s` : `press ${p.n} of ${p.of} not given: the run stopped waiting for it`);
+        io.say(
+          outcome === 'seen'
+            ? `press ${p.n} of ${p.of} seen`
+            : outcome === 'timeout'
+              ? `no press was seen within ${p.timeoutS} s`
+              : `press ${p.n} of ${p.of} not given: the run stopped waiting for it`,
+        );
       };
     },
   };

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readToken, writeToken } from './token-store.js';
 
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-store-')); });
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-store-'));
+});
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 const entry = { token: '0123456789ABCDEF0123456789ABCDEF', name: 'local/energy-conform', savedAt: '2026-11-21T00:00:00Z' };

@@ -20,7 +20,14 @@ export interface Change {
 }
 
 /** A change of an answer's shape between the runs' recorded answers, as `diff` classes it (lib/diff), plain data. */
-export interface ShapeChange { answer: string; path: string; class: string; breaking: boolean; was: string; now: string }
+export interface ShapeChange {
+  answer: string;
+  path: string;
+  class: string;
+  breaking: boolean;
+  was: string;
+  now: string;
+}
 
 export interface Comparison {
   changes: Change[];
@@ -53,8 +60,9 @@ function byKind(c: Comparison): [ChangeKind, Change[]][] {
   return CHANGE_KINDS.map((kind): [ChangeKind, Change[]] => [kind, c.changes.filter((x) => x.kind === kind)]).filter(([, of]) => of.length > 0);
 }
 
-const PAGE_STYLE = '<style>body{font:14px system-ui,sans-serif;max-width:1200px;margin:1em auto;padding:0 1em}table{border-collapse:collapse;width:100%;table-layout:fixed}'
-  + 'td,th{border:1px solid #ccc;padding:4px 6px;text-align:left;overflow-wrap:anywhere}th:nth-child(n+2),td:nth-child(n+2){width:9em}</style>';
+const PAGE_STYLE =
+  '<style>body{font:14px system-ui,sans-serif;max-width:1200px;margin:1em auto;padding:0 1em}table{border-collapse:collapse;width:100%;table-layout:fixed}' +
+  'td,th{border:1px solid #ccc;padding:4px 6px;text-align:left;overflow-wrap:anywhere}th:nth-child(n+2),td:nth-child(n+2){width:9em}</style>';
 const shapeLine = (x: ShapeChange) => `${x.answer}: ${x.path} ${x.class}: ${x.was} → ${x.now}`;
 const shapesTitle = (shapes: readonly ShapeChange[]) => {
   const breaking = shapes.filter((x) => x.breaking).length;
@@ -63,16 +71,20 @@ const shapesTitle = (shapes: readonly ShapeChange[]) => {
 
 /** The shape changes as an HTML section: a heading that counts them, and a row each (compare's page, diff --html). */
 export function shapesSection(shapes: readonly ShapeChange[]): string {
-  return `<h2>${esc(shapesTitle(shapes))}</h2><table class="shapes"><tr><th>answer</th><th>field</th><th>change</th><th>before</th><th>after</th></tr>`
-    + `${shapes.map((x) => `<tr><td>${esc(x.answer)}</td><td>${esc(x.path)}</td><td>${esc(x.class)}</td><td>${esc(x.was)}</td><td>${esc(x.now)}</td></tr>`).join('')}</table>`;
+  return (
+    `<h2>${esc(shapesTitle(shapes))}</h2><table class="shapes"><tr><th>answer</th><th>field</th><th>change</th><th>before</th><th>after</th></tr>` +
+    `${shapes.map((x) => `<tr><td>${esc(x.answer)}</td><td>${esc(x.path)}</td><td>${esc(x.class)}</td><td>${esc(x.was)}</td><td>${esc(x.now)}</td></tr>`).join('')}</table>`
+  );
 }
 
 /** `diff --html`: the shape changes between two sides as a page of their own. */
 export function diffHtml(a: string, b: string, shapes: readonly ShapeChange[], notCompared: readonly string[]): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>energy-conform: diff</title>${PAGE_STYLE}</head><body>`
-    + `<h1>energy-conform: diff</h1><p>before: ${esc(a)}<br>after: ${esc(b)}</p>`
-    + `${shapes.length ? shapesSection(shapes) : '<p>No answer changed its shape.</p>'}`
-    + `${notCompared.length ? `<p>Not compared (asked on one side only, or unavailable on one: 503): ${esc(notCompared.join('; '))}</p>` : ''}</body></html>\n`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>energy-conform: diff</title>${PAGE_STYLE}</head><body>` +
+    `<h1>energy-conform: diff</h1><p>before: ${esc(a)}<br>after: ${esc(b)}</p>` +
+    `${shapes.length ? shapesSection(shapes) : '<p>No answer changed its shape.</p>'}` +
+    `${notCompared.length ? `<p>Not compared (asked on one side only, or unavailable on one: 503): ${esc(notCompared.join('; '))}</p>` : ''}</body></html>\n`
+  );
 }
 
 const runLine = (r: ComparedResults) => `${targetText(r.target)}, ${r.started || 'time unknown'}: ${r.verdict.toUpperCase()}`;
@@ -89,25 +101,51 @@ export function compareText(before: ComparedResults, after: ComparedResults, c: 
 }
 
 export function compareMarkdown(before: ComparedResults, after: ComparedResults, c: Comparison): string {
-  const out = ['## energy-conform: what changed', '', `- before: ${markdownCell(runLine(before))}`, `- after: ${markdownCell(runLine(after))}`,
-    `- ${c.regressed ? '**regressed**: something that passed before fails now' : 'no regression'}`, ''];
+  const out = [
+    '## energy-conform: what changed',
+    '',
+    `- before: ${markdownCell(runLine(before))}`,
+    `- after: ${markdownCell(runLine(after))}`,
+    `- ${c.regressed ? '**regressed**: something that passed before fails now' : 'no regression'}`,
+    '',
+  ];
   for (const [kind, of] of byKind(c)) {
-    out.push(`### ${kind} (${of.length})`, '', '| clause or row | before | after |', '| --- | --- | --- |',
-      ...of.map((x) => `| ${markdownCell(x.label)} | ${x.before} | ${x.after} |`), '');
+    out.push(
+      `### ${kind} (${of.length})`,
+      '',
+      '| clause or row | before | after |',
+      '| --- | --- | --- |',
+      ...of.map((x) => `| ${markdownCell(x.label)} | ${x.before} | ${x.after} |`),
+      '',
+    );
   }
   if (c.changes.length === 0) out.push('No clause or row changed its status.', '');
   if (c.shapes?.length) {
-    out.push(`### ${shapesTitle(c.shapes)}`, '', '| answer | field | change | before | after |', '| --- | --- | --- | --- | --- |',
-      ...c.shapes.map((x) => `| ${markdownCell(x.answer)} | ${markdownCell(x.path)} | ${x.class} | ${markdownCell(x.was)} | ${markdownCell(x.now)} |`), '');
+    out.push(
+      `### ${shapesTitle(c.shapes)}`,
+      '',
+      '| answer | field | change | before | after |',
+      '| --- | --- | --- | --- | --- |',
+      ...c.shapes.map((x) => `| ${markdownCell(x.answer)} | ${markdownCell(x.path)} | ${x.class} | ${markdownCell(x.was)} | ${markdownCell(x.now)} |`),
+      '',
+    );
   }
   return out.join('\n');
 }
 
 export function compareHtml(before: ComparedResults, after: ComparedResults, c: Comparison): string {
-  const sections = byKind(c).map(([kind, of]) => `<h2>${esc(kind)} (${of.length})</h2><table><tr><th>clause or row</th><th>before</th><th>after</th></tr>${
-    of.map((x) => `<tr><td>${esc(x.label)}</td><td>${esc(x.before)}</td><td>${esc(x.after)}</td></tr>`).join('')}</table>`).join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>energy-conform: what changed</title>${PAGE_STYLE}</head><body>`
-    + `<h1>energy-conform: what changed</h1><p>before: ${esc(runLine(before))}<br>after: ${esc(runLine(after))}</p>`
-    + `<p><strong>${c.regressed ? 'regressed: something that passed before fails now' : 'no regression'}</strong></p>`
-    + `${sections || '<p>No clause or row changed its status.</p>'}${c.shapes?.length ? shapesSection(c.shapes) : ''}</body></html>\n`;
+  const sections = byKind(c)
+    .map(
+      ([kind, of]) =>
+        `<h2>${esc(kind)} (${of.length})</h2><table><tr><th>clause or row</th><th>before</th><th>after</th></tr>${of
+          .map((x) => `<tr><td>${esc(x.label)}</td><td>${esc(x.before)}</td><td>${esc(x.after)}</td></tr>`)
+          .join('')}</table>`,
+    )
+    .join('');
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>energy-conform: what changed</title>${PAGE_STYLE}</head><body>` +
+    `<h1>energy-conform: what changed</h1><p>before: ${esc(runLine(before))}<br>after: ${esc(runLine(after))}</p>` +
+    `<p><strong>${c.regressed ? 'regressed: something that passed before fails now' : 'no regression'}</strong></p>` +
+    `${sections || '<p>No clause or row changed its status.</p>'}${c.shapes?.length ? shapesSection(c.shapes) : ''}</body></html>\n`
+  );
 }

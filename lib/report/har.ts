@@ -3,8 +3,16 @@
 import type { Exchange } from '../client/exchange-log.js';
 
 const STATUS_TEXT: Record<number, string> = {
-  200: 'OK', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found',
-  405: 'Method Not Allowed', 413: 'Content Too Large', 500: 'Internal Server Error', 503: 'Service Unavailable',
+  200: 'OK',
+  204: 'No Content',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Content Too Large',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 const headerList = (h: Record<string, string> = {}) => Object.entries(h).map(([name, value]) => ({ name, value }));
@@ -17,16 +25,27 @@ function entry(ex: Exchange) {
     startedDateTime: ex.startedAt,
     time: ex.durationMs,
     request: {
-      method: ex.method, url: ex.url, httpVersion: 'HTTP/1.1', cookies: [], headers: headerList(ex.requestHeaders),
+      method: ex.method,
+      url: ex.url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: headerList(ex.requestHeaders),
       queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
       ...(ex.requestBody === undefined ? {} : { postData: { mimeType: ex.requestHeaders['content-type'] ?? 'application/json', text: ex.requestBody } }),
-      headersSize: -1, bodySize: ex.requestBody === undefined ? 0 : Buffer.byteLength(ex.requestBody),
+      headersSize: -1,
+      bodySize: ex.requestBody === undefined ? 0 : Buffer.byteLength(ex.requestBody),
     },
     // A transport failure has no response: HAR's convention is status 0, and the reason is kept in a custom field.
     response: {
-      status: ex.status ?? 0, statusText: ex.status === undefined ? '' : STATUS_TEXT[ex.status] ?? '', httpVersion: 'HTTP/1.1',
-      cookies: [], headers: headerList(ex.responseHeaders), content: { size: Buffer.byteLength(body), mimeType, text: body },
-      redirectURL: '', headersSize: -1, bodySize: ex.status === undefined ? -1 : Buffer.byteLength(body),
+      status: ex.status ?? 0,
+      statusText: ex.status === undefined ? '' : (STATUS_TEXT[ex.status] ?? ''),
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: headerList(ex.responseHeaders),
+      content: { size: Buffer.byteLength(body), mimeType, text: body },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: ex.status === undefined ? -1 : Buffer.byteLength(body),
       ...(ex.error ? { _error: ex.error } : {}),
     },
     cache: {},

@@ -20,8 +20,10 @@ export const filterCss = (areas: readonly string[]) => `
 .clauses .area-head th{background:#eef2f6}.clauses td:nth-child(-n+3){white-space:nowrap}
 body:has(#fs-problems:checked) .clauses tr[data-status]:not(:is(${PROBLEM_ROWS})){display:none}
 body:has(#fs-problems:checked) .clauses tbody:not(:has(:is(${PROBLEM_ROWS}))){display:none}
-${STATUSES.map((s) => `body:has(#fs-${s}:checked) .clauses tr[data-status]:not([data-status="${s}"]),
-body:has(#fs-${s}:checked) .clauses tbody:not(:has([data-status="${s}"])){display:none}`).join('\n')}
+${STATUSES.map(
+  (s) => `body:has(#fs-${s}:checked) .clauses tr[data-status]:not([data-status="${s}"]),
+body:has(#fs-${s}:checked) .clauses tbody:not(:has([data-status="${s}"])){display:none}`,
+).join('\n')}
 ${areas.map((a) => `body:has(#fa-${a}:checked) .clauses tbody:not([data-area="${a}"]){display:none}`).join('\n')}`;
 
 function choice(group: 'fs' | 'fa', value: string, text: string, count: number, checked = false): string {
@@ -34,9 +36,11 @@ function filters(checks: readonly CheckResult[], areas: readonly string[]): stri
   const problems = checks.filter((c) => PROBLEMS.includes(c.status)).length;
   const statuses = STATUSES.filter((s) => of(s) > 0).map((s) => choice('fs', s, s, of(s)));
   const areaChoices = areas.map((a) => choice('fa', a, a, checks.filter((c) => c.area === a).length));
-  return `<form class="filters" aria-label="Filter the clauses"><div><b>Outcome:</b> ${choice('fs', 'all', 'all', checks.length, true)}`
-    + `${problems ? choice('fs', 'problems', 'not passed', problems) : ''}${statuses.join('')}</div>`
-    + `<div><b>Area:</b> ${choice('fa', 'all', 'all', checks.length, true)}${areaChoices.join('')}</div></form>`;
+  return (
+    `<form class="filters" aria-label="Filter the clauses"><div><b>Outcome:</b> ${choice('fs', 'all', 'all', checks.length, true)}` +
+    `${problems ? choice('fs', 'problems', 'not passed', problems) : ''}${statuses.join('')}</div>` +
+    `<div><b>Area:</b> ${choice('fa', 'all', 'all', checks.length, true)}${areaChoices.join('')}</div></form>`
+  );
 }
 
 /** Characters of a check's message a row shows: the failures and the observations below have it whole. */
@@ -47,16 +51,26 @@ function row(c: CheckResult): string {
   const first = c.message.split('\n')[0]!;
   const what = first ? `<div class="muted">${esc(first.length > ROW_MESSAGE ? `${first.slice(0, ROW_MESSAGE)}…` : first)}</div>` : '';
   const known = c.known && !c.known.expired ? ' <span class="tag">known</span>' : '';
-  return `<tr data-status="${c.status}"><td>${id}</td><td>${esc(c.level)}</td><td>${badge(c.status)}${known}</td>`
-    + `<td>${prose(c.title.replace(/^\S+ \[\w+\] /, ''))}${what}</td></tr>`;
+  return (
+    `<tr data-status="${c.status}"><td>${id}</td><td>${esc(c.level)}</td><td>${badge(c.status)}${known}</td>` +
+    `<td>${prose(c.title.replace(/^\S+ \[\w+\] /, ''))}${what}</td></tr>`
+  );
 }
 
 /** Every clause, grouped by area, with the filters above them. */
 export function clauseTable(checks: readonly CheckResult[]): string {
   const areas = areasOf(checks);
-  const bodies = areas.map((a) => `<tbody data-area="${a}"><tr class="area-head"><th colspan="4">${esc(a)}</th></tr>`
-    + `${checks.filter((c) => c.area === a).map(row).join('')}</tbody>`);
-  return `<div class="clause-list">${filters(checks, areas)}<table class="clauses"><thead><tr><th>Clause</th><th>Level</th><th>Outcome</th>`
-    + `<th>Statement, and what happened</th></tr></thead>${bodies.join('')}</table>`
-    + `<p class="muted"><span class="shown"></span>${checks.length} clauses shown.</p></div>`;
+  const bodies = areas.map(
+    (a) =>
+      `<tbody data-area="${a}"><tr class="area-head"><th colspan="4">${esc(a)}</th></tr>` +
+      `${checks
+        .filter((c) => c.area === a)
+        .map(row)
+        .join('')}</tbody>`,
+  );
+  return (
+    `<div class="clause-list">${filters(checks, areas)}<table class="clauses"><thead><tr><th>Clause</th><th>Level</th><th>Outcome</th>` +
+    `<th>Statement, and what happened</th></tr></thead>${bodies.join('')}</table>` +
+    `<p class="muted"><span class="shown"></span>${checks.length} clauses shown.</p></div>`
+  );
 }

@@ -20,19 +20,27 @@ export function splitBody(body: string): [head: string, rest: string] {
 }
 
 function message(startLine: string, headers: Record<string, string> | undefined, body: string | undefined): string {
-  const head = `${startLine}\n${Object.entries(headers ?? {}).map(([k, v]) => `${k}: ${v}`).join('\n')}`;
+  const head = `${startLine}\n${Object.entries(headers ?? {})
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n')}`;
   if (!body) return `<pre>${esc(head)}</pre>`;
   const [shown, rest] = splitBody(body);
   const kept = rest.slice(0, BODY_KEPT - shown.length);
   const dropped = body.length - shown.length - kept.length;
-  return `<pre>${esc(`${head}\n\n${shown}`)}${rest ? '…' : ''}</pre>${rest
-    ? `<details class="body"><summary>the rest of this body (${rest.length.toLocaleString('en')} more characters)</summary><pre>${esc(kept)}${dropped
-      ? esc(`… (${dropped.toLocaleString('en')} characters more: see exchanges.har)`) : ''}</pre></details>` : ''}`;
+  return `<pre>${esc(`${head}\n\n${shown}`)}${rest ? '…' : ''}</pre>${
+    rest
+      ? `<details class="body"><summary>the rest of this body (${rest.length.toLocaleString('en')} more characters)</summary><pre>${esc(kept)}${
+          dropped ? esc(`… (${dropped.toLocaleString('en')} characters more: see exchanges.har)`) : ''
+        }</pre></details>`
+      : ''
+  }`;
 }
 
 export function exchange(ex: Exchange): string {
-  return message(`${ex.method} ${ex.url}`, ex.requestHeaders, ex.requestBody)
-    + (ex.error ? `<pre>${esc(`no response: ${ex.error}`)}</pre>` : message(String(ex.status), ex.responseHeaders, ex.responseBody));
+  return (
+    message(`${ex.method} ${ex.url}`, ex.requestHeaders, ex.requestBody) +
+    (ex.error ? `<pre>${esc(`no response: ${ex.error}`)}</pre>` : message(String(ex.status), ex.responseHeaders, ex.responseBody))
+  );
 }
 
 /** The first `shown` exchanges open, the rest under one disclosure. */

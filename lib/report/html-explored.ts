@@ -5,7 +5,10 @@ import type { RunResults } from './results.js';
 import { exploreCostText } from './summary.js';
 
 const countList = (counts: Record<string, number>) =>
-  Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)).map(([clause, n]) => `${esc(clause)} ${n}`).join(', ') || 'none';
+  Object.entries(counts)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([clause, n]) => `${esc(clause)} ${n}`)
+    .join(', ') || 'none';
 
 export function exploredSection(r: RunResults): string {
   const e = r.explored;
@@ -22,10 +25,10 @@ export function exploredSection(r: RunResults): string {
   const table = `<table class="facts">${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>`;
   const f = e.finding;
   const found = f
-    ? `<h3>A disagreement under <a href="#${esc(f.clause)}">${esc(f.clause)}</a>, shrunk to ${f.sequence.length} step${f.sequence.length === 1 ? '' : 's'}</h3>`
-      + `<p class="muted">Each sequence starts from the device as the run found it (the socket as it was, the explorer's users deleted); what earlier sequences left in the device's memory is replayed with the seed.</p>`
-      + `<ol>${f.sequence.map((s, i) => `<li>${i === f.sequence.length - 1 ? `<b>${esc(s)}</b>` : esc(s)}</li>`).join('')}</ol>`
-      + `<table><tr><th>expected</th><td>${esc(f.expected)}</td></tr><tr><th>observed</th><td>${esc(f.observed)}</td></tr></table>`
+    ? `<h3>A disagreement under <a href="#${esc(f.clause)}">${esc(f.clause)}</a>, shrunk to ${f.sequence.length} step${f.sequence.length === 1 ? '' : 's'}</h3>` +
+      `<p class="muted">Each sequence starts from the device as the run found it (the socket as it was, the explorer's users deleted); what earlier sequences left in the device's memory is replayed with the seed.</p>` +
+      `<ol>${f.sequence.map((s, i) => `<li>${i === f.sequence.length - 1 ? `<b>${esc(s)}</b>` : esc(s)}</li>`).join('')}</ol>` +
+      `<table><tr><th>expected</th><td>${esc(f.expected)}</td></tr><tr><th>observed</th><td>${esc(f.observed)}</td></tr></table>`
     : '<p>No disagreement with the model.</p>';
   return `<h2>Explored</h2>${found}${table}`;
 }

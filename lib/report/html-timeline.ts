@@ -15,11 +15,17 @@ export function timeline(r: RunResults): string {
   if (!r.scenario) return '';
   const lanes = r.scenario.phases.map((p) => {
     const span = Math.max(1, p.to - p.from);
-    const marks = r.scenario!.timeline.filter((m) => m.at >= p.from && m.at < p.to)
-      .map((m) => `<i class="m-${kindOf(m.status)}" style="left:${(((m.at - p.from) / span) * 100).toFixed(2)}%" title="${esc(`${(m.at / 1000).toFixed(1)} s ${m.request} → ${m.status || 'cut off'}`)}"></i>`);
+    const marks = r
+      .scenario!.timeline.filter((m) => m.at >= p.from && m.at < p.to)
+      .map(
+        (m) =>
+          `<i class="m-${kindOf(m.status)}" style="left:${(((m.at - p.from) / span) * 100).toFixed(2)}%" title="${esc(`${(m.at / 1000).toFixed(1)} s ${m.request} → ${m.status || 'cut off'}`)}"></i>`,
+      );
     return `<tr><td>${esc(p.phase)}</td><td>${((p.to - p.from) / 1000).toFixed(0)} s, ${p.requests} req.</td><td><div class="lane">${marks.join('')}</div></td></tr>`;
   });
-  return `<h2>The integration's requests, by phase</h2><p class="legend muted">Each mark is a request at its time in the phase:`
-    + `<i class="m-ok"></i>answered 2xx<i class="m-refused"></i>4xx<i class="m-error"></i>5xx<i class="m-cut"></i>cut off (the device away)</p>`
-    + `<table class="timeline">${lanes.join('')}</table>`;
+  return (
+    `<h2>The integration's requests, by phase</h2><p class="legend muted">Each mark is a request at its time in the phase:` +
+    `<i class="m-ok"></i>answered 2xx<i class="m-refused"></i>4xx<i class="m-error"></i>5xx<i class="m-cut"></i>cut off (the device away)</p>` +
+    `<table class="timeline">${lanes.join('')}</table>`
+  );
 }

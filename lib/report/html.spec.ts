@@ -11,21 +11,66 @@ const HOSTILE = '<script>alert("x")</script>';
 const LONG = Array.from({ length: 40 }, (_, i) => `refusal ${i}`);
 
 function results(): RunResults {
-  const checks: CheckResult[] = clauses.map((c) => ({ clause: c.id, level: c.level, title: clauseTitle(c), area: c.area,
-    status: 'skip', message: 'not selected (--suite info)', durationMs: 0, exchanges: [] }));
+  const checks: CheckResult[] = clauses.map((c) => ({
+    clause: c.id,
+    level: c.level,
+    title: clauseTitle(c),
+    area: c.area,
+    status: 'skip',
+    message: 'not selected (--suite info)',
+    durationMs: 0,
+    exchanges: [],
+  }));
   const set = (id: string, over: Partial<CheckResult>) => Object.assign(checks.find((c) => c.clause === id)!, over);
-  set('INFO-01', { status: 'fail', message: `expected strings; observed ${HOSTILE}`, expected: 'strings', observed: HOSTILE, exchanges: [{
-    side: 'v2', method: 'GET', url: 'https://127.0.0.1:4443/api', requestHeaders: { authorization: 'Bearer [REDACTED]' }, status: 200,
-    responseHeaders: { 'content-type': 'application/json' }, responseBody: `{"product_name":"${HOSTILE}"}`, startedAt: '2026-11-21T00:00:00.000Z', durationMs: 3 }] });
+  set('INFO-01', {
+    status: 'fail',
+    message: `expected strings; observed ${HOSTILE}`,
+    expected: 'strings',
+    observed: HOSTILE,
+    exchanges: [
+      {
+        side: 'v2',
+        method: 'GET',
+        url: 'https://127.0.0.1:4443/api',
+        requestHeaders: { authorization: 'Bearer [REDACTED]' },
+        status: 200,
+        responseHeaders: { 'content-type': 'application/json' },
+        responseBody: `{"product_name":"${HOSTILE}"}`,
+        startedAt: '2026-11-21T00:00:00.000Z',
+        durationMs: 3,
+      },
+    ],
+  });
   set('VER-09', { status: 'observation', message: '', observed: { answer: '200', 'X-Api-Version': '2.0.0' } });
   set('INFO-02', { status: 'pass', message: '' });
   set('INFO-04', { status: 'deviation', message: 'expected a; observed b', deviation: 'capability "x" is In development for p1dongle' });
   set('INFO-06', { status: 'warn', message: 'expected c; observed d' });
-  return { tool: { name: 'energy-conform', version: '0.1.0' },
-    target: { host: '127.0.0.1', kind: 'p1dongle', product_type: 'HWE-P1', serial: '5c2fafaabbcc', firmware_version: '6.00', api_version: '2.0.0',
-      certificate_sha256: 'AB:CD' },
-    started: '2026-11-21T00:00:00.000Z', finished: '2026-11-21T00:00:01.000Z', durationMs: 1000, verdict: 'fail', summary: summarize(checks),
-    presses: { count: 1, asked: 1, backend: 'press-hook' }, requests: 3, socket: null, residue: [], notes: [], connections: 2, checks, strict: false, options: { suites: ['info'], clauses: null } };
+  return {
+    tool: { name: 'energy-conform', version: '0.1.0' },
+    target: {
+      host: '127.0.0.1',
+      kind: 'p1dongle',
+      product_type: 'HWE-P1',
+      serial: '5c2fafaabbcc',
+      firmware_version: '6.00',
+      api_version: '2.0.0',
+      certificate_sha256: 'AB:CD',
+    },
+    started: '2026-11-21T00:00:00.000Z',
+    finished: '2026-11-21T00:00:01.000Z',
+    durationMs: 1000,
+    verdict: 'fail',
+    summary: summarize(checks),
+    presses: { count: 1, asked: 1, backend: 'press-hook' },
+    requests: 3,
+    socket: null,
+    residue: [],
+    notes: [],
+    connections: 2,
+    checks,
+    strict: false,
+    options: { suites: ['info'], clauses: null },
+  };
 }
 
 describe('report.html', () => {
@@ -33,7 +78,11 @@ describe('report.html', () => {
 
   test('a row of the clause table shows the head of a long message; the observation below holds it whole', () => {
     const r = results();
-    Object.assign(r.checks.find((c) => c.clause === 'PAIR-13')!, { status: 'observation', message: JSON.stringify({ refusals: LONG }), observed: { refusals: LONG } });
+    Object.assign(r.checks.find((c) => c.clause === 'PAIR-13')!, {
+      status: 'observation',
+      message: JSON.stringify({ refusals: LONG }),
+      observed: { refusals: LONG },
+    });
     const html = reportHtml(r);
     const rowOf = html.slice(html.indexOf('<tr data-status="observation"><td>PAIR-13'));
     const shown = /<div class="muted">([^<]*)<\/div>/.exec(rowOf.slice(0, rowOf.indexOf('</tr>')))![1]!;
@@ -47,8 +96,22 @@ describe('report.html', () => {
   });
 
   test('reads in order: the verdict and identity, the failures, the deviations and warnings, every clause, the observations collapsed, the device, the coverage', () => {
-    const order = ['FAIL', 'HWE-P1', '<h2>Failures (1)', 'INFO-01 [MUST]', '<h2>Deviations and warnings (2)', 'INFO-04 [MUST]', 'Why a deviation',
-      'INFO-06 [SHOULD]', '<h2>Every clause', 'Observations', 'VER-09 [OBSERVE]', 'Device and run', 'AB:CD', 'Coverage of the catalogue'].map((s) => html.indexOf(s));
+    const order = [
+      'FAIL',
+      'HWE-P1',
+      '<h2>Failures (1)',
+      'INFO-01 [MUST]',
+      '<h2>Deviations and warnings (2)',
+      'INFO-04 [MUST]',
+      'Why a deviation',
+      'INFO-06 [SHOULD]',
+      '<h2>Every clause',
+      'Observations',
+      'VER-09 [OBSERVE]',
+      'Device and run',
+      'AB:CD',
+      'Coverage of the catalogue',
+    ].map((s) => html.indexOf(s));
     expect(html).toMatch(/<details class="observation"><summary>VER-09 \[OBSERVE\][^<]*<\/summary><pre>/);
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
@@ -57,10 +120,16 @@ describe('report.html', () => {
 
   test('a failure of one row of a table keeps the line that names its row, and no single expected/observed table', () => {
     const withRows = results();
-    Object.assign(withRows.checks.find((c) => c.clause === 'AUTH-03')!, { status: 'fail', expected: '401 {"error":"user:unauthorized"}', observed: '200',
+    Object.assign(withRows.checks.find((c) => c.clause === 'AUTH-03')!, {
+      status: 'fail',
+      expected: '401 {"error":"user:unauthorized"}',
+      observed: '200',
       message: 'AUTH-03 [MUST] GET /api/measurement — the valid token with one digit added: expected 401; observed 200\n(1 of 2 cases fail)',
-      rows: [{ title: 'AUTH-03 [MUST] GET /api — the valid token with one digit added', status: 'pass', message: '' },
-        { title: 'AUTH-03 [MUST] GET /api/measurement — the valid token with one digit added', status: 'fail', message: 'expected 401; observed 200' }] });
+      rows: [
+        { title: 'AUTH-03 [MUST] GET /api — the valid token with one digit added', status: 'pass', message: '' },
+        { title: 'AUTH-03 [MUST] GET /api/measurement — the valid token with one digit added', status: 'fail', message: 'expected 401; observed 200' },
+      ],
+    });
     const html = reportHtml(withRows);
     const section = html.slice(html.indexOf('id="AUTH-03"'));
     const problem = section.slice(0, section.indexOf('</div>'));
@@ -81,8 +150,14 @@ describe('report.html: the clause table', () => {
   const html = reportHtml(results());
 
   test('offers a filter for each outcome present, "not passed", and each area that has clauses, every row tagged to match', () => {
-    for (const [id, label] of [['fs-all', `all (${clauses.length})`], ['fs-problems', 'not passed (3)'], ['fs-fail', 'fail (1)'], ['fs-warn', 'warn (1)'],
-      ['fs-skip', `skip (${clauses.length - 5})`], ['fa-info', 'info (']] as const) {
+    for (const [id, label] of [
+      ['fs-all', `all (${clauses.length})`],
+      ['fs-problems', 'not passed (3)'],
+      ['fs-fail', 'fail (1)'],
+      ['fs-warn', 'warn (1)'],
+      ['fs-skip', `skip (${clauses.length - 5})`],
+      ['fa-info', 'info ('],
+    ] as const) {
       expect(html).toMatch(new RegExp(`<input type="radio" name="f[sa]" id="${id}"[^>]*><label for="${id}">${label.replace(/[()]/g, '\\$&')}`));
     }
     expect(html).not.toContain('id="fs-error"');
@@ -119,6 +194,8 @@ describe('report.html: a long body', () => {
     withBody.checks.find((c) => c.clause === 'INFO-01')!.exchanges[0]!.responseBody = body;
     const page = reportHtml(withBody);
     const [head, rest] = splitBody(body);
-    expect(page).toContain(`${esc(head)}…</pre><details class="body"><summary>the rest of this body (${rest.length.toLocaleString('en')} more characters)</summary>`);
+    expect(page).toContain(
+      `${esc(head)}…</pre><details class="body"><summary>the rest of this body (${rest.length.toLocaleString('en')} more characters)</summary>`,
+    );
   });
 });

@@ -32,14 +32,27 @@ const facts = (rows: readonly (readonly [string, unknown])[]) =>
   `<table class="facts">${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v ?? '—')}</td></tr>`).join('')}</table>`;
 
 /** An option's value as a person reads it: lists joined, an option left out as "not given". */
-const optionText = (v: unknown) => (v === null || v === undefined ? 'not given' : Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const optionText = (v: unknown) =>
+  v === null || v === undefined ? 'not given' : Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 function deviceAndRun(r: RunResults): string {
   const t = r.target;
-  const device = facts([['Kind', t.kind], ['Product type', t.product_type], ['Serial', t.serial], ['Firmware', t.firmware_version],
-    ['API version', t.api_version], ['Certificate SHA-256', t.certificate_sha256], ['Address', t.host]]);
-  const run: [string, unknown][] = [['Tool', `${r.tool.name} ${r.tool.version}`], ['Started', r.started], ['Finished', `${r.finished} (${(r.durationMs / 1000).toFixed(1)} s)`],
-    ['Requests', `${r.requests} over ${r.connections} connections`], ['Presses', `${r.presses.count} confirmed of ${r.presses.asked} asked${r.presses.backend ? ` (${r.presses.backend})` : ''}`]];
+  const device = facts([
+    ['Kind', t.kind],
+    ['Product type', t.product_type],
+    ['Serial', t.serial],
+    ['Firmware', t.firmware_version],
+    ['API version', t.api_version],
+    ['Certificate SHA-256', t.certificate_sha256],
+    ['Address', t.host],
+  ]);
+  const run: [string, unknown][] = [
+    ['Tool', `${r.tool.name} ${r.tool.version}`],
+    ['Started', r.started],
+    ['Finished', `${r.finished} (${(r.durationMs / 1000).toFixed(1)} s)`],
+    ['Requests', `${r.requests} over ${r.connections} connections`],
+    ['Presses', `${r.presses.count} confirmed of ${r.presses.asked} asked${r.presses.backend ? ` (${r.presses.backend})` : ''}`],
+  ];
   if (r.socket) run.push(['Socket', `${r.socket.stateRequests} state requests, ${r.socket.relaySwitches} relay switches`]);
   run.push(['Left as found', r.residue.length ? `no: ${r.residue.join('; ')}` : 'yes']);
   for (const n of r.notes) run.push(['Note', n]);
@@ -57,26 +70,33 @@ function problem(c: CheckResult): string {
   const evidence = table
     ? `<table><tr><th>expected</th><td>${esc(c.expected)}</td></tr><tr><th>observed</th><td>${esc(typeof c.observed === 'string' ? c.observed : JSON.stringify(c.observed))}</td></tr></table>`
     : '';
-  return `<div class="problem ${c.status}${isExcused(c) ? ' known' : ''}" id="${esc(c.clause)}"><h3>${badge(c.status)} ${prose(c.title)}</h3>`
-    + `${c.deviation ? `<p class="why"><b>Why a deviation:</b> ${esc(c.deviation)}; ${esc(STRICT_DEVIATION)}.</p>` : ''}`
-    + `${c.known ? `<p class="why"><b>Known failure${c.known.expired ? ', expired' : ''}:</b> ${knownHtml(c.known)}</p>` : ''}`
-    + `${first ? `<p>${esc(first)}</p>` : ''}${evidence}${more.length ? `<pre>${esc(more.join('\n'))}</pre>` : ''}`
+  return (
+    `<div class="problem ${c.status}${isExcused(c) ? ' known' : ''}" id="${esc(c.clause)}"><h3>${badge(c.status)} ${prose(c.title)}</h3>` +
+    `${c.deviation ? `<p class="why"><b>Why a deviation:</b> ${esc(c.deviation)}; ${esc(STRICT_DEVIATION)}.</p>` : ''}` +
+    `${c.known ? `<p class="why"><b>Known failure${c.known.expired ? ', expired' : ''}:</b> ${knownHtml(c.known)}</p>` : ''}` +
+    `${first ? `<p>${esc(first)}</p>` : ''}${evidence}${more.length ? `<pre>${esc(more.join('\n'))}</pre>` : ''}` +
     // The exchanges the outcome is about, then the check's others (setup reads, steps) collapsed; then how to send them again.
-    + `${exchanges(c.exchanges, Math.max(1, c.evidence ?? 0), c.evidence ? 'other exchanges of this check (setup and steps)' : undefined)}`
-    + `${repro.length ? `<details class="repro"><summary>reproduce (the token as ${esc(TOKEN_VARIABLE)})</summary><pre>${esc(repro.join('\n'))}</pre></details>` : ''}</div>`;
+    `${exchanges(c.exchanges, Math.max(1, c.evidence ?? 0), c.evidence ? 'other exchanges of this check (setup and steps)' : undefined)}` +
+    `${repro.length ? `<details class="repro"><summary>reproduce (the token as ${esc(TOKEN_VARIABLE)})</summary><pre>${esc(repro.join('\n'))}</pre></details>` : ''}</div>`
+  );
 }
 
 /** Collapsed: what the device answered where the specification is silent is data to look up, not to scroll past. */
 function observation(c: CheckResult): string {
-  return `<details class="observation"><summary>${prose(c.title)}</summary><pre>${esc(JSON.stringify(c.observed ?? c.message, null, 2))}</pre>`
-    + `${c.exchanges.length ? `<details><summary>the exchanges</summary>${exchanges(c.exchanges, c.exchanges.length)}</details>` : ''}</details>`;
+  return (
+    `<details class="observation"><summary>${prose(c.title)}</summary><pre>${esc(JSON.stringify(c.observed ?? c.message, null, 2))}</pre>` +
+    `${c.exchanges.length ? `<details><summary>the exchanges</summary>${exchanges(c.exchanges, c.exchanges.length)}</details>` : ''}</details>`
+  );
 }
 
 function coverage(checks: readonly CheckResult[]): string {
   const rows = areasOf(checks).map((area) => {
     const mine = checks.filter((c) => c.area === area);
-    return mine.length ? `<tr><th>${esc(area)}</th><td><div class="grid">${mine.map((c) =>
-      `<span class="s-${c.status}" title="${esc(`${c.title} — ${c.status}`)}">${esc(c.clause)}</span>`).join('')}</div></td></tr>` : '';
+    return mine.length
+      ? `<tr><th>${esc(area)}</th><td><div class="grid">${mine
+          .map((c) => `<span class="s-${c.status}" title="${esc(`${c.title} — ${c.status}`)}">${esc(c.clause)}</span>`)
+          .join('')}</div></td></tr>`
+      : '';
   });
   const ran = checks.filter((c) => c.status !== 'skip').length;
   return `<p>${ran} of ${checks.length} clauses of the catalogue ran.</p><table>${rows.join('')}</table>`;
@@ -94,14 +114,21 @@ function knownSection(r: RunResults): string {
   const fixed = fixedLines(r);
   if (!known.length && !fixed.length) return '';
   const file = r.known ? `<code>${esc(r.known.file)}</code> (SHA-256 ${esc(r.known.sha256.slice(0, 12))}…)` : '--known';
-  return `${known.length ? `<h2>Known failures (${known.length})</h2><p>Listed in ${file}: ${esc(excusedNote(r))}.</p>${known.map(problem).join('')}` : ''}`
-    + `${fixed.map((l) => `<p class="note"><b>Fixed:</b> ${esc(l)}</p>`).join('')}`;
+  return (
+    `${known.length ? `<h2>Known failures (${known.length})</h2><p>Listed in ${file}: ${esc(excusedNote(r))}.</p>${known.map(problem).join('')}` : ''}` +
+    `${fixed.map((l) => `<p class="note"><b>Fixed:</b> ${esc(l)}</p>`).join('')}`
+  );
 }
 
 function integration(r: RunResults): string {
   if (!r.integration) return '';
   const { name, version, command } = r.integration;
-  return `<h3>Integration</h3>${facts([['Name', name], ['Version', version], ['Command', command], ['Catalogue', r.scenario?.catalogue]])}`;
+  return `<h3>Integration</h3>${facts([
+    ['Name', name],
+    ['Version', version],
+    ['Command', command],
+    ['Catalogue', r.scenario?.catalogue],
+  ])}`;
 }
 
 /** The headline's words for who was judged. */
@@ -109,18 +136,26 @@ function subject(r: RunResults): [title: string, h1: string, facts: string] {
   const t = r.target;
   if (r.integration) {
     const who = `${r.integration.name}${r.integration.version ? ` ${r.integration.version}` : ''}`;
-    return [who, esc(who), `an integration, judged against ${esc(r.scenario?.catalogue ?? 'the client catalogue')} on an emulated ${esc(t.kind)} `
-      + `(serial ${esc(t.serial)}), ${esc(r.tool.name)} ${esc(r.tool.version)}`];
+    return [
+      who,
+      esc(who),
+      `an integration, judged against ${esc(r.scenario?.catalogue ?? 'the client catalogue')} on an emulated ${esc(t.kind)} ` +
+        `(serial ${esc(t.serial)}), ${esc(r.tool.name)} ${esc(r.tool.version)}`,
+    ];
   }
-  return [`${t.kind} ${t.serial ?? t.host}`, `${esc(t.kind)} ${esc(t.serial ?? '')} at ${esc(t.host)}`,
-    `${esc(t.product_type ?? 'unknown product type')}, firmware ${esc(t.firmware_version ?? '—')}, API ${esc(t.api_version ?? '—')}, ${esc(r.tool.name)} ${esc(r.tool.version)}`];
+  return [
+    `${t.kind} ${t.serial ?? t.host}`,
+    `${esc(t.kind)} ${esc(t.serial ?? '')} at ${esc(t.host)}`,
+    `${esc(t.product_type ?? 'unknown product type')}, firmware ${esc(t.firmware_version ?? '—')}, API ${esc(t.api_version ?? '—')}, ${esc(r.tool.name)} ${esc(r.tool.version)}`,
+  ];
 }
 
 /** Which catalogues the run judged against, each with its own verdict and counts. */
 function profiles(r: RunResults): string {
   if (!r.profiles) return '';
-  return `<table class="profiles"><tr><th>Profile</th><th>Verdict</th><th>Outcomes</th></tr>${r.profiles.map((p) =>
-    `<tr><td>${esc(profileText(p))}</td><td>${badge(p.verdict)}</td><td>${esc(countsText(p.summary))}</td></tr>`).join('')}</table>`;
+  return `<table class="profiles"><tr><th>Profile</th><th>Verdict</th><th>Outcomes</th></tr>${r.profiles
+    .map((p) => `<tr><td>${esc(profileText(p))}</td><td>${badge(p.verdict)}</td><td>${esc(countsText(p.summary))}</td></tr>`)
+    .join('')}</table>`;
 }
 
 export function reportHtml(r: RunResults): string {
@@ -141,9 +176,13 @@ ${r.residue.length ? `<p class="note"><b>Not left as found:</b> ${esc(r.residue.
 ${failures.length ? `<h2>Failures (${failures.length})</h2>${failures.map(problem).join('')}` : '<h2>No failures</h2>'}
 ${claimsSection(r)}
 ${knownSection(r)}
-${softer.length ? `<h2>Deviations and warnings (${softer.length})</h2>`
-    + `${s.deviation ? `<p>Deviations: MUST clauses violated under a capability the specification marks "In development" for this kind; ${esc(STRICT_DEVIATION)}${r.strict ? ' (--strict was given)' : ''}.</p>` : ''}`
-    + `${softer.map(problem).join('')}` : ''}
+${
+  softer.length
+    ? `<h2>Deviations and warnings (${softer.length})</h2>` +
+      `${s.deviation ? `<p>Deviations: MUST clauses violated under a capability the specification marks "In development" for this kind; ${esc(STRICT_DEVIATION)}${r.strict ? ' (--strict was given)' : ''}.</p>` : ''}` +
+      `${softer.map(problem).join('')}`
+    : ''
+}
 ${exploredSection(r)}
 ${soakSection(r)}
 <h2>Every clause</h2>${clauseTable(r.checks)}

@@ -5,26 +5,70 @@ import { junitXml } from './junit.js';
 import { junitSchemaErrors } from './junit-validate.js';
 import { type CheckResult, type RunResults, type Status, STATUSES, resultsJson, summarize } from './results.js';
 
-const exchange = { side: 'v2' as const, method: 'GET', url: 'https://127.0.0.1:1/api', requestHeaders: { authorization: 'Bearer [REDACTED]' },
-  status: 401, responseHeaders: { 'content-type': 'application/json' }, responseBody: '{"error":"user:unauthorized"}',
-  startedAt: '2026-11-21T00:00:00.000Z', durationMs: 3 };
+const exchange = {
+  side: 'v2' as const,
+  method: 'GET',
+  url: 'https://127.0.0.1:1/api',
+  requestHeaders: { authorization: 'Bearer [REDACTED]' },
+  status: 401,
+  responseHeaders: { 'content-type': 'application/json' },
+  responseBody: '{"error":"user:unauthorized"}',
+  startedAt: '2026-11-21T00:00:00.000Z',
+  durationMs: 3,
+};
 
 function results(strict = false): RunResults {
   const checks: CheckResult[] = clauses.map((c, i) => {
     const status: Status = STATUSES[i % STATUSES.length]!;
-    return { clause: c.id, level: c.level, title: clauseTitle(c), area: c.area, status, durationMs: 1.5,
+    return {
+      clause: c.id,
+      level: c.level,
+      title: clauseTitle(c),
+      area: c.area,
+      status,
+      durationMs: 1.5,
       message: status === 'skip' ? 'the state endpoint exists only on the energy socket' : `${status} <&> "quoted"`,
-      expected: status === 'fail' ? '401 {"error":"user:unauthorized"}' : undefined, observed: { status: 200 },
-      exchanges: status === 'pass' ? [] : [exchange] };
+      expected: status === 'fail' ? '401 {"error":"user:unauthorized"}' : undefined,
+      observed: { status: 200 },
+      exchanges: status === 'pass' ? [] : [exchange],
+    };
   });
-  return { tool: { name: 'energy-conform', version: '0.1.0' },
-    target: { host: '127.0.0.1', kind: 'p1dongle', product_type: 'HWE-P1', serial: '5c2fafaabbcc', firmware_version: '6.00', api_version: '2.0.0',
-      certificate_sha256: 'AA:BB' },
-    started: '2026-11-21T00:00:00.000Z', finished: '2026-11-21T00:00:01.000Z', durationMs: 1000, verdict: 'fail',
+  return {
+    tool: { name: 'energy-conform', version: '0.1.0' },
+    target: {
+      host: '127.0.0.1',
+      kind: 'p1dongle',
+      product_type: 'HWE-P1',
+      serial: '5c2fafaabbcc',
+      firmware_version: '6.00',
+      api_version: '2.0.0',
+      certificate_sha256: 'AA:BB',
+    },
+    started: '2026-11-21T00:00:00.000Z',
+    finished: '2026-11-21T00:00:01.000Z',
+    durationMs: 1000,
+    verdict: 'fail',
     summary: summarize(checks),
-    profiles: [{ profile: 'spec', catalogue: 'spec/clauses.md', revision: 2, verdict: 'fail', summary: summarize(checks.filter((c) => !c.clause.startsWith('V-'))) },
-      { profile: 'vendor', catalogue: 'spec/vendor-clauses.md', revision: 1, verdict: 'fail', summary: summarize(checks.filter((c) => c.clause.startsWith('V-'))) }],
-    presses: { count: 1, asked: 1, backend: 'press-hook' }, requests: 9, socket: null, residue: [], notes: [], connections: 2, checks, strict, options: {} };
+    profiles: [
+      { profile: 'spec', catalogue: 'spec/clauses.md', revision: 2, verdict: 'fail', summary: summarize(checks.filter((c) => !c.clause.startsWith('V-'))) },
+      {
+        profile: 'vendor',
+        catalogue: 'spec/vendor-clauses.md',
+        revision: 1,
+        verdict: 'fail',
+        summary: summarize(checks.filter((c) => c.clause.startsWith('V-'))),
+      },
+    ],
+    presses: { count: 1, asked: 1, backend: 'press-hook' },
+    requests: 9,
+    socket: null,
+    residue: [],
+    notes: [],
+    connections: 2,
+    checks,
+    strict,
+    options: {},
+  };
 }
 
 describe('junit.xml', () => {
@@ -57,14 +101,27 @@ describe('results.json', () => {
     const doc = JSON.parse(resultsJson(results()));
     const design = ['tool', 'target', 'started', 'finished', 'durationMs', 'verdict', 'summary', 'presses', 'requests'];
     expect(Object.keys(doc).filter((k) => design.includes(k))).toEqual(design);
-    expect(Object.keys(doc).filter((k) => !design.includes(k))).toEqual(['profiles', 'connections', 'socket', 'residue', 'notes', 'checks', 'strict', 'options']);
+    expect(Object.keys(doc).filter((k) => !design.includes(k))).toEqual([
+      'profiles',
+      'connections',
+      'socket',
+      'residue',
+      'notes',
+      'checks',
+      'strict',
+      'options',
+    ]);
     expect(Object.keys(doc.target)).toEqual(['host', 'kind', 'product_type', 'serial', 'firmware_version', 'api_version', 'certificate_sha256']);
     expect(Object.keys(doc.summary).sort()).toEqual(['deviation', 'error', 'fail', 'observation', 'pass', 'skip', 'warn']);
     expect(doc.checks.map((c: { clause: string }) => c.clause)).toEqual(clauses.map((c) => c.id));
     // docs/design.md's six keys first; then what `energy-conform report` needs to render the page again.
     for (const c of doc.checks) {
       expect(Object.keys(c).slice(0, 6)).toEqual(['clause', 'level', 'title', 'status', 'message', 'durationMs']);
-      expect(Object.keys(c).slice(6).every((k) => ['deviation', 'area', 'expected', 'observed', 'rows', 'evidence', 'exchanges'].includes(k))).toBe(true);
+      expect(
+        Object.keys(c)
+          .slice(6)
+          .every((k) => ['deviation', 'area', 'expected', 'observed', 'rows', 'evidence', 'exchanges'].includes(k)),
+      ).toBe(true);
     }
   });
 });

@@ -35,8 +35,10 @@ function details(c: CheckResult): string {
   const [judged, rest] = [c.exchanges.slice(0, n), c.exchanges.slice(n)];
   if (judged.length) lines.push(`the exchanges judged:`, ...judged.map((e) => `  ${describeExchange(e)}`));
   if (rest.length) {
-    lines.push(judged.length ? `the other ${rest.length} exchanges of this check:` : `all ${rest.length} exchanges of this check:`,
-      ...rest.map((e) => `  ${describeExchange(e)}`));
+    lines.push(
+      judged.length ? `the other ${rest.length} exchanges of this check:` : `all ${rest.length} exchanges of this check:`,
+      ...rest.map((e) => `  ${describeExchange(e)}`),
+    );
   }
   return lines.filter(Boolean).join('\n');
 }
@@ -54,15 +56,21 @@ export function junitXml(r: RunResults): string {
     if (r.claims) suite.property('claims', claimsLine(r.claims));
     for (const p of r.profiles ?? []) suite.property('profile', `${profileText(p)}: ${p.verdict}`);
     for (const c of checks) {
-      const tc = suite.testCase().className(area).name(c.title).time(c.durationMs / 1000);
+      const tc = suite
+        .testCase()
+        .className(area)
+        .name(c.title)
+        .time(c.durationMs / 1000);
       // --strict: a deviation or a warning fails, each under a type of its own.
       const strictType = r.strict ? ({ deviation: 'Deviation', warn: 'ShouldViolation' } as Record<string, string>)[c.status] : undefined;
       if (c.status === 'skip') skipWithReason(tc, c.message);
       // As pytest writes an expected failure: skipped, saying why (but with --strict, when it fails as any other).
-      else if (isExcused(c) && !r.strict && (c.status === 'fail' || c.status === 'error')) skipWithReason(tc, `known failure (${c.status}): ${knownWhy(c.known!)}; ${firstLine(c.message)}`);
+      else if (isExcused(c) && !r.strict && (c.status === 'fail' || c.status === 'error'))
+        skipWithReason(tc, `known failure (${c.status}): ${knownWhy(c.known!)}; ${firstLine(c.message)}`);
       else if (c.status === 'fail' || strictType) {
-        tc.failure(`${strictType === 'Deviation' ? 'deviation: ' : ''}${firstLine(c.message)}`, strictType ?? 'ClauseViolation')
-          .stacktrace(`${c.known ? `known failure: ${knownWhy(c.known)}\n` : ''}${details(c)}`);
+        tc.failure(`${strictType === 'Deviation' ? 'deviation: ' : ''}${firstLine(c.message)}`, strictType ?? 'ClauseViolation').stacktrace(
+          `${c.known ? `known failure: ${knownWhy(c.known)}\n` : ''}${details(c)}`,
+        );
       } else if (c.status === 'error') tc.error(firstLine(c.message), 'CheckError', details(c));
       else if (c.status === 'warn' || c.status === 'observation' || c.status === 'deviation') tc.standardOutput(`${c.status}: ${details(c)}`);
     }

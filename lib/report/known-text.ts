@@ -4,13 +4,16 @@ import type { CheckResult, KnownMark, RunResults } from './results.js';
 import { isExcused } from './known.js';
 
 /** How a report writes text and a link: plain, or (report.html) escaped, the link as a link. */
-export interface Writing { text(s: string): string; link(url: string): string }
+export interface Writing {
+  text(s: string): string;
+  link(url: string): string;
+}
 const PLAIN: Writing = { text: (s) => s, link: (url) => url };
 
 /** `reason (link), owner X, known until 2026-12-31`. */
 export const knownWhy = (k: KnownMark, w: Writing = PLAIN): string =>
-  `${w.text(k.reason)}${k.link ? ` (${w.link(k.link)})` : ''}${k.owner ? `, owner ${w.text(k.owner)}` : ''}, `
-  + `${w.text(k.expired ? `expired on ${k.expires}: it fails the run again` : `known until ${k.expires}`)}`;
+  `${w.text(k.reason)}${k.link ? ` (${w.link(k.link)})` : ''}${k.owner ? `, owner ${w.text(k.owner)}` : ''}, ` +
+  `${w.text(k.expired ? `expired on ${k.expires}: it fails the run again` : `known until ${k.expires}`)}`;
 
 /** The problems an unexpired entry excuses, in the catalogue's order. */
 export const excused = (r: Pick<RunResults, 'checks'>): CheckResult[] => r.checks.filter(isExcused);

@@ -12,23 +12,40 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const FIRMWARE = /^\d+\.\d{2}(\d{2})?$/;
 const firmware = z.string().regex(FIRMWARE, 'a firmware version as the device writes it: x.yy or x.yyzz');
 
-const entry = z.object({
-  clause: z.string().describe('the clause ID, as the catalogues write it (PAIR-09, V-WS-05)'),
-  device: z.object({
-    serial: z.string().regex(/^[0-9a-f]{12}$/, '12 lowercase hex digits').optional(),
-    product_type: z.string().min(1).optional().describe('as GET /api answers it: HWE-P1, HWE-SKT, …'),
-    firmware: z.union([firmware, z.object({ min: firmware.optional(), max: firmware.optional() }).strict()]).optional()
-      .describe('one version, or a range: min and max included, either may be left out'),
-  }).strict().optional().describe('which devices it is known on; every field given must match, none given: every device'),
-  reason: z.string().min(1).describe('why it fails, for whoever reads the report'),
-  link: z.string().regex(/^https?:\/\/\S+$/, 'an http(s) address').optional().describe('the ticket or the firmware note that tracks it'),
-  owner: z.string().min(1).optional(),
-  expires: z.string().regex(DAY, 'a day, YYYY-MM-DD').describe('the last day the entry holds (UTC): from the next, the failure fails the run again'),
-}).strict();
+const entry = z
+  .object({
+    clause: z.string().describe('the clause ID, as the catalogues write it (PAIR-09, V-WS-05)'),
+    device: z
+      .object({
+        serial: z
+          .string()
+          .regex(/^[0-9a-f]{12}$/, '12 lowercase hex digits')
+          .optional(),
+        product_type: z.string().min(1).optional().describe('as GET /api answers it: HWE-P1, HWE-SKT, …'),
+        firmware: z
+          .union([firmware, z.object({ min: firmware.optional(), max: firmware.optional() }).strict()])
+          .optional()
+          .describe('one version, or a range: min and max included, either may be left out'),
+      })
+      .strict()
+      .optional()
+      .describe('which devices it is known on; every field given must match, none given: every device'),
+    reason: z.string().min(1).describe('why it fails, for whoever reads the report'),
+    link: z
+      .string()
+      .regex(/^https?:\/\/\S+$/, 'an http(s) address')
+      .optional()
+      .describe('the ticket or the firmware note that tracks it'),
+    owner: z.string().min(1).optional(),
+    expires: z.string().regex(DAY, 'a day, YYYY-MM-DD').describe('the last day the entry holds (UTC): from the next, the failure fails the run again'),
+  })
+  .strict();
 
-export const knownFileSchema = z.object({
-  known: z.array(entry).describe('the known failures, first match wins'),
-}).strict();
+export const knownFileSchema = z
+  .object({
+    known: z.array(entry).describe('the known failures, first match wins'),
+  })
+  .strict();
 
 export type KnownEntry = z.infer<typeof entry>;
 export type KnownFile = z.infer<typeof knownFileSchema>;
@@ -38,10 +55,18 @@ export type KnownFile = z.infer<typeof knownFileSchema>;
  * (its clause failed, and the entry is past its day), `fixed` (its clause passed: remove it), `not-judged` (skipped).
  */
 export type KnownState = 'known' | 'expired' | 'fixed' | 'not-judged';
-export interface KnownOutcome extends KnownEntry { state: KnownState; status: string }
+export interface KnownOutcome extends KnownEntry {
+  state: KnownState;
+  status: string;
+}
 
 /** What results.json records of a --known file: it, its hash, and what became of each entry that matched the device. */
-export interface KnownFacts { file: string; sha256: string; day: string; entries: KnownOutcome[] }
+export interface KnownFacts {
+  file: string;
+  sha256: string;
+  day: string;
+  entries: KnownOutcome[];
+}
 
 /** The JSON Schema of a --known file (draft-07), as schemas/known.schema.json holds it. */
 export function knownJsonSchema(): string {
@@ -58,8 +83,11 @@ export function parseKnown(text: string, name: string): KnownEntry[] {
   }
   const parsed = knownFileSchema.safeParse(doc);
   if (!parsed.success) {
-    throw new Error(`${name} is not a known-failures file (schemas/known.schema.json): ${parsed.error.issues
-      .map((i) => `${i.path.join('.') || 'the file'}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `${name} is not a known-failures file (schemas/known.schema.json): ${parsed.error.issues
+        .map((i) => `${i.path.join('.') || 'the file'}: ${i.message}`)
+        .join('; ')}`,
+    );
   }
   const unknown = parsed.data.known.map((e, i) => [i, e.clause] as const).filter(([, id]) => !hasClause(id));
   if (unknown.length) throw new Error(`${name}: ${unknown.map(([i, id]) => `known.${i}.clause: no clause ${id} in the catalogues`).join('; ')}`);
@@ -95,7 +123,12 @@ export function matchesDevice(e: KnownEntry, d: Device): boolean {
  * The checks with each problem an entry matches marked (`known`), and what became of every entry that matches the
  * device. `day`: the run's day (UTC, YYYY-MM-DD); an entry holds through its `expires`.
  */
-export function applyKnown(checks: readonly CheckResult[], entries: readonly KnownEntry[], device: Device, day: string): { checks: CheckResult[]; outcomes: KnownOutcome[] } {
+export function applyKnown(
+  checks: readonly CheckResult[],
+  entries: readonly KnownEntry[],
+  device: Device,
+  day: string,
+): { checks: CheckResult[]; outcomes: KnownOutcome[] } {
   const mine = entries.filter((e) => matchesDevice(e, device));
   const outcomes: KnownOutcome[] = [];
   const marked = checks.map((c) => {

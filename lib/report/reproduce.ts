@@ -14,23 +14,34 @@ const OWN_HEADERS = new Set(['host', 'content-length', 'connection', 'transfer-e
 /** A word for bash: single-quoted, or double-quoted where a redacted token becomes the variable. */
 export function shellWord(text: string): string {
   if (!text.includes(REDACTED)) return `'${text.replaceAll("'", `'\\''`)}'`;
-  return `"${text.split(REDACTED).map((part) => part.replace(/[\\"$`]/g, (c) => `\\${c}`)).join(TOKEN_VARIABLE)}"`;
+  return `"${text
+    .split(REDACTED)
+    .map((part) => part.replace(/[\\"$`]/g, (c) => `\\${c}`))
+    .join(TOKEN_VARIABLE)}"`;
 }
 
 /** One request as a curl command: the method, the URL, the headers the run set, the body byte for byte. */
 export function curlLine(ex: Exchange): string {
   const headers = Object.entries(ex.requestHeaders).filter(([k]) => !OWN_HEADERS.has(k.toLowerCase()));
-  const parts = ['curl', '-sS', '-i', ...(ex.url.startsWith('https:') ? ['--insecure'] : []), ...(ex.method === 'GET' ? [] : ['-X', ex.method]),
+  const parts = [
+    'curl',
+    '-sS',
+    '-i',
+    ...(ex.url.startsWith('https:') ? ['--insecure'] : []),
+    ...(ex.method === 'GET' ? [] : ['-X', ex.method]),
     ...headers.flatMap(([k, v]) => ['-H', shellWord(`${k}: ${v}`)]),
-    ...(ex.requestBody === undefined ? [] : ['--data-binary', shellWord(ex.requestBody)]), shellWord(ex.url)];
+    ...(ex.requestBody === undefined ? [] : ['--data-binary', shellWord(ex.requestBody)]),
+    shellWord(ex.url),
+  ];
   return parts.join(' ');
 }
 
 /** `+12ms text` lines, as the WebSocket's transcript keeps what was said. */
-const said = (body: string | undefined) => (body ?? '').split('\n').flatMap((l) => {
-  const m = /^\+(\d+)ms (.*)$/.exec(l);
-  return m ? [{ at: Number(m[1]), text: m[2]! }] : [];
-});
+const said = (body: string | undefined) =>
+  (body ?? '').split('\n').flatMap((l) => {
+    const m = /^\+(\d+)ms (.*)$/.exec(l);
+    return m ? [{ at: Number(m[1]), text: m[2]! }] : [];
+  });
 
 /** The WebSocket conversation: each message the run sent, at its time, into websocat; then as long as the device spoke. */
 export function websocatLine(ex: Exchange): string {

@@ -13,10 +13,20 @@ test('the zod type refuses what results.json never holds: an unknown status, a m
   const doc = {
     tool: { name: 'energy-conform', version: '0.1.0' },
     target: { host: 'h', kind: 'p1dongle', product_type: null, serial: null, firmware_version: null, api_version: null, certificate_sha256: null },
-    started: '', finished: '', durationMs: 1, verdict: 'pass',
+    started: '',
+    finished: '',
+    durationMs: 1,
+    verdict: 'pass',
     summary: { pass: 1, fail: 0, deviation: 0, warn: 0, skip: 0, observation: 0, error: 0 },
-    presses: { count: 0, asked: 0, backend: null }, requests: 1, connections: 1, socket: null, residue: [], notes: [],
-    checks: [check], strict: false, options: {},
+    presses: { count: 0, asked: 0, backend: null },
+    requests: 1,
+    connections: 1,
+    socket: null,
+    residue: [],
+    notes: [],
+    checks: [check],
+    strict: false,
+    options: {},
   };
   expect(resultsSchema.safeParse(doc).success).toBe(true);
   expect(resultsSchema.safeParse({ ...doc, checks: [{ ...check, status: 'passed' }] }).success).toBe(false);

@@ -53,16 +53,29 @@ export interface CheckResult {
 }
 
 /** A --known entry on the failure it matched; `expired`: past its day, it excuses nothing. */
-export interface KnownMark { reason: string; link: string | null; owner: string | null; expires: string; expired: boolean }
+export interface KnownMark {
+  reason: string;
+  link: string | null;
+  owner: string | null;
+  expires: string;
+  expired: boolean;
+}
 
 export interface RunResults {
   tool: { name: string; version: string };
-  target: { host: string; kind: string; product_type: string | null; serial: string | null;
-    firmware_version: string | null; api_version: string | null; certificate_sha256: string | null;
+  target: {
+    host: string;
+    kind: string;
+    product_type: string | null;
+    serial: string | null;
+    firmware_version: string | null;
+    api_version: string | null;
+    certificate_sha256: string | null;
     /** The version the device served (GET /api without X-Api-Version, before any check): what the VER clauses compare with. */
     served_version?: string | null;
     /** The certificate the device presented before any check, as the TLS clauses judge it. */
-    certificate?: { pem: string; chain_error: string | null; issuer: string } | null };
+    certificate?: { pem: string; chain_error: string | null; issuer: string } | null;
+  };
   started: string;
   finished: string;
   durationMs: number;
@@ -168,15 +181,47 @@ export function summarize(checks: readonly CheckResult[]): Record<Status, number
 /** results.json exactly as docs/design.md specifies it. */
 export function resultsJson(r: RunResults): string {
   const doc = {
-    tool: r.tool, target: r.target, started: r.started, finished: r.finished, durationMs: r.durationMs,
-    verdict: r.verdict, summary: r.summary, ...(r.profiles ? { profiles: r.profiles } : {}), presses: r.presses, requests: r.requests, connections: r.connections, socket: r.socket, residue: r.residue, notes: r.notes,
+    tool: r.tool,
+    target: r.target,
+    started: r.started,
+    finished: r.finished,
+    durationMs: r.durationMs,
+    verdict: r.verdict,
+    summary: r.summary,
+    ...(r.profiles ? { profiles: r.profiles } : {}),
+    presses: r.presses,
+    requests: r.requests,
+    connections: r.connections,
+    socket: r.socket,
+    residue: r.residue,
+    notes: r.notes,
     // Beyond docs/design.md's keys: what `energy-conform report` needs to render report.html again.
-    checks: r.checks.map(({ clause, level, title, status, message, durationMs, area, expected, observed, deviation, exchanges, evidence, rows, judged, known }) =>
-      ({ clause, level, title, status, message, durationMs, ...(deviation ? { deviation } : {}), area, expected, observed, rows,
-        ...(evidence ? { evidence } : {}), exchanges, ...(judged ? { judged } : {}), ...(known ? { known } : {}) })),
-    strict: r.strict, options: r.options,
-    ...(r.integration ? { integration: r.integration } : {}), ...(r.scenario ? { scenario: r.scenario } : {}),
-    ...(r.explored ? { explored: r.explored } : {}), ...(r.soak ? { soak: r.soak } : {}), ...(r.known ? { known: r.known } : {}),
+    checks: r.checks.map(
+      ({ clause, level, title, status, message, durationMs, area, expected, observed, deviation, exchanges, evidence, rows, judged, known }) => ({
+        clause,
+        level,
+        title,
+        status,
+        message,
+        durationMs,
+        ...(deviation ? { deviation } : {}),
+        area,
+        expected,
+        observed,
+        rows,
+        ...(evidence ? { evidence } : {}),
+        exchanges,
+        ...(judged ? { judged } : {}),
+        ...(known ? { known } : {}),
+      }),
+    ),
+    strict: r.strict,
+    options: r.options,
+    ...(r.integration ? { integration: r.integration } : {}),
+    ...(r.scenario ? { scenario: r.scenario } : {}),
+    ...(r.explored ? { explored: r.explored } : {}),
+    ...(r.soak ? { soak: r.soak } : {}),
+    ...(r.known ? { known: r.known } : {}),
     ...(r.claims ? { claims: r.claims } : {}),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;

@@ -7,7 +7,9 @@ import { auditSecrets } from './secret-audit.js';
 
 const TOKEN = 'A1B2C3D4E5F60718293A4B5C6D7E8F90';
 let dir: string;
-beforeAll(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ec-audit-')); });
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-audit-'));
+});
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 test('an artifact holding a token the run saw is removed, and the run fails closed saying which', async () => {
@@ -18,7 +20,9 @@ test('an artifact holding a token the run saw is removed, and the run fails clos
   const redactor = new Redactor();
   redactor.add(TOKEN);
   await expect(auditSecrets(files, redactor)).rejects.toMatchObject({
-    code: 'EC_SECRET_IN_REPORT', message: expect.stringMatching(/junit\.xml, .*results\.json contained a token value and were removed/) });
+    code: 'EC_SECRET_IN_REPORT',
+    message: expect.stringMatching(/junit\.xml, .*results\.json contained a token value and were removed/),
+  });
   expect(await readdir(dir)).toEqual(['clean.json']);
 });
 

@@ -14,7 +14,9 @@ export async function auditSecrets(files: readonly string[], redactor: Redactor)
     }
   }
   if (leaked.length) {
-    throw new RunError('EC_SECRET_IN_REPORT',
-      `${leaked.join(', ')} contained a token value and ${leaked.length === 1 ? 'was' : 'were'} removed; please report this as a bug of energy-conform`);
+    throw new RunError(
+      'EC_SECRET_IN_REPORT',
+      `${leaked.join(', ')} contained a token value and ${leaked.length === 1 ? 'was' : 'were'} removed; please report this as a bug of energy-conform`,
+    );
   }
 }

@@ -29,7 +29,11 @@ export interface SoakInterval {
 }
 
 /** An absence: every request failing from `from` for `awayS` seconds, then one answered (or the soak over first). */
-export interface Absence { from: number; awayS: number; ongoing: boolean }
+export interface Absence {
+  from: number;
+  awayS: number;
+  ongoing: boolean;
+}
 
 export interface Reboot {
   /** Seconds from the start: when the device started again (by its uptime), or when it answered again after an absence. */
@@ -71,7 +75,12 @@ export interface SoakFacts {
   /** SOAK-04: what told each measurement's age, and the longest standstill. */
   freshness?: { signals: Record<string, 'timestamp' | 'values'>; longest: { endpoint: string; fromS: number; toS: number; staleS: number } | null };
   /** SOAK-05: the WebSocket integrations, the sockets they opened (reconnections included), the messages and the longest silence. */
-  streams?: { clients: number; opened: number; messages: number; longest: { client: number; fromS: number; toS: number; stallS: number; ongoing: boolean } | null };
+  streams?: {
+    clients: number;
+    opened: number;
+    messages: number;
+    longest: { client: number; fromS: number; toS: number; stallS: number; ongoing: boolean } | null;
+  };
   /** The device's absences as the polls saw them: each, the longest, and how many an hour. */
   availability?: { absences: Absence[]; longestS: number; perHour: number };
 }

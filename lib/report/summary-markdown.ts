@@ -24,17 +24,28 @@ export function summaryMarkdown(r: RunResults): string {
   }
   out.push(`| **all** | ${STATUSES.map((s) => `**${r.summary[s]}**`).join(' | ')} |`, '');
   if (r.profiles) {
-    out.push(`| profile | verdict | ${COLUMNS.join(' | ')} |`, `| --- | --- |${' ---: |'.repeat(STATUSES.length)}`,
-      ...r.profiles.map((p) => `| ${cell(profileText(p))} | ${p.verdict.toUpperCase()} | ${STATUSES.map((s) => p.summary[s]).join(' | ')} |`), '');
+    out.push(
+      `| profile | verdict | ${COLUMNS.join(' | ')} |`,
+      `| --- | --- |${' ---: |'.repeat(STATUSES.length)}`,
+      ...r.profiles.map((p) => `| ${cell(profileText(p))} | ${p.verdict.toUpperCase()} | ${STATUSES.map((s) => p.summary[s]).join(' | ')} |`),
+      '',
+    );
   }
   for (const status of PROBLEMS) {
     const of = r.checks.filter((c) => c.status === status && !isExcused(c));
     if (!of.length) continue;
     out.push(`### ${status} (${of.length})`, '');
     for (const c of of) {
-      out.push(`- **${cell(c.title)}**`, ...c.message.split('\n').filter(Boolean).map((m) => `  ${cell(m)}`),
-        ...(c.deviation ? [`  why a deviation: ${cell(c.deviation)}`] : []), ...(c.known ? [`  known failure: ${cell(knownWhy(c.known))}`] : []),
-        ...fenced(reproduction(c)));
+      out.push(
+        `- **${cell(c.title)}**`,
+        ...c.message
+          .split('\n')
+          .filter(Boolean)
+          .map((m) => `  ${cell(m)}`),
+        ...(c.deviation ? [`  why a deviation: ${cell(c.deviation)}`] : []),
+        ...(c.known ? [`  known failure: ${cell(knownWhy(c.known))}`] : []),
+        ...fenced(reproduction(c)),
+      );
     }
     if (status === 'deviation') out.push(`- ${STRICT_DEVIATION}${r.strict ? ' (--strict was given)' : ''}`);
     out.push('');
@@ -48,7 +59,10 @@ export function summaryMarkdown(r: RunResults): string {
   const fixed = fixedLines(r);
   if (fixed.length) out.push('### fixed', '', ...fixed.map((l) => `- ${cell(l)}`), '');
   if (r.residue.length) out.push(`**Not left as found:** ${cell(r.residue.join('; '))}`, '');
-  out.push(`${r.requests} requests, ${r.connections} connections, ${r.presses.count} presses, ${(r.durationMs / 1000).toFixed(1)} s. `
-    + `The reports beside this file: ${REPORT_FILES.filter((f) => f !== 'summary.md').join(', ')}.`, '');
+  out.push(
+    `${r.requests} requests, ${r.connections} connections, ${r.presses.count} presses, ${(r.durationMs / 1000).toFixed(1)} s. ` +
+      `The reports beside this file: ${REPORT_FILES.filter((f) => f !== 'summary.md').join(', ')}.`,
+    '',
+  );
   return out.join('\n');
 }

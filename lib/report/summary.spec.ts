@@ -4,14 +4,42 @@ import { clauseTitle } from '../spec/clause-types.js';
 import { type CheckResult, type RunResults, summarize } from './results.js';
 import { summaryText } from './summary.js';
 
-const checks: CheckResult[] = clauses.map((c) => ({ clause: c.id, level: c.level, title: clauseTitle(c), area: c.area,
-  status: c.id === 'INFO-03' ? 'fail' : c.area === 'info' ? 'pass' : 'skip', message: c.id === 'INFO-03' ? 'expected 2.0.0' : '',
-  durationMs: 0, exchanges: [] }));
-const r: RunResults = { tool: { name: 'energy-conform', version: '0.1.0' },
-  target: { host: '127.0.0.1', kind: 'p1dongle', product_type: 'HWE-P1', serial: '5c2fafaabbcc', firmware_version: '6.00', api_version: '2.0',
-    certificate_sha256: null },
-  started: '', finished: '', durationMs: 1000, verdict: 'fail', summary: summarize(checks), presses: { count: 1, asked: 1, backend: null }, requests: 7,
-  socket: null, residue: [], notes: [], connections: 2, checks, strict: false, options: {} };
+const checks: CheckResult[] = clauses.map((c) => ({
+  clause: c.id,
+  level: c.level,
+  title: clauseTitle(c),
+  area: c.area,
+  status: c.id === 'INFO-03' ? 'fail' : c.area === 'info' ? 'pass' : 'skip',
+  message: c.id === 'INFO-03' ? 'expected 2.0.0' : '',
+  durationMs: 0,
+  exchanges: [],
+}));
+const r: RunResults = {
+  tool: { name: 'energy-conform', version: '0.1.0' },
+  target: {
+    host: '127.0.0.1',
+    kind: 'p1dongle',
+    product_type: 'HWE-P1',
+    serial: '5c2fafaabbcc',
+    firmware_version: '6.00',
+    api_version: '2.0',
+    certificate_sha256: null,
+  },
+  started: '',
+  finished: '',
+  durationMs: 1000,
+  verdict: 'fail',
+  summary: summarize(checks),
+  presses: { count: 1, asked: 1, backend: null },
+  requests: 7,
+  socket: null,
+  residue: [],
+  notes: [],
+  connections: 2,
+  checks,
+  strict: false,
+  options: {},
+};
 
 test('grouped by area, with the failures under their area; plain unless colours are asked for', () => {
   const plain = summaryText(r, 'out');
@@ -25,7 +53,9 @@ test('grouped by area, with the failures under their area; plain unless colours 
 
 test('--quiet: only the verdict and where the reports are', () => {
   expect(summaryText(r, 'out', { quiet: true }).split('\n')).toEqual([
-    expect.stringMatching(/^verdict: FAIL — /), expect.stringMatching(/^reports: out\/report\.html, /)]);
+    expect.stringMatching(/^verdict: FAIL — /),
+    expect.stringMatching(/^reports: out\/report\.html, /),
+  ]);
 });
 
 test('what the run could not put back, or could not read to put back, is in the summary, quiet or not', () => {
@@ -39,17 +69,25 @@ test('what the run could not put back, or could not read to put back, is in the 
 
 test.for([
   ['a device it knows', r.target, 'p1dongle HWE-P1 serial 5c2fafaabbcc firmware 6.00 API 2.0 at 127.0.0.1'],
-  ['a device without firmware or API version', { ...r.target, firmware_version: null, api_version: null },
-    'p1dongle HWE-P1 serial 5c2fafaabbcc at 127.0.0.1 (firmware, API version unknown)'],
-  ['a target it could not identify', { ...r.target, kind: 'unknown', product_type: null, serial: null, firmware_version: null, api_version: null },
-    'an unidentified target at 127.0.0.1 (kind, product type, serial, firmware, API version unknown)'],
+  [
+    'a device without firmware or API version',
+    { ...r.target, firmware_version: null, api_version: null },
+    'p1dongle HWE-P1 serial 5c2fafaabbcc at 127.0.0.1 (firmware, API version unknown)',
+  ],
+  [
+    'a target it could not identify',
+    { ...r.target, kind: 'unknown', product_type: null, serial: null, firmware_version: null, api_version: null },
+    'an unidentified target at 127.0.0.1 (kind, product type, serial, firmware, API version unknown)',
+  ],
 ] as const)('the header of %s says what is known, and once what is not', ([, target, text]) => {
   expect(summaryText({ ...r, target }, 'out').split('\n')[0]).toBe(`energy-conform 0.1.0: ${text}`);
 });
 
-test('the areas\' counts stand in one column, also beside the vendor profile\'s longer area names', () => {
+test("the areas' counts stand in one column, also beside the vendor profile's longer area names", () => {
   const vendor = checks.map((c) => (c.area === 'kind' ? { ...c, area: 'vendor-measurement' as const, status: 'pass' as const } : c));
-  const rows = summaryText({ ...r, checks: vendor }, 'out').split('\n').filter((l) => /^ {2}\S+ +\d+ pass/.test(l));
+  const rows = summaryText({ ...r, checks: vendor }, 'out')
+    .split('\n')
+    .filter((l) => /^ {2}\S+ +\d+ pass/.test(l));
   expect(rows.map((l) => l.trim().split(/ +/)[0])).toEqual(['info', 'vendor-measurement']);
   expect(new Set(rows.map((l) => l.search(/\d+ pass/))).size).toBe(1);
 });

@@ -20,8 +20,11 @@ export interface SummaryStyle {
 /** What the run knows of the target, and, said once, what it does not: never "unknown  serial unknown". */
 export function targetText(t: RunResults['target']): string {
   const facts: [string, string | null][] = [
-    ['kind', t.kind === 'unknown' ? null : t.kind], ['product type', t.product_type], ['serial', t.serial && `serial ${t.serial}`],
-    ['firmware', t.firmware_version && `firmware ${t.firmware_version}`], ['API version', t.api_version && `API ${t.api_version}`],
+    ['kind', t.kind === 'unknown' ? null : t.kind],
+    ['product type', t.product_type],
+    ['serial', t.serial && `serial ${t.serial}`],
+    ['firmware', t.firmware_version && `firmware ${t.firmware_version}`],
+    ['API version', t.api_version && `API ${t.api_version}`],
   ];
   const known = facts.flatMap(([, v]) => (v ? [v] : []));
   const unknown = facts.flatMap(([what, v]) => (v ? [] : [what]));
@@ -40,19 +43,23 @@ export const profileText = (p: ProfileResult): string => `${p.profile} (${p.cata
 
 /** The outcome counts, in the order every summary gives them; `known`: how many of the problems --known excused. */
 export const countsText = (s: RunResults['summary'], known = 0): string =>
-  `${s.pass} pass, ${s.fail} fail, ${deviations(s.deviation)}${s.warn} warn, ${s.observation} observed, ${s.error} error, ${s.skip} skipped`
-  + `${known ? ` (${known} of them known)` : ''}`;
+  `${s.pass} pass, ${s.fail} fail, ${deviations(s.deviation)}${s.warn} warn, ${s.observation} observed, ${s.error} error, ${s.skip} skipped` +
+  `${known ? ` (${known} of them known)` : ''}`;
 
 /** What an exploration cost against its budget, as the terminal and report.html say it. */
 export function exploreCostText({ spent: x, budget: b }: NonNullable<RunResults['explored']>): string {
-  return `${x.sequences} sequences (${b.sequences} drawn at most, shrinking's on top), ${x.steps} steps, ${x.requests}/${b.requests} requests, `
-    + `${x.switches}/${b.switches} relay switches, ${x.presses}/${b.presses} presses, ${x.seconds}/${b.seconds} s`;
+  return (
+    `${x.sequences} sequences (${b.sequences} drawn at most, shrinking's on top), ${x.steps} steps, ${x.requests}/${b.requests} requests, ` +
+    `${x.switches}/${b.switches} relay switches, ${x.presses}/${b.presses} presses, ${x.seconds}/${b.seconds} s`
+  );
 }
 
 /** The exploration in one line: its seed, what it cost against its budget, and what it found. */
 export function exploredText(e: NonNullable<RunResults['explored']>): string {
   const cost = exploreCostText(e);
-  const stop = e.stoppedBy ? `; stopped early (${e.stoppedBy === 'broken' ? e.broken : e.stoppedBy === 'interrupted' ? 'interrupted' : `the --${BUDGET_FLAGS[e.stoppedBy] ?? e.stoppedBy} budget was spent`})` : '';
+  const stop = e.stoppedBy
+    ? `; stopped early (${e.stoppedBy === 'broken' ? e.broken : e.stoppedBy === 'interrupted' ? 'interrupted' : `the --${BUDGET_FLAGS[e.stoppedBy] ?? e.stoppedBy} budget was spent`})`
+    : '';
   const found = e.finding
     ? `a disagreement under ${e.finding.clause} after ${e.finding.sequence.length} step${e.finding.sequence.length === 1 ? '' : 's'}; replay it with --seed ${e.seed}`
     : 'no disagreement with the model';
@@ -72,12 +79,18 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
     const checks = r.checks.filter((c) => c.area === area);
     if (!checks.length || checks.every((c) => c.status === 'skip')) continue;
     const count = (s: string) => checks.filter((c) => c.status === s).length;
-    lines.push(`  ${area.padEnd(width)} ${count('pass')} pass, ${count('fail')} fail, ${deviations(count('deviation'))}${count('warn')} warn, `
-      + `${count('observation')} observed, ${count('error')} error, ${count('skip')} skipped`);
+    lines.push(
+      `  ${area.padEnd(width)} ${count('pass')} pass, ${count('fail')} fail, ${deviations(count('deviation'))}${count('warn')} warn, ` +
+        `${count('observation')} observed, ${count('error')} error, ${count('skip')} skipped`,
+    );
     for (const c of checks.filter((x) => PROBLEMS.includes(x.status) && !isExcused(x))) {
-      lines.push(`    ${paint(c.status.toUpperCase())} ${c.title}`, ...c.message.split('\n').map((m) => `      ${m}`),
-        ...(c.deviation ? [`      why a deviation: ${c.deviation}`] : []), ...(c.known ? [`      known failure: ${knownWhy(c.known)}`] : []),
-        ...reproduction(c).map((l) => `      reproduce: ${l}`));
+      lines.push(
+        `    ${paint(c.status.toUpperCase())} ${c.title}`,
+        ...c.message.split('\n').map((m) => `      ${m}`),
+        ...(c.deviation ? [`      why a deviation: ${c.deviation}`] : []),
+        ...(c.known ? [`      known failure: ${knownWhy(c.known)}`] : []),
+        ...reproduction(c).map((l) => `      reproduce: ${l}`),
+      );
     }
   }
   const known = excused(r);
@@ -93,10 +106,14 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
   // What the run could not put back, or could not read to put back: the operator must see it, quiet or not.
   if (r.residue.length) lines.push(`not left as found: ${r.residue.join('; ')}`);
   if (s.deviation) {
-    lines.push(`deviations: ${s.deviation} MUST ${s.deviation === 1 ? 'clause' : 'clauses'} violated under an "In development" capability; `
-      + `${STRICT_DEVIATION}${r.strict ? ' (--strict was given)' : ''}`);
+    lines.push(
+      `deviations: ${s.deviation} MUST ${s.deviation === 1 ? 'clause' : 'clauses'} violated under an "In development" capability; ` +
+        `${STRICT_DEVIATION}${r.strict ? ' (--strict was given)' : ''}`,
+    );
   }
-  lines.push(`verdict: ${paint(r.verdict.toUpperCase())} — ${countsText(s, known.length)}; ${r.requests} requests, ${r.connections} ${r.connections === 1 ? 'connection' : 'connections'}, ${r.presses.count} ${r.presses.count === 1 ? 'press' : 'presses'}, ${(r.durationMs / 1000).toFixed(1)} s`);
+  lines.push(
+    `verdict: ${paint(r.verdict.toUpperCase())} — ${countsText(s, known.length)}; ${r.requests} requests, ${r.connections} ${r.connections === 1 ? 'connection' : 'connections'}, ${r.presses.count} ${r.presses.count === 1 ? 'press' : 'presses'}, ${(r.durationMs / 1000).toFixed(1)} s`,
+  );
   lines.push(`reports: ${REPORT_FILES.map((f) => `${reportsDir}/${f}`).join(', ')}`);
   return lines.join('\n');
 }

@@ -23,7 +23,7 @@ describe('the exit code (docs/design.md "Result model")', () => {
   });
 });
 
-describe('the run\'s exit code', () => {
+describe("the run's exit code", () => {
   const passing = [check('VER-04', 'pass')];
   test.for([
     ['a passing run that left the device as found', passing, {}, 0],

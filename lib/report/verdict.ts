@@ -21,8 +21,7 @@ export function profileResults(checks: readonly CheckResult[], profiles: readonl
   return profiles.map((profile) => {
     const mine = checks.filter((c) => hasClause(c.clause) && clause(c.clause).profile === profile);
     const code = exitCodeOf(mine, strict);
-    return { profile, catalogue: CATALOGUES[profile].file, revision: CATALOGUES[profile].revision,
-      verdict: verdictOfExit(code), summary: summarize(mine) };
+    return { profile, catalogue: CATALOGUES[profile].file, revision: CATALOGUES[profile].revision, verdict: verdictOfExit(code), summary: summarize(mine) };
   });
 }
 

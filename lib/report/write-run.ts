@@ -64,14 +64,20 @@ export async function writeRun({ cfg, redactor }: { cfg: AskedFor; redactor: Red
   const results: RunResults = redactor.redactDeep({
     tool: { name: 'energy-conform', version: r.version },
     target: { host: cfg.host, ...r.target },
-    started: r.started.toISOString(), finished: finished.toISOString(), durationMs: finished.getTime() - r.started.getTime(),
+    started: r.started.toISOString(),
+    finished: finished.toISOString(),
+    durationMs: finished.getTime() - r.started.getTime(),
     verdict: verdictOfExit(r.exitCode),
     summary: summarize(r.checks),
     profiles: profileResults(r.checks, cfg.profiles, cfg.strict),
-    presses: r.presses, residue: r.residue, notes: r.notes,
-    requests: all.length, connections: r.connections,
+    presses: r.presses,
+    residue: r.residue,
+    notes: r.notes,
+    requests: all.length,
+    connections: r.connections,
     socket: socketCounters(all),
-    checks: r.checks, strict: cfg.strict,
+    checks: r.checks,
+    strict: cfg.strict,
     options: { insecure: cfg.insecure, ca: cfg.caLabel, profiles: cfg.profiles, suites: cfg.suites ?? null, clauses: cfg.clauses ?? null },
     ...(r.explored ? { explored: r.explored } : {}),
     ...(r.known ? { known: r.known } : {}),
@@ -83,13 +89,22 @@ export async function writeRun({ cfg, redactor }: { cfg: AskedFor; redactor: Red
 }
 
 /** `20261125T163008Z`: a report folder's time. */
-export const stampOf = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+export const stampOf = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 
 /** The five reports of redacted results and their exchanges, written to `dir` and audited for secrets. */
 export async function writeReports(results: RunResults, exchanges: readonly Exchange[], dir: string, redactor: Redactor): Promise<void> {
   await mkdir(dir, { recursive: true });
-  const written: [string, string][] = [['junit.xml', junitXml(results)], ['results.json', resultsJson(results)],
-    ['report.html', reportHtml(results)], ['summary.md', summaryMarkdown(results)], ['exchanges.har', `${JSON.stringify(redactor.redactDeep(harOf(exchanges, results.tool)), null, 1)}\n`]];
+  const written: [string, string][] = [
+    ['junit.xml', junitXml(results)],
+    ['results.json', resultsJson(results)],
+    ['report.html', reportHtml(results)],
+    ['summary.md', summaryMarkdown(results)],
+    ['exchanges.har', `${JSON.stringify(redactor.redactDeep(harOf(exchanges, results.tool)), null, 1)}\n`],
+  ];
   const files = written.map(([name]) => path.join(dir, name));
   await Promise.all(written.map(([, text], i) => writeFile(files[i]!, text)));
   await auditSecrets(files, redactor);

@@ -8,18 +8,30 @@ describe('assembling results', () => {
     expect(checks.find((c) => c.clause === 'CLOUD-01')?.message).toBe('not implemented yet in energy-conform 9.9.9');
   });
 
-  test('a runner check joins the clause\'s outcome, the worst one winning', () => {
-    const tests = [{ title: 'PAIR-03 [MUST] …', state: 'passed' as const, message: '', durationMs: 1,
-      records: [{ clause: 'PAIR-03' as const, status: 'pass' as const, message: '', exchanges: [] }] }];
+  test("a runner check joins the clause's outcome, the worst one winning", () => {
+    const tests = [
+      {
+        title: 'PAIR-03 [MUST] …',
+        state: 'passed' as const,
+        message: '',
+        durationMs: 1,
+        records: [{ clause: 'PAIR-03' as const, status: 'pass' as const, message: '', exchanges: [] }],
+      },
+    ];
     const checks = assemble(tests, {}, '9.9.9', ['spec'], [{ clause: 'PAIR-03', status: 'fail', message: 'pairing refused', exchanges: [] }]);
     expect(checks.find((c) => c.clause === 'PAIR-03')).toMatchObject({ status: 'fail', message: 'pairing refused\n(1 of 2 cases fail)' });
   });
 
   test('rows of a table: one entry per clause, the worst row winning, the outcomes a row judged for other clauses included', () => {
     const row = (n: number, status: 'pass' | 'fail', echo: 'pass' | 'fail') => ({
-      title: `SOCK-04 [MUST] row ${n}`, state: 'passed' as const, message: '', durationMs: 2,
-      records: [{ clause: 'SOCK-04' as const, status, message: status === 'fail' ? `SOCK-04 [MUST] row ${n}: expected on` : '', exchanges: [] },
-        { clause: 'SOCK-03' as const, status: echo, message: echo === 'fail' ? `SOCK-04 [MUST] row ${n}: expected the echo` : '', exchanges: [] }],
+      title: `SOCK-04 [MUST] row ${n}`,
+      state: 'passed' as const,
+      message: '',
+      durationMs: 2,
+      records: [
+        { clause: 'SOCK-04' as const, status, message: status === 'fail' ? `SOCK-04 [MUST] row ${n}: expected on` : '', exchanges: [] },
+        { clause: 'SOCK-03' as const, status: echo, message: echo === 'fail' ? `SOCK-04 [MUST] row ${n}: expected the echo` : '', exchanges: [] },
+      ],
     });
     const tests = [row(1, 'pass', 'pass'), ...Array.from({ length: 25 }, (_, i) => row(i + 2, 'fail', i === 0 ? 'fail' : 'pass'))];
     const checks = assemble(tests, {}, '9.9.9', ['spec']);
@@ -28,15 +40,29 @@ describe('assembling results', () => {
     expect(sock04.message.split('\n')).toHaveLength(22);
     expect(sock04.message).toMatch(/^SOCK-04 \[MUST\] row 2: expected on\n/);
     expect(sock04.message).toMatch(/… and 5 more messages\n\(25 of 26 cases fail\)$/);
-    expect(checks.find((c) => c.clause === 'SOCK-03'))
-      .toMatchObject({ status: 'fail', message: 'SOCK-04 [MUST] row 2: expected the echo\n(1 of 26 cases fail)' });
+    expect(checks.find((c) => c.clause === 'SOCK-03')).toMatchObject({
+      status: 'fail',
+      message: 'SOCK-04 [MUST] row 2: expected the echo\n(1 of 26 cases fail)',
+    });
   });
 
   test('results list every case of a clause with its own title and status, its message without the title it repeats', () => {
-    const t = (title: string, status: 'pass' | 'fail', message = '') => ({ title, state: 'passed' as const, message: '', durationMs: 1,
-      records: [{ clause: 'AUTH-02' as const, status, message, exchanges: [] }] });
-    const checks = assemble([t('AUTH-02 [MUST] GET /api — an unknown token', 'pass'),
-      t('AUTH-02 [MUST] GET /api/user — an unknown token', 'fail', 'AUTH-02 [MUST] GET /api/user — an unknown token: expected 401')], {}, '9.9.9', ['spec']);
+    const t = (title: string, status: 'pass' | 'fail', message = '') => ({
+      title,
+      state: 'passed' as const,
+      message: '',
+      durationMs: 1,
+      records: [{ clause: 'AUTH-02' as const, status, message, exchanges: [] }],
+    });
+    const checks = assemble(
+      [
+        t('AUTH-02 [MUST] GET /api — an unknown token', 'pass'),
+        t('AUTH-02 [MUST] GET /api/user — an unknown token', 'fail', 'AUTH-02 [MUST] GET /api/user — an unknown token: expected 401'),
+      ],
+      {},
+      '9.9.9',
+      ['spec'],
+    );
     expect(checks.find((c) => c.clause === 'AUTH-02')?.rows).toEqual([
       { title: 'AUTH-02 [MUST] GET /api — an unknown token', status: 'pass', message: '' },
       { title: 'AUTH-02 [MUST] GET /api/user — an unknown token', status: 'fail', message: 'expected 401' },

@@ -17,9 +17,17 @@ type Outcome = Omit<CheckResult, 'clause' | 'level' | 'title' | 'area' | 'rows' 
 /** A check's outcome from its record, or from vitest's state where the test left none. */
 export function fromTest(t: CollectedTest, r: CheckRecord | undefined): Outcome {
   if (r) {
-    return { status: r.status, message: r.message || (r.observed !== undefined ? JSON.stringify(r.observed) : ''),
-      durationMs: t.durationMs, expected: r.expected, observed: r.observed, ...(r.deviation ? { deviation: r.deviation } : {}),
-      exchanges: r.exchanges, evidence: r.evidence ?? 0, ...(r.judged ? { judged: r.judged } : {}) };
+    return {
+      status: r.status,
+      message: r.message || (r.observed !== undefined ? JSON.stringify(r.observed) : ''),
+      durationMs: t.durationMs,
+      expected: r.expected,
+      observed: r.observed,
+      ...(r.deviation ? { deviation: r.deviation } : {}),
+      exchanges: r.exchanges,
+      evidence: r.evidence ?? 0,
+      ...(r.judged ? { judged: r.judged } : {}),
+    };
   }
   // No record: the test never reached the wrapper's bookkeeping (a suite error, a timeout).
   const status: Status = t.state === 'skipped' ? 'skip' : t.state === 'passed' ? 'pass' : 'error';
@@ -58,19 +66,27 @@ function caseOf(m: Outcome, clauseTitle: string): CaseResult {
   return { title, status: m.status, message };
 }
 
-export function assemble(tests: readonly CollectedTest[], skips: Record<string, string>, version: string, profiles: readonly Profile[],
-  runnerChecks: readonly RunnerCheck[] = []): CheckResult[] {
+export function assemble(
+  tests: readonly CollectedTest[],
+  skips: Record<string, string>,
+  version: string,
+  profiles: readonly Profile[],
+  runnerChecks: readonly RunnerCheck[] = [],
+): CheckResult[] {
   return clausesOf(profiles).map((c) => {
     const base = { clause: c.id, level: c.level, title: clauseTitle(c), area: c.area };
     const mine: Outcome[] = [
-      ...tests.flatMap((t) => (t.records.length === 0
-        ? (t.title.startsWith(`${c.id} `) ? [fromTest(t, undefined)] : [])
-        : t.records.filter((r) => r.clause === c.id).map((r) => ({ ...fromTest(t, r), case: r.title ?? t.title })))),
+      ...tests.flatMap((t) =>
+        t.records.length === 0
+          ? t.title.startsWith(`${c.id} `)
+            ? [fromTest(t, undefined)]
+            : []
+          : t.records.filter((r) => r.clause === c.id).map((r) => ({ ...fromTest(t, r), case: r.title ?? t.title })),
+      ),
       ...runnerChecks.filter((r) => r.clause === c.id).map(({ clause: _, ...r }) => ({ ...r, durationMs: 0 })),
     ];
     if (mine.length === 0) {
-      return { ...base, status: 'skip', durationMs: 0, exchanges: [],
-        message: skips[c.id] ?? `not implemented yet in energy-conform ${version}` };
+      return { ...base, status: 'skip', durationMs: 0, exchanges: [], message: skips[c.id] ?? `not implemented yet in energy-conform ${version}` };
     }
     const status = worstStatus(mine.map((m) => m.status));
     const shown = mine.filter((m) => m.status === status);
@@ -78,12 +94,19 @@ export function assemble(tests: readonly CollectedTest[], skips: Record<string, 
     const judged = judgedOf(shown, mine);
     // Rows of a matrix: what each of them observed, not only the first.
     const observed = worst.length > 1 && worst.some((m) => m.observed !== undefined) ? worst.map((m) => m.observed) : worst[0]!.observed;
-    return { ...base, ...worst[0]!, observed, status, durationMs: mine.reduce((n, m) => n + m.durationMs, 0),
+    return {
+      ...base,
+      ...worst[0]!,
+      observed,
+      status,
+      durationMs: mine.reduce((n, m) => n + m.durationMs, 0),
       message: caseMessages(worst, mine.length),
       // The exchanges that showed the outcome: a failure's, not those of the rows that passed.
       exchanges: worst.flatMap((m) => m.exchanges),
       // The first case's evidence leads the exchanges.
       evidence: worst[0]!.evidence ?? 0,
-      ...(mine.length > 1 ? { rows: mine.map((m) => caseOf(m, base.title)) } : {}), ...(judged ? { judged } : {}) };
+      ...(mine.length > 1 ? { rows: mine.map((m) => caseOf(m, base.title)) } : {}),
+      ...(judged ? { judged } : {}),
+    };
   });
 }

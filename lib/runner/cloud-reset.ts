@@ -31,8 +31,10 @@ export async function cloudAfterReset({ io, signal }: Run, device: DeviceClient,
     const { res, now } = await setCloud(device, false);
     if (now !== false) return broken(`could not switch the cloud off to start from: ${describeExchange(res.exchange)}`);
   }
-  io.say(`${ID}: cloud communication is off on ${deviceName(context)}. Put it in pairing mode, or factory-reset it, as its manual says. `
-    + 'A factory reset also deletes every user, energy-conform\'s included (the next run pairs again): pairing mode is the gentler choice.');
+  io.say(
+    `${ID}: cloud communication is off on ${deviceName(context)}. Put it in pairing mode, or factory-reset it, as its manual says. ` +
+      "A factory reset also deletes every user, energy-conform's included (the next run pairs again): pairing mode is the gentler choice.",
+  );
   const answer = await io.ask('type done when the device is back on the network, anything else to skip this check: ', signal);
   if (answer.toLowerCase() !== 'done') return skip('the operator did not reset the device or put it in pairing mode');
   return check(endingOf(noteOn(notes, ID, (await readCloud(device)).res)));

@@ -13,12 +13,14 @@ export function deviceName(context: Pick<SuiteContext, 'kind' | 'serial'>): stri
   return `the ${KINDS[context.kind].name}${context.serial ? ` ${context.serial}` : ''}`;
 }
 
-
 /** Before anything touches the device: without a terminal, only --yes can confirm. */
 export function checkConfirmable(cfg: RunConfig, io: OperatorIo): void {
   if (cfg.allowCloudToggle && !cfg.yes && !io.interactive) {
-    throw new RunError('EC_CONFIRMATION_NEEDED', '--allow-cloud-toggle switches cloud communication off and back on, and there is '
-      + 'no terminal to confirm it on; add --yes to confirm it on the command line');
+    throw new RunError(
+      'EC_CONFIRMATION_NEEDED',
+      '--allow-cloud-toggle switches cloud communication off and back on, and there is ' +
+        'no terminal to confirm it on; add --yes to confirm it on the command line',
+    );
   }
 }
 
@@ -41,10 +43,15 @@ export async function confirmCloudToggle({ cfg, io, signal }: Run, context: Cont
   if (!cfg.allowCloudToggle || (planned.length === 0 && !probing && !exploring)) return { cloudToggle: false, skipped: {} };
   if (cfg.yes) return { cloudToggle: true, skipped: {} };
   const device = `${deviceName(context)} at ${context.target.host}`;
-  const who = [...(planned.length ? [`${planned.join(', ').replace(/, ([^,]+)$/, ' and $1')} switch`] : []),
-    ...(exploring ? ['the exploration switches'] : []), ...(!planned.length && !exploring ? ['CLOUD-06 may switch (on a device that reads "false" leniently)'] : [])].join('; ');
-  io.say(`${who} cloud communication OFF on ${device}, and back on. While it is off the device is fully local: `
-    + 'the app cannot reach it, it gets no firmware updates, and no cloud user can be created. The setting found is put back at the end.');
+  const who = [
+    ...(planned.length ? [`${planned.join(', ').replace(/, ([^,]+)$/, ' and $1')} switch`] : []),
+    ...(exploring ? ['the exploration switches'] : []),
+    ...(!planned.length && !exploring ? ['CLOUD-06 may switch (on a device that reads "false" leniently)'] : []),
+  ].join('; ');
+  io.say(
+    `${who} cloud communication OFF on ${device}, and back on. While it is off the device is fully local: ` +
+      'the app cannot reach it, it gets no firmware updates, and no cloud user can be created. The setting found is put back at the end.',
+  );
   const answer = await io.ask('type yes to allow it, anything else to skip these checks: ', signal);
   if (answer.toLowerCase() === 'yes') return { cloudToggle: true, skipped: {} };
   io.say(`not switching the cloud${planned.length ? `: skipping ${planned.join(', ')}` : exploring ? ': the exploration puts it only as it is' : ''}`);

@@ -7,7 +7,10 @@ import { forgetRun } from '../client/run-scope.js';
 const exit = process.exit.bind(process);
 
 type Listener = (message: unknown) => void;
-interface Request { __vitest_worker_request__?: boolean; type?: string }
+interface Request {
+  __vitest_worker_request__?: boolean;
+  type?: string;
+}
 
 /** The listeners of the run being served: vitest's worker and its RPC. */
 let listeners: Set<Listener> | undefined;

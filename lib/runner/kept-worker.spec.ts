@@ -19,7 +19,11 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-interface Results { connections: number; requests: number; checks: { clause: string; status: string; message: string }[] }
+interface Results {
+  connections: number;
+  requests: number;
+  checks: { clause: string; status: string; message: string }[];
+}
 
 async function cloudRun(name: string, faults: string[], through: typeof cli): Promise<Results> {
   const emu = await startEmulator({ kind: 'p1dongle', faults });
@@ -50,8 +54,18 @@ test('a run stopped by --run-timeout in a hanging check leaves nothing of that c
   try {
     emu.state.press();
     const token = emu.state.createUser('local/energy-conform');
-    const res = await warm.run(['run', ...targetArgs(emu.ready, path.join(dir, 'cut.tokens.json')), '--token', token, '--suite', 'measurement',
-      '--run-timeout', '2', '--reports', path.join(dir, 'cut')]);
+    const res = await warm.run([
+      'run',
+      ...targetArgs(emu.ready, path.join(dir, 'cut.tokens.json')),
+      '--token',
+      token,
+      '--suite',
+      'measurement',
+      '--run-timeout',
+      '2',
+      '--reports',
+      path.join(dir, 'cut'),
+    ]);
     expect(res.stderr, res.stdout).toMatch(/the run was interrupted \(--run-timeout 2 s passed\)/);
     const asked = emu.requests.length;
     // The device reboots, cutting the hanging request: a check still running would wait for the device and ask GET /api.

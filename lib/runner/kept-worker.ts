@@ -58,7 +58,13 @@ class KeptFork implements PoolWorker {
       // In the package root: the command that starts it runs in a folder of its own, which may go before the worker does.
       // vitest's Node options, and the garbage collection of the process that keeps it (the tests' warm CLI's, warm-cli.ts).
       const gc = process.execArgv.filter((a) => a === SINGLE_THREADED_GC);
-      kept = fork(ENTRY, [], { cwd: PACKAGE_ROOT, env: this.options.env, execArgv: [...this.options.execArgv, ...gc], stdio: 'pipe', serialization: 'advanced' });
+      kept = fork(ENTRY, [], {
+        cwd: PACKAGE_ROOT,
+        env: this.options.env,
+        execArgv: [...this.options.execArgv, ...gc],
+        stdio: 'pipe',
+        serialization: 'advanced',
+      });
       // Its output goes to whichever run it serves (start pipes it there).
       kept.stdout!.setMaxListeners(0);
       kept.stderr!.setMaxListeners(0);

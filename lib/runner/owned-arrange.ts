@@ -14,8 +14,11 @@ import type { Found } from '../meeting/device-found.js';
 /** The brightness the socket is left at while other areas' requests run (and the next one, where it already was this). */
 export const ARRANGED_BRIGHTNESS = 77;
 
-export async function arrangeOwned(device: DeviceClient, run: Pick<SuiteContext, 'skips' | 'token'>, found: Found):
-  Promise<Partial<Record<OwnedClause, Exchange>>> {
+export async function arrangeOwned(
+  device: DeviceClient,
+  run: Pick<SuiteContext, 'skips' | 'token'>,
+  found: Found,
+): Promise<Partial<Record<OwnedClause, Exchange>>> {
   const out: Partial<Record<OwnedClause, Exchange>> = {};
   for (const id of watchedBy(run)) {
     if (OWNERS[id].asks.token && run.token === null) continue;

@@ -6,11 +6,40 @@ import { usersSelected } from './presses.js';
 import type { Preflight } from '../meeting/preflight.js';
 
 const cfg: RunConfig = {
-  host: '10.0.0.9', httpPort: 80, httpsPort: 443, caPem: '', caLabel: 'the vendor CA', insecure: false, tokenStore: '',
-  pressTimeoutS: 1, pairingName: 'local/energy-conform', slow: false, allowCloudToggle: false, allowReboot: false, profiles: ['spec'], manual: false, strict: false, forget: false,
-  yes: false, requestTimeoutMs: 1000, pressHook: 'true', paceMs: 0, forceKind: false,
+  host: '10.0.0.9',
+  httpPort: 80,
+  httpsPort: 443,
+  caPem: '',
+  caLabel: 'the vendor CA',
+  insecure: false,
+  tokenStore: '',
+  pressTimeoutS: 1,
+  pairingName: 'local/energy-conform',
+  slow: false,
+  allowCloudToggle: false,
+  allowReboot: false,
+  profiles: ['spec'],
+  manual: false,
+  strict: false,
+  forget: false,
+  yes: false,
+  requestTimeoutMs: 1000,
+  pressHook: 'true',
+  paceMs: 0,
+  forceKind: false,
 };
-const pre: Preflight = { v1: true, v2: true, certificate: null, v2Usable: true, system: true, systemRead: undefined, v1Info: null, v1Api: null, kind: 'p1dongle', exchanges: [] };
+const pre: Preflight = {
+  v1: true,
+  v2: true,
+  certificate: null,
+  v2Usable: true,
+  system: true,
+  systemRead: undefined,
+  v1Info: null,
+  v1Api: null,
+  kind: 'p1dongle',
+  exchanges: [],
+};
 
 describe('the plan', () => {
   test('skips the socket clauses on a P1 meter with the reason, and runs SOCK-16', () => {
@@ -43,8 +72,9 @@ describe('the plan', () => {
 
   test('skips a "state or system" clause only when neither holds, giving both reasons', () => {
     expect(plan(cfg, { ...pre, system: false }, 'energysocket').skips['VER-08']).toBeUndefined();
-    expect(plan(cfg, { ...pre, system: false }, 'p1dongle').skips['VER-08'])
-      .toBe('the state endpoint exists only on the energy socket; and GET /api/v1/system did not answer 200');
+    expect(plan(cfg, { ...pre, system: false }, 'p1dongle').skips['VER-08']).toBe(
+      'the state endpoint exists only on the energy socket; and GET /api/v1/system did not answer 200',
+    );
   });
 
   test('runs AUTH-09 (gate "v1, users") only where the HTTP port answered, saying which port did not', () => {
@@ -98,8 +128,10 @@ describe('the plan', () => {
     expect(plan(cfg, pre, 'p1dongle').deviations).toEqual({});
     const { deviations } = plan(cfg, pre, 'energysocket');
     // The reason names the capability, the kind and the row of the kind table.
-    expect(deviations['INFO-01']).toBe('the Energy socket\'s user/token capability is "In development" '
-      + '(specification, "What the service does", kind table, row "Energy socket"; clauses.md Levels)');
+    expect(deviations['INFO-01']).toBe(
+      'the Energy socket\'s user/token capability is "In development" ' +
+        '(specification, "What the service does", kind table, row "Energy socket"; clauses.md Levels)',
+    );
     expect(deviations['PAIR-03']).toBe(deviations['INFO-01']);
     expect(deviations['SOCK-04']).toBeUndefined();
     expect(deviations['INFO-05']).toBeUndefined();

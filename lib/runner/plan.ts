@@ -22,13 +22,22 @@ export interface Plan {
 type Facts = Record<Gate, { holds: boolean; reason: string }>;
 
 function v2Reason(cfg: RunConfig, pre: Preflight): string {
-  return !pre.v2 ? `the HTTPS endpoint did not answer at ${cfg.host}:${cfg.httpsPort}`
-    : `the certificate does not chain to ${cfg.caLabel} (see TLS-01), so no token is sent to this device; `
-      + 'give the CA that issued it with --ca, or use --insecure to test the rest without TLS validation';
+  return !pre.v2
+    ? `the HTTPS endpoint did not answer at ${cfg.host}:${cfg.httpsPort}`
+    : `the certificate does not chain to ${cfg.caLabel} (see TLS-01), so no token is sent to this device; ` +
+        'give the CA that issued it with --ca, or use --insecure to test the rest without TLS validation';
 }
 
 /** The gates of the kind table, or of the claims in its place (lib/claims/gates.ts): what the device has, and an option or an answer it needs. */
-function facts(cfg: RunConfig, pre: Preflight, kind: KindId, area: Clause['area'], interactive: boolean, served: string | null, claimed?: (g: Gate) => ClaimedGate): Facts {
+function facts(
+  cfg: RunConfig,
+  pre: Preflight,
+  kind: KindId,
+  area: Clause['area'],
+  interactive: boolean,
+  served: string | null,
+  claimed?: (g: Gate) => ClaimedGate,
+): Facts {
   const base = kindFacts(cfg, pre, kind, area, interactive, served);
   if (!claimed) return base;
   const answered = new Set<Gate>(['v1', 'v2', 'system']);
@@ -51,13 +60,20 @@ function kindFacts(cfg: RunConfig, pre: Preflight, kind: KindId, area: Clause['a
     slow: { holds: cfg.slow, reason: 'it waits out a device timer: run with --slow' },
     cloud: { holds: cfg.allowCloudToggle, reason: 'it changes the cloud setting: run with --allow-cloud-toggle' },
     tls: { holds: !cfg.insecure, reason: 'certificate validation is off (--insecure)' },
-    v1: { holds: pre.v1, reason: cfg.httpPort === null ? 'the device has no HTTP (v1) port' : `the HTTP (v1) port did not answer at ${cfg.host}:${cfg.httpPort}` },
+    v1: {
+      holds: pre.v1,
+      reason: cfg.httpPort === null ? 'the device has no HTTP (v1) port' : `the HTTP (v1) port did not answer at ${cfg.host}:${cfg.httpPort}`,
+    },
     reboot: { holds: cfg.allowReboot, reason: 'it reboots the device: run with --allow-reboot' },
-    ...Object.fromEntries(VENDOR_GATES.map((g) => [g, { holds: vendorGateHolds(g, kind), reason: vendorGateReason(g, k.name, kind) }])) as
-      Record<(typeof VENDOR_GATES)[number], { holds: boolean; reason: string }>,
+    ...(Object.fromEntries(VENDOR_GATES.map((g) => [g, { holds: vendorGateHolds(g, kind), reason: vendorGateReason(g, k.name, kind) }])) as Record<
+      (typeof VENDOR_GATES)[number],
+      { holds: boolean; reason: string }
+    >),
     // The release the device says it serves (X-Api-Version of GET /api, else its api_version): judged by that release.
-    ...Object.fromEntries(RELEASE_GATES.map((g) => [g, { holds: releaseGateHolds(g, served), reason: releaseGateReason(g, served) }])) as
-      Record<ReleaseGate, { holds: boolean; reason: string }>,
+    ...(Object.fromEntries(RELEASE_GATES.map((g) => [g, { holds: releaseGateHolds(g, served), reason: releaseGateReason(g, served) }])) as Record<
+      ReleaseGate,
+      { holds: boolean; reason: string }
+    >),
   };
 }
 
@@ -78,17 +94,20 @@ function gateReason(c: Clause, f: Facts): string | undefined {
 function needReason(need: Need, kind: KindId, cfg: RunConfig, claimed?: (g: Gate) => ClaimedGate): string | undefined {
   const k = KINDS[kind];
   if (need === 'users-supported' && claimed) {
-    return claimed('users').level === 'MUST' ? undefined : `it applies to devices that serve the user endpoints at MUST; ${cfg.claims!.file} does not claim them so`;
+    return claimed('users').level === 'MUST'
+      ? undefined
+      : `it applies to devices that serve the user endpoints at MUST; ${cfg.claims!.file} does not claim them so`;
   }
   switch (need) {
     case 'forget':
-      return cfg.forget ? undefined : 'it needs a user that deletes itself, and the only one a run may spend is the pairing user it keeps: '
-        + 'run with --forget, and the pairing user deletes itself at the end';
+      return cfg.forget
+        ? undefined
+        : 'it needs a user that deletes itself, and the only one a run may spend is the pairing user it keeps: ' +
+            'run with --forget, and the pairing user deletes itself at the end';
     case 'advertisement':
       return cfg.advertised ? undefined : 'the device was given with --host, not found over mDNS: run without --host to compare what it advertises';
     case 'users-supported':
-      return k.userToken === 'Supported' ? undefined
-        : `it applies to kinds whose user/token support is "Supported"; the ${k.name}'s is "${k.userToken}"`;
+      return k.userToken === 'Supported' ? undefined : `it applies to kinds whose user/token support is "Supported"; the ${k.name}'s is "${k.userToken}"`;
   }
 }
 
@@ -106,8 +125,8 @@ function selectionReason(c: Clause, cfg: RunConfig): string | undefined {
   return undefined;
 }
 
-const manualReason = (c: Clause, cfg: RunConfig) => (c.level === 'MANUAL' && !cfg.manual
-  ? 'it needs an operator action other than the button press: run with --manual' : undefined);
+const manualReason = (c: Clause, cfg: RunConfig) =>
+  c.level === 'MANUAL' && !cfg.manual ? 'it needs an operator action other than the button press: run with --manual' : undefined;
 
 /**
  * Whether any check that needs a button press will run: a clause gated `press`, or, where the users suite loads
@@ -122,7 +141,14 @@ export function pressesNeeded(skips: Record<string, string>, usersLoaded: boolea
  * Which clauses run, and which MUST violations are deviations. `absent`: the endpoints claimed IF-IMPLEMENTED that
  * answered 404 before the suites, and what each answered (prepare.ts).
  */
-export function plan(cfg: RunConfig, pre: Preflight, kind: KindId, interactive = false, absent: ReadonlyMap<string, string> = new Map(), served: string | null = null): Plan {
+export function plan(
+  cfg: RunConfig,
+  pre: Preflight,
+  kind: KindId,
+  interactive = false,
+  absent: ReadonlyMap<string, string> = new Map(),
+  served: string | null = null,
+): Plan {
   const skips: Record<string, string> = {};
   const unselected: string[] = [];
   const claimed = cfg.claims && claimedGates(cfg.claims.claims, cfg.claims.file, absent);
@@ -130,13 +156,13 @@ export function plan(cfg: RunConfig, pre: Preflight, kind: KindId, interactive =
   for (const c of clauses) {
     const notChosen = selectionReason(c, cfg);
     if (notChosen) unselected.push(c.id);
-    const reason = notChosen ?? manualReason(c, cfg) ?? gateReason(c, facts(cfg, pre, kind, c.area, interactive, served, claimed)) ?? statementReason(c, kind, cfg, claimed);
+    const reason =
+      notChosen ?? manualReason(c, cfg) ?? gateReason(c, facts(cfg, pre, kind, c.area, interactive, served, claimed)) ?? statementReason(c, kind, cfg, claimed);
     if (reason) skips[c.id] = reason;
     if (c.level !== 'MUST') continue;
     // With claims, a gate claimed at SHOULD only; else clauses.md Levels: under an "In development" user/token
     // capability a MUST violation of the v2 API is a deviation (warn) unless --strict.
-    const deviation = claimed ? claimedDeviation(parseGate(c.gate).all, claimed, cfg.claims!.file)
-      : kindDeviation(c, kind);
+    const deviation = claimed ? claimedDeviation(parseGate(c.gate).all, claimed, cfg.claims!.file) : kindDeviation(c, kind);
     if (deviation) deviations[c.id] = deviation;
   }
   const unclaimed = claimed && !claimed('v2').holds ? `the v2 API is ${claimed('v2').reason}` : undefined;

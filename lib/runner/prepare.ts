@@ -38,8 +38,12 @@ export interface Prepared {
 
 /** The run stopped after the device had answered and before the suites: why, and what it had learned by then. */
 export class StoppedBeforeSuites extends Error {
-  constructor(readonly stop: EnergyConformError, readonly preflight: Preflight, readonly exchanges: Exchange[],
-    readonly presses: TokenOutcome['presses']) {
+  constructor(
+    readonly stop: EnergyConformError,
+    readonly preflight: Preflight,
+    readonly exchanges: Exchange[],
+    readonly presses: TokenOutcome['presses'],
+  ) {
     super(stop.message);
   }
 }
@@ -52,7 +56,7 @@ interface SoFar {
 
 /** The release GET /api's body names, where the header named none. */
 const saidRelease = (info: Record<string, unknown> | null | undefined): string | null =>
-  (typeof info?.api_version === 'string' && SEMVER.test(info.api_version) ? info.api_version : null);
+  typeof info?.api_version === 'string' && SEMVER.test(info.api_version) ? info.api_version : null;
 
 export async function prepare(run: Run): Promise<Prepared> {
   const pre = await preflight(run.cfg, run.redactor, run.pool);
@@ -70,8 +74,16 @@ export async function prepare(run: Run): Promise<Prepared> {
  * what the device says of itself (or be insisted on). Returns the note every report then carries.
  */
 function knowTarget(cfg: Run['cfg'], pre: Preflight, claims: readonly KindClaim[]): string | undefined {
-  const absent = notADevice({ host: cfg.host, httpPort: cfg.httpPort, httpsPort: cfg.httpsPort, v1Api: pre.v1Api,
-    certificate: pre.certificate && { subject: pre.certificate.subject } }, claims);
+  const absent = notADevice(
+    {
+      host: cfg.host,
+      httpPort: cfg.httpPort,
+      httpsPort: cfg.httpsPort,
+      v1Api: pre.v1Api,
+      certificate: pre.certificate && { subject: pre.certificate.subject },
+    },
+    claims,
+  );
   if (absent) throw new RunError('EC_NOT_A_DEVICE', absent);
   const decided = decideKind(cfg.kind, claims, cfg.forceKind);
   if ('contradiction' in decided) throw new RunError('EC_KIND_MISMATCH', decided.contradiction);
@@ -93,12 +105,20 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
   const { cfg, io, redactor } = run;
   const { exchanges } = soFar;
   // What the device says of its kind before any token: GET /api over HTTP, its certificate, its advertisement.
-  const claims = [...productTypeClaim('GET /api over HTTP', pre.v1Info?.product_type),
+  const claims = [
+    ...productTypeClaim('GET /api over HTTP', pre.v1Info?.product_type),
     ...certificateClaim(`${pre.certificate?.subject ?? ''} ${pre.certificate?.subjectAltName ?? ''}`),
-    ...productTypeClaim('the mDNS advertisement', cfg.advertised?.product_type)];
+    ...productTypeClaim('the mDNS advertisement', cfg.advertised?.product_type),
+  ];
   let note = knowTarget(cfg, pre, claims);
-  const target = { host: cfg.host, httpPort: pre.v1 ? cfg.httpPort : null, httpsPort: pre.v2 ? cfg.httpsPort : null,
-    caPem: cfg.caPem, insecure: cfg.insecure, v1PaceMs: cfg.paceMs };
+  const target = {
+    host: cfg.host,
+    httpPort: pre.v1 ? cfg.httpPort : null,
+    httpsPort: pre.v2 ? cfg.httpsPort : null,
+    caPem: cfg.caPem,
+    insecure: cfg.insecure,
+    v1PaceMs: cfg.paceMs,
+  };
   const identity = identityOf(cfg, pre);
   let { serial, source: serialSource } = identity;
   // What the device tells itself comes first; its advertisement, then its certificate, only where it tells nothing.
@@ -140,8 +160,10 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
   }
   kind ??= identity.kind;
   if (!kind) {
-    throw new RunError('EC_KIND_UNKNOWN',
-      'could not tell the device kind from its product type; give it with --kind (p1dongle, energysocket, display, energymeter, watermeter, battery)');
+    throw new RunError(
+      'EC_KIND_UNKNOWN',
+      'could not tell the device kind from its product type; give it with --kind (p1dongle, energysocket, display, energymeter, watermeter, battery)',
+    );
   }
   // The release the device says it serves: the vendor clauses that hold from a later one are not asked of it.
   const release = servedVersion ?? saidRelease(deviceInfo);
@@ -155,13 +177,38 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
   const info = infoRead && judgeRead({ deviations, kind }, DEVICE_INFO, infoRead.answer, infoRead.exchanges);
   if (info && 'failure' in info) readFailures.unshift(info.failure);
   const draft: ContextDraft = {
-    target, kind, serial, serialSource, token: token.token, noTokenReason: token.reason || 'no token', servedVersion, usable,
-    v2Reason, system: pre.system, requestTimeoutMs: cfg.requestTimeoutMs, deviations, runTag: run.runTag,
+    target,
+    kind,
+    serial,
+    serialSource,
+    token: token.token,
+    noTokenReason: token.reason || 'no token',
+    servedVersion,
+    usable,
+    v2Reason,
+    system: pre.system,
+    requestTimeoutMs: cfg.requestTimeoutMs,
+    deviations,
+    runTag: run.runTag,
     // The plan's reasons (not selected, gate not met) come first.
-    skips: { ...Object.assign({}, ...readFailures.map((f) => f.skips)), ...skips }, unselected,
-    pressTimeoutS: cfg.pressTimeoutS, slow: cfg.slow, tokenOwner: token.owner, advertised: cfg.advertised ?? null,
+    skips: { ...Object.assign({}, ...readFailures.map((f) => f.skips)), ...skips },
+    unselected,
+    pressTimeoutS: cfg.pressTimeoutS,
+    slow: cfg.slow,
+    tokenOwner: token.owner,
+    advertised: cfg.advertised ?? null,
     unreadable: readFailures.flatMap((f) => (f.unreadable ? [f.unreadable] : [])),
   };
-  return { draft, preflight: pre, presses: token.presses, pairing: token.pairing, deviceInfo, exchanges, before, readFailures, absent,
-    notes: note ? [note] : [] };
+  return {
+    draft,
+    preflight: pre,
+    presses: token.presses,
+    pairing: token.pairing,
+    deviceInfo,
+    exchanges,
+    before,
+    readFailures,
+    absent,
+    notes: note ? [note] : [],
+  };
 }

@@ -10,8 +10,7 @@ import { runAreas } from './suite-areas.js';
 /** Presses the users suite plans after pairing: a second user and re-use of its name; with --slow two windows waited out. */
 export const suitePresses = (cfg: RunConfig) => (usersSelected(cfg) ? 2 + (cfg.slow ? 2 : 0) : 0);
 
-export async function pressServiceFor(cfg: RunConfig, io: OperatorIo, kind: KindId,
-  already: PressCount): Promise<PressService | undefined> {
+export async function pressServiceFor(cfg: RunConfig, io: OperatorIo, kind: KindId, already: PressCount): Promise<PressService | undefined> {
   const backend = pressBackendFor(cfg, io);
   if (!backend) return undefined;
   return startPressService({ backend, kind, timeoutS: cfg.pressTimeoutS, already, planned: already.asked + suitePresses(cfg) });

@@ -6,17 +6,46 @@ import type { JudgedOccasion } from '../client/kept-judgment.js';
 import type { CheckResult, Status } from '../report/results.js';
 import { rejudgeOccasions } from './rejudge-occasions.js';
 
-const list = (body: unknown): Exchange => ({ side: 'v2', method: 'GET', url: 'https://127.0.0.1:1/api/user', requestHeaders: { authorization: 'Bearer [REDACTED]' },
-  startedAt: '2026-11-26T00:00:00.000Z', durationMs: 1, status: 200, responseHeaders: { 'content-type': 'application/json' }, responseBody: JSON.stringify(body) });
+const list = (body: unknown): Exchange => ({
+  side: 'v2',
+  method: 'GET',
+  url: 'https://127.0.0.1:1/api/user',
+  requestHeaders: { authorization: 'Bearer [REDACTED]' },
+  startedAt: '2026-11-26T00:00:00.000Z',
+  durationMs: 1,
+  status: 200,
+  responseHeaders: { 'content-type': 'application/json' },
+  responseBody: JSON.stringify(body),
+});
 const GOOD = list([{ name: 'local/a', current: true }, { name: 'local/b' }]);
 /** LIST-03 broken: another user's entry carries `current: false`. */
-const BAD = list([{ name: 'local/a', current: true }, { name: 'local/b', current: false }]);
+const BAD = list([
+  { name: 'local/a', current: true },
+  { name: 'local/b', current: false },
+]);
 
-const note = (held: boolean, answer: number, c = 0, extra: Partial<JudgedOccasion> = {}) => ({ clause: 'LIST-03', held, answer, occasion: { owner: 'local/a' }, case: c, ...extra });
+const note = (held: boolean, answer: number, c = 0, extra: Partial<JudgedOccasion> = {}) => ({
+  clause: 'LIST-03',
+  held,
+  answer,
+  occasion: { owner: 'local/a' },
+  case: c,
+  ...extra,
+});
 
 function check(status: Status, exchanges: Exchange[], judged: CheckResult['judged'], rows?: Status[]): CheckResult {
-  return { clause: 'LIST-03', level: 'MUST', title: 'LIST-03 [MUST] Every other entry omits `current`', area: 'users', status, message: status === 'pass' ? '' : 'as recorded',
-    durationMs: 1, exchanges, judged, ...(rows ? { rows: rows.map((s, i) => ({ title: `row ${i}`, status: s, message: s === 'pass' ? '' : 'as recorded' })) } : {}) };
+  return {
+    clause: 'LIST-03',
+    level: 'MUST',
+    title: 'LIST-03 [MUST] Every other entry omits `current`',
+    area: 'users',
+    status,
+    message: status === 'pass' ? '' : 'as recorded',
+    durationMs: 1,
+    exchanges,
+    judged,
+    ...(rows ? { rows: rows.map((s, i) => ({ title: `row ${i}`, status: s, message: s === 'pass' ? '' : 'as recorded' })) } : {}),
+  };
 }
 
 describe('judged again', () => {
@@ -29,7 +58,10 @@ describe('judged again', () => {
   ] as const)('%s → %s', ([, c, now]) => {
     const again = rejudgeOccasions(c)!;
     expect(again.status).toBe(now);
-    if (now === 'fail') expect(again.message).toMatch(/^expected no `current` key on the entries of other users; observed \[\{"name":"local\/b","current":false\}\]\nexchange: GET /);
+    if (now === 'fail')
+      expect(again.message).toMatch(
+        /^expected no `current` key on the entries of other users; observed \[\{"name":"local\/b","current":false\}\]\nexchange: GET /,
+      );
     if (now === 'pass') expect([again.message, again.expected, again.observed]).toEqual(['', undefined, undefined]);
   });
 
@@ -42,8 +74,10 @@ describe('judged again', () => {
     expect(rejudgeOccasions(check('fail', [GOOD], [note(false, 0, 1)], ['pass', 'fail']))).toMatchObject({ status: 'pass', message: '(2 of 2 cases pass)' });
   });
 
-  test('an answer kept whole (another check\'s) is judged from the record', () => {
-    expect(rejudgeOccasions(check('pass', [], [{ clause: 'LIST-03', held: true, exchange: BAD, occasion: { owner: 'local/a' }, case: 0 }]))?.status).toBe('fail');
+  test("an answer kept whole (another check's) is judged from the record", () => {
+    expect(rejudgeOccasions(check('pass', [], [{ clause: 'LIST-03', held: true, exchange: BAD, occasion: { owner: 'local/a' }, case: 0 }]))?.status).toBe(
+      'fail',
+    );
   });
 });
 

@@ -16,8 +16,11 @@ type Violated = Extract<Judgment, { held: false }>;
 const words = (j: Violated) => violationText(j.expected, j.observed);
 
 /** How a recorded case of `c` is judged again: its clause's level; soft where it warned or was a deviation. */
-export const judgingAgain = (c: CheckResult, was: Status): Judging =>
-  ({ level: c.level, soft: c.level === 'SHOULD' || was === 'deviation', ...(c.deviation ? { deviation: c.deviation } : {}) });
+export const judgingAgain = (c: CheckResult, was: Status): Judging => ({
+  level: c.level,
+  soft: c.level === 'SHOULD' || was === 'deviation',
+  ...(c.deviation ? { deviation: c.deviation } : {}),
+});
 
 /** A case's judgments again: the first that no longer holds, none where all hold; undefined where the record cannot say. */
 function caseAgain(c: CheckResult, status: Status, judged: readonly JudgedOccasion[]): Violated | null | undefined {
@@ -44,8 +47,10 @@ export function rejudgeOccasions(c: CheckResult): CheckResult | null {
     if (again === undefined) continue;
     judgedAny = true;
     row.again = again;
-    const verdict = judge(judgingAgain(c, row.status),
-      again ? { kind: 'violated', expected: again.expected, observed: again.observed, message: words(again) } : { kind: 'completed', observed: undefined });
+    const verdict = judge(
+      judgingAgain(c, row.status),
+      again ? { kind: 'violated', expected: again.expected, observed: again.observed, message: words(again) } : { kind: 'completed', observed: undefined },
+    );
     [row.status, row.message] = [verdict.status, again ? words(again) : ''];
   }
   if (!judgedAny) return null;
@@ -53,8 +58,13 @@ export function rejudgeOccasions(c: CheckResult): CheckResult | null {
   const first = cases.find((r) => r.status === status && r.again)?.again;
   const rows = c.rows ? cases.map(({ again: _, ...r }) => r) : undefined;
   const failing = rows?.filter((r) => r.status === status).length ?? 0;
-  const message = first ? violationText(first.expected, first.observed, first.evidence)
-    : status === c.status ? c.message : rows ? `(${failing} of ${rows.length} cases ${status})` : '';
+  const message = first
+    ? violationText(first.expected, first.observed, first.evidence)
+    : status === c.status
+      ? c.message
+      : rows
+        ? `(${failing} of ${rows.length} cases ${status})`
+        : '';
   const { expected: _e, observed: _o, ...rest } = c;
   const shows = first ? { expected: first.expected, observed: first.observed } : status === c.status ? { expected: c.expected, observed: c.observed } : {};
   return { ...rest, status, message, ...(rows ? { rows } : {}), ...Object.fromEntries(Object.entries(shows).filter(([, v]) => v !== undefined)) };

@@ -5,8 +5,18 @@
 import type { Exchange } from '../client/exchange-log.js';
 import type { Asking } from '../client/answers.js';
 import { judge, violationText } from '../contract/judge.js';
-import { ANSWER_JUDGES, EVERY_ANSWER_JUDGES, isAnswerClause, isCertificateClause, isJudgedClause, isReadingClause, isRejudgeable, judgeCertificate, judgeReadings,
-  readingsIn } from '../judge/device/table.js';
+import {
+  ANSWER_JUDGES,
+  EVERY_ANSWER_JUDGES,
+  isAnswerClause,
+  isCertificateClause,
+  isJudgedClause,
+  isReadingClause,
+  isRejudgeable,
+  judgeCertificate,
+  judgeReadings,
+  readingsIn,
+} from '../judge/device/table.js';
 import { applianceIdentity } from '../spec/kinds.js';
 import { judgingAgain, rejudgeOccasions } from './rejudge-occasions.js';
 import { type Judgment, answerOf, whyNotJudged } from '../judge/device/judgment.js';
@@ -39,8 +49,9 @@ export function reads(asks: Asking, ex: Exchange): boolean {
   } catch {
     return false;
   }
-  return ex.method === 'GET' && ex.side === asks.side && path === asks.path && ('authorization' in headers) === asks.token
-    && headers['x-api-version'] === version;
+  return (
+    ex.method === 'GET' && ex.side === asks.side && path === asks.path && 'authorization' in headers === asks.token && headers['x-api-version'] === version
+  );
 }
 
 const failed = (j: Judgment): j is Extract<Judgment, { held: false }> => !j.held;
@@ -70,7 +81,11 @@ function judgmentsOf(c: CheckResult, target: Target): Judgment[] {
   // A clause of one answer reads the GET its judge asks; a clause of every answer of a class, each of them.
   const governed = isAnswerClause(id) ? (ex: Exchange) => reads(ANSWER_JUDGES[id].asks, ex) : EVERY_ANSWER_JUDGES[id].governs;
   const judgeOf = isAnswerClause(id) ? ANSWER_JUDGES[id].judge : EVERY_ANSWER_JUDGES[id].judge;
-  return c.exchanges.filter(governed).map(answerOf).filter((a) => a !== null).map((a) => judgeOf(a, { kind, served: target.served_version ?? null }));
+  return c.exchanges
+    .filter(governed)
+    .map(answerOf)
+    .filter((a) => a !== null)
+    .map((a) => judgeOf(a, { kind, served: target.served_version ?? null }));
 }
 
 function rejudgeCheck(c: CheckResult, target: Target): { check: CheckResult; judged: boolean } {
@@ -83,23 +98,36 @@ function rejudgeCheck(c: CheckResult, target: Target): { check: CheckResult; jud
   if (!judgments.length) return { check: c, judged: false };
   const wrong = judgments.filter(failed);
   const first = wrong[0];
-  const verdict = judge(judgingAgain(c, c.status),
-    first ? { kind: 'violated', expected: first.expected, observed: first.observed, message: violationText(first.expected, first.observed, first.evidence) }
-      : { kind: 'completed', observed: c.observed });
+  const verdict = judge(
+    judgingAgain(c, c.status),
+    first
+      ? { kind: 'violated', expected: first.expected, observed: first.observed, message: violationText(first.expected, first.observed, first.evidence) }
+      : { kind: 'completed', observed: c.observed },
+  );
   // Rows judged one answer each, where the record has one answer a row.
-  const rows = c.rows && c.rows.length === judgments.length
-    ? c.rows.map((r, i) => ({ ...r, status: judgments[i]!.held ? 'pass' as const : verdict.status, message: words(judgments[i]!) }))
-    : c.rows;
+  const rows =
+    c.rows && c.rows.length === judgments.length
+      ? c.rows.map((r, i) => ({ ...r, status: judgments[i]!.held ? ('pass' as const) : verdict.status, message: words(judgments[i]!) }))
+      : c.rows;
   const message = rows && rows.length > 1 && !first ? `(${rows.length} of ${rows.length} cases pass)` : verdict.message;
-  return { check: { ...c, status: verdict.status, message, ...(rows ? { rows } : {}), ...(first ? { expected: first.expected, observed: first.observed } : {}) }, judged: true };
+  return {
+    check: { ...c, status: verdict.status, message, ...(rows ? { rows } : {}), ...(first ? { expected: first.expected, observed: first.observed } : {}) },
+    judged: true,
+  };
 }
 
 export function rejudge(r: Pick<RunResults, 'checks' | 'target'>): Rejudged {
   const out = r.checks.map((c) => rejudgeCheck(c, r.target));
   const changes = out.flatMap(({ check }, i) => {
     const was = r.checks[i]!;
-    return check.status === was.status ? [] : [{ clause: check.clause, was: was.status, now: check.status, why: check.status === 'pass' ? '' : check.message.split('\n')[0]! }];
+    return check.status === was.status
+      ? []
+      : [{ clause: check.clause, was: was.status, now: check.status, why: check.status === 'pass' ? '' : check.message.split('\n')[0]! }];
   });
-  return { checks: out.map((o) => o.check), changes, judged: out.filter((o) => o.judged).map((o) => o.check.clause),
-    unanswered: out.filter((o, i) => !o.judged && again(r.checks[i]!)).map((o) => o.check.clause) };
+  return {
+    checks: out.map((o) => o.check),
+    changes,
+    judged: out.filter((o) => o.judged).map((o) => o.check.clause),
+    unanswered: out.filter((o, i) => !o.judged && again(r.checks[i]!)).map((o) => o.check.clause),
+  };
 }

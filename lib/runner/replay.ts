@@ -13,7 +13,11 @@ import { NEEDS } from '../spec/clause-roles.js';
 import type { CheckResult, RunResults } from '../report/results.js';
 import { rejudge } from './rejudge.js';
 
-export interface Where { host: string; httpPort: number; httpsPort: number }
+export interface Where {
+  host: string;
+  httpPort: number;
+  httpsPort: number;
+}
 
 /** The consents a clause's gate needs that a replay does not give on its own: the run's flags for them. */
 const CONSENTS: Partial<Record<Gate, string>> = { cloud: '--allow-cloud-toggle', reboot: '--allow-reboot' };
@@ -22,11 +26,18 @@ const CONSENTS: Partial<Record<Gate, string>> = { cloud: '--allow-cloud-toggle',
 function runAgain(c: CheckResult & { clause: ClauseId }, given: readonly string[]): { again: string[] } | { refuse: string } {
   const entry = clause(c.clause);
   const gates = parseGate(entry.gate).all;
-  const flags = [...gates.flatMap((g) => CONSENTS[g] ?? []), ...(NEEDS[entry.id] === 'forget' ? ['--forget'] : []), ...(entry.level === 'MANUAL' ? ['--manual'] : [])];
+  const flags = [
+    ...gates.flatMap((g) => CONSENTS[g] ?? []),
+    ...(NEEDS[entry.id] === 'forget' ? ['--forget'] : []),
+    ...(entry.level === 'MANUAL' ? ['--manual'] : []),
+  ];
   const missing = flags.filter((f) => !given.includes(f));
   if (missing.length) {
-    return { refuse: `${c.clause} is judged on an occasion the run arranges, and arranging it needs ${missing.join(' ')}, a consent this replay was not given: `
-      + `add ${missing.join(' ')} to the replay (it runs \`run --clause ${c.clause} ${flags.join(' ')}\`, which asks as run asks, or takes --yes)` };
+    return {
+      refuse:
+        `${c.clause} is judged on an occasion the run arranges, and arranging it needs ${missing.join(' ')}, a consent this replay was not given: ` +
+        `add ${missing.join(' ')} to the replay (it runs \`run --clause ${c.clause} ${flags.join(' ')}\`, which asks as run asks, or takes --yes)`,
+    };
   }
   return { again: ['--clause', c.clause, '--profile', entry.profile, ...flags, ...(gates.includes('slow') ? ['--slow'] : [])] };
 }
@@ -34,12 +45,17 @@ function runAgain(c: CheckResult & { clause: ClauseId }, given: readonly string[
 /** The requests to send again; for an occasion clause, the run's flags that run it again alone; or why the clause cannot be replayed. */
 export function replayable(c: CheckResult, consents: readonly string[] = []): { send: Exchange[] } | { again: string[] } | { refuse: string } {
   const again = `run it again with \`run --clause ${c.clause}\``;
-  if (c.status === 'skip' || c.status === 'error') return { refuse: `${c.clause} was ${c.status === 'skip' ? 'skipped' : 'an error'} in that run: it recorded no answer to judge; ${again}` };
+  if (c.status === 'skip' || c.status === 'error')
+    return { refuse: `${c.clause} was ${c.status === 'skip' ? 'skipped' : 'an error'} in that run: it recorded no answer to judge; ${again}` };
   const id = c.clause;
-  if (!hasClause(id)) return { refuse: `${id} is no clause of this version's device catalogues (spec/clauses.md, spec/vendor-clauses.md): a soak's threshold or an integration's clause is judged again with \`rejudge\`` };
+  if (!hasClause(id))
+    return {
+      refuse: `${id} is no clause of this version's device catalogues (spec/clauses.md, spec/vendor-clauses.md): a soak's threshold or an integration's clause is judged again with \`rejudge\``,
+    };
   if (!isJudgedClause(id) || c.judged?.length) return runAgain({ ...c, clause: id }, consents);
   const changing = c.exchanges.filter((ex) => ex.method !== 'GET');
-  if (changing.length) return { refuse: `${c.clause}'s requests include ${changing[0]!.method} ${pathOf(changing[0]!)}, which may change the device: ${again}` };
+  if (changing.length)
+    return { refuse: `${c.clause}'s requests include ${changing[0]!.method} ${pathOf(changing[0]!)}, which may change the device: ${again}` };
   if (!c.exchanges.length) return { refuse: `${c.clause} recorded no request: ${again}` };
   return { send: c.exchanges };
 }
@@ -54,13 +70,17 @@ export function retarget(ex: Exchange, where: Where, token: string | null): { ur
   const u = new URL(token === null ? ex.url : ex.url.split(REDACTED).join(token));
   u.hostname = where.host;
   u.port = String(ex.side === 'v1' ? where.httpPort : where.httpsPort);
-  const headers = Object.fromEntries(Object.entries(ex.requestHeaders).filter(([k]) => !['host', 'content-length', 'connection'].includes(k.toLowerCase()))
-    .map(([k, v]) => [k, token === null ? v : v.split(REDACTED).join(token)]));
+  const headers = Object.fromEntries(
+    Object.entries(ex.requestHeaders)
+      .filter(([k]) => !['host', 'content-length', 'connection'].includes(k.toLowerCase()))
+      .map(([k, v]) => [k, token === null ? v : v.split(REDACTED).join(token)]),
+  );
   return { url: u.toString(), headers };
 }
 
 /** Whether the record's requests carry a token (redacted): then replay needs one. */
-export const needsToken = (sent: readonly Exchange[]) => sent.some((ex) => Object.values(ex.requestHeaders).some((v) => v.includes(REDACTED)) || ex.url.includes(REDACTED));
+export const needsToken = (sent: readonly Exchange[]) =>
+  sent.some((ex) => Object.values(ex.requestHeaders).some((v) => v.includes(REDACTED)) || ex.url.includes(REDACTED));
 
 /** The clause judged on the answers that came back, by the judge `rejudge` calls. */
 export function judgeReplayed(c: CheckResult, answered: Exchange[], target: RunResults['target']): CheckResult {

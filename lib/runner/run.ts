@@ -22,12 +22,13 @@ import type { CertificateFacts } from '../client/tls-inspect.js';
 
 export type { RunOutcome };
 
-
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /** What the device said of itself (GET /api, v2 where it answered, else v1) and its certificate. */
 const described = (info: Record<string, unknown> | null, fingerprint: string | null | undefined) => ({
-  product_type: str(info?.product_type), firmware_version: str(info?.firmware_version), api_version: str(info?.api_version),
+  product_type: str(info?.product_type),
+  firmware_version: str(info?.firmware_version),
+  api_version: str(info?.api_version),
   certificate_sha256: fingerprint ?? null,
 });
 
@@ -65,12 +66,20 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
     session = await runSession(run, prepared, consent, suites);
   } finally {
     // Closed by its run where the suites ran; here where they never did.
-    await suites.then((s) => s.close(), () => undefined);
+    await suites.then(
+      (s) => s.close(),
+      () => undefined,
+    );
   }
   const { redactor } = run;
   const { suiteRun, presses, runnerChecks, removed, restored, residue, exchanges, context, explored, operatorStop } = session;
-  const target = { kind: context.kind, serial: context.serial, ...described(prepared.deviceInfo, prepared.preflight.certificate?.fingerprint256),
-    served_version: context.servedVersion, certificate: certificateOf(prepared.preflight.certificate) };
+  const target = {
+    kind: context.kind,
+    serial: context.serial,
+    ...described(prepared.deviceInfo, prepared.preflight.certificate?.fingerprint256),
+    served_version: context.servedVersion,
+    certificate: certificateOf(prepared.preflight.certificate),
+  };
   const day = started.toISOString().slice(0, 10);
   const judged = assemble(suiteRun.tests, context.skips, version, cfg.profiles, runnerChecks);
   const known = cfg.known && applyKnown(judged, cfg.known.entries, target, day);
@@ -80,25 +89,41 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
   if (operatorStop) io.say(operatorStop);
   if (signal?.aborted) {
     const swept = [...(removed.length ? [`deleted ${removed.join(', ')}`] : []), ...(restored.length ? [`put back ${restored.join(' and ')}`] : [])];
-    io.say(`the run was interrupted (${String(signal.reason)}) and cleaned up${swept.length ? `: ${swept.join('; ')}` : ''}; `
-      + `${residue.length ? 'see below what remains' : 'the device is as the run found it'}`);
+    io.say(
+      `the run was interrupted (${String(signal.reason)}) and cleaned up${swept.length ? `: ${swept.join('; ')}` : ''}; ` +
+        `${residue.length ? 'see below what remains' : 'the device is as the run found it'}`,
+    );
   } else if (restored.length) {
     io.say(`put back ${restored.join(' and ')}`);
   }
   if (residue.length) io.say(`the run could not leave the device as it found it: ${residue.join('; ')}`);
   // Before the suites, around them (the runner's own checks included), and the checks' own.
   const sent = [...prepared.exchanges, ...exchanges, ...suiteRun.tests.flatMap((t) => t.records[0]?.exchanges ?? [])];
-  const outcome = await writeRun(run, {
-    started, version, checks, presses, residue, exitCode, notes: prepared.notes, ...(explored ? { explored } : {}),
-    ...(cfg.known && known ? { known: { file: cfg.known.file, sha256: cfg.known.sha256, day, entries: known.outcomes } } : {}),
-    ...(cfg.claims ? { claims: claimsFacts(cfg.claims, prepared.absent, sent) } : {}),
-    // The main process's own, and the worker's (the most any check saw: its count runs on through the run).
-    connections: connectionsOpened() - opened + Math.max(0, ...suiteRun.tests.flatMap((t) => t.records.map((r) => r.connections ?? 0))),
-    target,
-    exchanges: sent,
-  }, style);
+  const outcome = await writeRun(
+    run,
+    {
+      started,
+      version,
+      checks,
+      presses,
+      residue,
+      exitCode,
+      notes: prepared.notes,
+      ...(explored ? { explored } : {}),
+      ...(cfg.known && known ? { known: { file: cfg.known.file, sha256: cfg.known.sha256, day, entries: known.outcomes } } : {}),
+      ...(cfg.claims ? { claims: claimsFacts(cfg.claims, prepared.absent, sent) } : {}),
+      // The main process's own, and the worker's (the most any check saw: its count runs on through the run).
+      connections: connectionsOpened() - opened + Math.max(0, ...suiteRun.tests.flatMap((t) => t.records.map((r) => r.connections ?? 0))),
+      target,
+      exchanges: sent,
+    },
+    style,
+  );
   if (exitCode === 2 && !signal?.aborted && !operatorStop) {
-    const why = checks.filter((c) => !c.message.startsWith('not selected')).slice(0, 3).map((c) => `${c.clause}: ${c.message}`);
+    const why = checks
+      .filter((c) => !c.message.startsWith('not selected'))
+      .slice(0, 3)
+      .map((c) => `${c.clause}: ${c.message}`);
     io.say(`no check ran${why.length ? ` (${why.join('; ')})` : ''}; select clauses that apply to this device`);
     if (suiteRun.output.trim()) io.say(redactor.redact(suiteRun.output.trim().slice(-2000)));
   }
@@ -109,17 +134,34 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
  * The device answered, but the run could not reach the suites (no token and no way to press, kind
  * unknown, interrupted while pairing): exit 2, with reports of what it learned and why no check ran.
  */
-async function stoppedBeforeSuites(run: Run, stopped: StoppedBeforeSuites, started: Date, version: string, style: SummaryStyle,
-  connections: number): Promise<RunOutcome> {
+async function stoppedBeforeSuites(
+  run: Run,
+  stopped: StoppedBeforeSuites,
+  started: Date,
+  version: string,
+  style: SummaryStyle,
+  connections: number,
+): Promise<RunOutcome> {
   const { stop, preflight: pre } = stopped;
   run.io.say(`${stop.message} [${stop.code}]`);
   const reason = `no check ran: the run stopped before the suites (${stop.code}): ${stop.message}`;
   const { kind, serial } = identityOf(run.cfg, pre);
-  return writeRun(run, {
-    started, version, exitCode: 2, presses: stopped.presses, residue: [], notes: [], connections, exchanges: stopped.exchanges,
-    checks: assemble([], Object.fromEntries(clausesOf(run.cfg.profiles).map((c) => [c.id, reason])), version, run.cfg.profiles),
-    target: { kind: kind ?? run.cfg.kind ?? 'unknown', serial, ...described(pre.v1Info, pre.certificate?.fingerprint256) },
-  }, style);
+  return writeRun(
+    run,
+    {
+      started,
+      version,
+      exitCode: 2,
+      presses: stopped.presses,
+      residue: [],
+      notes: [],
+      connections,
+      exchanges: stopped.exchanges,
+      checks: assemble([], Object.fromEntries(clausesOf(run.cfg.profiles).map((c) => [c.id, reason])), version, run.cfg.profiles),
+      target: { kind: kind ?? run.cfg.kind ?? 'unknown', serial, ...described(pre.v1Info, pre.certificate?.fingerprint256) },
+    },
+    style,
+  );
 }
 
 /** The certificate as results.json records it, for the TLS clauses to be judged again. */

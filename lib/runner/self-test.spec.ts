@@ -83,21 +83,34 @@ const HOSTILE_REQUEST_TIMEOUT_S = 4;
 const SOCKET_BUDGET = { requests: 700, stateRequests: 460, relaySwitches: 65 };
 function expectSocketBudget(results: Results): void {
   const spent: Record<string, number | undefined> = { requests: results.requests, ...results.socket };
-  expect(Object.keys(SOCKET_BUDGET).map((k) => [k, spent[k]]).filter(([k, n]) => !(typeof n === 'number' && n <= SOCKET_BUDGET[k as keyof typeof SOCKET_BUDGET])),
-    `spent ${JSON.stringify(spent)}, budget ${JSON.stringify(SOCKET_BUDGET)}`).toEqual([]);
+  expect(
+    Object.keys(SOCKET_BUDGET)
+      .map((k) => [k, spent[k]])
+      .filter(([k, n]) => !(typeof n === 'number' && n <= SOCKET_BUDGET[k as keyof typeof SOCKET_BUDGET])),
+    `spent ${JSON.stringify(spent)}, budget ${JSON.stringify(SOCKET_BUDGET)}`,
+  ).toEqual([]);
 }
 
 type Run = Awaited<ReturnType<typeof runAgainst>>;
 /** How the emulator of a run is started beyond its kind and faults, and which warm CLI runs it. */
-interface Against { certStyle?: CertStyle; link?: Link; variants?: string[]; through?: WarmCli; seed?: number; apiVersion?: string }
+interface Against {
+  certStyle?: CertStyle;
+  link?: Link;
+  variants?: string[];
+  through?: WarmCli;
+  seed?: number;
+  apiVersion?: string;
+}
 
 async function runAgainst(kind: KindId, faults: string[], extra: string[], name: string, o: Against = {}) {
   const { certStyle = 'real', link, variants = [], through = warm, seed, apiVersion } = o;
   const emu = await startEmulator({ kind, faults, certStyle, link, variants, seed, apiVersion });
   try {
     const out = path.join(dir, name);
-    const res = await through.run(['run', ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)), '--reports', out,
-      '--run-timeout', String(RUN_TIMEOUT_S), ...extra], { timeoutMs: TEST_LIMIT_MS - 10_000 });
+    const res = await through.run(
+      ['run', ...targetArgs(emu.ready, path.join(dir, `${name}.tokens.json`)), '--reports', out, '--run-timeout', String(RUN_TIMEOUT_S), ...extra],
+      { timeoutMs: TEST_LIMIT_MS - 10_000 },
+    );
     const doc: unknown = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8'));
     // Every run's results.json, clean or not, is what schemas/results.schema.json says it is.
     const valid = resultsSchema.safeParse(doc);
@@ -107,10 +120,16 @@ async function runAgainst(kind: KindId, faults: string[], extra: string[], name:
     const again = rejudge(doc as RunResults);
     expect(again.changes, 'rejudge of the recorded exchanges').toEqual([]);
     const judgedHere = results.checks.filter((c) => isRejudgeable(c.clause) && ['pass', 'fail', 'warn', 'deviation'].includes(c.status)).map((c) => c.clause);
-    expect(judgedHere.filter((id) => !again.judged.includes(id)), 'clauses of the table the rejudge did not judge').toEqual([]);
+    expect(
+      judgedHere.filter((id) => !again.judged.includes(id)),
+      'clauses of the table the rejudge did not judge',
+    ).toEqual([]);
     // And every occasion clause that passed on judgments its record kept (lib/harness/judged.ts).
     const occasionsHere = (doc as RunResults).checks.filter((c) => c.status === 'pass' && c.judged?.some((j) => !j.kept)).map((c) => c.clause);
-    expect(occasionsHere.filter((id) => !again.judged.includes(id)), 'occasion clauses the rejudge did not judge').toEqual([]);
+    expect(
+      occasionsHere.filter((id) => !again.judged.includes(id)),
+      'occasion clauses the rejudge did not judge',
+    ).toEqual([]);
     const har = JSON.parse(await readFile(path.join(out, 'exchanges.har'), 'utf8')) as { log: { entries: { _error?: string }[] } };
     const waitedOut = har.log.entries.filter((e) => e._error?.startsWith('EC_TRANSPORT_TIMEOUT')).length;
     const reports = await Promise.all(['junit.xml', 'report.html'].map(async (f) => (await stat(path.join(out, f))).size > 0));
@@ -119,10 +138,6 @@ async function runAgainst(kind: KindId, faults: string[], extra: string[], name:
     await emu.close();
   }
 }
-
-
-
-
 
 const inMatrix = FAULTS.filter((f) => !f.operator && !f.mdns && !f.sequence);
 const SLOW_CLAUSES = clauses.filter((c) => c.profile === 'spec' && parseGate(c.gate).all.includes('slow')).map((c) => c.id);
@@ -145,20 +160,32 @@ function selectionFor(fault: FaultRow): string[] {
 
 function runFault(name: string, fault: FaultRow, through: WarmCli = warm): Promise<Run> {
   const selection = selectionFor(fault);
-  return runAgainst(fault.kind ?? 'p1dongle', [name],
-    [...selection, ...(fault.strict ? ['--strict'] : []), ...(fault.hostile ? ['--request-timeout', String(HOSTILE_REQUEST_TIMEOUT_S)] : []),
-      ...(fault.args ?? [])], `fault-${name}`, { certStyle: fault.certStyle, through, seed: fault.seed, apiVersion: fault.apiVersion });
+  return runAgainst(
+    fault.kind ?? 'p1dongle',
+    [name],
+    [
+      ...selection,
+      ...(fault.strict ? ['--strict'] : []),
+      ...(fault.hostile ? ['--request-timeout', String(HOSTILE_REQUEST_TIMEOUT_S)] : []),
+      ...(fault.args ?? []),
+    ],
+    `fault-${name}`,
+    { certStyle: fault.certStyle, through, seed: fault.seed, apiVersion: fault.apiVersion },
+  );
 }
 
 function expectCaught(name: string, fault: FaultRow, { res, results, waitedOut, reports }: Run): void {
   const check = results.checks.find((c) => c.clause === fault.clause)!;
-  expect(check.status, `${fault.clause}: ${check.message}\n${res.stdout}${res.stderr}`).toBe(fault.strict ? 'warn' : fault.outcome ?? 'fail');
+  expect(check.status, `${fault.clause}: ${check.message}\n${res.stdout}${res.stderr}`).toBe(fault.strict ? 'warn' : (fault.outcome ?? 'fail'));
   expect(res.code).toBe(1);
   if (fault.endpoint) {
     // Broken on one endpoint: the rows that fail are that endpoint's, and the message names it.
     const failed = (check.rows ?? []).filter((r) => r.status === 'fail').map((r) => r.title);
     expect(failed.length, check.message).toBeGreaterThan(0);
-    expect(failed.filter((t) => !t.includes(`] ${fault.endpoint} — `)), check.message).toEqual([]);
+    expect(
+      failed.filter((t) => !t.includes(`] ${fault.endpoint} — `)),
+      check.message,
+    ).toEqual([]);
     expect(check.message).toContain(`] ${fault.endpoint} — `);
   }
   if (fault.alone) {
@@ -182,14 +209,17 @@ function expectCaught(name: string, fault: FaultRow, { res, results, waitedOut, 
 const waits = (f: FaultRow) => f.slow === true || f.hostile === true;
 
 /** The vendor profile on a kind: the cloud switched, the device rebooted, and on the P1 meter the 40 s WebSocket window waited out (--slow). */
-const vendorRun = (kind: KindId) => runAgainst(kind, [], ['--profile', 'vendor', '--allow-cloud-toggle', '--allow-reboot', ...(kind === 'p1dongle' ? ['--slow'] : [])],
-  `clean-vendor-${kind}`, { through: warmWaiting });
+const vendorRun = (kind: KindId) =>
+  runAgainst(kind, [], ['--profile', 'vendor', '--allow-cloud-toggle', '--allow-reboot', ...(kind === 'p1dongle' ? ['--slow'] : [])], `clean-vendor-${kind}`, {
+    through: warmWaiting,
+  });
 /** The vendor profile on the P1 meter serving each older or newer release (the latest stable is vendorRun's). */
-const releaseRun = (apiVersion: string) => runAgainst('p1dongle', [], ['--profile', 'vendor', '--allow-cloud-toggle'], `clean-vendor-p1dongle-${apiVersion}`,
-  { through: warmWaiting, apiVersion });
+const releaseRun = (apiVersion: string) =>
+  runAgainst('p1dongle', [], ['--profile', 'vendor', '--allow-cloud-toggle'], `clean-vendor-p1dongle-${apiVersion}`, { through: warmWaiting, apiVersion });
 const OTHER_RELEASES = RELEASE_VERSIONS.filter((v) => v !== LATEST_STABLE);
 /** The default run, the socket, over a field link (emulator/link.ts). */
-const linkRun = (name: keyof typeof LINKS) => runAgainst('energysocket', [], [], `link-${name}`, { certStyle: 'cn-only', link: LINKS[name], through: warmWaiting });
+const linkRun = (name: keyof typeof LINKS) =>
+  runAgainst('energysocket', [], [], `link-${name}`, { certStyle: 'cn-only', link: LINKS[name], through: warmWaiting });
 const LINK_NAMES = ['wifi', 'esp'] as const;
 
 /** The runs that mostly wait, longest first: the slow faults that run every slow clause, the vendor profile on the P1 meter, the field links, the rest. */
@@ -240,12 +270,15 @@ describe('against the emulator', () => {
         expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, error: 0 });
         expect(res.code).toBe(0);
         expect(v.clauses.map((id) => [id, results.checks.find((c) => c.clause === id)?.status])).toEqual(v.clauses.map((id) => [id, 'pass']));
-        if (v.observed) expect(results.checks.filter((c) => JSON.stringify(c.observed ?? null).includes(v.observed!)).map((c) => c.clause)).toContain(v.observedIn);
+        if (v.observed)
+          expect(results.checks.filter((c) => JSON.stringify(c.observed ?? null).includes(v.observed!)).map((c) => c.clause)).toContain(v.observedIn);
       });
     });
 
     describe.concurrent('every fault', { timeout: TEST_LIMIT_MS }, () => {
-      test.for(inMatrix.filter((f) => !waits(f)).map((f) => [f.name, f] as const))('%s is caught by its clause', async ([name, fault]) => expectCaught(name, fault, await runFault(name, fault)));
+      test.for(inMatrix.filter((f) => !waits(f)).map((f) => [f.name, f] as const))('%s is caught by its clause', async ([name, fault]) =>
+        expectCaught(name, fault, await runFault(name, fault)),
+      );
     });
   });
 
@@ -253,7 +286,9 @@ describe('against the emulator', () => {
   // (a suite marked concurrent would run beside 'runs that work').
   describe('runs that wait', { timeout: TEST_LIMIT_MS }, () => {
     describe.concurrent('every fault whose run waits', { timeout: TEST_LIMIT_MS }, () => {
-      test.for(inMatrix.filter(waits).map((f) => [f.name, f] as const))('%s is caught by its clause', async ([name, fault]) => expectCaught(name, fault, await waitedFor(name)));
+      test.for(inMatrix.filter(waits).map((f) => [f.name, f] as const))('%s is caught by its clause', async ([name, fault]) =>
+        expectCaught(name, fault, await waitedFor(name)),
+      );
     });
 
     // The vendor profile (spec/vendor-clauses.md) on every kind, with every check that can run there.
@@ -272,16 +307,22 @@ describe('against the emulator', () => {
     // Every release of the v2 API (lib/spec/releases.ts): a device serving an older or newer one passes the vendor
     // profile, each clause of a later release skipped saying both releases.
     describe.concurrent('a clean P1 meter of every release under the vendor profile', { timeout: TEST_LIMIT_MS }, () => {
-      const later = (v: string) => clauses.filter((c) => /from-(\d+\.\d+\.\d+)/.test(c.gate) && compareReleases(v, /from-(\d+\.\d+\.\d+)/.exec(c.gate)![1]!) < 0).map((c): string => c.id);
+      const later = (v: string) =>
+        clauses.filter((c) => /from-(\d+\.\d+\.\d+)/.test(c.gate) && compareReleases(v, /from-(\d+\.\d+\.\d+)/.exec(c.gate)![1]!) < 0).map((c): string => c.id);
       test.for(OTHER_RELEASES)('serving API %s passes with no failure or error', async (v) => {
         const { res, results } = await waitedFor(`release-${v}`);
         expect(results.summary, res.stdout + res.stderr).toMatchObject({ fail: 0, warn: 0, error: 0, deviation: 0 });
         expect(res.code).toBe(0);
         const skipped = results.checks.filter((c) => later(v).includes(c.clause));
         expect(skipped.map((c) => c.clause).sort()).toEqual(later(v).sort());
-        for (const c of skipped) expect(c).toMatchObject({ status: 'skip', message: expect.stringMatching(new RegExp(`^it holds from API \\d\\.\\d\\.\\d .*; the device serves ${v.replaceAll('.', '\\.')}$`)) });
+        for (const c of skipped)
+          expect(c).toMatchObject({
+            status: 'skip',
+            message: expect.stringMatching(new RegExp(`^it holds from API \\d\\.\\d\\.\\d .*; the device serves ${v.replaceAll('.', '\\.')}$`)),
+          });
         // What the release has is judged, not skipped: from 2.1.0 the battery group's mode rules.
-        if (compareReleases(v, '2.1.0') >= 0) expect(results.checks.filter((c) => ['V-BAT-01', 'V-BAT-02', 'V-BAT-06'].includes(c.clause)).map((c) => c.status)).toEqual(['pass', 'pass', 'pass']);
+        if (compareReleases(v, '2.1.0') >= 0)
+          expect(results.checks.filter((c) => ['V-BAT-01', 'V-BAT-02', 'V-BAT-06'].includes(c.clause)).map((c) => c.status)).toEqual(['pass', 'pass', 'pass']);
         expect(results.residue).toEqual([]);
       });
     });
@@ -301,8 +342,10 @@ describe('against the emulator', () => {
 
 afterAll(() => {
   // The score of this run: a fault missed has already failed its own test above.
-  console.log(`mutation score: ${detected.size}/${inMatrix.length} faults detected by their clause`
-    + ` (${FAULTS.length - inMatrix.length} more, needing a terminal or mDNS, in cloud-terminal.spec.ts and discover.spec.ts, or a sequence, in explore.spec.ts)`);
+  console.log(
+    `mutation score: ${detected.size}/${inMatrix.length} faults detected by their clause` +
+      ` (${FAULTS.length - inMatrix.length} more, needing a terminal or mDNS, in cloud-terminal.spec.ts and discover.spec.ts, or a sequence, in explore.spec.ts)`,
+  );
 });
 
 test('every MUST and SHOULD clause has a fault that breaks it', () => {

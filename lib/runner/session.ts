@@ -32,14 +32,15 @@ import { clause } from '../spec/catalogue.js';
 import type { ExploredFacts } from '../report/results.js';
 
 /** A check may wait for every press of the plan (a person at the bench), plus its requests. */
-export const checkTimeoutMs = (cfg: RunConfig): number =>
-  Math.max(60_000, cfg.requestTimeoutMs * 6) + cfg.pressTimeoutS * 1000 * (1 + suitePresses(cfg));
+export const checkTimeoutMs = (cfg: RunConfig): number => Math.max(60_000, cfg.requestTimeoutMs * 6) + cfg.pressTimeoutS * 1000 * (1 + suitePresses(cfg));
 
 /** After each check: where the run is, for the operator's live line. */
-export const progressTo = (io: OperatorIo) => (p: Progress): void => {
-  const { status, message } = fromTest(p.test, p.test.records[0]);
-  io.progress({ area: p.file, areaIndex: p.fileIndex, areas: p.files, done: p.done, total: p.total, title: p.test.title, status, message });
-};
+export const progressTo =
+  (io: OperatorIo) =>
+  (p: Progress): void => {
+    const { status, message } = fromTest(p.test, p.test.records[0]);
+    io.progress({ area: p.file, areaIndex: p.fileIndex, areas: p.files, done: p.done, total: p.total, title: p.test.title, status, message });
+  };
 
 export interface Session {
   suiteRun: SuiteRun;
@@ -65,8 +66,14 @@ export interface Session {
 /** SOCK-18, CLOUD-08 and LIST-07 where no check of the run had requests of another area between two reads of the state: a skip saying so. */
 function unwatched(context: SuiteContext, suiteRun: SuiteRun): RunnerCheck[] {
   const judged = new Set(suiteRun.tests.flatMap((t) => t.records.map((r) => r.clause)));
-  return watchedBy(context).filter((id) => !judged.has(id)).map((id) => ({ clause: id, status: 'skip', exchanges: [],
-    message: `no request of another area came between two reads of ${OWNERS[id].what} in this run: it is judged after the checks of ${OWNERS[id].occasionsIn.join(' and ')} (--suite ${[clause(id).area, ...OWNERS[id].occasionsIn].join(' ')})` }));
+  return watchedBy(context)
+    .filter((id) => !judged.has(id))
+    .map((id) => ({
+      clause: id,
+      status: 'skip',
+      exchanges: [],
+      message: `no request of another area came between two reads of ${OWNERS[id].what} in this run: it is judged after the checks of ${OWNERS[id].occasionsIn.join(' and ')} (--suite ${[clause(id).area, ...OWNERS[id].occasionsIn].join(' ')})`,
+    }));
 }
 
 /** `suites`: vitest, opened while the run prepared the device (vitest-run.ts openSuites). */
@@ -77,8 +84,10 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
   const device = new DeviceClient(draft.target, redactor, cfg.requestTimeoutMs, undefined, run.pool);
   try {
     const { users: before, found } = prepared.before;
-    const presses = token && pressesNeeded({ ...draft.skips, ...consent.skipped }, usersSelected(cfg))
-      ? await pressServiceFor(cfg, io, draft.kind, prepared.presses) : undefined;
+    const presses =
+      token && pressesNeeded({ ...draft.skips, ...consent.skipped }, usersSelected(cfg))
+        ? await pressServiceFor(cfg, io, draft.kind, prepared.presses)
+        : undefined;
     let context: Readonly<SuiteContext>;
     let suiteRun: SuiteRun;
     let restoration: Restoration;
@@ -112,8 +121,7 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
       runnerChecks.push(runnerCheck(context, 'PAIR-03', endingOf(pair03), [pairing.exchange], { notes, redactor: run.redactor }));
     }
     const owner = context.tokenOwner;
-    const { removed, residue } = before && token
-      ? await sweepUsers(device, token, context.runTag, before, owner ? [owner] : []) : { removed: [], residue: [] };
+    const { removed, residue } = before && token ? await sweepUsers(device, token, context.runTag, before, owner ? [owner] : []) : { removed: [], residue: [] };
     const forget = cfg.forget && !signal?.aborted && token !== null && owner !== null;
     if (cfg.forget && token !== null && owner === null) {
       const why = 'not forgetting the user of the token given: energy-conform did not create it';
@@ -141,8 +149,18 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
     // The exploration's presses (the hook's or a person's), each seen by the device: a creation followed it.
     const explorePresses = explored?.spent.presses ?? 0;
     const [count, asked] = [suitesPressed.count + explorePresses, suitesPressed.asked + explorePresses];
-    return { suiteRun, presses: { count, asked, backend: asked ? pressBackendFor(cfg, io)?.name ?? null : null }, runnerChecks, removed,
-      restored: restoration.restored, residue: [...unread, ...residue, ...restoration.residue], exchanges: device.log.records, context, explored, operatorStop };
+    return {
+      suiteRun,
+      presses: { count, asked, backend: asked ? (pressBackendFor(cfg, io)?.name ?? null) : null },
+      runnerChecks,
+      removed,
+      restored: restoration.restored,
+      residue: [...unread, ...residue, ...restoration.residue],
+      exchanges: device.log.records,
+      context,
+      explored,
+      operatorStop,
+    };
   } finally {
     await device.close();
   }

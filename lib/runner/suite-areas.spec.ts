@@ -21,7 +21,7 @@ describe('the areas a run loads', () => {
     expect(suiteAreas({ profiles: ['spec'], ...o })).toEqual(areas);
   });
 
-  test('the vendor profile: V-TEL-03 alone loads its area and the reboot\'s', () => {
+  test("the vendor profile: V-TEL-03 alone loads its area and the reboot's", () => {
     expect(suiteAreas({ profiles: ['vendor'], clauses: ['V-TEL-03'] })).toEqual(['vendor-telegram', 'vendor-system']);
   });
 });

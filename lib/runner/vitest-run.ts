@@ -32,8 +32,7 @@ export interface CollectedTest {
 
 function collect(tc: TestCase): CollectedTest {
   const r = tc.result();
-  const message = r.state === 'failed' ? (r.errors?.map((e) => e.message).join('\n') ?? '')
-    : r.state === 'skipped' ? (r.note ?? '') : '';
+  const message = r.state === 'failed' ? (r.errors?.map((e) => e.message).join('\n') ?? '') : r.state === 'skipped' ? (r.note ?? '') : '';
   const meta = tc.meta();
   const records = [...(meta.energyConform ? [meta.energyConform] : []), ...(meta.energyConformAlso ?? [])];
   return { title: tc.name, state: r.state, message, durationMs: tc.diagnostic()?.duration ?? 0, records };
@@ -78,7 +77,12 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
   const fileCount = files?.length ?? present.length;
   const current = { file: '', fileIndex: 0, done: 0, total: 0 };
   let output = '';
-  const sink = new Writable({ write(chunk, _enc, done) { output += String(chunk); done(); } });
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      output += String(chunk);
+      done();
+    },
+  });
   // vitest's logger exits the process on SIGINT/SIGTERM; here the runner owns those signals, because it
   // must clean up the device first, and cancels the run through `signal` instead. vitest is created while
   // the run prepares the device, when a Ctrl-C is likely: its listeners go as soon as they are added.
@@ -91,36 +95,43 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
   // module graph, so what the harness learns of the device (given-up.ts, await-device.ts) holds for the run.
   // (A worker thread would start sooner, but a Ctrl-C during a check waiting on a press then does not end
   // it.) No cache: the order is SUITE_ORDER's, and an installed package may not write beside itself.
-  const vitest = await createVitest('test', {
-    root: PACKAGE_ROOT,
-    config: false,
-    include: [inSuites(`*${TEST_SUFFIX}`)],
-    exclude: [],
-    fileParallelism: false,
-    isolate: false,
-    cache: false,
-    watch: false,
-    server: { deps: { external: NATIVE } },
-    pool: suitePool(),
-    reporters: [{
-      onTestModuleCollected: (m: TestModule) => {
-        // One file at a time (fileParallelism off): its checks are counted when it is collected.
-        [current.file, current.total, current.done] = [path.basename(m.moduleId, TEST_SUFFIX), [...m.children.allTests()].length, 0];
-        current.fileIndex += 1;
-      },
-      onTestCaseResult: (tc: TestCase) => {
-        if (tc.result().errors?.some((e) => TIMED_OUT.test(e.message))) dropSuiteWorker();
-        const t = collect(tc);
-        tests.push(t);
-        current.done += 1;
-        onProgress?.({ ...current, files: fileCount, test: t });
-      },
-    }],
-    testTimeout: testTimeoutMs,
-    hookTimeout: testTimeoutMs,
-    // Same device, same outcomes: the areas in SUITE_ORDER (spec/run-order.ts), never vitest's cached order.
-    sequence: { sequencer: AreaSequencer, shuffle: false },
-  }, {}, { stdout: sink, stderr: sink }).finally(() => process.off('newListener', drop));
+  const vitest = await createVitest(
+    'test',
+    {
+      root: PACKAGE_ROOT,
+      config: false,
+      include: [inSuites(`*${TEST_SUFFIX}`)],
+      exclude: [],
+      fileParallelism: false,
+      isolate: false,
+      cache: false,
+      watch: false,
+      server: { deps: { external: NATIVE } },
+      pool: suitePool(),
+      reporters: [
+        {
+          onTestModuleCollected: (m: TestModule) => {
+            // One file at a time (fileParallelism off): its checks are counted when it is collected.
+            [current.file, current.total, current.done] = [path.basename(m.moduleId, TEST_SUFFIX), [...m.children.allTests()].length, 0];
+            current.fileIndex += 1;
+          },
+          onTestCaseResult: (tc: TestCase) => {
+            if (tc.result().errors?.some((e) => TIMED_OUT.test(e.message))) dropSuiteWorker();
+            const t = collect(tc);
+            tests.push(t);
+            current.done += 1;
+            onProgress?.({ ...current, files: fileCount, test: t });
+          },
+        },
+      ],
+      testTimeout: testTimeoutMs,
+      hookTimeout: testTimeoutMs,
+      // Same device, same outcomes: the areas in SUITE_ORDER (spec/run-order.ts), never vitest's cached order.
+      sequence: { sequencer: AreaSequencer, shuffle: false },
+    },
+    {},
+    { stdout: sink, stderr: sink },
+  ).finally(() => process.off('newListener', drop));
   let closed = false;
   const close = async () => {
     if (closed) return;

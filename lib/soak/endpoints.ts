@@ -24,8 +24,14 @@ const object = z.record(z.string(), z.unknown());
 /** GET /api/system: the uptime it tells is how a reboot is seen. */
 export const systemBody = z.looseObject({ uptime_s: z.number() });
 
-const endpoint = (side: 'v1' | 'v2', path: string, every: number, body: z.ZodType): PolledEndpoint =>
-  ({ name: `GET ${path} (${side})`, side, path, every, body, reading: path === '/api/v1/data' || path === '/api/measurement' });
+const endpoint = (side: 'v1' | 'v2', path: string, every: number, body: z.ZodType): PolledEndpoint => ({
+  name: `GET ${path} (${side})`,
+  side,
+  path,
+  every,
+  body,
+  reading: path === '/api/v1/data' || path === '/api/measurement',
+});
 
 /** What an integration with a token (`v2`) polls on this kind, in the release it serves (null: not said). */
 export function polledEndpoints(kind: KindId, v2: boolean, served: string | null = null): PolledEndpoint[] {

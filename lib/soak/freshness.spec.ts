@@ -3,14 +3,17 @@ import { expect, test } from 'vitest';
 import { FreshnessTracker, freshnessKey } from './freshness.js';
 
 test.for([
-  ['the v2 measurement\'s timestamp', { timestamp: '2026-11-27T10:00:01', power_w: 5 }, { signal: 'timestamp', key: '2026-11-27T10:00:01' }],
+  ["the v2 measurement's timestamp", { timestamp: '2026-11-27T10:00:01', power_w: 5 }, { signal: 'timestamp', key: '2026-11-27T10:00:01' }],
   ['a numeric timestamp', { timestamp: 261127100001 }, { signal: 'timestamp', key: '261127100001' }],
-  ['a P1 meter\'s v1 voltages and frequency', { active_voltage_l2_v: 230.1, active_voltage_l1_v: 229.9, active_frequency_hz: 50, active_power_w: 400 },
-    { signal: 'values', key: 'active_frequency_hz=50,active_voltage_l1_v=229.9,active_voltage_l2_v=230.1' }],
-  ['a socket\'s v2 voltage', { voltage_v: 231.2, power_w: 0 }, { signal: 'values', key: 'voltage_v=231.2' }],
+  [
+    "a P1 meter's v1 voltages and frequency",
+    { active_voltage_l2_v: 230.1, active_voltage_l1_v: 229.9, active_frequency_hz: 50, active_power_w: 400 },
+    { signal: 'values', key: 'active_frequency_hz=50,active_voltage_l1_v=229.9,active_voltage_l2_v=230.1' },
+  ],
+  ["a socket's v2 voltage", { voltage_v: 231.2, power_w: 0 }, { signal: 'values', key: 'voltage_v=231.2' }],
   ['a watermeter: nothing moves by itself', { total_liter_m3: 8129.1, active_liter_lpm: 0 }, null],
   ['a voltage written as text is no signal', { voltage_v: '231.2' }, null],
-  ['gas_timestamp is the gas meter\'s, not the reading\'s', { gas_timestamp: 261127100001 }, null],
+  ["gas_timestamp is the gas meter's, not the reading's", { gas_timestamp: 261127100001 }, null],
   ['an array', [{ timestamp: 'x' }], null],
 ] as const)('%s', ([, body, want]) => {
   expect(freshnessKey(body)).toEqual(want);

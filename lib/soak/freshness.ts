@@ -17,7 +17,9 @@ export function freshnessKey(body: unknown): { signal: FreshnessSignal; key: str
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   const b = body as Record<string, unknown>;
   if (typeof b.timestamp === 'string' || typeof b.timestamp === 'number') return { signal: 'timestamp', key: String(b.timestamp) };
-  const moving = Object.keys(b).filter((k) => MOVING.test(k) && typeof b[k] === 'number').sort();
+  const moving = Object.keys(b)
+    .filter((k) => MOVING.test(k) && typeof b[k] === 'number')
+    .sort();
   return moving.length ? { signal: 'values', key: moving.map((k) => `${k}=${String(b[k])}`).join(',') } : null;
 }
 
@@ -34,7 +36,12 @@ export const STALE_DEFAULTS: Record<KindId, { s: number | null; why: string }> =
   display: { s: null, why: 'it serves no measurement' },
 };
 
-export interface Stale { endpoint: string; fromS: number; toS: number; staleS: number }
+export interface Stale {
+  endpoint: string;
+  fromS: number;
+  toS: number;
+  staleS: number;
+}
 
 /** Per endpoint, the reading last seen and since when; the longest standstill so far, and the longest of the open interval. */
 export class FreshnessTracker {

@@ -35,10 +35,14 @@ export interface IntegrationInput {
 export function errorKindOf(err: unknown): ErrorKind {
   if (!isTransportError(err)) return 'other';
   switch (err.code) {
-    case 'EC_TRANSPORT_REFUSED': return 'refused';
-    case 'EC_TRANSPORT_RESET': return 'reset';
-    case 'EC_TRANSPORT_TIMEOUT': return 'timeout';
-    default: return 'other';
+    case 'EC_TRANSPORT_REFUSED':
+      return 'refused';
+    case 'EC_TRANSPORT_RESET':
+      return 'reset';
+    case 'EC_TRANSPORT_TIMEOUT':
+      return 'timeout';
+    default:
+      return 'other';
   }
 }
 
@@ -77,8 +81,14 @@ async function ask(device: DeviceClient, e: PolledEndpoint, token: string | null
     const ms = clock.now() - at;
     const bad = badAnswer(e, res.status, res.json);
     const uptime = e.path === '/api/system' && !bad ? systemBody.parse(res.json).uptime_s : undefined;
-    return { at, endpoint: e.name, ms, error: bad ? 'bad answer' : null, ...(uptime === undefined ? {} : { uptimeS: uptime }),
-      ...(e.reading && !bad ? { reading: res.json } : {}) };
+    return {
+      at,
+      endpoint: e.name,
+      ms,
+      error: bad ? 'bad answer' : null,
+      ...(uptime === undefined ? {} : { uptimeS: uptime }),
+      ...(e.reading && !bad ? { reading: res.json } : {}),
+    };
   } catch (err) {
     return { at, endpoint: e.name, ms: clock.now() - at, error: errorKindOf(err) };
   }

@@ -17,7 +17,12 @@ import { kindDeviations } from '../spec/catalogue.js';
 export const STRETCH = 1200;
 const CARRIED = 12;
 
-interface Tally { judged: number; failure?: { fromS: number; toS: number; expected: string; observed: string }; failures: number; why?: string }
+interface Tally {
+  judged: number;
+  failure?: { fromS: number; toS: number; expected: string; observed: string };
+  failures: number;
+  why?: string;
+}
 
 const seconds = (ms: number) => Math.round(ms / 1000);
 
@@ -68,8 +73,13 @@ export class SoakReadings {
       const base = { clause: id, level: c.level, title: clauseTitle(c), area: c.area, durationMs: 0, exchanges: [] };
       const of = `${this.readings} readings`;
       if (!t.failure && !t.judged) return { ...base, status: 'skip' as const, message: `not judged on the soak's ${of}: ${t.why ?? 'no readings'}` };
-      const ending: Ending = t.failure ? { kind: 'violated', expected: t.failure.expected, observed: t.failure.observed,
-        message: `failed in ${t.failures} of ${t.judged} stretches of the soak's ${of}, the first from ${t.failure.fromS} to ${t.failure.toS} s into the soak: ${violationText(t.failure.expected, t.failure.observed)}` }
+      const ending: Ending = t.failure
+        ? {
+            kind: 'violated',
+            expected: t.failure.expected,
+            observed: t.failure.observed,
+            message: `failed in ${t.failures} of ${t.judged} stretches of the soak's ${of}, the first from ${t.failure.fromS} to ${t.failure.toS} s into the soak: ${violationText(t.failure.expected, t.failure.observed)}`,
+          }
         : { kind: 'completed', observed: `held over the soak's ${of}` };
       const { fails: _, ...v } = judge(judgingOf(id, deviations), ending);
       return { ...base, ...v };

@@ -27,19 +27,39 @@ test('each interval closes with its own percentiles, errors by kind and connecti
   r.add({ at: 1200, endpoint: A, ms: 3, error: 'bad answer' });
   r.finish(1500);
   expect(r.closed).toEqual([
-    { from: 0, to: 1, connections: 1, staleS: null, stallS: null, endpoints: {
-      [A]: { requests: 11, p50: 5, p90: 9, p99: 10, max: 10, errors: { refused: 0, reset: 0, timeout: 1, 'bad answer': 0, other: 0 } },
-      [B]: { requests: 0, p50: null, p90: null, p99: null, max: null, errors: { refused: 0, reset: 0, timeout: 0, 'bad answer': 0, other: 0 } } } },
-    { from: 1, to: 1.5, connections: 0, staleS: null, stallS: null, endpoints: {
-      [A]: { requests: 1, p50: null, p90: null, p99: null, max: null, errors: { refused: 0, reset: 0, timeout: 0, 'bad answer': 1, other: 0 } },
-      [B]: expect.objectContaining({ requests: 0 }) } },
+    {
+      from: 0,
+      to: 1,
+      connections: 1,
+      staleS: null,
+      stallS: null,
+      endpoints: {
+        [A]: { requests: 11, p50: 5, p90: 9, p99: 10, max: 10, errors: { refused: 0, reset: 0, timeout: 1, 'bad answer': 0, other: 0 } },
+        [B]: { requests: 0, p50: null, p90: null, p99: null, max: null, errors: { refused: 0, reset: 0, timeout: 0, 'bad answer': 0, other: 0 } },
+      },
+    },
+    {
+      from: 1,
+      to: 1.5,
+      connections: 0,
+      staleS: null,
+      stallS: null,
+      endpoints: {
+        [A]: { requests: 1, p50: null, p90: null, p99: null, max: null, errors: { refused: 0, reset: 0, timeout: 0, 'bad answer': 1, other: 0 } },
+        [B]: expect.objectContaining({ requests: 0 }),
+      },
+    },
   ]);
 });
 
 test('time without requests still closes its intervals', () => {
   const r = new SoakRecord(1000, [A]);
   r.roll(3500);
-  expect(r.closed.map((i) => [i.from, i.to])).toEqual([[0, 1], [1, 2], [2, 3]]);
+  expect(r.closed.map((i) => [i.from, i.to])).toEqual([
+    [0, 1],
+    [1, 2],
+    [2, 3],
+  ]);
 });
 
 describe('reboots', () => {
@@ -112,5 +132,8 @@ test('absences: every request failing for 2 s or more, then answered, or still f
   r.add(ok(5000, 1));
   r.add({ at: 6000, endpoint: A, ms: 1, error: 'reset' });
   r.finish(9000);
-  expect(r.absences).toEqual([{ from: 1.9, awayS: 3.1, ongoing: false }, { from: 5, awayS: 4, ongoing: true }]);
+  expect(r.absences).toEqual([
+    { from: 1.9, awayS: 3.1, ongoing: false },
+    { from: 5, awayS: 4, ongoing: true },
+  ]);
 });

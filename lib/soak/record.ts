@@ -3,8 +3,19 @@
 // the current interval's latencies are kept raw until it closes, every closed one as a few numbers.
 // Pure: times are milliseconds from the soak's start, handed in by the caller.
 
-import { type Absence, type EndpointInterval, type ErrorCounts, type ErrorKind, type Reboot, type SoakFacts, type SoakInterval, endpointsOf, noErrors, summed,
-  tenthsOfSecond as tenths } from '../report/soak-facts.js';
+import {
+  type Absence,
+  type EndpointInterval,
+  type ErrorCounts,
+  type ErrorKind,
+  type Reboot,
+  type SoakFacts,
+  type SoakInterval,
+  endpointsOf,
+  noErrors,
+  summed,
+  tenthsOfSecond as tenths,
+} from '../report/soak-facts.js';
 import { FreshnessTracker } from './freshness.js';
 import { StreamTracker } from './streams.js';
 
@@ -24,14 +35,17 @@ export const UPTIME_SLACK_S = 2;
 /** A run of failures with no answer between them shorter than this is not an absence. */
 export const ABSENCE_MS = 2_000;
 
-
 /** The nearest-rank percentile of sorted values. */
 export function percentile(sorted: readonly number[], p: number): number | null {
   if (!sorted.length) return null;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-interface Open { requests: number; latencies: number[]; errors: ErrorCounts }
+interface Open {
+  requests: number;
+  latencies: number[];
+  errors: ErrorCounts;
+}
 
 export class SoakRecord {
   readonly closed: SoakInterval[] = [];
@@ -48,7 +62,10 @@ export class SoakRecord {
   /** Whether the device tells its uptime: absences are then not counted as reboots. */
   private uptimeTold = false;
 
-  constructor(readonly intervalMs: number, private readonly endpoints: readonly string[]) {}
+  constructor(
+    readonly intervalMs: number,
+    private readonly endpoints: readonly string[],
+  ) {}
 
   add(s: Sample): void {
     this.roll(s.at);
@@ -83,13 +100,16 @@ export class SoakRecord {
   finish(at: number): void {
     this.roll(at);
     if (at > this.from) this.close(at);
-    if (this.failingSince !== null && at - this.lastAnswer >= ABSENCE_MS) this.absences.push({ from: this.lastAnswer / 1000, awayS: tenths(at - this.lastAnswer), ongoing: true });
+    if (this.failingSince !== null && at - this.lastAnswer >= ABSENCE_MS)
+      this.absences.push({ from: this.lastAnswer / 1000, awayS: tenths(at - this.lastAnswer), ongoing: true });
   }
 
   /** SOAK-04's and SOAK-05's evidence as the facts keep it: what told the data's age, the streams of `clients` WebSocket integrations. */
   seen(clients: number): Required<Pick<SoakFacts, 'freshness' | 'streams'>> {
-    return { freshness: { signals: this.freshness.signals, longest: this.freshness.longest },
-      streams: { clients, opened: this.streams.opened, messages: this.streams.messages, longest: this.streams.longest } };
+    return {
+      freshness: { signals: this.freshness.signals, longest: this.freshness.longest },
+      streams: { clients, opened: this.streams.opened, messages: this.streams.messages, longest: this.streams.longest },
+    };
   }
 
   /** Every request and error so far, of the closed intervals and the open one. */
@@ -120,11 +140,23 @@ export class SoakRecord {
       const o = this.open.get(name) ?? { requests: 0, latencies: [], errors: noErrors() };
       const sorted = o.latencies.sort((a, b) => a - b);
       const round = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
-      endpoints[name] = { requests: o.requests, p50: round(percentile(sorted, 50)), p90: round(percentile(sorted, 90)), p99: round(percentile(sorted, 99)),
-        max: round(sorted.length ? sorted[sorted.length - 1]! : null), errors: o.errors };
+      endpoints[name] = {
+        requests: o.requests,
+        p50: round(percentile(sorted, 50)),
+        p90: round(percentile(sorted, 90)),
+        p99: round(percentile(sorted, 99)),
+        max: round(sorted.length ? sorted[sorted.length - 1]! : null),
+        errors: o.errors,
+      };
     }
-    this.closed.push({ from: this.from / 1000, to: to / 1000, endpoints, connections: this.connections,
-      staleS: this.freshness.closeInterval(), stallS: this.streams.closeInterval(to) });
+    this.closed.push({
+      from: this.from / 1000,
+      to: to / 1000,
+      endpoints,
+      connections: this.connections,
+      staleS: this.freshness.closeInterval(),
+      stallS: this.streams.closeInterval(to),
+    });
     this.open = new Map();
     this.connections = 0;
     this.from = to;

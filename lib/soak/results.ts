@@ -43,24 +43,38 @@ export interface SoakOutcome {
 function thresholdCheck(o: ThresholdOutcome): CheckResult {
   const base = { clause: o.id, level: 'MUST' as const, title: `${o.id} [threshold] ${o.statement}.`, area: 'soak', durationMs: 0, exchanges: [] };
   if (o.held === null) return { ...base, status: 'skip', message: o.seen };
-  const { fails: _, ...v } = judge({ level: 'MUST', soft: false }, o.held ? { kind: 'completed', observed: o.seen }
-    : { kind: 'violated', message: o.seen, expected: o.statement, observed: o.seen });
+  const { fails: _, ...v } = judge(
+    { level: 'MUST', soft: false },
+    o.held ? { kind: 'completed', observed: o.seen } : { kind: 'violated', message: o.seen, expected: o.statement, observed: o.seen },
+  );
   return { ...base, ...v };
 }
 
 /** The absences, the longest, and how many an hour of the soak. */
 export function availabilityOf(absences: readonly Absence[], ranS: number): NonNullable<SoakFacts['availability']> {
-  return { absences: [...absences], longestS: Math.max(0, ...absences.map((a) => a.awayS)),
-    perHour: ranS > 0 ? Math.round((absences.length / ranS) * 3600 * 10) / 10 : 0 };
+  return {
+    absences: [...absences],
+    longestS: Math.max(0, ...absences.map((a) => a.awayS)),
+    perHour: ranS > 0 ? Math.round((absences.length / ranS) * 3600 * 10) / 10 : 0,
+  };
 }
 
 export function soakResults(e: SoakEnd): SoakOutcome {
   const checks = [...e.outcomes.map(thresholdCheck), ...e.spot.results(), ...e.readings.results()];
   const intervals = e.record.closed;
   const soak: SoakFacts = {
-    askedS: e.durationS, ranS: Math.round(e.ranS * 10) / 10, stoppedBy: e.interrupted ? 'interrupted' : 'duration',
-    clients: e.clients, pollMs: e.pollMs, intervalS: e.intervalS, checkEveryS: e.checkEveryS, spotChecks: e.spot.occasions,
-    endpoints: e.endpoints, thresholds: e.thresholds, intervals, reboots: e.record.reboots,
+    askedS: e.durationS,
+    ranS: Math.round(e.ranS * 10) / 10,
+    stoppedBy: e.interrupted ? 'interrupted' : 'duration',
+    clients: e.clients,
+    pollMs: e.pollMs,
+    intervalS: e.intervalS,
+    checkEveryS: e.checkEveryS,
+    spotChecks: e.spot.occasions,
+    endpoints: e.endpoints,
+    thresholds: e.thresholds,
+    intervals,
+    reboots: e.record.reboots,
     totals: { ...summed(endpointsOf(intervals)), connections: e.connections },
     ...e.record.seen(e.wsClients),
     availability: availabilityOf(e.record.absences, e.ranS),
@@ -69,14 +83,34 @@ export function soakResults(e: SoakEnd): SoakOutcome {
   const exchanges = checks.flatMap((c) => c.exchanges);
   const notes = e.interrupted ? [`interrupted after ${soakClock(e.ranS)} of ${soakClock(e.durationS)}: judged on what ran`] : [];
   const results: RunResults = e.redactor.redactDeep({
-    tool: e.tool, target: e.target,
-    started: e.started.toISOString(), finished: e.finished.toISOString(), durationMs: e.finished.getTime() - e.started.getTime(),
+    tool: e.tool,
+    target: e.target,
+    started: e.started.toISOString(),
+    finished: e.finished.toISOString(),
+    durationMs: e.finished.getTime() - e.started.getTime(),
     verdict: verdictOfExit(exitCode),
-    summary: summarize(checks), presses: e.presses,
-    requests: soak.totals.requests + exchanges.length, connections: e.connections, socket: null, residue: [], notes, checks, strict: false,
-    options: { duration: e.durationS, clients: e.clients, poll: e.pollMs, interval: e.intervalS, checkEvery: e.checkEveryS,
-      maxErrorPercent: e.thresholds.maxErrorPercent, maxReboots: e.thresholds.maxReboots, maxP99: e.thresholds.maxP99Ms,
-      maxStale: e.thresholds.maxStaleS ?? null, maxStall: e.thresholds.maxStallS ?? null, wsClients: e.wsClients },
+    summary: summarize(checks),
+    presses: e.presses,
+    requests: soak.totals.requests + exchanges.length,
+    connections: e.connections,
+    socket: null,
+    residue: [],
+    notes,
+    checks,
+    strict: false,
+    options: {
+      duration: e.durationS,
+      clients: e.clients,
+      poll: e.pollMs,
+      interval: e.intervalS,
+      checkEvery: e.checkEveryS,
+      maxErrorPercent: e.thresholds.maxErrorPercent,
+      maxReboots: e.thresholds.maxReboots,
+      maxP99: e.thresholds.maxP99Ms,
+      maxStale: e.thresholds.maxStaleS ?? null,
+      maxStall: e.thresholds.maxStallS ?? null,
+      wsClients: e.wsClients,
+    },
     soak,
   });
   return { results, exitCode, exchanges };

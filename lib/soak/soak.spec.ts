@@ -18,9 +18,27 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
 
   test('a clean P1 meter: every threshold, spot check and relation between its readings holds, exit 0, the series in results.json', async () => {
     const { results, exitCode, html } = await soakEmulated('p1dongle', {}, {}, {}, LOADED);
-    expect(statusOf(results), JSON.stringify(results.checks.filter((c) => c.status !== 'pass'), null, 1)).toEqual({
-      'SOAK-01': 'pass', 'SOAK-02': 'pass', 'SOAK-03': 'pass', 'SOAK-04': 'pass', 'SOAK-05': 'pass',
-      'INFO-01': 'pass', 'INFO-02': 'pass', 'VER-02': 'pass', 'AUTH-01': 'pass', 'MEAS-01': 'pass', 'CLOUD-01': 'pass', ...READINGS });
+    expect(
+      statusOf(results),
+      JSON.stringify(
+        results.checks.filter((c) => c.status !== 'pass'),
+        null,
+        1,
+      ),
+    ).toEqual({
+      'SOAK-01': 'pass',
+      'SOAK-02': 'pass',
+      'SOAK-03': 'pass',
+      'SOAK-04': 'pass',
+      'SOAK-05': 'pass',
+      'INFO-01': 'pass',
+      'INFO-02': 'pass',
+      'VER-02': 'pass',
+      'AUTH-01': 'pass',
+      'MEAS-01': 'pass',
+      'CLOUD-01': 'pass',
+      ...READINGS,
+    });
     expect(exitCode).toBe(0);
     const soak = results.soak!;
     expect(soak.endpoints).toEqual(['GET /api/v1/data (v1)', 'GET /api/measurement (v2)', 'GET /api/system (v2)', 'GET /api/batteries (v2)']);
@@ -32,7 +50,8 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
     expect(soak.intervals.length).toBeGreaterThanOrEqual(12);
     // Polled throughout: the measurements asked for in both halves of the soak (how often depends on the machine: a
     // busy CI machine once left two whole intervals without a request).
-    const asked = (from: number, to: number) => soak.intervals.slice(from, to).reduce((n, i) => n + (i.endpoints['GET /api/measurement (v2)']?.requests ?? 0), 0);
+    const asked = (from: number, to: number) =>
+      soak.intervals.slice(from, to).reduce((n, i) => n + (i.endpoints['GET /api/measurement (v2)']?.requests ?? 0), 0);
     const half = Math.floor(soak.intervals.length / 2);
     expect([asked(0, half) > 0, asked(half, soak.intervals.length) > 0]).toEqual([true, true]);
     expect(soak.totals.requests).toBe(summed(soak.intervals.flatMap((i) => Object.values(i.endpoints))).requests);
@@ -46,18 +65,24 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
     expect(html).toContain('<h3>Push streams (the longest silence of an open WebSocket, per interval)</h3>');
   });
 
-  test('a P1 meter whose import and export registers are swapped: V-READ-06 fails over the soak\'s readings, saying what flowed', async () => {
+  test("a P1 meter whose import and export registers are swapped: V-READ-06 fails over the soak's readings, saying what flowed", async () => {
     const { results, exitCode } = await soakEmulated('p1dongle', {}, { wsClients: 0 }, {}, { ...LOADED, faults: ['registers-swapped'] });
     // Once on a busy machine this exited 0: what V-READ-06 said then is in the message.
-    expect(exitCode, JSON.stringify(results.checks.filter((c) => c.clause.startsWith('V-READ') || c.status !== 'pass').map((c) => [c.clause, c.status, c.message]))).toBe(1);
+    expect(
+      exitCode,
+      JSON.stringify(results.checks.filter((c) => c.clause.startsWith('V-READ') || c.status !== 'pass').map((c) => [c.clause, c.status, c.message])),
+    ).toBe(1);
     const failed = results.checks.filter((c) => c.status === 'fail');
     expect(failed.map((c) => c.clause)).toEqual(['V-READ-06']);
-    expect(failed[0]!.message).toMatch(/^failed in \d+ of \d+ stretches of the soak's \d+ readings, the first from \d+ to \d+ s into the soak: expected energy_import_kwh to grow/);
+    expect(failed[0]!.message).toMatch(
+      /^failed in \d+ of \d+ stretches of the soak's \d+ readings, the first from \d+ to \d+ s into the soak: expected energy_import_kwh to grow/,
+    );
   });
 
-  test('--kind energysocket given for a P1 meter: the operator\'s mistake is named before anything is polled', async () => {
-    await expect(soakEmulated('p1dongle', {}, {}, { kind: 'energysocket' })).rejects
-      .toThrow(/--kind energysocket was given, but the device at 127\.0\.0\.1 says it is a P1 meter \(p1dongle\)/);
+  test("--kind energysocket given for a P1 meter: the operator's mistake is named before anything is polled", async () => {
+    await expect(soakEmulated('p1dongle', {}, {}, { kind: 'energysocket' })).rejects.toThrow(
+      /--kind energysocket was given, but the device at 127\.0\.0\.1 says it is a P1 meter \(p1dongle\)/,
+    );
   });
 
   test('slots that leak: resets that climb and connections opened again and again, SOAK-01 fails, the errors on the plot', async () => {
@@ -90,7 +115,11 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
   });
 
   test('latency that creeps 200 ms a second: SOAK-03 fails, the p99 of the last intervals well above the first ones', async () => {
-    const { results, html } = await soakEmulated('p1dongle', { 'latency-creep': 12_000 }, { thresholds: { maxErrorPercent: 0.1, maxReboots: 0, maxP99Ms: 1500 } });
+    const { results, html } = await soakEmulated(
+      'p1dongle',
+      { 'latency-creep': 12_000 },
+      { thresholds: { maxErrorPercent: 0.1, maxReboots: 0, maxP99Ms: 1500 } },
+    );
     const s = results.soak!;
     expect(statusOf(results)['SOAK-03']).toBe('fail');
     const answered = s.intervals.map((i) => i.endpoints['GET /api/v1/data (v1)']!.p99).filter((v) => v !== null);
@@ -105,7 +134,9 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
     const { results, html } = await soakEmulated('p1dongle', { 'frozen-data': 3 });
     const st = statusOf(results);
     expect([st['SOAK-04'], st['SOAK-01'], st['SOAK-02']]).toEqual(['fail', 'pass', 'pass']);
-    expect(results.checks.find((c) => c.clause === 'SOAK-04')!.message).toMatch(/^GET \/api\/(measurement \(v2\)|v1\/data \(v1\)) answered the same reading for \d+(\.\d)? s, from 00:00:0\d to 00:00:1\d/);
+    expect(results.checks.find((c) => c.clause === 'SOAK-04')!.message).toMatch(
+      /^GET \/api\/(measurement \(v2\)|v1\/data \(v1\)) answered the same reading for \d+(\.\d)? s, from 00:00:0\d to 00:00:1\d/,
+    );
     expect(Math.max(...results.soak!.intervals.map((i) => i.staleS ?? 0))).toBeGreaterThan(5);
     expect(html).toMatch(/<line [^>]*stroke="#c62828"><title>--max-stale 5 s<\/title>/);
   });
@@ -114,7 +145,9 @@ describe.concurrent('soak', { timeout: 60_000 }, () => {
     const { results } = await soakEmulated('p1dongle', { 'ws-stall': 3 });
     const st = statusOf(results);
     expect([st['SOAK-05'], st['SOAK-04'], st['SOAK-01']]).toEqual(['fail', 'pass', 'pass']);
-    expect(results.checks.find((c) => c.clause === 'SOAK-05')!.message).toMatch(/^WebSocket integration 1 heard nothing for \d+(\.\d)? s on an open socket, from 00:00:\d\d to the end of the soak, still open/);
+    expect(results.checks.find((c) => c.clause === 'SOAK-05')!.message).toMatch(
+      /^WebSocket integration 1 heard nothing for \d+(\.\d)? s on an open socket, from 00:00:\d\d to the end of the soak, still open/,
+    );
   });
 
   test('a WebSocket silent from its open (not even the request for the token): SOAK-05 fails all the same', async () => {

@@ -52,18 +52,29 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
   await met.device.close();
   const endpoints = polledEndpoints(met.kind, met.token !== null, met.served ?? met.apiVersion);
   const socketServed = met.token !== null && vendorGateHolds('v-ws', met.kind);
-  const wsClients = socketServed ? cfg.wsClients ?? 1 : 0;
-  const noStreamsWhy = socketServed ? 'no WebSocket integration ran (--ws-clients 0)'
-    : met.token === null ? 'no token: the WebSocket needs one' : `the ${KINDS[met.kind].name} serves no WebSocket`;
+  const wsClients = socketServed ? (cfg.wsClients ?? 1) : 0;
+  const noStreamsWhy = socketServed
+    ? 'no WebSocket integration ran (--ws-clients 0)'
+    : met.token === null
+      ? 'no token: the WebSocket needs one'
+      : `the ${KINDS[met.kind].name} serves no WebSocket`;
   const stale = STALE_DEFAULTS[met.kind];
   const thresholds = { ...cfg.thresholds, maxStaleS: cfg.thresholds.maxStaleS === undefined ? stale.s : cfg.thresholds.maxStaleS };
-  const record = new SoakRecord(cfg.intervalS * 1000, endpoints.map((e) => e.name));
+  const record = new SoakRecord(
+    cfg.intervalS * 1000,
+    endpoints.map((e) => e.name),
+  );
   const readings = new SoakReadings(met.kind);
   const sideOf = new Map(endpoints.map((e) => [e.name, e.side]));
   const stop = new AbortController();
   // The spot checks' own connections, cut off when the soak stops.
   const spotPool = new ConnectionPool(met.device.target, cfg.device.requestTimeoutMs);
-  const guard = { before: () => { if (stop.signal.aborted) throw new TransportError('EC_TRANSPORT_FAILED', 'the soak stopped'); }, after: () => undefined };
+  const guard = {
+    before: () => {
+      if (stop.signal.aborted) throw new TransportError('EC_TRANSPORT_FAILED', 'the soak stopped');
+    },
+    after: () => undefined,
+  };
   const spotDevice = new DeviceClient(met.device.target, redactor, cfg.device.requestTimeoutMs, guard, spotPool);
   const spot = new SpotChecks(spotDevice, { kind: met.kind, token: met.token, served: met.served, system: met.system });
   const onAbort = () => {
@@ -73,24 +84,50 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
   signal.addEventListener('abort', onAbort, { once: true });
   const durationMs = cfg.durationS * 1000;
   let connections = 0;
-  io.say(`soaking the ${KINDS[met.kind].name} at ${cfg.device.host} for ${soakClock(cfg.durationS)}: ${cfg.clients} integrations polling ${endpoints.map((e) => e.name).join(', ')} `
-    + `every ${cfg.pollMs} ms${wsClients ? `, ${wsClients} subscribed to the WebSocket's measurement` : ''}; spot checks of ${spot.clauses.join(', ')} every ${cfg.checkEveryS} s`);
+  io.say(
+    `soaking the ${KINDS[met.kind].name} at ${cfg.device.host} for ${soakClock(cfg.durationS)}: ${cfg.clients} integrations polling ${endpoints.map((e) => e.name).join(', ')} ` +
+      `every ${cfg.pollMs} ms${wsClients ? `, ${wsClients} subscribed to the WebSocket's measurement` : ''}; spot checks of ${spot.clauses.join(', ')} every ${cfg.checkEveryS} s`,
+  );
   const t0 = clock.now();
   const at = () => clock.now() - t0;
-  const integrations = Array.from({ length: cfg.clients }, (_, i) => runIntegration({
-    target: met.device.target, token: met.token, endpoints, pollMs: cfg.pollMs, offsetMs: Math.round((i * cfg.pollMs) / cfg.clients), index: i, of: cfg.clients,
-    timeoutMs: cfg.device.requestTimeoutMs, redactor, clock: { now: at, sleep: clock.sleep },
-    sample: (s) => {
-      record.add(s);
-      if (s.reading !== undefined && !s.error) readings.add(sideOf.get(s.endpoint)!, s.at, s.at + s.ms, s.reading);
-    }, connection: (when) => {
-      connections += 1;
-      record.connection(when);
-    },
-  }, stop.signal));
-  const listeners = Array.from({ length: wsClients }, (_, index) => runWsIntegration({
-    target: met.device.target, token: met.token!, index, clock: { now: at, sleep: clock.sleep }, streams: record.streams,
-    measurement: (when, data) => readings.add('ws', when, when, data) }, stop.signal));
+  const integrations = Array.from({ length: cfg.clients }, (_, i) =>
+    runIntegration(
+      {
+        target: met.device.target,
+        token: met.token,
+        endpoints,
+        pollMs: cfg.pollMs,
+        offsetMs: Math.round((i * cfg.pollMs) / cfg.clients),
+        index: i,
+        of: cfg.clients,
+        timeoutMs: cfg.device.requestTimeoutMs,
+        redactor,
+        clock: { now: at, sleep: clock.sleep },
+        sample: (s) => {
+          record.add(s);
+          if (s.reading !== undefined && !s.error) readings.add(sideOf.get(s.endpoint)!, s.at, s.at + s.ms, s.reading);
+        },
+        connection: (when) => {
+          connections += 1;
+          record.connection(when);
+        },
+      },
+      stop.signal,
+    ),
+  );
+  const listeners = Array.from({ length: wsClients }, (_, index) =>
+    runWsIntegration(
+      {
+        target: met.device.target,
+        token: met.token!,
+        index,
+        clock: { now: at, sleep: clock.sleep },
+        streams: record.streams,
+        measurement: (when, data) => readings.add('ws', when, when, data),
+      },
+      stop.signal,
+    ),
+  );
   try {
     let nextCheck = 0;
     while (!stop.signal.aborted && at() < durationMs) {
@@ -100,8 +137,10 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
       }
       record.roll(at());
       const so = record.soFar();
-      io.status(`soak ${soakClock(at() / 1000)} of ${soakClock(cfg.durationS)}: ${so.requests} requests, errors ${errorsText(so.errors)}, `
-        + `${connections} connections, ${record.reboots.length} reboots`);
+      io.status(
+        `soak ${soakClock(at() / 1000)} of ${soakClock(cfg.durationS)}: ${so.requests} requests, errors ${errorsText(so.errors)}, ` +
+          `${connections} connections, ${record.reboots.length} reboots`,
+      );
       await clock.sleep(Math.max(1, Math.min(1000, durationMs - at(), nextCheck - at())), stop.signal);
     }
   } finally {
@@ -113,8 +152,28 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
   }
   const ran = at();
   record.finish(ran);
-  const outcomes = judgeSoak(record.closed, record.reboots, thresholds, { ...record.seen(wsClients), staleWhy: `the ${KINDS[met.kind].name}: ${stale.why}`, noStreamsWhy });
+  const outcomes = judgeSoak(record.closed, record.reboots, thresholds, {
+    ...record.seen(wsClients),
+    staleWhy: `the ${KINDS[met.kind].name}: ${stale.why}`,
+    noStreamsWhy,
+  });
   const interrupted = signal.aborted;
-  return ({ ...cfg, thresholds, wsClients, started, finished: new Date(), ranS: ran / 1000, interrupted, target: met.target, endpoints: endpoints.map((e) => e.name),
-    record, outcomes, spot, readings, connections, redactor, presses: met.presses });
+  return {
+    ...cfg,
+    thresholds,
+    wsClients,
+    started,
+    finished: new Date(),
+    ranS: ran / 1000,
+    interrupted,
+    target: met.target,
+    endpoints: endpoints.map((e) => e.name),
+    record,
+    outcomes,
+    spot,
+    readings,
+    connections,
+    redactor,
+    presses: met.presses,
+  };
 }

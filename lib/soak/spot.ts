@@ -33,14 +33,21 @@ export const SPOT_CLAUSES: readonly { clause: AnswerClause; applies(c: SpotConte
   { clause: 'CLOUD-01', applies: (c) => c.system },
 ];
 
-interface Tally { held: number; unreached: number; failures: { at: number; expected: string; observed: string; exchanges: Exchange[] }[] }
+interface Tally {
+  held: number;
+  unreached: number;
+  failures: { at: number; expected: string; observed: string; exchanges: Exchange[] }[];
+}
 
 /** Every spot check of the soak, clause by clause. */
 export class SpotChecks {
   private readonly tally = new Map<ClauseId, Tally>();
   occasions = 0;
 
-  constructor(private readonly device: DeviceClient, private readonly context: SpotContext) {
+  constructor(
+    private readonly device: DeviceClient,
+    private readonly context: SpotContext,
+  ) {
     for (const s of SPOT_CLAUSES) if (s.applies(context)) this.tally.set(s.clause, { held: 0, unreached: 0, failures: [] });
   }
 
@@ -80,12 +87,14 @@ export class SpotChecks {
       const judging = judgingOf(id, deviations);
       if (t.failures.length) {
         const first = t.failures[0]!;
-        const message = `failed at ${t.failures.length} of ${reached} spot checks, the first ${Math.round(first.at)} s into the soak: ${violationText(first.expected, first.observed)}${unreached}`
-          + (first.exchanges[0] ? `\nexchange: ${describeExchange(first.exchanges[0])}` : '');
+        const message =
+          `failed at ${t.failures.length} of ${reached} spot checks, the first ${Math.round(first.at)} s into the soak: ${violationText(first.expected, first.observed)}${unreached}` +
+          (first.exchanges[0] ? `\nexchange: ${describeExchange(first.exchanges[0])}` : '');
         const { fails: _, ...v } = judge(judging, { kind: 'violated', message, expected: first.expected, observed: first.observed });
         return { ...base, ...v, exchanges: t.failures.flatMap((f) => f.exchanges), evidence: first.exchanges.length };
       }
-      const ending: Ending = reached ? { kind: 'completed', observed: `held at ${t.held} of ${reached} spot checks${unreached}` }
+      const ending: Ending = reached
+        ? { kind: 'completed', observed: `held at ${t.held} of ${reached} spot checks${unreached}` }
         : { kind: 'broken', by: 'device', message: `no spot check reached the device (${t.unreached} tried)` };
       const { fails: _, ...v } = judge(judging, ending);
       return { ...base, ...v, exchanges: [] };

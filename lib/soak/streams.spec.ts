@@ -14,7 +14,7 @@ test('a silence runs from the open or the last message to the next; the interval
   expect([s.opened, s.messages]).toEqual([1, 3]);
 });
 
-test('a silence still under way counts to the interval\'s end, as ongoing', () => {
+test("a silence still under way counts to the interval's end, as ongoing", () => {
   const s = new StreamTracker();
   s.open(1, 0);
   s.push(1, 1000);

@@ -4,7 +4,13 @@
 // from the soak's start, clients by index.
 import { tenthsOfSecond as tenths } from '../report/soak-facts.js';
 
-export interface Stall { client: number; fromS: number; toS: number; stallS: number; ongoing: boolean }
+export interface Stall {
+  client: number;
+  fromS: number;
+  toS: number;
+  stallS: number;
+  ongoing: boolean;
+}
 
 export class StreamTracker {
   /** Sockets opened, reconnections included. */

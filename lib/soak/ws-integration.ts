@@ -30,7 +30,14 @@ export async function runWsIntegration(input: WsIntegrationInput, signal: AbortS
   let wait = FIRST_WAIT_MS;
   try {
     while (!signal.aborted) {
-      const heardAny = await listen(url, agent, input, signal, () => streams.open(index, clock.now()), (at) => streams.push(index, at));
+      const heardAny = await listen(
+        url,
+        agent,
+        input,
+        signal,
+        () => streams.open(index, clock.now()),
+        (at) => streams.push(index, at),
+      );
       // Closed by the soak's end: a silence under way then is counted to the end, still open.
       if (signal.aborted) break;
       streams.closed(index, clock.now());
@@ -63,7 +70,9 @@ function listen(url: string, agent: Agent, input: WsIntegrationInput, signal: Ab
         const message = JSON.parse(String(e.data)) as { type?: unknown; data?: unknown };
         type = message.type;
         if (type === 'measurement') input.measurement?.(at, message.data);
-      } catch { /* not JSON: heard all the same */ }
+      } catch {
+        /* not JSON: heard all the same */
+      }
       if (type === 'authorization_requested') ws.send(JSON.stringify({ type: 'authorization', data: input.token }));
       else if (type === 'authorized') {
         ws.send(JSON.stringify({ type: 'subscribe', data: 'measurement' }));

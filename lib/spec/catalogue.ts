@@ -28,8 +28,10 @@ export { clauses };
 
 /** The deviations of a kind without claims (clauses.md Levels, kinds.ts kindDeviation): what `soak` judges its clauses under, as `run`'s plan does. */
 export function kindDeviations(kind: KindId): Record<string, string> {
-  return Object.fromEntries(clauses.flatMap((c) => {
-    const why = kindDeviation(c, kind);
-    return why ? [[c.id, why]] : [];
-  }));
+  return Object.fromEntries(
+    clauses.flatMap((c) => {
+      const why = kindDeviation(c, kind);
+      return why ? [[c.id, why]] : [];
+    }),
+  );
 }

@@ -8,8 +8,22 @@ export const LEVELS = ['MUST', 'SHOULD', 'OBSERVE', 'MANUAL'] as const;
 export type Level = (typeof LEVELS)[number];
 
 export const AREAS = [
-  'info', 'versioning', 'auth', 'users', 'socket', 'cloud', 'tls', 'measurement', 'errors', 'kind',
-  'vendor-system', 'vendor-telegram', 'vendor-batteries', 'vendor-websocket', 'vendor-measurement', 'vendor-readings',
+  'info',
+  'versioning',
+  'auth',
+  'users',
+  'socket',
+  'cloud',
+  'tls',
+  'measurement',
+  'errors',
+  'kind',
+  'vendor-system',
+  'vendor-telegram',
+  'vendor-batteries',
+  'vendor-websocket',
+  'vendor-measurement',
+  'vendor-readings',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

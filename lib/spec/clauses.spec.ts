@@ -11,7 +11,8 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const OWN = path.join(ROOT, 'spec', 'clauses.md');
 
 function rowsOf(file: string) {
-  return readFileSync(file, 'utf8').split('\n')
+  return readFileSync(file, 'utf8')
+    .split('\n')
     .map((l) => /^\| ([A-Z]+-\d\d) \| (MUST|SHOULD|OBSERVE|MANUAL) \| ([^|]*) \| (.*) \| ([^|]*) \|$/.exec(l))
     .filter((m) => m !== null)
     .map((m) => ({ id: m[1], level: m[2], gate: m[3]!.trim(), statement: m[4]!.trim(), where: m[5]!.trim() }));

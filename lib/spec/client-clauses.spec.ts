@@ -8,11 +8,24 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The project's own copy of the client catalogue: what lib/spec transcribes. */
 const OWN = path.join(ROOT, 'spec', 'client-clauses.md');
 
-const AREA_OF: Record<string, string> = { AUTH: 'auth', PAIR: 'pair', TLS: 'tls', VER: 'versioning', LOAD: 'load', LIFE: 'life', BODY: 'body',
-  SOCK: 'socket', CLOUD: 'cloud', WS: 'websocket', SYS: 'system', BAT: 'batteries' };
+const AREA_OF: Record<string, string> = {
+  AUTH: 'auth',
+  PAIR: 'pair',
+  TLS: 'tls',
+  VER: 'versioning',
+  LOAD: 'load',
+  LIFE: 'life',
+  BODY: 'body',
+  SOCK: 'socket',
+  CLOUD: 'cloud',
+  WS: 'websocket',
+  SYS: 'system',
+  BAT: 'batteries',
+};
 
 function rowsOf(file: string) {
-  return readFileSync(file, 'utf8').split('\n')
+  return readFileSync(file, 'utf8')
+    .split('\n')
     .map((l) => /^\| (CL-[A-Z]+-\d\d) \| (MUST|SHOULD|OBSERVE) \| ([^|]*) \| (.*) \| ([^|]*) \|$/.exec(l))
     .filter((m) => m !== null)
     .map((m) => ({ id: m[1], level: m[2], phases: m[3]!.trim(), statement: m[4]!.trim(), where: m[5]!.trim() }));
@@ -38,7 +51,7 @@ describe('the client clause catalogue', () => {
     }
   });
 
-  test('the phases: the catalogue\'s table, in order; `all` is every one; an unknown phase is an error', () => {
+  test("the phases: the catalogue's table, in order; `all` is every one; an unknown phase is an error", () => {
     const table = [...readFileSync(OWN, 'utf8').matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]);
     expect(table).toEqual([...PHASES]);
     expect(parsePhases('all')).toEqual([...PHASES]);

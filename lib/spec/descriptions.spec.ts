@@ -23,19 +23,44 @@ test.for(['openapi-v1.json', 'openapi-v2.json'])('schemas/%s is a valid OpenAPI 
   expect((await validate(JSON.parse(broken) as never)).valid).toBe(false);
 });
 
-test('schemas/asyncapi.json is a valid AsyncAPI 3 description: the device\'s messages both ways on /api/ws', async () => {
+test("schemas/asyncapi.json is a valid AsyncAPI 3 description: the device's messages both ways on /api/ws", async () => {
   const { document, diagnostics } = await new Parser().parse(await file('asyncapi.json'));
   expect(diagnostics.filter((d) => d.severity === 0).map((d) => `${d.path.join('.')}: ${d.message}`)).toEqual([]);
   expect(document!.version()).toBe('3.0.0');
-  const sent = document!.operations().filterBySend().flatMap((o) => o.messages().all().map((m) => m.name()));
+  const sent = document!
+    .operations()
+    .filterBySend()
+    .flatMap((o) =>
+      o
+        .messages()
+        .all()
+        .map((m) => m.name()),
+    );
   expect(sent).toEqual(expect.arrayContaining(['authorization_requested', 'authorized', 'measurement', 'batteries', 'error']));
-  expect(document!.operations().filterByReceive().flatMap((o) => o.messages().all().map((m) => m.name()))).toEqual(expect.arrayContaining(['authorization', 'subscribe']));
+  expect(
+    document!
+      .operations()
+      .filterByReceive()
+      .flatMap((o) =>
+        o
+          .messages()
+          .all()
+          .map((m) => m.name()),
+      ),
+  ).toEqual(expect.arrayContaining(['authorization', 'subscribe']));
 });
 
 test('the battery group says from which release each field is served; a bearer token secures every v2 operation but the creation', async () => {
-  const v2 = JSON.parse(await file('openapi-v2.json')) as { paths: Record<string, Record<string, { security: unknown[] }>>; components: { schemas: { Batteries: { properties: Record<string, { description?: string }> } } } };
+  const v2 = JSON.parse(await file('openapi-v2.json')) as {
+    paths: Record<string, Record<string, { security: unknown[] }>>;
+    components: { schemas: { Batteries: { properties: Record<string, { description?: string }> } } };
+  };
   const group = v2.components.schemas.Batteries.properties;
-  expect([group.permissions?.description, group.battery_count?.description, group.charge_to_full?.description]).toEqual(['from API 2.2.0', 'from API 2.2.0', 'from API 2.3.0']);
+  expect([group.permissions?.description, group.battery_count?.description, group.charge_to_full?.description]).toEqual([
+    'from API 2.2.0',
+    'from API 2.2.0',
+    'from API 2.3.0',
+  ]);
   expect(v2.paths['/api/user']!.post!.security).toEqual([{}, { bearer: [] }]);
   expect(v2.paths['/api/measurement']!.get!.security).toEqual([{ bearer: [] }]);
 });

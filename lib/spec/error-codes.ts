@@ -5,7 +5,7 @@
 export const ERROR_CODES = {
   EC_NOT_BUILT: { ends: 'run', hint: 'a checkout of the sources is built by `npm ci` or `npm run build`; an installed package ships its build' },
   EC_BAD_OPTION: { ends: 'run', hint: 'correct the flag; `energy-conform <command> --help` lists them' },
-  EC_NO_HOST: { ends: 'run', hint: 'give the device\'s address with --host, or run without it to discover devices' },
+  EC_NO_HOST: { ends: 'run', hint: "give the device's address with --host, or run without it to discover devices" },
   EC_NO_DEVICE: { ends: 'run', hint: 'no device answered over mDNS: check the network and --interface, or give --host' },
   EC_SEVERAL_DEVICES: { ends: 'run', hint: 'pick one with --serial, run every one with --all, or run on a terminal to choose' },
   EC_DISCOVERY_FAILED: { ends: 'run', hint: 'mDNS could not be used on that interface: check --interface, or give --host' },
@@ -36,7 +36,10 @@ export const ERROR_CODES = {
   EC_NO_PRESS: { ends: 'check', hint: 'the check needs a button press: give --press-hook, or run on a terminal' },
   EC_PRESS_FAILED: { ends: 'check', hint: 'the press backend failed: see the message' },
   EC_PRESS_TIMEOUT: { ends: 'check', hint: 'no press was seen in time: raise --press-timeout' },
-  EC_ENDPOINT_GIVEN_UP: { ends: 'check', hint: 'the check is skipped: that endpoint gave no usable answer earlier in the run (see the clause that governs it)' },
+  EC_ENDPOINT_GIVEN_UP: {
+    ends: 'check',
+    hint: 'the check is skipped: that endpoint gave no usable answer earlier in the run (see the clause that governs it)',
+  },
   EC_CLAUSE_VIOLATED: { ends: 'check', hint: 'the device does not do what the clause says: a failure, not an error' },
 } as const satisfies Record<`EC_${string}`, { ends: 'run' | 'check'; hint: string }>;
 

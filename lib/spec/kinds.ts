@@ -23,34 +23,68 @@ export interface Kind {
   pressHint: string;
 }
 
-const SHORT_PRESS =
-  'short press — about half a second; holding it for 2 s or more can start Wi-Fi pairing';
+const SHORT_PRESS = 'short press — about half a second; holding it for 2 s or more can start Wi-Fi pairing';
 
 export const KINDS: Readonly<Record<KindId, Kind>> = {
   p1dongle: {
-    id: 'p1dongle', name: 'P1 meter', productTypes: ['HWE-P1'], userToken: 'Supported', state: 'Not supported',
-    v1: true, mdnsFamily: 'p1meter', pressHint: `the button on the P1 meter: ${SHORT_PRESS}`,
+    id: 'p1dongle',
+    name: 'P1 meter',
+    productTypes: ['HWE-P1'],
+    userToken: 'Supported',
+    state: 'Not supported',
+    v1: true,
+    mdnsFamily: 'p1meter',
+    pressHint: `the button on the P1 meter: ${SHORT_PRESS}`,
   },
   energysocket: {
-    id: 'energysocket', name: 'Energy socket', productTypes: ['HWE-SKT'], userToken: 'In development', state: 'Supported',
-    v1: true, mdnsFamily: 'energysocket', pressHint: `the button on the front of the socket: ${SHORT_PRESS}`,
+    id: 'energysocket',
+    name: 'Energy socket',
+    productTypes: ['HWE-SKT'],
+    userToken: 'In development',
+    state: 'Supported',
+    v1: true,
+    mdnsFamily: 'energysocket',
+    pressHint: `the button on the front of the socket: ${SHORT_PRESS}`,
   },
   display: {
-    id: 'display', name: 'Energy display', productTypes: ['HWE-DSP'], userToken: 'In development', state: 'Not supported',
-    v1: false, mdnsFamily: 'display', pressHint: `the button on the display: ${SHORT_PRESS}`,
+    id: 'display',
+    name: 'Energy display',
+    productTypes: ['HWE-DSP'],
+    userToken: 'In development',
+    state: 'Not supported',
+    v1: false,
+    mdnsFamily: 'display',
+    pressHint: `the button on the display: ${SHORT_PRESS}`,
   },
   energymeter: {
-    id: 'energymeter', name: 'kWh meter', productTypes: ['HWE-KWH1', 'HWE-KWH3', 'SDM230-wifi', 'SDM630-wifi'],
-    userToken: 'Supported', state: 'Not supported', v1: true, mdnsFamily: 'energymeter',
+    id: 'energymeter',
+    name: 'kWh meter',
+    productTypes: ['HWE-KWH1', 'HWE-KWH3', 'SDM230-wifi', 'SDM630-wifi'],
+    userToken: 'Supported',
+    state: 'Not supported',
+    v1: true,
+    mdnsFamily: 'energymeter',
     pressHint: 'the button on the kWh meter: hold it for 1 to 3 seconds (a hardware limitation of this kind)',
   },
   watermeter: {
-    id: 'watermeter', name: 'Watermeter', productTypes: ['HWE-WTR'], userToken: 'In development', state: 'Not supported',
-    v1: true, mdnsFamily: 'watermeter', pressHint: `the button on the watermeter: ${SHORT_PRESS}`,
+    id: 'watermeter',
+    name: 'Watermeter',
+    productTypes: ['HWE-WTR'],
+    userToken: 'In development',
+    state: 'Not supported',
+    v1: true,
+    mdnsFamily: 'watermeter',
+    pressHint: `the button on the watermeter: ${SHORT_PRESS}`,
   },
   battery: {
-    id: 'battery', name: 'Plug-in battery', productTypes: ['HWE-BAT'], userToken: 'Supported', state: 'Not supported',
-    v1: false, mdnsFamily: 'battery', pressHint: `the button on the battery: ${SHORT_PRESS}`,
+    id: 'battery',
+    name: 'Plug-in battery',
+    productTypes: ['HWE-BAT'],
+    userToken: 'Supported',
+    state: 'Not supported',
+    v1: false,
+    mdnsFamily: 'battery',
+    pressHint: `the button on the battery: ${SHORT_PRESS}`,
   },
 };
 
@@ -61,8 +95,9 @@ export const KINDS: Readonly<Record<KindId, Kind>> = {
 export function kindDeviation(c: { level: string; gate: string }, kind: KindId): string | undefined {
   const k = KINDS[kind];
   if (c.level !== 'MUST' || k.userToken !== 'In development' || !/v2|users/.test(c.gate)) return undefined;
-  return `the ${k.name}'s user/token capability is "In development" `
-    + `(specification, "What the service does", kind table, row "${k.name}"; clauses.md Levels)`;
+  return (
+    `the ${k.name}'s user/token capability is "In development" ` + `(specification, "What the service does", kind table, row "${k.name}"; clauses.md Levels)`
+  );
 }
 
 export function isKindId(s: string): s is KindId {

@@ -20,8 +20,14 @@ const KNOWN_STRINGS = new Set(['unique_id', 'meter_model', 'timestamp', 'monthly
 /** Every measurement field the vendor documents for a kind, typed; a device may add others. */
 function measurement(): Json {
   const names = [...new Set(Object.values(MEASUREMENT_FIELDS).flat())].sort();
-  const typed = (n: string): Json => (n === 'external' ? { type: 'array', items: { type: 'object' } }
-    : KNOWN_STRINGS.has(n) ? (n.endsWith('timestamp') ? { type: ['string', 'null'] } : { type: 'string' }) : { type: 'number' });
+  const typed = (n: string): Json =>
+    n === 'external'
+      ? { type: 'array', items: { type: 'object' } }
+      : KNOWN_STRINGS.has(n)
+        ? n.endsWith('timestamp')
+          ? { type: ['string', 'null'] }
+          : { type: 'string' }
+        : { type: 'number' };
   return { type: 'object', properties: Object.fromEntries(names.map((n) => [n, typed(n)])), additionalProperties: true };
 }
 
@@ -29,10 +35,19 @@ function measurement(): Json {
 function batteries(): Json {
   const since = (v: string) => `from API ${v}`;
   return {
-    type: 'object', required: ['mode', 'power_w', 'target_power_w', 'max_consumption_w', 'max_production_w'],
+    type: 'object',
+    required: ['mode', 'power_w', 'target_power_w', 'max_consumption_w', 'max_production_w'],
     properties: {
-      mode: { enum: ['zero', 'to_full', 'standby', 'predictive'], description: `${since(RELEASE_FEATURES.batteries)}; predictive ${since(RELEASE_FEATURES['battery-predictive'])}` },
-      permissions: { type: 'array', items: { enum: ['charge_allowed', 'discharge_allowed'] }, uniqueItems: true, description: since(RELEASE_FEATURES['battery-permissions']) },
+      mode: {
+        enum: ['zero', 'to_full', 'standby', 'predictive'],
+        description: `${since(RELEASE_FEATURES.batteries)}; predictive ${since(RELEASE_FEATURES['battery-predictive'])}`,
+      },
+      permissions: {
+        type: 'array',
+        items: { enum: ['charge_allowed', 'discharge_allowed'] },
+        uniqueItems: true,
+        description: since(RELEASE_FEATURES['battery-permissions']),
+      },
       battery_count: { type: 'integer', minimum: 0, description: since(RELEASE_FEATURES['battery-permissions']) },
       charge_to_full: { type: 'boolean', description: since(RELEASE_FEATURES['battery-predictive']) },
       ...Object.fromEntries(['power_w', 'target_power_w', 'max_consumption_w', 'max_production_w'].map((f) => [f, { type: 'number' }])),
@@ -42,41 +57,76 @@ function batteries(): Json {
 }
 
 const SYSTEM_V2: Json = {
-  type: 'object', required: ['wifi_ssid', 'wifi_rssi_db', 'cloud_enabled', 'uptime_s'],
-  properties: { wifi_ssid: { type: 'string' }, wifi_rssi_db: { type: 'number' }, cloud_enabled: { type: 'boolean' }, uptime_s: { type: 'number' },
-    status_led_brightness_pct: { type: 'number', minimum: 0, maximum: 100 }, api_v1_enabled: { type: 'boolean' } },
+  type: 'object',
+  required: ['wifi_ssid', 'wifi_rssi_db', 'cloud_enabled', 'uptime_s'],
+  properties: {
+    wifi_ssid: { type: 'string' },
+    wifi_rssi_db: { type: 'number' },
+    cloud_enabled: { type: 'boolean' },
+    uptime_s: { type: 'number' },
+    status_led_brightness_pct: { type: 'number', minimum: 0, maximum: 100 },
+    api_v1_enabled: { type: 'boolean' },
+  },
   additionalProperties: true,
 };
 
-export const V1_ERROR: Json = { type: 'object', required: ['error'], properties: { error: { type: 'object', required: ['id', 'description'],
-  properties: { id: { type: 'integer' }, description: { type: 'string' } } } } };
+export const V1_ERROR: Json = {
+  type: 'object',
+  required: ['error'],
+  properties: { error: { type: 'object', required: ['id', 'description'], properties: { id: { type: 'integer' }, description: { type: 'string' } } } },
+};
 
 function document(title: string, url: string, paths: Json, components: Json): Json {
-  return { openapi: '3.1.0', info: { title, version: '1', description: 'Made by energy-conform from its own schemas (npm run schema); spec/clauses.md and spec/vendor-clauses.md hold the clauses.' },
-    servers: [{ url, variables: { host: { default: '192.168.1.40', description: 'the device\'s address' } } }], paths, components };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title,
+      version: '1',
+      description: 'Made by energy-conform from its own schemas (npm run schema); spec/clauses.md and spec/vendor-clauses.md hold the clauses.',
+    },
+    servers: [{ url, variables: { host: { default: '192.168.1.40', description: "the device's address" } } }],
+    paths,
+    components,
+  };
 }
 
 /** v1 over HTTP: no token; errors {"error":{"id","description"}}. */
 export function openApiV1(): Json {
   const error = { $ref: '#/components/responses/Error' };
   const ok = (name: string, what: string) => ({ 200: json(ref(name), what), default: error });
-  return document('Local energy device API, v1 (HTTP)', 'http://{host}', {
-    '/api': { get: { operationId: 'v1DeviceInfo', responses: ok('DeviceInfo', 'the device\'s identity; api_version "v1"') } },
-    '/api/v1/data': { get: { operationId: 'v1Data', responses: { 200: json({ type: 'object', additionalProperties: true }, 'the readings'), default: error } } },
-    '/api/v1/state': {
-      get: { operationId: 'v1State', responses: ok('SocketState', 'the energy socket\'s state') },
-      put: { operationId: 'v1SetState', requestBody: json({ ...ref('SocketState') }, 'any of the state\'s fields'), responses: { 200: json({ type: 'object' }, 'the fields written, as they now are'), default: error } },
+  return document(
+    'Local energy device API, v1 (HTTP)',
+    'http://{host}',
+    {
+      '/api': { get: { operationId: 'v1DeviceInfo', responses: ok('DeviceInfo', 'the device\'s identity; api_version "v1"') } },
+      '/api/v1/data': {
+        get: { operationId: 'v1Data', responses: { 200: json({ type: 'object', additionalProperties: true }, 'the readings'), default: error } },
+      },
+      '/api/v1/state': {
+        get: { operationId: 'v1State', responses: ok('SocketState', "the energy socket's state") },
+        put: {
+          operationId: 'v1SetState',
+          requestBody: json({ ...ref('SocketState') }, "any of the state's fields"),
+          responses: { 200: json({ type: 'object' }, 'the fields written, as they now are'), default: error },
+        },
+      },
+      '/api/v1/system': {
+        get: { operationId: 'v1System', responses: ok('SystemState', 'the cloud setting') },
+        put: { operationId: 'v1SetSystem', requestBody: json(ref('SystemState'), 'cloud_enabled'), responses: ok('SystemState', 'the setting as it now is') },
+      },
+      '/api/v1/identify': { put: { operationId: 'v1Identify', responses: { 200: json({ type: 'object' }, 'the device blinks'), default: error } } },
+      '/api/v1/telegram': {
+        get: {
+          operationId: 'v1Telegram',
+          responses: { 200: { description: 'the last DSMR telegram', content: { 'text/plain': { schema: { type: 'string' } } } }, default: error },
+        },
+      },
     },
-    '/api/v1/system': {
-      get: { operationId: 'v1System', responses: ok('SystemState', 'the cloud setting') },
-      put: { operationId: 'v1SetSystem', requestBody: json(ref('SystemState'), 'cloud_enabled'), responses: ok('SystemState', 'the setting as it now is') },
+    {
+      schemas: { DeviceInfo: schemaOf(deviceInfo), SocketState: schemaOf(socketState), SystemState: schemaOf(systemState), Error: V1_ERROR },
+      responses: { Error: json(ref('Error'), 'a refusal: {"error":{"id","description"}}') },
     },
-    '/api/v1/identify': { put: { operationId: 'v1Identify', responses: { 200: json({ type: 'object' }, 'the device blinks'), default: error } } },
-    '/api/v1/telegram': { get: { operationId: 'v1Telegram', responses: { 200: { description: 'the last DSMR telegram', content: { 'text/plain': { schema: { type: 'string' } } } }, default: error } } },
-  }, {
-    schemas: { DeviceInfo: schemaOf(deviceInfo), SocketState: schemaOf(socketState), SystemState: schemaOf(systemState), Error: V1_ERROR },
-    responses: { Error: json(ref('Error'), 'a refusal: {"error":{"id","description"}}') },
-  });
+  );
 }
 
 /** v2 over HTTPS: a bearer token, X-Api-Version asked (a major) and answered (the full release), errors {"error":"<code>"}. */
@@ -86,47 +136,77 @@ export function openApiV2(): Json {
   const answered = (r: Json) => ({ ...r, headers });
   const error = { $ref: '#/components/responses/Error' };
   // A path the device does not serve (its kind's, or its release's: /api/batteries before 2.1.0) answers as an unknown URI does.
-  const op = (operationId: string, responses: Json, extra: Json = {}) => ({ operationId, parameters: [version], security: [{ bearer: [] }],
-    responses: { ...responses, 404: { $ref: '#/components/responses/NotServed' }, default: error }, ...extra });
+  const op = (operationId: string, responses: Json, extra: Json = {}) => ({
+    operationId,
+    parameters: [version],
+    security: [{ bearer: [] }],
+    responses: { ...responses, 404: { $ref: '#/components/responses/NotServed' }, default: error },
+    ...extra,
+  });
   const ok = (schema: Json, what: string) => ({ 200: answered(json(schema, what)) });
   const none = (what: string) => ({ 204: { description: what, headers } });
-  return document('Local energy device API, v2 (HTTPS)', 'https://{host}', {
-    '/api': { get: op('deviceInfo', ok(ref('DeviceInfo'), 'the device\'s identity')) },
-    '/api/user': {
-      get: op('listUsers', ok(ref('UserList'), 'the users')),
-      post: { ...op('createUser', ok(ref('CreatedUser'), 'the new user and its token: served only within the window a button press opens'),
-        { requestBody: json(ref('UserName'), 'the new user\'s name') }), security: [{}, { bearer: [] }] },
-      delete: op('deleteUser', none('deleted'), { requestBody: json(ref('UserName'), 'the user to delete') }),
+  return document(
+    'Local energy device API, v2 (HTTPS)',
+    'https://{host}',
+    {
+      '/api': { get: op('deviceInfo', ok(ref('DeviceInfo'), "the device's identity")) },
+      '/api/user': {
+        get: op('listUsers', ok(ref('UserList'), 'the users')),
+        post: {
+          ...op('createUser', ok(ref('CreatedUser'), 'the new user and its token: served only within the window a button press opens'), {
+            requestBody: json(ref('UserName'), "the new user's name"),
+          }),
+          security: [{}, { bearer: [] }],
+        },
+        delete: op('deleteUser', none('deleted'), { requestBody: json(ref('UserName'), 'the user to delete') }),
+      },
+      '/api/measurement': { get: op('measurement', ok(ref('Measurement'), 'the readings')) },
+      '/api/system': {
+        get: op('system', ok(ref('System'), 'the system settings')),
+        put: op('setSystem', ok(ref('System'), 'the whole system object'), { requestBody: json({ type: 'object' }, 'the fields to write') }),
+      },
+      '/api/system/identify': { put: op('identify', none('the device blinks')) },
+      '/api/system/reboot': { put: op('reboot', none('the device reboots')) },
+      '/api/telegram': {
+        get: op('telegram', {
+          200: answered({ description: 'the last DSMR telegram', content: { 'text/plain': { schema: { type: 'string' } } } }),
+          503: answered({ description: 'no telegram yet: telegram:no-telegram-received', content: { 'text/plain': { schema: { type: 'string' } } } }),
+        }),
+      },
+      '/api/batteries': {
+        get: op('batteries', ok(ref('Batteries'), "the plug-in batteries' group (P1 meter, kWh meter; from API 2.1.0)")),
+        put: op('setBatteries', ok(ref('Batteries'), 'the whole group'), { requestBody: json({ type: 'object' }, 'mode, permissions, or charge_to_full') }),
+      },
     },
-    '/api/measurement': { get: op('measurement', ok(ref('Measurement'), 'the readings')) },
-    '/api/system': {
-      get: op('system', ok(ref('System'), 'the system settings')),
-      put: op('setSystem', ok(ref('System'), 'the whole system object'), { requestBody: json({ type: 'object' }, 'the fields to write') }),
+    {
+      schemas: {
+        DeviceInfo: { ...schemaOf(deviceInfo), properties: { ...(schemaOf(deviceInfo).properties as Json), api_version: { type: 'string', pattern: SEMVER } } },
+        UserList: schemaOf(userList),
+        UserName: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+        CreatedUser: { type: 'object', required: ['name', 'token'], properties: { name: { type: 'string' }, token: { type: 'string' } } },
+        Measurement: measurement(),
+        System: SYSTEM_V2,
+        Batteries: batteries(),
+        Error: schemaOf(errorV2),
+      },
+      parameters: {
+        XApiVersion: {
+          name: 'X-Api-Version',
+          in: 'header',
+          required: false,
+          schema: { type: 'string', pattern: '^\\d+$' },
+          description: 'the major version asked; absent: the latest. 1 over HTTPS is refused (request:api-version-not-supported).',
+        },
+      },
+      headers: { XApiVersion: { description: 'the full release that served the answer', schema: { type: 'string', pattern: SEMVER } } },
+      responses: {
+        Error: { description: 'a refusal: {"error":"<code>"}', headers, content: { 'application/json': { schema: ref('Error') } } },
+        NotServed: {
+          description: 'not served here: as an unknown URI, the plain text a real device sends ("Nothing matches the given URI"), or a refusal',
+          content: { 'text/plain': { schema: { type: 'string' } }, 'application/json': { schema: ref('Error') } },
+        },
+      },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'the token POST /api/user gave' } },
     },
-    '/api/system/identify': { put: op('identify', none('the device blinks')) },
-    '/api/system/reboot': { put: op('reboot', none('the device reboots')) },
-    '/api/telegram': { get: op('telegram', { 200: answered({ description: 'the last DSMR telegram', content: { 'text/plain': { schema: { type: 'string' } } } }),
-      503: answered({ description: 'no telegram yet: telegram:no-telegram-received', content: { 'text/plain': { schema: { type: 'string' } } } }) }) },
-    '/api/batteries': {
-      get: op('batteries', ok(ref('Batteries'), 'the plug-in batteries\' group (P1 meter, kWh meter; from API 2.1.0)')),
-      put: op('setBatteries', ok(ref('Batteries'), 'the whole group'), { requestBody: json({ type: 'object' }, 'mode, permissions, or charge_to_full') }),
-    },
-  }, {
-    schemas: {
-      DeviceInfo: { ...schemaOf(deviceInfo), properties: { ...(schemaOf(deviceInfo).properties as Json), api_version: { type: 'string', pattern: SEMVER } } },
-      UserList: schemaOf(userList),
-      UserName: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
-      CreatedUser: { type: 'object', required: ['name', 'token'], properties: { name: { type: 'string' }, token: { type: 'string' } } },
-      Measurement: measurement(), System: SYSTEM_V2, Batteries: batteries(), Error: schemaOf(errorV2),
-    },
-    parameters: { XApiVersion: { name: 'X-Api-Version', in: 'header', required: false, schema: { type: 'string', pattern: '^\\d+$' },
-      description: 'the major version asked; absent: the latest. 1 over HTTPS is refused (request:api-version-not-supported).' } },
-    headers: { XApiVersion: { description: 'the full release that served the answer', schema: { type: 'string', pattern: SEMVER } } },
-    responses: {
-      Error: { description: 'a refusal: {"error":"<code>"}', headers, content: { 'application/json': { schema: ref('Error') } } },
-      NotServed: { description: 'not served here: as an unknown URI, the plain text a real device sends ("Nothing matches the given URI"), or a refusal',
-        content: { 'text/plain': { schema: { type: 'string' } }, 'application/json': { schema: ref('Error') } } },
-    },
-    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'the token POST /api/user gave' } },
-  });
+  );
 }

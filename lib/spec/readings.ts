@@ -6,8 +6,11 @@ import type { KindId } from './kinds.js';
 /** v1's name of a quantity turned into v2's (§3.9's table); a v2 name, or a name of neither, stays as it is. */
 export function v2Name(name: string): string {
   const special: Record<string, string> = {
-    active_power_average_w: 'average_power_15m_w', montly_power_peak_w: 'monthly_power_peak_w',
-    montly_power_peak_timestamp: 'monthly_power_peak_timestamp', smr_version: 'protocol_version', active_tariff: 'tariff',
+    active_power_average_w: 'average_power_15m_w',
+    montly_power_peak_w: 'monthly_power_peak_w',
+    montly_power_peak_timestamp: 'monthly_power_peak_timestamp',
+    smr_version: 'protocol_version',
+    active_tariff: 'tariff',
   };
   if (special[name]) return special[name];
   if (name.startsWith('total_power_')) return `energy_${name.slice('total_power_'.length)}`;
@@ -31,8 +34,12 @@ export const TARIFFS = [1, 2, 3, 4] as const;
 
 /** A register: a counter that only grows while the meter stays the same (V-READ-05). */
 export const REGISTERS = [
-  'energy_import_kwh', ...TARIFFS.map((t) => `energy_import_t${t}_kwh`), 'energy_export_kwh', ...TARIFFS.map((t) => `energy_export_t${t}_kwh`),
-  'total_liter_m3', 'cycles',
+  'energy_import_kwh',
+  ...TARIFFS.map((t) => `energy_import_t${t}_kwh`),
+  'energy_export_kwh',
+  ...TARIFFS.map((t) => `energy_export_t${t}_kwh`),
+  'total_liter_m3',
+  'cycles',
 ] as const;
 
 /**
@@ -61,7 +68,12 @@ export const FLOWS: readonly Flow[] = [
  * telegram, whose currents are whole amperes (DSMR 5.0.2 §6.12, `99*A`); the others report hundredths or finer.
  */
 export const CURRENT_RESOLUTION_A: Readonly<Record<KindId, number>> = {
-  p1dongle: 1, energysocket: 0.01, energymeter: 0.01, battery: 0.01, watermeter: 0.01, display: 0.01,
+  p1dongle: 1,
+  energysocket: 0.01,
+  energymeter: 0.01,
+  battery: 0.01,
+  watermeter: 0.01,
+  display: 0.01,
 };
 
 /** Physical ranges (V-READ-04): a value outside is a wrong unit or a wrong reading, whatever the meter. */
@@ -80,6 +92,10 @@ export const RANGES: readonly Range[] = [
   { fields: (f) => f === 'frequency_hz', low: 45, high: 65, words: 'a mains frequency from 45 to 65 Hz' },
   { fields: (f) => /^power_factor(_l[123])?$/.test(f), low: -1, high: 1, words: 'a power factor from -1 to 1' },
   { fields: (f) => f === 'state_of_charge_pct', low: 0, high: 100, words: 'a state of charge from 0 to 100 %' },
-  { fields: (f) => (REGISTERS as readonly string[]).includes(f) || f === 'current_a' || f === 'active_liter_lpm', low: 0, high: Infinity,
-    words: 'not negative (a register, current_a as the sum of the phases\' magnitudes, a flow)' },
+  {
+    fields: (f) => (REGISTERS as readonly string[]).includes(f) || f === 'current_a' || f === 'active_liter_lpm',
+    low: 0,
+    high: Infinity,
+    words: "not negative (a register, current_a as the sum of the phases' magnitudes, a flow)",
+  },
 ];

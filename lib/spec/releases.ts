@@ -12,8 +12,8 @@ export interface Release {
 
 export const RELEASES: readonly Release[] = [
   { version: '2.0.0', date: '2025-01-21', beta: false, says: 'the first release of the v2 API' },
-  { version: '2.0.1', date: '2025-01-30', beta: false, says: 'the plug-in battery\'s energy_import_kwh and energy_export_kwh fixed (values, not the shape)' },
-  { version: '2.1.0', date: '2025-05-01', beta: false, says: '/api/batteries: the P1 meter controls the plug-in batteries\' mode (zero, to_full, standby)' },
+  { version: '2.0.1', date: '2025-01-30', beta: false, says: "the plug-in battery's energy_import_kwh and energy_export_kwh fixed (values, not the shape)" },
+  { version: '2.1.0', date: '2025-05-01', beta: false, says: "/api/batteries: the P1 meter controls the plug-in batteries' mode (zero, to_full, standby)" },
   { version: '2.2.0', date: '2025-12-01', beta: false, says: '/api/batteries: permissions and battery_count; target_power_w pushed over the WebSocket' },
   { version: '2.3.0', date: '2026-04-09', beta: true, says: '/api/batteries: mode predictive and charge_to_full (closed beta)' },
 ];

@@ -5,16 +5,26 @@ import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { SUITE_ORDER, inRunOrder, suiteRank } from './run-order.js';
 
 test('every suite file has its place in SUITE_ORDER, and every place a file', () => {
-  const files = readdirSync(path.join(PACKAGE_ROOT, 'suites')).filter((f) => f.endsWith('.test.ts')).map((f) => f.replace(/\.test\.ts$/, ''));
+  const files = readdirSync(path.join(PACKAGE_ROOT, 'suites'))
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => f.replace(/\.test\.ts$/, ''));
   expect([...files].sort()).toEqual([...SUITE_ORDER].sort());
 });
 
 test.for([
-  { files: ['suites/cloud.test.ts', 'suites/info.test.ts', 'suites/users.test.ts'], order: ['suites/users.test.ts', 'suites/info.test.ts', 'suites/cloud.test.ts'] },
-  { files: ['/abs/suites/socket-refused.test.ts', '/abs/suites/socket.test.ts', '/abs/suites/socket-orders.test.ts'],
-    order: ['/abs/suites/socket.test.ts', '/abs/suites/socket-orders.test.ts', '/abs/suites/socket-refused.test.ts'] },
+  {
+    files: ['suites/cloud.test.ts', 'suites/info.test.ts', 'suites/users.test.ts'],
+    order: ['suites/users.test.ts', 'suites/info.test.ts', 'suites/cloud.test.ts'],
+  },
+  {
+    files: ['/abs/suites/socket-refused.test.ts', '/abs/suites/socket.test.ts', '/abs/suites/socket-orders.test.ts'],
+    order: ['/abs/suites/socket.test.ts', '/abs/suites/socket-orders.test.ts', '/abs/suites/socket-refused.test.ts'],
+  },
   // A file not listed comes after every listed one, then by name.
-  { files: ['suites/zeta.test.ts', 'suites/alpha.test.ts', 'suites/kind.test.ts'], order: ['suites/kind.test.ts', 'suites/alpha.test.ts', 'suites/zeta.test.ts'] },
+  {
+    files: ['suites/zeta.test.ts', 'suites/alpha.test.ts', 'suites/kind.test.ts'],
+    order: ['suites/kind.test.ts', 'suites/alpha.test.ts', 'suites/zeta.test.ts'],
+  },
 ])('$files -> $order', ({ files, order }) => {
   expect(inRunOrder(files, (f) => f)).toEqual(order);
   expect(inRunOrder([...files].reverse(), (f) => f)).toEqual(order);

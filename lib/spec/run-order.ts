@@ -7,13 +7,28 @@
 // can then leave the bench); the areas that only read follow; the socket and the cloud setting, which
 // the run changes and puts back, come last.
 export const SUITE_ORDER = [
-  'users', 'users-slow',
-  'info', 'versioning', 'auth', 'errors', 'tls', 'measurement', 'kind',
-  'socket', 'socket-orders', 'socket-refused',
+  'users',
+  'users-slow',
+  'info',
+  'versioning',
+  'auth',
+  'errors',
+  'tls',
+  'measurement',
+  'kind',
+  'socket',
+  'socket-orders',
+  'socket-refused',
   'cloud',
   // The vendor profile: what only reads, then what writes and puts back, the WebSocket, and the reboot last of all. The
   // readings come right before the system, whose V-SYS-03 reads v1 too: one v1 connection serves both, not closed idle between.
-  'vendor-measurement', 'vendor-telegram', 'vendor-readings', 'vendor-system', 'vendor-batteries', 'vendor-websocket', 'vendor-system-reboot',
+  'vendor-measurement',
+  'vendor-telegram',
+  'vendor-readings',
+  'vendor-system',
+  'vendor-batteries',
+  'vendor-websocket',
+  'vendor-system-reboot',
 ] as const;
 
 /** Where a suite file (`suites/<name>.test.ts`) stands in SUITE_ORDER; a file not listed comes after all, by name. */

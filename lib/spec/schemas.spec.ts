@@ -14,22 +14,57 @@ const OH = 'openhab-addons/bundles/org.openhab.binding.homewizard/src/test/resou
 const SW = 'swift-homewizard-energy/Tests/HWLocalAPITests';
 
 const accepted: [string, z.ZodType, string[]][] = [
-  ['v2 device information', deviceInfo, [`${DOC}/v2/device_HWE-P1_200.json`, ...['HWE-P1', 'HWE-KWH1', 'HWE-KWH3', 'HWE-BAT'].map((t) => `${PY}/v2/fixtures/${t}/device.json`)]],
-  ['v1 device information', deviceInfo, [`${DOC}/v1/device_HWE-P1_200.json`, `${HA}/HWE-SKT-11/device.json`, `${HA}/HWE-SKT-21/device.json`,
-    `${HA}/HWE-BAT/device.json`, `${OH}/response-device-information-energy-socket.json`, `${OH}/response-device-information-plug-in-battery.json`,
-    `${PY}/v1/fixtures/exceptions/device_extra_parameters.json`,
-    ...['HWE-P1', 'HWE-SKT', 'HWE-WTR', 'HWE-KWH1', 'HWE-KWH3', 'SDM230-wifi', 'SDM630-wifi'].map((t) => `${PY}/v1/fixtures/${t}/device.json`),
-    ...['EnergySocket', 'P1Meter', 'KwhMeter', 'Watermeter'].map((t) => `${SW}/${t}Tests/infoData.json`)]],
+  [
+    'v2 device information',
+    deviceInfo,
+    [`${DOC}/v2/device_HWE-P1_200.json`, ...['HWE-P1', 'HWE-KWH1', 'HWE-KWH3', 'HWE-BAT'].map((t) => `${PY}/v2/fixtures/${t}/device.json`)],
+  ],
+  [
+    'v1 device information',
+    deviceInfo,
+    [
+      `${DOC}/v1/device_HWE-P1_200.json`,
+      `${HA}/HWE-SKT-11/device.json`,
+      `${HA}/HWE-SKT-21/device.json`,
+      `${HA}/HWE-BAT/device.json`,
+      `${OH}/response-device-information-energy-socket.json`,
+      `${OH}/response-device-information-plug-in-battery.json`,
+      `${PY}/v1/fixtures/exceptions/device_extra_parameters.json`,
+      ...['HWE-P1', 'HWE-SKT', 'HWE-WTR', 'HWE-KWH1', 'HWE-KWH3', 'SDM230-wifi', 'SDM630-wifi'].map((t) => `${PY}/v1/fixtures/${t}/device.json`),
+      ...['EnergySocket', 'P1Meter', 'KwhMeter', 'Watermeter'].map((t) => `${SW}/${t}Tests/infoData.json`),
+    ],
+  ],
   ['user list', userList, [`${DOC}/v2/user_list_200.json`]],
   ['created user', createdUser, [`${DOC}/v2/post_user_200.json`, `${HA}/v2/generic/post_user_200_ok.json`, `${HA}/v2/generic/token.json`]],
-  ['socket state', socketState, [`${DOC}/v1/state_get_200.json`, `${HA}/state.json`, `${PY}/v1/fixtures/HWE-SKT/state_all.json`,
-    `${SW}/EnergySocketTests/stateData.json`]],
+  [
+    'socket state',
+    socketState,
+    [`${DOC}/v1/state_get_200.json`, `${HA}/state.json`, `${PY}/v1/fixtures/HWE-SKT/state_all.json`, `${SW}/EnergySocketTests/stateData.json`],
+  ],
   ['state PUT answer', socketStatePartial, ['state_brightness', 'state_power_on', 'state_switch_lock'].map((f) => `${PY}/v1/fixtures/HWE-SKT/${f}.json`)],
-  ['system', systemState, [`${DOC}/v1/system_get_200.json`, `${DOC}/v2/system_200.json`, `${HA}/v2/HWE-P1/system.json`, `${HA}/HWE-BAT/system.json`,
-    ...['HWE-P1', 'HWE-SKT', 'HWE-WTR', 'HWE-KWH1'].map((t) => `${PY}/v1/fixtures/${t}/system.json`),
-    ...['HWE-P1', 'HWE-KWH1', 'HWE-BAT'].map((t) => `${PY}/v2/fixtures/${t}/system.json`)]],
-  ['v2 error', errorV2, [`${DOC}/v2/unauthorized_401.json`, `${DOC}/v2/post_user_403.json`, `${DOC}/v2/api_version_not_supported_400.json`,
-    `${DOC}/v2/invalid_type_400.json`, ...['400_bad_request', '401_unauthorized', '403_forbidden'].map((f) => `${HA}/v2/generic/post_user_${f}.json`)]],
+  [
+    'system',
+    systemState,
+    [
+      `${DOC}/v1/system_get_200.json`,
+      `${DOC}/v2/system_200.json`,
+      `${HA}/v2/HWE-P1/system.json`,
+      `${HA}/HWE-BAT/system.json`,
+      ...['HWE-P1', 'HWE-SKT', 'HWE-WTR', 'HWE-KWH1'].map((t) => `${PY}/v1/fixtures/${t}/system.json`),
+      ...['HWE-P1', 'HWE-KWH1', 'HWE-BAT'].map((t) => `${PY}/v2/fixtures/${t}/system.json`),
+    ],
+  ],
+  [
+    'v2 error',
+    errorV2,
+    [
+      `${DOC}/v2/unauthorized_401.json`,
+      `${DOC}/v2/post_user_403.json`,
+      `${DOC}/v2/api_version_not_supported_400.json`,
+      `${DOC}/v2/invalid_type_400.json`,
+      ...['400_bad_request', '401_unauthorized', '403_forbidden'].map((f) => `${HA}/v2/generic/post_user_${f}.json`),
+    ],
+  ],
 ];
 
 describe('schemas accept the real-world bodies in scope', () => {
@@ -61,7 +96,7 @@ test('device information with api_version "v2" (python-homewizard-energy excepti
   expect(SEMVER.test(parsed.data!.api_version)).toBe(false);
 });
 
-test('a socket state\'s brightness is a number, not only an integer (Resources: Socket state; SOCK-15)', () => {
+test("a socket state's brightness is a number, not only an integer (Resources: Socket state; SOCK-15)", () => {
   expect(socketState.safeParse({ power_on: true, switch_lock: false, brightness: 12.5 }).success).toBe(true);
 });
 

@@ -43,5 +43,3 @@ export const systemState = z.looseObject({ cloud_enabled: z.boolean() });
 
 /** v2 error body of the specification's Errors section. */
 export const errorV2 = z.looseObject({ error: z.string() });
-
-

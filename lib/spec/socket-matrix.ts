@@ -67,30 +67,32 @@ function permutations<T>(items: readonly T[]): T[][] {
  * outcome the specification gives. The matrix already sent the order power_on, switch_lock, brightness.
  */
 export function permutationRows(): SocketRow[] {
-  const combined = matrixRequests().filter((p) => Object.keys(p).length >= 2
-    && (p.brightness === undefined || p.brightness === MIDDLE_BRIGHTNESS));
+  const combined = matrixRequests().filter((p) => Object.keys(p).length >= 2 && (p.brightness === undefined || p.brightness === MIDDLE_BRIGHTNESS));
   // Each row that carries a brightness carries its own, so no row starts from the brightness the row before it stored.
   let next = MIDDLE_BRIGHTNESS;
-  return START_STATES.flatMap((from) => combined.flatMap((put) => {
-    if (socketOutcome(from, put).kind === 'not-specified') return [];
-    return permutations(Object.keys(put)).slice(1).map((keys) => {
-      const sent: SocketPut = put.brightness === undefined ? put : { ...put, brightness: (next += 1) };
-      return socketRow(from, Object.fromEntries(keys.map((k) => [k, sent[k as keyof SocketPut]])), socketOutcome(from, sent), 'SOCK-11');
-    });
-  }));
+  return START_STATES.flatMap((from) =>
+    combined.flatMap((put) => {
+      if (socketOutcome(from, put).kind === 'not-specified') return [];
+      return permutations(Object.keys(put))
+        .slice(1)
+        .map((keys) => {
+          const sent: SocketPut = put.brightness === undefined ? put : { ...put, brightness: (next += 1) };
+          return socketRow(from, Object.fromEntries(keys.map((k) => [k, sent[k as keyof SocketPut]])), socketOutcome(from, sent), 'SOCK-11');
+        });
+    }),
+  );
 }
 
 /** SOCK-09's values at the edges that the matrix does not send. */
 export const brightnessEdgeRows = (): SocketRow[] => [1, 254].map((brightness) => socketRow(START_STATES[1]!, { brightness }));
 
 /** SOCK-12: out-of-range brightness never leaves the brightness outside 0 to 255 and changes nothing else (SOCK-17: refused). */
-export const outOfRangeRows = (): SocketRow[] => [-1, 256, 1000]
-  .map((brightness) => socketRow(START_STATES[1]!, { brightness }, { clause: 'SOCK-12', kind: 'in-range' }));
+export const outOfRangeRows = (): SocketRow[] =>
+  [-1, 256, 1000].map((brightness) => socketRow(START_STATES[1]!, { brightness }, { clause: 'SOCK-12', kind: 'in-range' }));
 
 /** SOCK-15: wrong types. The state read after must still be valid; its values are not specified. */
-export const wrongTypeRows = (): SocketRow[] => ([
-  { power_on: 'true' }, { power_on: 1 }, { switch_lock: 'true' }, { switch_lock: 1 }, { brightness: '128' },
-] as Record<string, unknown>[]).map((put) => {
-  const row = socketRow(START_STATES[1]!, put, { clause: 'SOCK-15', kind: 'not-specified', why: 'a value of the wrong type' });
-  return { ...row, title: row.title.replace(/→ [^→]*$/, '→ a valid state') };
-});
+export const wrongTypeRows = (): SocketRow[] =>
+  ([{ power_on: 'true' }, { power_on: 1 }, { switch_lock: 'true' }, { switch_lock: 1 }, { brightness: '128' }] as Record<string, unknown>[]).map((put) => {
+    const row = socketRow(START_STATES[1]!, put, { clause: 'SOCK-15', kind: 'not-specified', why: 'a value of the wrong type' });
+    return { ...row, title: row.title.replace(/→ [^→]*$/, '→ a valid state') };
+  });

@@ -1,8 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { clause } from './catalogue.js';
-import {
-  START_STATES, brightnessEdgeRows, matrixRequests, matrixRows, outOfRangeRows, permutationRows, wrongTypeRows,
-} from './socket-matrix.js';
+import { START_STATES, brightnessEdgeRows, matrixRequests, matrixRows, outOfRangeRows, permutationRows, wrongTypeRows } from './socket-matrix.js';
 import { isConsistent, socketOutcome, type SocketState } from './socket-model.js';
 
 const OFF: SocketState = { power_on: false, switch_lock: false, brightness: 100 };
@@ -10,18 +8,27 @@ const ON: SocketState = { power_on: true, switch_lock: false, brightness: 100 };
 const LOCKED: SocketState = { power_on: true, switch_lock: true, brightness: 100 };
 
 // The specification's table, row by row, written out by hand.
-describe('the socket model follows the specification\'s table', () => {
+describe("the socket model follows the specification's table", () => {
   test.for([
     ['row 1: off, power_on true → on', OFF, { power_on: true }, { clause: 'SOCK-04', kind: 'state', state: ON }],
     ['row 2: on and unlocked, power_on false → off', ON, { power_on: false }, { clause: 'SOCK-05', kind: 'state', state: OFF }],
     ['row 3: unlocked and off, switch_lock true → locked and on', OFF, { switch_lock: true }, { clause: 'SOCK-06', kind: 'state', state: LOCKED }],
     ['row 3: unlocked and on, switch_lock true → locked and on', ON, { switch_lock: true }, { clause: 'SOCK-06', kind: 'state', state: LOCKED }],
     ['row 4: locked, switch_lock false → unlocked, still on', LOCKED, { switch_lock: false }, { clause: 'SOCK-07', kind: 'state', state: ON }],
-    ['row 5: locked, power_on false with switch_lock false → off', LOCKED, { switch_lock: false, power_on: false }, { clause: 'SOCK-08', kind: 'state', state: OFF }],
+    [
+      'row 5: locked, power_on false with switch_lock false → off',
+      LOCKED,
+      { switch_lock: false, power_on: false },
+      { clause: 'SOCK-08', kind: 'state', state: OFF },
+    ],
     ['row 6: brightness stored', LOCKED, { brightness: 0 }, { clause: 'SOCK-09', kind: 'state', state: { ...LOCKED, brightness: 0 } }],
     ['row 7: power_on false with switch_lock true → unchanged', ON, { power_on: false, switch_lock: true }, { clause: 'SOCK-10', kind: 'unchanged' }],
-    ['rows 7 and 6 together: power and lock unchanged, the brightness open', OFF, { power_on: false, switch_lock: true, brightness: 5 },
-      { clause: 'SOCK-10', kind: 'unchanged', brightnessOpen: true }],
+    [
+      'rows 7 and 6 together: power and lock unchanged, the brightness open',
+      OFF,
+      { power_on: false, switch_lock: true, brightness: 5 },
+      { clause: 'SOCK-10', kind: 'unchanged', brightnessOpen: true },
+    ],
   ] as const)('%s', ([, from, put, expected]) => {
     expect(socketOutcome(from, put)).toEqual(expected);
   });
@@ -54,8 +61,7 @@ describe('the socket matrix', () => {
   test('covers every transition clause, and names its rows plainly', () => {
     const clauses = new Set(matrixRows().map((r) => r.clause));
     expect([...clauses].sort()).toEqual(['SOCK-04', 'SOCK-05', 'SOCK-06', 'SOCK-07', 'SOCK-08', 'SOCK-09', 'SOCK-10', 'SOCK-13', 'SOCK-14']);
-    expect(matrixRows().map((r) => r.title))
-      .toContain('SOCK-08 [MUST] locked on → PUT {power_on:false, switch_lock:false} → off, unlocked');
+    expect(matrixRows().map((r) => r.title)).toContain('SOCK-08 [MUST] locked on → PUT {power_on:false, switch_lock:false} → off, unlocked');
   });
 
   test('permutation rows change only the field order, never the expected outcome', () => {
@@ -70,7 +76,11 @@ describe('the socket matrix', () => {
 
   test('the edge, out-of-range and wrong-type rows belong to their clauses', () => {
     expect(brightnessEdgeRows().map((r) => r.clause)).toEqual(['SOCK-09', 'SOCK-09']);
-    expect(outOfRangeRows().map((r) => [r.clause, r.outcome.kind])).toEqual([['SOCK-12', 'in-range'], ['SOCK-12', 'in-range'], ['SOCK-12', 'in-range']]);
+    expect(outOfRangeRows().map((r) => [r.clause, r.outcome.kind])).toEqual([
+      ['SOCK-12', 'in-range'],
+      ['SOCK-12', 'in-range'],
+      ['SOCK-12', 'in-range'],
+    ]);
     expect(wrongTypeRows().every((r) => r.clause === 'SOCK-15' && r.title.endsWith('→ a valid state'))).toBe(true);
     for (const r of [...matrixRows(), ...permutationRows()]) expect(r.title.startsWith(`${r.clause} [${clause(r.clause).level}] `)).toBe(true);
   });

@@ -82,5 +82,7 @@ export function describeSocket(s: SocketState, withBrightness = true): string {
 
 /** `{power_on:false, switch_lock:false}`: the request as a reader writes it, in its field order. */
 export function describePut(put: Record<string, unknown>): string {
-  return `{${Object.entries(put).map(([k, v]) => `${k}:${JSON.stringify(v)}`).join(', ')}}`;
+  return `{${Object.entries(put)
+    .map(([k, v]) => `${k}:${JSON.stringify(v)}`)
+    .join(', ')}}`;
 }

@@ -23,7 +23,7 @@ test.for([
 test.for([
   ['keeps the brightness it finds', ON, { from: OFF, put: { power_on: true } }, { ...OFF, brightness: 100 }],
   ['moves off the brightness the row sends', { ...ON, brightness: 0 }, { from: LOCKED, put: { brightness: 0 } }, LOCKED],
-  ['takes another where the row\'s own is avoided', { ...ON, brightness: 100 }, { from: ON, put: { brightness: 100 } }, { ...ON, brightness: 101 }],
+  ["takes another where the row's own is avoided", { ...ON, brightness: 100 }, { from: ON, put: { brightness: 100 } }, { ...ON, brightness: 101 }],
   ['moves off where clamping would store', { ...ON, brightness: 255 }, { from: ON, put: { brightness: 256 } }, ON],
 ] as const)('the start state %s', ([, now, row, start]) => {
   expect(startFor(row, now)).toEqual(start);
@@ -77,8 +77,12 @@ describe('the socket area as one tour', () => {
     expect(tourCost(tables.flat(), FOUND).switches).toBeGreaterThan(40);
   });
 
-  test('rows that chain need no steering, in whatever order they are given; the table\'s own order is kept where it chains', () => {
-    const rows = [{ from: ON, put: { brightness: 1 } }, { from: ON, put: { power_on: false } }, { from: OFF, put: { power_on: true } }];
+  test("rows that chain need no steering, in whatever order they are given; the table's own order is kept where it chains", () => {
+    const rows = [
+      { from: ON, put: { brightness: 1 } },
+      { from: ON, put: { power_on: false } },
+      { from: OFF, put: { power_on: true } },
+    ];
     expect(tour(rows, ON)).toEqual(rows);
     expect(tourCost(tour([...rows].reverse(), ON), ON)).toMatchObject({ switches: 0, requests: 0 });
     expect(tourCost([...rows].reverse(), ON)).toMatchObject({ switches: 2 });

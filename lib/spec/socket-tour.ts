@@ -64,7 +64,9 @@ export function steerCost(now: SocketState, start: SocketState): SteerCost {
 
 /** The state a row is expected to leave the socket in; where the specification leaves it open, the start. */
 export function expectedEnd(row: TourRow, start: SocketState): SocketState {
-  const typed = ['power_on', 'switch_lock', 'brightness'].every((k) => row.put[k] === undefined || typeof row.put[k] === (k === 'brightness' ? 'number' : 'boolean'));
+  const typed = ['power_on', 'switch_lock', 'brightness'].every(
+    (k) => row.put[k] === undefined || typeof row.put[k] === (k === 'brightness' ? 'number' : 'boolean'),
+  );
   const b = row.put.brightness;
   if (!typed || (typeof b === 'number' && (b < 0 || b > 255))) return start;
   const o = socketOutcome(start, row.put as SocketPut);

@@ -6,19 +6,54 @@ const phases = (f: (n: number) => string) => [1, 2, 3].map(f);
 const tariffs = (f: (n: number) => string) => [1, 2, 3, 4].map(f);
 
 const P1 = [
-  'unique_id', 'protocol_version', 'meter_model', 'timestamp', 'tariff',
-  'energy_import_kwh', ...tariffs((t) => `energy_import_t${t}_kwh`), 'energy_export_kwh', ...tariffs((t) => `energy_export_t${t}_kwh`),
-  'power_w', ...phases((l) => `power_l${l}_w`), 'voltage_v', ...phases((l) => `voltage_l${l}_v`),
-  'current_a', ...phases((l) => `current_l${l}_a`), 'frequency_hz',
-  ...phases((l) => `voltage_sag_l${l}_count`), ...phases((l) => `voltage_swell_l${l}_count`), 'any_power_fail_count', 'long_power_fail_count',
-  'average_power_15m_w', 'monthly_power_peak_w', 'monthly_power_peak_timestamp', 'external',
+  'unique_id',
+  'protocol_version',
+  'meter_model',
+  'timestamp',
+  'tariff',
+  'energy_import_kwh',
+  ...tariffs((t) => `energy_import_t${t}_kwh`),
+  'energy_export_kwh',
+  ...tariffs((t) => `energy_export_t${t}_kwh`),
+  'power_w',
+  ...phases((l) => `power_l${l}_w`),
+  'voltage_v',
+  ...phases((l) => `voltage_l${l}_v`),
+  'current_a',
+  ...phases((l) => `current_l${l}_a`),
+  'frequency_hz',
+  ...phases((l) => `voltage_sag_l${l}_count`),
+  ...phases((l) => `voltage_swell_l${l}_count`),
+  'any_power_fail_count',
+  'long_power_fail_count',
+  'average_power_15m_w',
+  'monthly_power_peak_w',
+  'monthly_power_peak_timestamp',
+  'external',
 ];
 
 const KWH = [
-  'energy_import_kwh', 'energy_export_kwh', 'power_w', 'voltage_v', 'current_a', 'apparent_current_a', 'reactive_current_a',
-  'apparent_power_va', 'reactive_power_var', 'power_factor', 'frequency_hz',
-  ...['power_l#_w', 'voltage_l#_v', 'current_l#_a', 'apparent_current_l#_a', 'reactive_current_l#_a', 'apparent_power_l#_va',
-    'reactive_power_l#_var', 'power_factor_l#'].flatMap((f) => phases((l) => f.replace('#', String(l)))),
+  'energy_import_kwh',
+  'energy_export_kwh',
+  'power_w',
+  'voltage_v',
+  'current_a',
+  'apparent_current_a',
+  'reactive_current_a',
+  'apparent_power_va',
+  'reactive_power_var',
+  'power_factor',
+  'frequency_hz',
+  ...[
+    'power_l#_w',
+    'voltage_l#_v',
+    'current_l#_a',
+    'apparent_current_l#_a',
+    'reactive_current_l#_a',
+    'apparent_power_l#_va',
+    'reactive_power_l#_var',
+    'power_factor_l#',
+  ].flatMap((f) => phases((l) => f.replace('#', String(l)))),
 ];
 
 const BATTERY = ['energy_import_kwh', 'energy_export_kwh', 'power_w', 'voltage_v', 'current_a', 'frequency_hz', 'state_of_charge_pct', 'cycles'];
@@ -37,9 +72,15 @@ export const V2_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 
 const isNumber = (v: unknown) => v === null || (typeof v === 'number' && Number.isFinite(v));
 const isString = (v: unknown) => v === null || typeof v === 'string';
-const isExternal = (v: unknown) => Array.isArray(v) && v.every((e) => typeof e === 'object' && e !== null
-  && ['unique_id', 'type', 'timestamp', 'unit'].every((k) => isString((e as Record<string, unknown>)[k]))
-  && isNumber((e as Record<string, unknown>).value));
+const isExternal = (v: unknown) =>
+  Array.isArray(v) &&
+  v.every(
+    (e) =>
+      typeof e === 'object' &&
+      e !== null &&
+      ['unique_id', 'type', 'timestamp', 'unit'].every((k) => isString((e as Record<string, unknown>)[k])) &&
+      isNumber((e as Record<string, unknown>).value),
+  );
 
 /** Why a documented field's value is not of its documented type, or null where it is. */
 export function fieldTypeError(name: string, value: unknown): string | null {

@@ -8,7 +8,9 @@ import type { Emulator } from '../emulator/emulator.js';
 export async function benchHook(emus: readonly Emulator[], dir: string): Promise<string> {
   const urls = Object.fromEntries(emus.map((e) => [e.ready.serial, e.ready.controlUrl]));
   const script = path.join(dir, 'press.mjs');
-  await writeFile(script, `const urls = ${JSON.stringify(urls)};\n`
-    + 'const r = await fetch(`${urls[process.argv[2]]}/press`, { method: \'POST\' });\nprocess.exit(r.ok ? 0 : 1);\n');
+  await writeFile(
+    script,
+    `const urls = ${JSON.stringify(urls)};\nconst r = await fetch(\`\${urls[process.argv[2]]}/press\`, { method: 'POST' });\nprocess.exit(r.ok ? 0 : 1);\n`,
+  );
   return `"${process.execPath}" ${script} {serial}`;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import { BUILT_STAMP, staleBuilds } from './build-fresh.js';
 
-test('a source or the build\'s configuration is stale where it changed after the last build, or there was none; tests and declarations need no build', async () => {
+test("a source or the build's configuration is stale where it changed after the last build, or there was none; tests and declarations need no build", async () => {
   const root = await mkdtemp(path.join(tmpdir(), 'ec-build-fresh-'));
   try {
     const put = async (file: string, at: number) => {
@@ -22,7 +22,10 @@ test('a source or the build\'s configuration is stale where it changed after the
     // The build's configuration too, where it exists.
     await put('tsconfig.build.json', 300);
     await put('tsconfig.json', 100);
-    expect(staleBuilds(root, ['lib'], ['tsconfig.json', 'tsconfig.build.json', 'tsconfig.missing.json'])).toEqual(['lib/deep/edited.ts', 'tsconfig.build.json']);
+    expect(staleBuilds(root, ['lib'], ['tsconfig.json', 'tsconfig.build.json', 'tsconfig.missing.json'])).toEqual([
+      'lib/deep/edited.ts',
+      'tsconfig.build.json',
+    ]);
   } finally {
     await rm(root, { recursive: true, force: true });
   }

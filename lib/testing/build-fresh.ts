@@ -24,9 +24,11 @@ export function staleBuilds(root: string, dirs: readonly string[], config: reado
   } catch {
     // never built
   }
-  const sources = dirs.flatMap((dir) => readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.spec.ts') && !e.name.endsWith('.d.ts'))
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name))));
+  const sources = dirs.flatMap((dir) =>
+    readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.spec.ts') && !e.name.endsWith('.d.ts'))
+      .map((e) => path.relative(root, path.join(e.parentPath, e.name))),
+  );
   const files = [...sources, ...config.filter((f) => existsSync(path.join(root, f)))];
   return files.filter((f) => statSync(path.join(root, f)).mtimeMs > builtAt);
 }
@@ -40,7 +42,9 @@ export default function setup(): void {
   const build = spawnSync(npm ? process.execPath : 'npm', [...(npm ? [npm] : []), 'run', 'build', '--silent'], { cwd: PACKAGE_ROOT, stdio: 'inherit' });
   const after = build.status === 0 ? stale() : before;
   if (after.length) {
-    throw new Error(`dist/ was built before ${after.length} file(s) changed (${after.slice(0, 3).join(', ')}${after.length > 3 ? ', …' : ''}), `
-      + `or not at all, and \`npm run build\` ${build.status === 0 ? 'left it so' : 'failed (its errors are above)'}: mend the build, then run the tests again`);
+    throw new Error(
+      `dist/ was built before ${after.length} file(s) changed (${after.slice(0, 3).join(', ')}${after.length > 3 ? ', …' : ''}), ` +
+        `or not at all, and \`npm run build\` ${build.status === 0 ? 'left it so' : 'failed (its errors are above)'}: mend the build, then run the tests again`,
+    );
   }
 }

@@ -21,7 +21,9 @@ export function cli(args: string[], o: { env?: NodeJS.ProcessEnv; timeoutMs?: nu
   delete env.ENERGY_CONFORM_HISTORY;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [o.bin ?? BIN, ...args], {
-      cwd: o.cwd ?? PACKAGE_ROOT, env: { ...env, ...o.env }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: o.cwd ?? PACKAGE_ROOT,
+      env: { ...env, ...o.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
@@ -45,7 +47,23 @@ export const curlPressHook = (ready: ReadyInfo) => `curl -fsS -X POST ${ready.co
 
 /** `run` options that point at an emulator. */
 export function targetArgs(ready: ReadyInfo, tokenStore: string): string[] {
-  return ['--host', ready.host, '--http-port', String(ready.httpPort ?? 1), '--https-port', String(ready.httpsPort ?? 1),
-    '--ca', ready.ca, '--kind', ready.kind, '--press-hook', curlPressHook(ready), '--press-timeout', '15',
-    '--token-store', tokenStore, '--yes'];
+  return [
+    '--host',
+    ready.host,
+    '--http-port',
+    String(ready.httpPort ?? 1),
+    '--https-port',
+    String(ready.httpsPort ?? 1),
+    '--ca',
+    ready.ca,
+    '--kind',
+    ready.kind,
+    '--press-hook',
+    curlPressHook(ready),
+    '--press-timeout',
+    '15',
+    '--token-store',
+    tokenStore,
+    '--yes',
+  ];
 }

@@ -30,14 +30,25 @@ export interface ClientFault {
 
 /** The phases a certification of `fault` plays: pairing, then those that show the misbehaviour. */
 export function occasionOf(fault: ClientFault): Phase[] {
-  const own = fault.phases ?? [fault.clause, ...(fault.also ?? [])].map((id) => phasesOf(clientClause(id))).filter((p) => p.length < PHASES.length).flat();
+  const own =
+    fault.phases ??
+    [fault.clause, ...(fault.also ?? [])]
+      .map((id) => phasesOf(clientClause(id)))
+      .filter((p) => p.length < PHASES.length)
+      .flat();
   return PHASES.filter((p) => p === 'pairing' || (own.length ? own : ['steady']).includes(p));
 }
 
 export const CLIENT_FAULTS: readonly ClientFault[] = [
   { name: 'token-to-v1', clause: 'CL-AUTH-01', says: 'also asks GET /api on the HTTP port, with its token' },
   { name: 'token-in-extra-header', clause: 'CL-AUTH-02', says: 'sends its token in an X-Token header as well' },
-  { name: 'stale-token-on-pairing', clause: 'CL-AUTH-03', also: ['CL-LOAD-03'], phases: ['revoked'], says: 'keeps sending its refused token while it asks for a new one' },
+  {
+    name: 'stale-token-on-pairing',
+    clause: 'CL-AUTH-03',
+    also: ['CL-LOAD-03'],
+    phases: ['revoked'],
+    says: 'keeps sending its refused token while it asks for a new one',
+  },
   { name: 'token-in-query', clause: 'CL-AUTH-04', says: 'adds ?token=<token> to its polls' },
   { name: 'name-without-prefix', clause: 'CL-PAIR-01', says: 'asks for the name "reference-integration", without local/' },
   { name: 'pair-poll-fast', clause: 'CL-PAIR-02', says: 'asks for a token every 150 ms until the press' },
@@ -45,9 +56,19 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
   { name: 'probe-before-token', clause: 'CL-PAIR-04', says: 'asks GET /api without a token right after pairing, before using the token' },
   { name: 'any-ca', clause: 'CL-TLS-01', says: 'checks the identity, but not the chain' },
   { name: 'no-identity-check', clause: 'CL-TLS-02', says: 'checks the chain, but not the identity' },
-  { name: 'identity-skipped-after-refusal', clause: 'CL-TLS-03', also: ['CL-TLS-02'], says: 'does not check the identity again on the connection after one it refused' },
+  {
+    name: 'identity-skipped-after-refusal',
+    clause: 'CL-TLS-03',
+    also: ['CL-TLS-02'],
+    says: 'does not check the identity again on the connection after one it refused',
+  },
   { name: 'api-version-1', clause: 'CL-VER-01', says: 'sends X-Api-Version: 1 over HTTPS' },
-  { name: 'strict-fields', clause: 'CL-VER-02', phases: ['steady', 'newer'], says: 'backs off to a poll every 10 s while answers hold fields it does not know' },
+  {
+    name: 'strict-fields',
+    clause: 'CL-VER-02',
+    phases: ['steady', 'newer'],
+    says: 'backs off to a poll every 10 s while answers hold fields it does not know',
+  },
   { name: 'poll-fast', clause: 'CL-LOAD-01', says: 'polls every 200 ms' },
   { name: 'connection-per-request', clause: 'CL-LOAD-02', says: 'opens a new connection for every request' },
   { name: 'hammer-while-away', clause: 'CL-LOAD-03', says: 'retries 100 ms after a connection fails' },

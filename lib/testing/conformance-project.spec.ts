@@ -25,9 +25,12 @@ test('the conformance project passes against a clean energy socket, every suite 
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST'))) as NodeJS.ProcessEnv;
     env.EC_SELFTEST_KIND = 'energysocket';
     const res = await new Promise<{ code: number; output: string }>((resolve) => {
-      execFile(process.execPath, [VITEST, 'run', '--project', 'conformance', '--reporter=json', '--outputFile', out],
+      execFile(
+        process.execPath,
+        [VITEST, 'run', '--project', 'conformance', '--reporter=json', '--outputFile', out],
         { cwd: PACKAGE_ROOT, env, timeout: 170_000, maxBuffer: 64 * 1024 * 1024 },
-        (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, output: `${stdout}${stderr}` }));
+        (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, output: `${stdout}${stderr}` }),
+      );
     });
     expect(res.code, res.output).toBe(0);
     const report = JSON.parse(await readFile(out, 'utf8')) as JsonReport;

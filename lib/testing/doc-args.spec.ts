@@ -4,24 +4,36 @@ import { shellBlocks } from './doc-blocks.js';
 
 const BENCH: DocBench = {
   devices: { '192.168.1.40': { httpPort: 8080, httpsPort: 8443, ca: '/ca.pem', controlUrl: 'http://127.0.0.1:9000' } },
-  interfaces: { '192.168.1.10': '127.0.0.1' }, ca: '/bench-ca.pem',
+  interfaces: { '192.168.1.10': '127.0.0.1' },
+  ca: '/bench-ca.pem',
 };
 const PRESS = ['--press-hook', 'curl -s -X POST http://127.0.0.1:9000/press'];
 
-describe('a guide\'s command line on the test bench', () => {
+describe("a guide's command line on the test bench", () => {
   test.for([
-    ['a real device becomes its emulator, and the person pressing its control port',
+    [
+      'a real device becomes its emulator, and the person pressing its control port',
       ['run', '--host', '192.168.1.40', '--reports', 'out'],
-      ['run', '--host', '127.0.0.1', '--reports', 'out', '--http-port', '8080', '--https-port', '8443', '--ca', '/ca.pem', ...PRESS]],
-    ['a capture pairs as a run does: the control port presses', ['capture', '--host', '192.168.1.40', '--out', 'p1.json'],
-      ['capture', '--host', '127.0.0.1', '--out', 'p1.json', '--http-port', '8080', '--https-port', '8443', '--ca', '/ca.pem', ...PRESS]],
-    ['ports, CA and hook the guide gives stay as given', ['run', '--host', '192.168.1.40', '--https-port', '443', '--insecure', '--press-hook', 'relay 3'],
-      ['run', '--host', '127.0.0.1', '--https-port', '443', '--insecure', '--press-hook', 'relay 3', '--http-port', '8080']],
-    ['with a token nobody presses', ['run', '--host', '192.168.1.40', '--token', 'abc'],
-      ['run', '--host', '127.0.0.1', '--token', 'abc', '--http-port', '8080', '--https-port', '8443', '--ca', '/ca.pem']],
+      ['run', '--host', '127.0.0.1', '--reports', 'out', '--http-port', '8080', '--https-port', '8443', '--ca', '/ca.pem', ...PRESS],
+    ],
+    [
+      'a capture pairs as a run does: the control port presses',
+      ['capture', '--host', '192.168.1.40', '--out', 'p1.json'],
+      ['capture', '--host', '127.0.0.1', '--out', 'p1.json', '--http-port', '8080', '--https-port', '8443', '--ca', '/ca.pem', ...PRESS],
+    ],
+    [
+      'ports, CA and hook the guide gives stay as given',
+      ['run', '--host', '192.168.1.40', '--https-port', '443', '--insecure', '--press-hook', 'relay 3'],
+      ['run', '--host', '127.0.0.1', '--https-port', '443', '--insecure', '--press-hook', 'relay 3', '--http-port', '8080'],
+    ],
+    [
+      'with a token nobody presses',
+      ['run', '--host', '192.168.1.40', '--token', 'abc'],
+      ['run', '--host', '127.0.0.1', '--token', 'abc', '--http-port', '8080', '--https-port', '8443', '--ca', '/ca.pem'],
+    ],
     ['discovery stays on loopback', ['discover', '--json'], ['discover', '--json', '--interface', '127.0.0.1']],
-    ['an interface the guide names becomes the bench\'s', ['discover', '--interface', '192.168.1.10'], ['discover', '--interface', '127.0.0.1']],
-    ['a run that discovers trusts the bench\'s CA', ['run', '--all', '--yes'], ['run', '--all', '--yes', '--interface', '127.0.0.1', '--ca', '/bench-ca.pem']],
+    ["an interface the guide names becomes the bench's", ['discover', '--interface', '192.168.1.10'], ['discover', '--interface', '127.0.0.1']],
+    ["a run that discovers trusts the bench's CA", ['run', '--all', '--yes'], ['run', '--all', '--yes', '--interface', '127.0.0.1', '--ca', '/bench-ca.pem']],
     ['a command with no device is left alone', ['compare', 'old', 'new'], ['compare', 'old', 'new']],
   ] as const)('%s', ([, argv, expected]) => {
     expect(benchArgs(argv, BENCH)).toEqual(expected);
@@ -34,9 +46,33 @@ describe('a guide\'s command line on the test bench', () => {
 });
 
 describe('the shell blocks of a guide', () => {
-  const md = ['# Guide', '```sh', 'energy-conform --version', '```', 'text', '<!-- doc-test: exits 1 -->', '```bash', 'a', 'b', '```',
-    '<!-- doc-test: serves -->', '```sh', 'energy-conform emulate', '```', '```yaml', 'not: shell', '```', '<!-- doc-test: mdns -->', '```sh', 'x', '```',
-    '<!-- doc-test: by third-party.spec.ts exits 1 -->', '```sh', 'y', '```'].join('\n');
+  const md = [
+    '# Guide',
+    '```sh',
+    'energy-conform --version',
+    '```',
+    'text',
+    '<!-- doc-test: exits 1 -->',
+    '```bash',
+    'a',
+    'b',
+    '```',
+    '<!-- doc-test: serves -->',
+    '```sh',
+    'energy-conform emulate',
+    '```',
+    '```yaml',
+    'not: shell',
+    '```',
+    '<!-- doc-test: mdns -->',
+    '```sh',
+    'x',
+    '```',
+    '<!-- doc-test: by third-party.spec.ts exits 1 -->',
+    '```sh',
+    'y',
+    '```',
+  ].join('\n');
 
   test('are every sh and bash fence, with where they are, how they run and the exit code they end with', () => {
     expect(shellBlocks(md, 'g.md')).toEqual([

@@ -30,7 +30,8 @@ export function benchArgs(argv: readonly string[], bench: DocBench): string[] {
       if (!has('--http-port') && device.httpPort !== null) out.push('--http-port', String(device.httpPort));
       if (!has('--https-port') && device.httpsPort !== null) out.push('--https-port', String(device.httpsPort));
       if (!has('--ca') && !has('--insecure')) out.push('--ca', device.ca);
-      if ((command === 'run' || command === 'pair' || command === 'capture') && !has('--press-hook') && !has('--token')) out.push('--press-hook', `curl -s -X POST ${device.controlUrl}/press`);
+      if ((command === 'run' || command === 'pair' || command === 'capture') && !has('--press-hook') && !has('--token'))
+        out.push('--press-hook', `curl -s -X POST ${device.controlUrl}/press`);
     }
   } else if (command === 'discover' || command === 'run') {
     if (!has('--interface')) out.push('--interface', '127.0.0.1');
@@ -40,7 +41,8 @@ export function benchArgs(argv: readonly string[], bench: DocBench): string[] {
   if (iface !== -1) out[iface + 1] = bench.interfaces[out[iface + 1]!] ?? out[iface + 1]!;
   for (const arg of out) {
     const address = IPV4.exec(arg)?.[0];
-    if (address && !LOOPBACK.test(address)) throw new Error(`"${arg}" names ${address}, which the test bench does not stand in for: add it to the bench of docs.spec.ts`);
+    if (address && !LOOPBACK.test(address))
+      throw new Error(`"${arg}" names ${address}, which the test bench does not stand in for: add it to the bench of docs.spec.ts`);
   }
   return out;
 }

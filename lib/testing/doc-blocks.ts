@@ -30,8 +30,13 @@ export function shellBlocks(markdown: string, file: string): ShellBlock[] {
     const mark = MARK.exec(lines[i - 1] ?? '');
     if (!mark && (lines[i - 1] ?? '').includes('doc-test')) throw new Error(`${file}:${i}: "${lines[i - 1]}" is no doc-test mark`);
     const mode: BlockMode = mark?.[1] === 'serves' || mark?.[1] === 'mdns' ? mark[1] : mark?.[2] ? 'by' : 'run';
-    blocks.push({ where: `${file}:${i + 1}`, script: lines.slice(i + 1, end).join('\n'), mode, exits: Number(mark?.[3] ?? mark?.[4] ?? 0),
-      ...(mark?.[2] ? { by: mark[2] } : {}) });
+    blocks.push({
+      where: `${file}:${i + 1}`,
+      script: lines.slice(i + 1, end).join('\n'),
+      mode,
+      exits: Number(mark?.[3] ?? mark?.[4] ?? 0),
+      ...(mark?.[2] ? { by: mark[2] } : {}),
+    });
     i = end;
   }
   return blocks;

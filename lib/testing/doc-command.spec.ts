@@ -22,10 +22,17 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ec-doc-command-'));
   await mkdir(path.join(dir, 'tmp'));
   // A command that exits with its first argument and prints the others.
-  server = createServer((req, res) => void buffer(req).then((body) => answerShell(body, async (ask) => {
-    asked.push(ask);
-    return { code: Number(ask.args[0]), stdout: `out ${ask.args.slice(1).join('|')}\n`, stderr: 'err ünïcode\n', ms: 0 };
-  })).then((a) => res.end(a)));
+  server = createServer(
+    (req, res) =>
+      void buffer(req)
+        .then((body) =>
+          answerShell(body, async (ask) => {
+            asked.push(ask);
+            return { code: Number(ask.args[0]), stdout: `out ${ask.args.slice(1).join('|')}\n`, stderr: 'err ünïcode\n', ms: 0 };
+          }),
+        )
+        .then((a) => res.end(a)),
+  );
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -14,7 +14,12 @@ import type { Ask } from './warm-ask.js';
 export function shellAsk(body: Buffer): { outDir: string; ask: Ask } {
   const [outDir, cwd, count, ...rest] = body.toString('utf8').split('\0');
   const n = Number(count);
-  const { EC_WARM_CLI: _, ...env } = Object.fromEntries(rest.slice(n).filter((e) => e.includes('=')).map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]));
+  const { EC_WARM_CLI: _, ...env } = Object.fromEntries(
+    rest
+      .slice(n)
+      .filter((e) => e.includes('='))
+      .map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]),
+  );
   return { outDir: outDir!, ask: { args: rest.slice(0, n), env, cwd, timeoutMs: 240_000 } };
 }
 

@@ -27,7 +27,13 @@ export function installedCommand(): { command: string; env: NodeJS.ProcessEnv } 
 }
 
 /** The README and every guide in docs/, as paths from the package root. */
-export const DOC_FILES = ['README.md', ...readdirSync(path.join(PACKAGE_ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+export const DOC_FILES = [
+  'README.md',
+  ...readdirSync(path.join(PACKAGE_ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
 
 /** A package script that builds first, without its build: the tests run on the build that npm test made. */
 function afterBuild(script: string): string {
@@ -51,8 +57,9 @@ export const NPM: Record<string, string> = {
 const SHIMS = {
   'energy-conform': `[ -n "\${EC_WARM_CLI:-}" ] && [ "\${1:-}" != emulate ] && exec bash "${WARM}" "$@"\nmapfile -d '' args < <("${NODE}" "${ARGS}" "$@"); wait $! || exit 2\nexec "${NODE}" "${BIN}" "\${args[@]}"`,
   npx: '[ "$1" = energy-conform ] || { echo "npx $1: the guides use npx for energy-conform only" >&2; exit 127; }\nshift\nexec energy-conform "$@"',
-  npm: `case "$* " in\n${Object.entries(NPM).map(([k, v]) => `  "${k} "*) ${v};;`).join('\n')}\n`
-    + '  *) echo "npm $*: no command the guides may use (lib/testing/doc-runner.ts NPM)" >&2; exit 127;;\nesac',
+  npm: `case "$* " in\n${Object.entries(NPM)
+    .map(([k, v]) => `  "${k} "*) ${v};;`)
+    .join('\n')}\n  *) echo "npm $*: no command the guides may use (lib/testing/doc-runner.ts NPM)" >&2; exit 127;;\nesac`,
   'bench-relay': `exec curl -sf -X POST "$("${NODE}" -p 'JSON.parse(process.env.EC_DOC_RELAYS)[process.argv[1]]' "$1")/press"`,
 };
 
@@ -70,8 +77,7 @@ export async function docShell(dir: string, bench: DocBench, relays: Record<stri
     await writeFile(path.join(bin, name), `#!/usr/bin/env bash\n${body}\n`);
     await chmod(path.join(bin, name), 0o755);
   }
-  const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, NO_COLOR: '1',
-    EC_DOC_BENCH: JSON.stringify(bench), EC_DOC_RELAYS: JSON.stringify(relays) };
+  const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, NO_COLOR: '1', EC_DOC_BENCH: JSON.stringify(bench), EC_DOC_RELAYS: JSON.stringify(relays) };
   return {
     env,
     async workdir(name) {
@@ -85,20 +91,29 @@ export async function docShell(dir: string, bench: DocBench, relays: Record<stri
   };
 }
 
-export interface BlockResult { code: number | null; output: string }
+export interface BlockResult {
+  code: number | null;
+  output: string;
+}
 
 /** Runs the block in `cwd` with HOME there too (the token store a reader's first run creates). */
 export function runBlock(block: ShellBlock, shell: DocShell, cwd: string, timeoutMs = 240_000): Promise<BlockResult> {
   return new Promise((resolve, reject) => {
     // A block that serves is stopped by its test: the shim starts its command cold.
     const warm = block.mode === 'serves' ? {} : installedCommand().env;
-    const child = spawn('bash', ['-c', `set -eo pipefail\n${block.script}`], { cwd, env: { ...shell.env, HOME: cwd, ...warm }, detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', `set -eo pipefail\n${block.script}`], {
+      cwd,
+      env: { ...shell.env, HOME: cwd, ...warm },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const stop = () => {
       try {
         process.kill(-child.pid!, 'SIGTERM');
-      } catch { /* already gone */ }
+      } catch {
+        /* already gone */
+      }
     };
     child.stdout.on('data', (d: Buffer) => {
       output += d;

@@ -39,7 +39,9 @@ export function tokensIssued(emu: Emulator): string[] {
 
 /** A control-port event; its JSON answer. */
 export async function control(emu: Emulator, route: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(`${emu.ready.controlUrl}${route}`, { method: route === '/snapshot' ? 'GET' : 'POST',
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const res = await fetch(`${emu.ready.controlUrl}${route}`, {
+    method: route === '/snapshot' ? 'GET' : 'POST',
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return { status: res.status, json: await res.json() };
 }

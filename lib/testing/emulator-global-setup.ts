@@ -28,8 +28,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const prepared = await prepare(run);
   const presses = await pressServiceFor(cfg, io, wanted, prepared.presses);
   // Built as `run` builds it (session.ts), with no cloud toggle.
-  project.provide('energyConform', workerContext(prepared.draft, { pressUrl: presses?.url ?? null, pressTimed: presses?.timed ?? false,
-    cloudToggle: false }));
+  project.provide('energyConform', workerContext(prepared.draft, { pressUrl: presses?.url ?? null, pressTimed: presses?.timed ?? false, cloudToggle: false }));
   return async () => {
     await presses?.close();
     await run.pool.close();

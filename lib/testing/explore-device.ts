@@ -15,12 +15,22 @@ import { KINDS, type KindId } from '../spec/kinds.js';
  * `slow`: the window's steps too, the emulator on a clock of the test's that a step's wait moves on at once.
  * `cloudToggle`: as --allow-cloud-toggle; by default on for a clean device, and for faults that all need that option.
  */
-export async function exploreEmulated(kind: KindId, faults: string[], seed: number, budget: Budget = DEFAULT_BUDGET,
-  o: { signal?: AbortSignal; slow?: boolean; cloudToggle?: boolean } = {}): Promise<ExploreResult> {
+export async function exploreEmulated(
+  kind: KindId,
+  faults: string[],
+  seed: number,
+  budget: Budget = DEFAULT_BUDGET,
+  o: { signal?: AbortSignal; slow?: boolean; cloudToggle?: boolean } = {},
+): Promise<ExploreResult> {
   let clock = Date.now();
   const emu = await startEmulator({ kind, faults, ...(o.slow ? { now: () => clock } : {}) });
-  const device = new DeviceClient({ host: emu.ready.host, httpPort: emu.ready.httpPort, httpsPort: emu.ready.httpsPort,
-    caPem: await readFile(emu.ready.ca, 'utf8'), insecure: false });
+  const device = new DeviceClient({
+    host: emu.ready.host,
+    httpPort: emu.ready.httpPort,
+    httpsPort: emu.ready.httpsPort,
+    caPem: await readFile(emu.ready.ca, 'utf8'),
+    insecure: false,
+  });
   try {
     emu.state.press();
     const token = emu.state.createUser('local/energy-conform');
@@ -33,9 +43,28 @@ export async function exploreEmulated(kind: KindId, faults: string[], seed: numb
       return undefined;
     };
     const cloudToggle = o.cloudToggle ?? FAULTS.filter((f) => faults.includes(f.name)).every((f) => f.args?.includes('--allow-cloud-toggle') ?? false);
-    return await explore({ device, token, served, socket, cloud, cloudToggle, users: KINDS[kind].userToken !== 'Not supported', press, pressTimeoutS: 15,
-      pressByHook: true, windowsBefore: 1, slow: o.slow ?? false, sleep: async (ms) => { clock += ms; },
-      runTag: 'ec-explore', seed, budget, signal: o.signal, secret: () => undefined });
+    return await explore({
+      device,
+      token,
+      served,
+      socket,
+      cloud,
+      cloudToggle,
+      users: KINDS[kind].userToken !== 'Not supported',
+      press,
+      pressTimeoutS: 15,
+      pressByHook: true,
+      windowsBefore: 1,
+      slow: o.slow ?? false,
+      sleep: async (ms) => {
+        clock += ms;
+      },
+      runTag: 'ec-explore',
+      seed,
+      budget,
+      signal: o.signal,
+      secret: () => undefined,
+    });
   } finally {
     await device.close();
     await emu.close();

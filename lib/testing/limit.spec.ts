@@ -11,14 +11,16 @@ test('at most n at once, in the order they came, and a failure frees its turn', 
     const promise = new Promise<void>((r) => (resolve = r));
     return { promise, resolve };
   });
-  const runs = gates.map((g, i) => inTurn(async () => {
-    started.push(i);
-    most = Math.max(most, (now += 1));
-    await g.promise;
-    now -= 1;
-    if (i === 1) throw new Error('run 1 failed');
-    return i;
-  }));
+  const runs = gates.map((g, i) =>
+    inTurn(async () => {
+      started.push(i);
+      most = Math.max(most, (now += 1));
+      await g.promise;
+      now -= 1;
+      if (i === 1) throw new Error('run 1 failed');
+      return i;
+    }),
+  );
   const settled = Promise.allSettled(runs);
   for (const g of gates) {
     await new Promise((r) => setTimeout(r, 5));

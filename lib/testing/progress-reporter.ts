@@ -39,6 +39,8 @@ export default class ProgressReporter implements Reporter {
   private print(): void {
     const s = Math.round((Date.now() - this.started) / 1000);
     const running = [...this.running].join(', ') || 'nothing';
-    process.stdout.write(`progress ${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s: ${this.done} tests done, ${this.failed} failed; running ${running}\n`);
+    process.stdout.write(
+      `progress ${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s: ${this.done} tests done, ${this.failed} failed; running ${running}\n`,
+    );
   }
 }

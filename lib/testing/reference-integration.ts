@@ -45,7 +45,7 @@ function identityOnly(opts: { hostname: string; port: string }, done: (err: Erro
   socket.once('error', (err) => done(err, null));
 }
 
-const agentOptions = { connect: on('any-ca') ? identityOnly as never : { ca, checkServerIdentity: checkIdentity }, keepAliveTimeout: 60_000 };
+const agentOptions = { connect: on('any-ca') ? (identityOnly as never) : { ca, checkServerIdentity: checkIdentity }, keepAliveTimeout: 60_000 };
 let agent = new Agent({ connections: 1, ...agentOptions });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -54,7 +54,12 @@ async function call(base: string, method: string, path: string, o: { token?: str
   if (o.token) headers.authorization = `Bearer ${o.token}`;
   if (o.body !== undefined && !(on('no-content-type') && path === '/api/user')) headers['content-type'] = 'application/json';
   const dispatcher = on('connection-per-request') ? new Agent({ connections: 1, ...agentOptions }) : agent;
-  const res = await request(`${base}${path}`, { method: method as 'GET', headers, dispatcher, ...(o.body === undefined ? {} : { body: JSON.stringify(o.body) }) });
+  const res = await request(`${base}${path}`, {
+    method: method as 'GET',
+    headers,
+    dispatcher,
+    ...(o.body === undefined ? {} : { body: JSON.stringify(o.body) }),
+  });
   const text = await res.body.text();
   if (dispatcher !== agent) await dispatcher.close();
   return { status: res.statusCode, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
@@ -70,7 +75,8 @@ let stopping = false;
 let refusals = 0;
 
 /** The WebSocket's own identity check: the same rule as the HTTPS one, without its faults' memory of the last refusal. */
-const socketIdentity = (_host: string, cert: PeerCertificate) => (cert.subject?.CN === identity ? undefined : new Error(`the certificate names ${cert.subject?.CN}`));
+const socketIdentity = (_host: string, cert: PeerCertificate) =>
+  cert.subject?.CN === identity ? undefined : new Error(`the certificate names ${cert.subject?.CN}`);
 
 /** Opens the WebSocket where the integration has a token and none is open; tried again 2 s after it closes. */
 function openSocket(): void {
@@ -78,8 +84,11 @@ function openSocket(): void {
   clearTimeout(retry);
   retry = undefined;
   // It validates the socket's certificate as its HTTPS requests' (the TLS faults included), but for their memory of the last refusal.
-  const tls = on('any-ca') ? { rejectUnauthorized: false } : on('no-identity-check') ? { ca, checkServerIdentity: () => undefined }
-    : { ca, checkServerIdentity: socketIdentity };
+  const tls = on('any-ca')
+    ? { rejectUnauthorized: false }
+    : on('no-identity-check')
+      ? { ca, checkServerIdentity: () => undefined }
+      : { ca, checkServerIdentity: socketIdentity };
   const ws = new WebSocket(`wss://${host}:${env.EC_DEVICE_HTTPS_PORT}/api/ws`, tls as never);
   socket = ws;
   // any-ca: the chain is not checked, so neither is the identity by Node; the integration checks it itself, as for HTTPS.
@@ -112,8 +121,12 @@ async function settle(kind: string | undefined): Promise<void> {
     await call(v2, 'PUT', '/api/system', { token, body: on('switch-v1-off') ? { api_v1_enabled: false } : { status_led_brightness_pct: 50 } });
   }
   if (kind === 'p1dongle' || kind === 'energymeter') {
-    await call(v2, 'PUT', '/api/batteries', { token, body: on('battery-to-full-with-permissions') ? { mode: 'to_full', permissions: ['charge_allowed'] }
-      : { mode: 'zero', permissions: ['charge_allowed', 'discharge_allowed'] } });
+    await call(v2, 'PUT', '/api/batteries', {
+      token,
+      body: on('battery-to-full-with-permissions')
+        ? { mode: 'to_full', permissions: ['charge_allowed'] }
+        : { mode: 'zero', permissions: ['charge_allowed', 'discharge_allowed'] },
+    });
   }
 }
 

@@ -21,17 +21,36 @@ export type SoakPlan = Omit<SoakConfig, 'device' | 'tool'>;
  * The emulator answers in the test's own process: on a machine busy with the other tests its answers can wait
  * a second or more for the event loop, which is the machine's latency, not the device's. The tests' bound is 5 s.
  */
-export const TEST_PLAN: SoakPlan = { durationS: 12, clients: 3, pollMs: 500, intervalS: 1, checkEveryS: 4,
-  thresholds: { ...DEFAULT_THRESHOLDS, maxP99Ms: 5000, maxStaleS: 5, maxStallS: 5 } };
+export const TEST_PLAN: SoakPlan = {
+  durationS: 12,
+  clients: 3,
+  pollMs: 500,
+  intervalS: 1,
+  checkEveryS: 4,
+  thresholds: { ...DEFAULT_THRESHOLDS, maxP99Ms: 5000, maxStaleS: 5, maxStallS: 5 },
+};
 
 /** `run`: what the operator gave beyond the emulator's own address, CA and token (a wrong --kind, say). */
 /** `device`: the emulator's group of batteries, its meter's seed, the faults of its fault table it serves. */
-export async function soakEmulated(kind: KindId, field: FieldFaults, plan: Partial<SoakPlan> = {}, run: Partial<RunConfig> = {},
-  device: { batteryCount?: number; seed?: number; faults?: string[] } = {}): Promise<SoakOutcome & { html: string; said: string }> {
+export async function soakEmulated(
+  kind: KindId,
+  field: FieldFaults,
+  plan: Partial<SoakPlan> = {},
+  run: Partial<RunConfig> = {},
+  device: { batteryCount?: number; seed?: number; faults?: string[] } = {},
+): Promise<SoakOutcome & { html: string; said: string }> {
   const emu = await startEmulator({ kind, field, ...device });
   const dir = await mkdtemp(path.join(tmpdir(), 'ec-soak-'));
   let said = '';
-  const io = streamIo(new Writable({ write: (chunk, _enc, done) => { said += String(chunk); done(); } }), false);
+  const io = streamIo(
+    new Writable({
+      write: (chunk, _enc, done) => {
+        said += String(chunk);
+        done();
+      },
+    }),
+    false,
+  );
   try {
     emu.state.press();
     const token = emu.ready.httpsPort !== null ? emu.state.createUser('local/energy-conform') : undefined;

@@ -5,7 +5,12 @@ import { text } from 'node:stream/consumers';
 import type { CliResult } from './cli-process.js';
 
 /** `env` and `cwd`: the command's own, as a process of its own would have them. */
-export interface Ask { args: string[]; env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number }
+export interface Ask {
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  timeoutMs?: number;
+}
 
 export function askWarm(url: string, ask: Ask): Promise<CliResult> {
   return new Promise((resolve, reject) => {

@@ -7,8 +7,18 @@ import { FRESH_SUITE_WORKERS } from './warm-cli.js';
 if (!process.argv.includes(FRESH_SUITE_WORKERS)) keepSuiteWorkers();
 
 /** `env` and `cwd`: the command's, as a process of its own would have them (HOME, and with it the default token store, too). */
-export interface WarmRequest { id: number; args: string[]; env: NodeJS.ProcessEnv; cwd?: string }
-export interface WarmAnswer { id: number; code: number | null; stdout: string; stderr: string }
+export interface WarmRequest {
+  id: number;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+export interface WarmAnswer {
+  id: number;
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 type Write = typeof process.stdout.write;
 
@@ -16,12 +26,13 @@ type Write = typeof process.stdout.write;
 async function captured(fn: () => Promise<number | undefined>): Promise<Omit<WarmAnswer, 'id'>> {
   const out = { stdout: '', stderr: '' };
   const keep = { stdout: process.stdout.write, stderr: process.stderr.write };
-  const into = (k: 'stdout' | 'stderr'): Write => ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    out[k] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
-    const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
-    done?.();
-    return true;
-  }) as Write;
+  const into = (k: 'stdout' | 'stderr'): Write =>
+    ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      out[k] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
+      const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
+      done?.();
+      return true;
+    }) as Write;
   process.stdout.write = into('stdout');
   process.stderr.write = into('stderr');
   try {

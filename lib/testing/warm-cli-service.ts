@@ -27,10 +27,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const run = (ask: Ask) => warm.run(ask.args, { env: ask.env, cwd: ask.cwd, timeoutMs: ask.timeoutMs });
   const server = createServer((req, res) => {
     // A test's command (shared-cli.ts), or a guide's shell block's (doc-command.sh).
-    const answer = req.url === '/shell'
-      ? buffer(req).then((body) => answerShell(body, run))
-      : text(req).then(async (body) => JSON.stringify(await run(JSON.parse(body) as Ask)));
-    answer.then((a) => res.writeHead(200).end(a), (err: unknown) => res.writeHead(500).end(String(err)));
+    const answer =
+      req.url === '/shell'
+        ? buffer(req).then((body) => answerShell(body, run))
+        : text(req).then(async (body) => JSON.stringify(await run(JSON.parse(body) as Ask)));
+    answer.then(
+      (a) => res.writeHead(200).end(a),
+      (err: unknown) => res.writeHead(500).end(String(err)),
+    );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   project.provide('warmCli', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);

@@ -13,7 +13,10 @@ const SERVER = path.join(PACKAGE_ROOT, 'dist', 'lib', 'testing', 'warm-cli-serve
 /** The server's argument that leaves each run a fresh suite worker, as the bin's runs have. */
 export const FRESH_SUITE_WORKERS = '--fresh-suite-workers';
 
-interface Server { child: ChildProcess; busy: boolean }
+interface Server {
+  child: ChildProcess;
+  busy: boolean;
+}
 
 const alive = (s: Server) => s.child.exitCode === null && s.child.signalCode === null;
 
@@ -23,14 +26,21 @@ export class WarmCli {
   private next = 0;
 
   /** `size`: how many command lines run at once; `keepSuiteWorkers` false: a fresh suite worker each run, as the bin has (for the bench). */
-  constructor(private readonly size: number, private readonly o: { keepSuiteWorkers?: boolean } = {}) {}
+  constructor(
+    private readonly size: number,
+    private readonly o: { keepSuiteWorkers?: boolean } = {},
+  ) {}
 
   private spawn(): Server {
     // Garbage collected on the main thread alone: on two cores busy with some twenty processes, V8's helper threads only
     // compete (a warm process's socket runs: 0.57–0.63 CPU-s each with it, 0.66–0.67 without). The unit project's
     // workers have it too (vitest.config.ts), and the warm process's kept suite worker takes it (kept-worker.ts).
-    const child = fork(SERVER, this.o.keepSuiteWorkers === false ? [FRESH_SUITE_WORKERS] : [], { cwd: PACKAGE_ROOT, env: { ...process.env, NO_COLOR: '1' },
-      execArgv: [...process.execArgv.filter((a) => a !== SINGLE_THREADED_GC), SINGLE_THREADED_GC], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(SERVER, this.o.keepSuiteWorkers === false ? [FRESH_SUITE_WORKERS] : [], {
+      cwd: PACKAGE_ROOT,
+      env: { ...process.env, NO_COLOR: '1' },
+      execArgv: [...process.execArgv.filter((a) => a !== SINGLE_THREADED_GC), SINGLE_THREADED_GC],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     const server: Server = { child, busy: false };
     this.servers.push(server);
     child.once('exit', () => this.servers.splice(this.servers.indexOf(server), 1));

@@ -10,10 +10,13 @@ export interface Msg {
 }
 
 /** A `ws` client on the emulator's /api/ws that keeps every message it hears, connected once the device asks for the token. */
-export async function connect(emu: Emulator): Promise<{ ws: WebSocket; heard: Msg[]; next(type: string, from?: number): Promise<Msg>; closed: Promise<number> }> {
+export async function connect(
+  emu: Emulator,
+): Promise<{ ws: WebSocket; heard: Msg[]; next(type: string, from?: number): Promise<Msg>; closed: Promise<number> }> {
   const ws = new WebSocket(`wss://${emu.ready.host}:${emu.ready.httpsPort}/api/ws`, {
     // The identity is appliance/<code>/<serial>, not a host name: this test checks the chain only.
-    ca: await readFile(emu.ready.ca), checkServerIdentity: (() => undefined) as unknown as ClientOptions['checkServerIdentity'],
+    ca: await readFile(emu.ready.ca),
+    checkServerIdentity: (() => undefined) as unknown as ClientOptions['checkServerIdentity'],
   });
   const heard: Msg[] = [];
   const waiters: (() => void)[] = [];
@@ -22,17 +25,18 @@ export async function connect(emu: Emulator): Promise<{ ws: WebSocket; heard: Ms
     for (const w of waiters.splice(0)) w();
   });
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  const next = (type: string, from = 0) => new Promise<Msg>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${type} message within 5 s: ${JSON.stringify(heard)}`)), 5000);
-    const look = () => {
-      const m = heard.slice(from).find((x) => x.type === type);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m);
-      } else waiters.push(look);
-    };
-    look();
-  });
+  const next = (type: string, from = 0) =>
+    new Promise<Msg>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${type} message within 5 s: ${JSON.stringify(heard)}`)), 5000);
+      const look = () => {
+        const m = heard.slice(from).find((x) => x.type === type);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m);
+        } else waiters.push(look);
+      };
+      look();
+    });
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   await next('authorization_requested');
   return { ws, heard, next, closed };

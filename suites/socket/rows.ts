@@ -72,8 +72,10 @@ async function startAt(ctx: CheckContext, row: SocketRow): Promise<SocketState> 
     await ctx.also('SOCK-03', () => {
       for (const [i, put] of sent.entries()) expectHeld(judgeOn('SOCK-03', answers[i]!, { put }));
     });
-    throw new PreconditionError(`could not put the socket in the start state ${describeSocket(from)}; the requests were:\n`
-      + answers.map((a) => `  ${describeExchange(a.exchange)}`).join('\n'));
+    throw new PreconditionError(
+      `could not put the socket in the start state ${describeSocket(from)}; the requests were:\n` +
+        answers.map((a) => `  ${describeExchange(a.exchange)}`).join('\n'),
+    );
   }
   return from;
 }

@@ -98,8 +98,10 @@ export async function runScenario(ctx: CheckContext): Promise<UsersScenario> {
   const before = await post(bodies[0]!.body);
   const judgesBodyFirst = !creationNotEnabled(before);
   let opened = !judgesBodyFirst;
-  refusals.push({ ...bodies[0]!, res: judgesBodyFirst ? before
-    : await pressAndPost(run, device, 'a second user, after trying refused names', { body: bodies[0]!.body }) });
+  refusals.push({
+    ...bodies[0]!,
+    res: judgesBodyFirst ? before : await pressAndPost(run, device, 'a second user, after trying refused names', { body: bodies[0]!.body }),
+  });
   for (const b of bodies.slice(1)) {
     const res = await post(b.body);
     note(b.name, res);
@@ -140,12 +142,29 @@ export async function runScenario(ctx: CheckContext): Promise<UsersScenario> {
       if (creationNotEnabled(res)) lateReuses.push(res);
       else reuse = res;
     }
-    reuse ??= await pressAndPost(run, device, 're-use of the second user\'s name', { body: { name } });
+    reuse ??= await pressAndPost(run, device, "re-use of the second user's name", { body: { name } });
   }
   lastLate().late = lateReuses.length === LATE_TRIES && reuse ? { afterS: REUSE_AFTER_S, refusals: lateReuses, then: reuse } : null;
   const afterReuseName = `local/${run.runTag}-third`;
   const afterReuse = reuse && tokenOf(reuse) ? await post({ name: afterReuseName }) : null;
   if (afterReuse) note(afterReuseName, afterReuse);
-  return { validName: name, refusals, attempts, creation, tokenX: tokenOf(creation), newTokenAnswer, secondInWindow, secondName,
-    namesAfterWindow1, closedBy, judgesBodyFirst, reuse, lateReuses, tokenX2: reuse ? tokenOf(reuse) : null, afterReuse, afterReuseName, created };
+  return {
+    validName: name,
+    refusals,
+    attempts,
+    creation,
+    tokenX: tokenOf(creation),
+    newTokenAnswer,
+    secondInWindow,
+    secondName,
+    namesAfterWindow1,
+    closedBy,
+    judgesBodyFirst,
+    reuse,
+    lateReuses,
+    tokenX2: reuse ? tokenOf(reuse) : null,
+    afterReuse,
+    afterReuseName,
+    created,
+  };
 }

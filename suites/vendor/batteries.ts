@@ -19,7 +19,6 @@ export async function getBatteries(ctx: Pick<CheckContext, 'device' | 'token'>):
 export const putBatteries = (ctx: Pick<CheckContext, 'device' | 'token'>, body: unknown): Promise<DeviceResponse> =>
   ctx.device.v2.put(BATTERIES, { token: ctx.token, body });
 
-
 /** How to write a group back: `zero` with its permissions, any other mode alone (its permissions follow from it or are read-only). */
 const restoring = (g: Group) => (g.mode === 'zero' && Array.isArray(g.permissions) ? { mode: 'zero', permissions: g.permissions } : { mode: g.mode });
 
@@ -51,7 +50,9 @@ export async function startFrom(ctx: CheckContext, given: Required<Group>): Prom
   const res = await putBatteries(ctx, want.mode === 'zero' ? want : { mode: want.mode });
   const now = await getBatteries(ctx);
   if (!sameGroup(now.body, want)) {
-    throw new PreconditionError(`could not bring the batteries to ${groupText(want)} to start from (PUT answered ${describeResponse(res)}; GET reads ${groupText(now.body)})`);
+    throw new PreconditionError(
+      `could not bring the batteries to ${groupText(want)} to start from (PUT answered ${describeResponse(res)}; GET reads ${groupText(now.body)})`,
+    );
   }
   return now.body!;
 }

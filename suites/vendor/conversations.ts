@@ -55,7 +55,8 @@ export class SharedConversation {
   private authorized = false;
 
   async talk(ctx: CheckContext, stage: 'fresh' | 'authorizing' | 'authorized', fn: (c: Conversation) => Promise<void>): Promise<void> {
-    if (stage === 'fresh' && this.socket) throw new PreconditionError('the shared WebSocket had been used by an earlier check: its first message is not this check\'s to judge');
+    if (stage === 'fresh' && this.socket)
+      throw new PreconditionError("the shared WebSocket had been used by an earlier check: its first message is not this check's to judge");
     if (!this.socket || this.socket.closed) {
       await this.socket?.close();
       [this.socket, this.authorized] = [await opened(openSocket(ctx.run)), false];

@@ -14,9 +14,13 @@ export const isType = (type: string) => (m: WsMessage) => m.type === type;
 export const isError = (m: WsMessage) => m.type === 'error';
 
 /** The topics the documentation has the kind serve (DOC v2/websocket.mdx: one per endpoint it has, in the release it serves). */
-export const topicsOf = (ctx: CheckContext): string[] => ['device', 'user', 'measurement',
+export const topicsOf = (ctx: CheckContext): string[] => [
+  'device',
+  'user',
+  'measurement',
   ...(vendorGateHolds('v-system', ctx.run.kind) ? ['system'] : []),
-  ...(vendorGateHolds('v-batteries', ctx.run.kind) && releaseGateHolds('from-2.1.0', ctx.run.servedVersion) ? ['batteries'] : [])];
+  ...(vendorGateHolds('v-batteries', ctx.run.kind) && releaseGateHolds('from-2.1.0', ctx.run.servedVersion) ? ['batteries'] : []),
+];
 
 /** The check's socket; `hold` fails the check on a judgment of the table's (judgeHeard) that does not hold, the transcript its evidence. */
 export interface Conversation {

@@ -43,7 +43,11 @@ export async function keepingSystem<T>(ctx: CheckContext, fn: (found: SystemBody
     return await fn(found);
   } finally {
     const now = (await getSystem(ctx)).body;
-    const back = Object.fromEntries(writableSystemFields(ctx.run.kind).filter((f) => f in found && now?.[f] !== found[f]).map((f) => [f, found[f]]));
+    const back = Object.fromEntries(
+      writableSystemFields(ctx.run.kind)
+        .filter((f) => f in found && now?.[f] !== found[f])
+        .map((f) => [f, found[f]]),
+    );
     if (Object.keys(back).length) await putSystem(ctx, back);
   }
 }

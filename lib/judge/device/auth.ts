@@ -9,9 +9,11 @@ export const auth01 = (r: Reply): Judgment => errorAnswer(r, 401, UNAUTHORIZED);
 export const credentialRefused = (r: Reply, o: { credential: string }): Judgment => withWords(errorAnswer(r, 401, UNAUTHORIZED), `to ${o.credential}`);
 
 /** AUTH-05, on POST /api/user without Authorization before a press: no token needed, so 403 creation-not-enabled, never 401. */
-export const auth05 = (r: Reply): Judgment => allOf(
-  () => unless(r.status !== 401, 'no 401: POST /api/user needs no token', shownReply(r), r),
-  () => errorAnswer(r, 403, NOT_ENABLED));
+export const auth05 = (r: Reply): Judgment =>
+  allOf(
+    () => unless(r.status !== 401, 'no 401: POST /api/user needs no token', shownReply(r), r),
+    () => errorAnswer(r, 403, NOT_ENABLED),
+  );
 
 /** AUTH-06, on GET /api with the run's token. */
 export const auth06 = (r: Reply): Judgment => statusIs(r, 200);
@@ -33,8 +35,14 @@ export const auth08 = (r: Reply, o: { token: string; request: string }): Judgmen
  */
 export const auth09 = (r: Reply, o: { method: 'POST' | 'GET' }): Judgment => {
   const served = o.method === 'POST' ? r.status === 200 || (r.status === 403 && errorOf(r) === NOT_ENABLED) : r.status === 401 && errorOf(r) === UNAUTHORIZED;
-  return unless(!served, o.method === 'POST' ? `neither 403 {"error":"${NOT_ENABLED}"} nor 200: no user endpoint over HTTP`
-    : `no 401 {"error":"${UNAUTHORIZED}"}: no user endpoint over HTTP`, shownReply(r), r);
+  return unless(
+    !served,
+    o.method === 'POST'
+      ? `neither 403 {"error":"${NOT_ENABLED}"} nor 200: no user endpoint over HTTP`
+      : `no 401 {"error":"${UNAUTHORIZED}"}: no user endpoint over HTTP`,
+    shownReply(r),
+    r,
+  );
 };
 
 /** The answers this area's clauses are judged on (table.ts gathers them). */

@@ -13,8 +13,8 @@ export interface Group {
 export const groupText = (g: Group | null): string => (g ? `${JSON.stringify(g.mode)} ${JSON.stringify(g.permissions ?? '(no permissions)')}` : 'no group');
 
 /** One group: the same mode, and the same permissions in any order. */
-export const sameGroup = (a: Group | null, b: Group | null): boolean => a !== null && b !== null && a.mode === b.mode
-  && sameJson(a.permissions ?? null, b.permissions ?? null, true);
+export const sameGroup = (a: Group | null, b: Group | null): boolean =>
+  a !== null && b !== null && a.mode === b.mode && sameJson(a.permissions ?? null, b.permissions ?? null, true);
 
 /**
  * V-BAT-02 to V-BAT-06: the PUT answers 200 with the whole object (`keys`, those the group had) and the group it
@@ -25,14 +25,19 @@ export function groupWritten(r: Reply, o: GroupWritten): Judgment {
   const body = isJsonObject(r.json) ? r.json : null;
   if (o.answer === 'read') return unless(sameGroup(objectIn(r), o.want), `GET /api/batteries then reads ${groupText(o.want)}`, shownReply(r), r);
   const missing = o.keys.filter((k) => !body || !(k in body));
-  return unless(r.status === 200 && sameGroup(body, o.want) && missing.length === 0, `200 with the whole object, ${groupText(o.want)}`,
-    `${shownReply(r)}${missing.length ? ` (without ${missing.join(', ')})` : ''}`, r);
+  return unless(
+    r.status === 200 && sameGroup(body, o.want) && missing.length === 0,
+    `200 with the whole object, ${groupText(o.want)}`,
+    `${shownReply(r)}${missing.length ? ` (without ${missing.join(', ')})` : ''}`,
+    r,
+  );
 }
 
 /** V-BAT-07 to V-BAT-09: the PUT is refused (no 2xx, or `status`), and GET /api/batteries then reads the group as before. */
 export type GroupRefused = { answer: 'put'; status?: number } | { answer: 'read'; before: Group };
 export function groupRefused(r: Reply, o: GroupRefused): Judgment {
-  if (o.answer === 'read') return unless(sameGroup(objectIn(r), o.before), `nothing changed: GET /api/batteries reads ${groupText(o.before)}`, groupText(objectIn(r)), r);
+  if (o.answer === 'read')
+    return unless(sameGroup(objectIn(r), o.before), `nothing changed: GET /api/batteries reads ${groupText(o.before)}`, groupText(objectIn(r)), r);
   const refused = o.status === undefined ? !succeeded(r.status) : r.status === o.status;
   return unless(refused, o.status === undefined ? 'a refusal (no 2xx)' : `status ${o.status}`, shownReply(r), r);
 }

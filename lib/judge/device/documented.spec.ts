@@ -33,5 +33,7 @@ test.for([
 
 test('batteries: permissions in any order are one group, one member more is not', () => {
   expect(compareDocumented('batteries', { mode: 'zero', permissions: BOTH }, { mode: 'zero', permissions: [...BOTH].reverse() }).differ).toEqual([]);
-  expect(compareDocumented('batteries', { mode: 'zero', permissions: ['charge_allowed'] }, { mode: 'zero', permissions: BOTH }).differ).toEqual(['permissions']);
+  expect(compareDocumented('batteries', { mode: 'zero', permissions: ['charge_allowed'] }, { mode: 'zero', permissions: BOTH }).differ).toEqual([
+    'permissions',
+  ]);
 });

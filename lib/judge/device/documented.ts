@@ -36,8 +36,7 @@ export interface Comparison {
 }
 
 /** `skip`: documented fields that move by themselves (uptime_s, wifi_rssi_db), never compared. */
-export function compareDocumented(object: DocumentedObject, a: Record<string, unknown>, b: Record<string, unknown>,
-  skip: readonly string[] = []): Comparison {
+export function compareDocumented(object: DocumentedObject, a: Record<string, unknown>, b: Record<string, unknown>, skip: readonly string[] = []): Comparison {
   const documented: readonly string[] = DOCUMENTED_FIELDS[object];
   const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !skip.includes(k));
   const differs = (k: string) => Object.hasOwn(a, k) !== Object.hasOwn(b, k) || !sameJson(a[k], b[k], SET_FIELDS.includes(k));

@@ -24,8 +24,8 @@ export function governedByErr01(e: Exchange): boolean {
 }
 
 /** ERR-01, on every error answer it governs: a JSON object `{error: string}`. Held on any other answer. */
-export const err01 = (r: Reply): Judgment => (r.status < 400 ? { held: true }
-  : unless(errorV2.safeParse(r.json).success, 'every error answer a JSON object {"error": <string>}', shownReply(r), r));
+export const err01 = (r: Reply): Judgment =>
+  r.status < 400 ? { held: true } : unless(errorV2.safeParse(r.json).success, 'every error answer a JSON object {"error": <string>}', shownReply(r), r);
 
 /**
  * A clause of every answer of a class over many answers at once, as one judgment: the first that does not hold leads
@@ -35,6 +35,10 @@ export function judgeEvery(judge: (r: Reply) => Judgment, answers: readonly Repl
   const bad = answers.map((r) => ({ r, j: judge(r) })).flatMap(({ r, j }) => (j.held ? [] : [{ r, j }]));
   const first = bad[0];
   if (!first) return { held: true };
-  return { held: false, expected: first.j.expected, evidence: bad.flatMap(({ j }) => j.evidence),
-    observed: `${bad.length} of ${answers.length} ${noun}${answers.length === 1 ? '' : 's'} not: ${first.r.exchange ? describeExchange(first.r.exchange) : shownReply(first.r)}` };
+  return {
+    held: false,
+    expected: first.j.expected,
+    evidence: bad.flatMap(({ j }) => j.evidence),
+    observed: `${bad.length} of ${answers.length} ${noun}${answers.length === 1 ? '' : 's'} not: ${first.r.exchange ? describeExchange(first.r.exchange) : shownReply(first.r)}`,
+  };
 }

@@ -9,8 +9,25 @@ import { whyNotJudged } from './judgment.js';
 import { type SocketRowClause, isSocketRowClause } from './table.js';
 import { tokenIn } from './users.js';
 import {
-  type Answer, type Disagreement, type Judged, type ModelState, type Observation, SLOTS, type Step, describeStep, disagreementOf, firstWrong,
-  judged, judgedOn, ok, pollClause, ranWhile, readBack, readWrong, replyOf, wrongOf,
+  type Answer,
+  type Disagreement,
+  type Judged,
+  type ModelState,
+  type Observation,
+  SLOTS,
+  type Step,
+  describeStep,
+  disagreementOf,
+  firstWrong,
+  judged,
+  judgedOn,
+  ok,
+  pollClause,
+  ranWhile,
+  readBack,
+  readWrong,
+  replyOf,
+  wrongOf,
 } from './explore-model.js';
 
 const major = (v: string) => Number(v.split('.')[0]);
@@ -26,10 +43,14 @@ export function judgeStepRan(m: ModelState, step: Step, o: Observation): Judged 
 
 export function judgeStep(m: ModelState, step: Step, o: Observation): Judged {
   switch (step.kind) {
-    case 'socket': return judgeSocket(m, step.put, o);
-    case 'cloud': return judgeCloud(m, o);
-    case 'toggle': return judgeToggle(m, o);
-    case 'version': return judgeVersion(m, step.asked, o.answer);
+    case 'socket':
+      return judgeSocket(m, step.put, o);
+    case 'cloud':
+      return judgeCloud(m, o);
+    case 'toggle':
+      return judgeToggle(m, o);
+    case 'version':
+      return judgeVersion(m, step.asked, o.answer);
     default: {
       const j = judgeUsers(m, step, o);
       const d = j.disagreement ?? versionOfSuccess(m, o.answer);
@@ -63,7 +84,11 @@ function sideEffect(m: ModelState, step: Step, o: Observation): Pick<Judged, 'di
 /** SOCK-18 by the table's judge: the state read after a step of another area (`what`) is the state the model holds from the read before. */
 function socketChanged(m: ModelState, read: Answer, answers: Answer[], what: string): Disagreement | null {
   const before = replyOf({ status: 200, json: m.socket });
-  const { clause, j } = judgedOn('SOCK-18', replyOf(read), { before, between: answers.map(replyOf), what: `${what} → ${answers.map((a) => a.status).join(', ')}` });
+  const { clause, j } = judgedOn('SOCK-18', replyOf(read), {
+    before,
+    between: answers.map(replyOf),
+    what: `${what} → ${answers.map((a) => a.status).join(', ')}`,
+  });
   return disagreementOf(clause, j, 'read');
 }
 
@@ -75,7 +100,11 @@ function judgeVersion(m: ModelState, asked: string | null, a: Answer): Judged {
   // The latest MAJOR asked for by number where it is not 2 (a device of API 3): no clause of the catalogue holds it.
   if (Number(asked) === latest) return ok(m);
   const r = replyOf(a);
-  return firstWrong(m, Number(asked) < latest ? judgedOn('VER-04', r, { asked }) : judgedOn('VER-06', r, { asked }), judgedOn('VER-05', r, { served: m.served }));
+  return firstWrong(
+    m,
+    Number(asked) < latest ? judgedOn('VER-04', r, { asked }) : judgedOn('VER-06', r, { asked }),
+    judgedOn('VER-05', r, { served: m.served }),
+  );
 }
 
 function judgeSocket(m: ModelState, put: SocketPut, o: Observation): Judged {
@@ -91,8 +120,10 @@ function judgeSocket(m: ModelState, put: SocketPut, o: Observation): Judged {
   if (outcome.kind === 'in-range') return ok(next, { clause: outcome.clause, why: 'an out-of-range brightness may be clamped' });
   const row = { from, put: put as Record<string, unknown>, answer: replyOf(o.answer) };
   if (outcome.kind === 'unchanged') {
-    return readWrong(next, judgedOn(tableRow(outcome.clause), read, row))
-      ?? ok(next, outcome.brightnessOpen ? { clause: outcome.clause, why: 'whether a refused combination stores its brightness is not settled' } : undefined);
+    return (
+      readWrong(next, judgedOn(tableRow(outcome.clause), read, row)) ??
+      ok(next, outcome.brightnessOpen ? { clause: outcome.clause, why: 'whether a refused combination stores its brightness is not settled' } : undefined)
+    );
   }
   const echo = wrongOf(m, judgedOn('SOCK-03', row.answer, { put: row.put }));
   if (echo) return echo;
@@ -113,8 +144,10 @@ function judgeCloud(m: ModelState, o: Observation): Judged {
   const value = m.cloud!;
   const put = wrongOf(m, judgedOn('CLOUD-02', replyOf(o.answer), { answer: 'put', value }));
   if (put) return put;
-  const after = [judgedOn('CLOUD-02', replyOf(o.read), { answer: 'read', value }),
-    ...(m.socket === null ? [] : [judgedOn('CLOUD-02', replyOf(o.socket), { answer: 'socket', before: m.socket })])];
+  const after = [
+    judgedOn('CLOUD-02', replyOf(o.read), { answer: 'read', value }),
+    ...(m.socket === null ? [] : [judgedOn('CLOUD-02', replyOf(o.socket), { answer: 'socket', before: m.socket })]),
+  ];
   return readWrong(m, ...after) ?? ok(m);
 }
 
@@ -150,11 +183,17 @@ function judgeUsers(m: ModelState, step: Exclude<Step, { kind: 'socket' | 'versi
       return firstWrong(next({ polls: m.polls + sent, afterCreation: false }), judgedOn(pollClause(m, sent), a, { why }));
     }
     case 'late':
-      if (step.after === 31) return firstWrong(next({ polls: m.polls + 1, afterCreation: false }), judgedOn('PAIR-08', a, { why: '(the 30 s window after the press is over)' }));
+      if (step.after === 31)
+        return firstWrong(next({ polls: m.polls + 1, afterCreation: false }), judgedOn('PAIR-08', a, { why: '(the 30 s window after the press is over)' }));
       return wrongOf(m, judgedOn('PAIR-09', a)) ?? judgeUsers(m, { kind: 'create', slot: step.slot }, o);
     case 'create': {
       const u = m.users[step.slot];
-      const ignored = o.ignoredPress && { posts: o.ignoredPress.posts, span: `over ${o.ignoredPress.seconds} s after it`, windowsBefore: o.ignoredPress.windowsBefore, shown: [] };
+      const ignored = o.ignoredPress && {
+        posts: o.ignoredPress.posts,
+        span: `over ${o.ignoredPress.seconds} s after it`,
+        windowsBefore: o.ignoredPress.windowsBefore,
+        shown: [],
+      };
       const notCreated = wrongOf(m, judgedOn('PAIR-03', a, ignored ? { ignored } : {}), judgedOn('PAIR-04', a));
       if (notCreated) return notCreated;
       users[step.slot] = { ...u, exists: true, tokens: [...u.tokens, tokenIn(a)!] };
@@ -172,9 +211,13 @@ function judgeUsers(m: ModelState, step: Exclude<Step, { kind: 'socket' | 'versi
       const after = next({ afterCreation: m.afterCreation });
       const created = SLOTS.filter((s) => m.users[s].exists).map((s) => m.names[s]);
       const deleted = SLOTS.filter((s) => !m.users[s].exists && m.users[s].tokens.length > 0).map((s) => m.names[s]);
-      return firstWrong(after, judgedOn('LIST-01', a), judgedOn('LIST-04', a),
-        ...(created.length ? [judgedOn('LIST-05', a, { created, seenBy: 'the run\'s token' })] : []),
-        ...(deleted.length ? [judgedOn('DEL-04', a, { deleted })] : []));
+      return firstWrong(
+        after,
+        judgedOn('LIST-01', a),
+        judgedOn('LIST-04', a),
+        ...(created.length ? [judgedOn('LIST-05', a, { created, seenBy: "the run's token" })] : []),
+        ...(deleted.length ? [judgedOn('DEL-04', a, { deleted })] : []),
+      );
     }
     case 'use': {
       const { tokens, deleted, exists } = m.users[step.slot];
@@ -182,9 +225,14 @@ function judgeUsers(m: ModelState, step: Exclude<Step, { kind: 'socket' | 'versi
       for (const [i, answer] of uses.entries()) {
         const which = tokens.length === 1 ? 'its token' : `token ${i + 1} of ${tokens.length}`;
         const r = replyOf(answer);
-        const wrong = wrongOf(m, i === tokens.length - 1 && exists ? judgedOn('PAIR-06', r, { why: `with ${which}: the device issued it and has not revoked it` })
-          : deleted.includes(tokens[i]!) ? judgedOn('DEL-03', r, { why: `with ${which}: its user was deleted` })
-            : judgedOn('PAIR-10', r, { answer: 'previous token', why: `with ${which}: the name was created again since` }));
+        const wrong = wrongOf(
+          m,
+          i === tokens.length - 1 && exists
+            ? judgedOn('PAIR-06', r, { why: `with ${which}: the device issued it and has not revoked it` })
+            : deleted.includes(tokens[i]!)
+              ? judgedOn('DEL-03', r, { why: `with ${which}: its user was deleted` })
+              : judgedOn('PAIR-10', r, { answer: 'previous token', why: `with ${which}: the name was created again since` }),
+        );
         if (wrong) return wrong;
       }
       return ok(m);

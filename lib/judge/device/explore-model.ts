@@ -96,26 +96,40 @@ export interface Judged {
 }
 
 export const initialModel = (socket: SocketState | null, cloud: boolean | null, served: string, names: Record<Slot, string>): ModelState => ({
-  socket, cloud, served, names, polls: 0, afterCreation: false,
+  socket,
+  cloud,
+  served,
+  names,
+  polls: 0,
+  afterCreation: false,
   users: { a: { exists: false, tokens: [], deleted: [] }, b: { exists: false, tokens: [], deleted: [] } },
 });
-
 
 export const shownAnswer = (a: Answer) => `${a.status}${a.json === undefined ? '' : ` ${JSON.stringify(a.json)}`}`;
 
 /** A step in words, as the report's sequence lists it. */
 export function describeStep(step: Step, nameOf: (slot: Slot) => string): string {
   switch (step.kind) {
-    case 'socket': return `PUT /api/v1/state ${describePut(step.put as Record<string, unknown>)}, then GET /api/v1/state`;
-    case 'cloud': return 'PUT /api/v1/system with the cloud_enabled it has, then GET /api/v1/system and GET /api/v1/state';
-    case 'toggle': return 'PUT /api/v1/system switching cloud_enabled to the other value, then GET /api/v1/system and GET /api/v1/state';
-    case 'version': return step.asked === null ? 'GET /api without X-Api-Version' : `GET /api with X-Api-Version: ${step.asked}`;
-    case 'poll': return `POST /api/user {"name":"${nameOf(step.slot)}"} without a press${step.times > 1 ? `, ${step.times} times` : ''}`;
-    case 'create': return `a button press, then POST /api/user {"name":"${nameOf(step.slot)}"}`;
-    case 'late': return `a button press, then ${step.after} s without a request, then POST /api/user {"name":"${nameOf(step.slot)}"}`;
-    case 'delete': return `DELETE /api/user {"name":"${nameOf(step.slot)}"}`;
-    case 'list': return 'GET /api/user';
-    case 'use': return `GET /api with each token ${nameOf(step.slot)} was issued, oldest first`;
+    case 'socket':
+      return `PUT /api/v1/state ${describePut(step.put as Record<string, unknown>)}, then GET /api/v1/state`;
+    case 'cloud':
+      return 'PUT /api/v1/system with the cloud_enabled it has, then GET /api/v1/system and GET /api/v1/state';
+    case 'toggle':
+      return 'PUT /api/v1/system switching cloud_enabled to the other value, then GET /api/v1/system and GET /api/v1/state';
+    case 'version':
+      return step.asked === null ? 'GET /api without X-Api-Version' : `GET /api with X-Api-Version: ${step.asked}`;
+    case 'poll':
+      return `POST /api/user {"name":"${nameOf(step.slot)}"} without a press${step.times > 1 ? `, ${step.times} times` : ''}`;
+    case 'create':
+      return `a button press, then POST /api/user {"name":"${nameOf(step.slot)}"}`;
+    case 'late':
+      return `a button press, then ${step.after} s without a request, then POST /api/user {"name":"${nameOf(step.slot)}"}`;
+    case 'delete':
+      return `DELETE /api/user {"name":"${nameOf(step.slot)}"}`;
+    case 'list':
+      return 'GET /api/user';
+    case 'use':
+      return `GET /api with each token ${nameOf(step.slot)} was issued, oldest first`;
   }
 }
 
@@ -154,8 +168,10 @@ export const disagreementOf = (clause: ClauseId, j: Judgment, about: 'answer' | 
   noteRan(clause, j);
   return j.held ? null : { clause, expected: j.expected, observed: j.observed, about };
 };
-export const judged = (next: ModelState, clause: ClauseId, j: Judgment, about: 'answer' | 'read' = 'answer'): Judged =>
-  ({ next, disagreement: disagreementOf(clause, j, about) });
+export const judged = (next: ModelState, clause: ClauseId, j: Judgment, about: 'answer' | 'read' = 'answer'): Judged => ({
+  next,
+  disagreement: disagreementOf(clause, j, about),
+});
 
 /** A clause of the table's occasions judged on a step's answer (lib/judge/device/table.ts judgeOn). */
 export function judgedOn<K extends OccasionClause>(clause: K, r: Reply, ...o: OccasionArgs<K>): { clause: K; j: Judgment } {
@@ -165,10 +181,12 @@ export function judgedOn<K extends OccasionClause>(clause: K, r: Reply, ...o: Oc
 }
 type ClauseJudgment = { clause: ClauseId; j: Judgment };
 /** The first judgment that does not hold, as the step's disagreement about `about`; null where all hold. */
-const firstFailing = (about: Disagreement['about']) => (next: ModelState, ...judgments: ClauseJudgment[]): Judged | null => {
-  const wrong = judgments.find(({ j }) => !j.held);
-  return wrong ? judged(next, wrong.clause, wrong.j, about) : null;
-};
+const firstFailing =
+  (about: Disagreement['about']) =>
+  (next: ModelState, ...judgments: ClauseJudgment[]): Judged | null => {
+    const wrong = judgments.find(({ j }) => !j.held);
+    return wrong ? judged(next, wrong.clause, wrong.j, about) : null;
+  };
 /** About the step's answer. */
 export const wrongOf = firstFailing('answer');
 /** About what was read back after the step. */
@@ -176,12 +194,24 @@ export const readWrong = firstFailing('read');
 export const firstWrong = (next: ModelState, ...judgments: ClauseJudgment[]): Judged => wrongOf(next, ...judgments) ?? ok(next);
 
 /** The explorer's record of an answer as the table's judges read one; NO_ANSWER where nothing was read. */
-export const replyOf = (a: Answer | undefined): Reply => (a === undefined ? NO_ANSWER : { status: a.status, json: a.json, ...(a.text === undefined ? {} : { text: a.text }),
-  headers: { ...(a.version === undefined ? {} : { 'x-api-version': a.version }), ...(a.contentLength === undefined ? {} : { 'content-length': a.contentLength }) } });
+export const replyOf = (a: Answer | undefined): Reply =>
+  a === undefined
+    ? NO_ANSWER
+    : {
+        status: a.status,
+        json: a.json,
+        ...(a.text === undefined ? {} : { text: a.text }),
+        headers: {
+          ...(a.version === undefined ? {} : { 'x-api-version': a.version }),
+          ...(a.contentLength === undefined ? {} : { 'content-length': a.contentLength }),
+        },
+      };
 
 /** SOCK-01 on the state read back after a step. */
 export const readBack = (read: Answer | undefined): Judgment =>
-  (read ? sock01(replyOf(read)) : { held: false, expected: 'GET /api/v1/state: 200 with power_on, switch_lock and brightness', observed: 'no answer', evidence: [] });
+  read
+    ? sock01(replyOf(read))
+    : { held: false, expected: 'GET /api/v1/state: 200 with power_on, switch_lock and brightness', observed: 'no answer', evidence: [] };
 
 /** The clause the last of `sent` POSTs without a press is held to: right after a creation PAIR-07, after refusals PAIR-02, else PAIR-01. */
 export function pollClause(m: ModelState, sent: number): 'PAIR-01' | 'PAIR-02' | 'PAIR-07' {

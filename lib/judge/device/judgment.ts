@@ -27,8 +27,7 @@ export interface DeviceFacts {
 
 export type Judgment =
   /** `notJudged`: the answers hold nothing the clause reads (a field the meter does not report, too little energy flowed): why. */
-  | { held: true; notJudged?: string }
-  | { held: false; expected: string; observed: string; evidence: readonly Exchange[] };
+  { held: true; notJudged?: string } | { held: false; expected: string; observed: string; evidence: readonly Exchange[] };
 
 export const HELD: Judgment = { held: true };
 
@@ -43,8 +42,7 @@ export function violated(expected: string, observed: string, ...about: Reply[]):
 }
 
 /** `ok` holds, or the clause is violated as the words say. */
-export const unless = (ok: boolean, expected: string, observed: string, ...about: Reply[]): Judgment =>
-  (ok ? HELD : violated(expected, observed, ...about));
+export const unless = (ok: boolean, expected: string, observed: string, ...about: Reply[]): Judgment => (ok ? HELD : violated(expected, observed, ...about));
 
 /** The first judgment that does not hold, else HELD: each is asked only while the ones before held. */
 export function allOf(...judgments: (() => Judgment)[]): Judgment {

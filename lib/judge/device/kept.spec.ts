@@ -13,8 +13,17 @@ const TOKEN = 'ABCDEF0123456789ABCDEF0123456789';
 const OTHER = '0123456789ABCDEF0123456789ABCDEF';
 
 function exchange(status: number, body: unknown, path = '/api/user', method = 'POST'): Exchange {
-  return { side: 'v2', method, url: `https://127.0.0.1:1${path}`, requestHeaders: {}, startedAt: '2026-11-26T00:00:00.000Z', durationMs: 1,
-    status, responseHeaders: { 'content-type': 'application/json' }, responseBody: JSON.stringify(body) };
+  return {
+    side: 'v2',
+    method,
+    url: `https://127.0.0.1:1${path}`,
+    requestHeaders: {},
+    startedAt: '2026-11-26T00:00:00.000Z',
+    durationMs: 1,
+    status,
+    responseHeaders: { 'content-type': 'application/json' },
+    responseBody: JSON.stringify(body),
+  };
 }
 
 /** A note as the check makes it, on the live answer; the record's exchange is logged redacted, as the device client logs it. */
@@ -38,7 +47,13 @@ describe('kept as the record holds it, judged again to the same judgment', () =>
     ['a creation before a press', 'PAIR-01', exchange(200, { name: 'local/x', token: TOKEN }), undefined, false],
     ['the name asked for', 'PAIR-05', exchange(200, { name: 'local/x', token: TOKEN }), { asked: 'local/x' }, true],
     ['another name', 'PAIR-05', exchange(200, { name: 'local/y', token: TOKEN }), { asked: 'local/x' }, false],
-    ['a list without current on others', 'LIST-03', exchange(200, [{ name: 'local/a', current: true }, { name: 'local/b' }], '/api/user', 'GET'), { owner: 'local/a' }, true],
+    [
+      'a list without current on others',
+      'LIST-03',
+      exchange(200, [{ name: 'local/a', current: true }, { name: 'local/b' }], '/api/user', 'GET'),
+      { owner: 'local/a' },
+      true,
+    ],
   ] as const)('%s (%s)', ([, clause, ex, occasion, held]) => {
     const redactor = tokens();
     const { noted, logged } = note(redactor, clause, ex, occasion);
@@ -48,7 +63,7 @@ describe('kept as the record holds it, judged again to the same judgment', () =>
   });
 });
 
-test('an answer the record does not hold (another check\'s) is kept whole; no answer is null', () => {
+test("an answer the record does not hold (another check's) is kept whole; no answer is null", () => {
   const redactor = tokens();
   const { noted, logged } = note(redactor, 'PAIR-05', exchange(200, { name: 'local/x', token: TOKEN }), { asked: 'local/x' });
   expect(keptNotes([noted], 'PAIR-05', [], redactor)).toEqual([{ clause: 'PAIR-05', held: true, exchange: logged, occasion: { asked: 'local/x' } }]);
@@ -56,7 +71,7 @@ test('an answer the record does not hold (another check\'s) is kept whole; no an
   expect(keptNotes([none], 'PAIR-09', [], redactor)).toEqual([{ clause: 'PAIR-09', held: false, answer: null }]);
 });
 
-test('an answer inside the occasion (a socket row\'s PUT answer) is kept as a reference to its exchange', () => {
+test("an answer inside the occasion (a socket row's PUT answer) is kept as a reference to its exchange", () => {
   const redactor = new Redactor();
   const put = exchange(200, { power_on: false }, '/api/v1/state', 'PUT');
   const read = exchange(200, { power_on: false, switch_lock: false, brightness: 255 }, '/api/v1/state', 'GET');
@@ -88,8 +103,11 @@ describe('what a record cannot judge again stays as judged, saying why', () => {
   test('an occasion that is not plain data (KIND-02 is told how to name an identity)', () => {
     const redactor = new Redactor();
     const info = exchange(200, { product_type: 'HWE-P1', serial: '5c2fafaa0000' }, '/api', 'GET');
-    const occasion = { advertised: { serial: null, product_type: null, product_name: null, id: null, disagreements: [] }, certificatePem: null,
-      identityOf: (serial: string) => `appliance/p1dongle/${serial}` };
+    const occasion = {
+      advertised: { serial: null, product_type: null, product_name: null, id: null, disagreements: [] },
+      certificatePem: null,
+      identityOf: (serial: string) => `appliance/p1dongle/${serial}`,
+    };
     const { noted, logged } = note(redactor, 'KIND-02', info, occasion);
     expect(keptNotes([noted], 'KIND-02', [logged], redactor)).toEqual([{ clause: 'KIND-02', held: noted.judgment.held, kept: KEPT.notPlain }]);
   });
@@ -107,7 +125,12 @@ test('a WebSocket clause: what the conversation heard is kept, and judged again 
   const [kept] = keptNotes([noted], 'V-WS-01', [], redactor);
   expect(kept).toEqual({ clause: 'V-WS-01', held: false, heard, occasion: { apiVersion: '2.2.0' } });
   expect(judgeKept('V-WS-01', kept!, [])).toEqual(noted.judgment);
-  const closed: Noted = { clause: 'V-WS-05', heard: null, occasion: { withinS: 40, lateAuthorized: true }, judgment: judgeHeard('V-WS-05', null, { withinS: 40, lateAuthorized: true }) };
+  const closed: Noted = {
+    clause: 'V-WS-05',
+    heard: null,
+    occasion: { withinS: 40, lateAuthorized: true },
+    judgment: judgeHeard('V-WS-05', null, { withinS: 40, lateAuthorized: true }),
+  };
   expect(judgeKept('V-WS-05', keptNotes([closed], 'V-WS-05', [], redactor)[0]!, [])).toEqual(closed.judgment);
 });
 

@@ -11,7 +11,8 @@ import { type Judgment, NO_ANSWER, type Reply, answerOf } from './judgment.js';
  * A judgment a check made, and what its judge was given: an occasion judge the answer and the occasion, a
  * conversation judge (V-WS) what the conversation heard and what the check compared it with.
  */
-export type Noted = { clause: OccasionClause; reply: Reply; occasion: unknown; judgment: Judgment }
+export type Noted =
+  | { clause: OccasionClause; reply: Reply; occasion: unknown; judgment: Judgment }
   | { clause: ConversationClause; heard: unknown; occasion: unknown; judgment: Judgment };
 
 /** The table's judgment of `id` on `r` (table.ts judgeOn), noted into `notes`, for a record to keep. */
@@ -31,8 +32,8 @@ export const KEPT = {
 const words = (j: Judgment, redactor: Redactor) => (j.held ? '' : redactor.redact(`${j.expected}\n${j.observed}`));
 
 /** An answer the judge was given (a Reply, a DeviceResponse): it is kept as a reference to its exchange. */
-const isAnswer = (x: unknown): x is Reply => typeof x === 'object' && x !== null && typeof (x as Reply).status === 'number'
-  && typeof (x as Reply).exchange === 'object' && (x as Reply).exchange !== null;
+const isAnswer = (x: unknown): x is Reply =>
+  typeof x === 'object' && x !== null && typeof (x as Reply).status === 'number' && typeof (x as Reply).exchange === 'object' && (x as Reply).exchange !== null;
 
 /** An answer as the record keeps it: the index of its exchange in the record's, else the exchange itself; null: none came. */
 function answerIn(r: Reply, exchanges: readonly Exchange[]): Pick<JudgedOccasion, 'answer' | 'exchange'> | null {
@@ -60,7 +61,8 @@ function keptOccasion(v: unknown, exchanges: readonly Exchange[], redactor: Reda
     if (plainValue(x)) return x;
     if (Array.isArray(x)) return x.map(walk);
     if (isAnswer(x)) return { $answer: answerIn(x, exchanges) };
-    if (typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype) return Object.fromEntries(Object.entries(x as object).map(([k, y]) => [k, walk(y)]));
+    if (typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype)
+      return Object.fromEntries(Object.entries(x as object).map(([k, y]) => [k, walk(y)]));
     throw new TypeError('not plain data');
   };
   if (v === undefined) return { value: undefined };
@@ -111,7 +113,8 @@ export function keptAt(j: JudgedOccasion, at: number): JudgedOccasion {
 /** Judged again from the kept form, as rejudge does: the judgment, or null where the record cannot give the judge what it reads. */
 export function judgeKept(clause: OccasionClause | ConversationClause, j: Kept, exchanges: readonly Exchange[]): Judgment | null {
   try {
-    if (!isOccasionClause(clause)) return (judgeHeard as (id: ConversationClause, h: unknown, o?: unknown) => Judgment)(clause, j.heard, occasionOf(j.occasion, exchanges));
+    if (!isOccasionClause(clause))
+      return (judgeHeard as (id: ConversationClause, h: unknown, o?: unknown) => Judgment)(clause, j.heard, occasionOf(j.occasion, exchanges));
     const reply = answerAt(j, exchanges);
     return reply && (judgeOn as (id: OccasionClause, r: Reply, o?: unknown) => Judgment)(clause, reply, occasionOf(j.occasion, exchanges));
   } catch {
@@ -135,12 +138,14 @@ function keptInputs(n: Noted, exchanges: readonly Exchange[], redactor: Redactor
 
 /** The notes of `clause`, as its record keeps them (`exchanges`: the record's). */
 export function keptNotes(noted: readonly Noted[], clause: string, exchanges: readonly Exchange[], redactor: Redactor): JudgedOccasion[] {
-  return noted.filter((n) => n.clause === clause).map((n) => {
-    const base = { clause: n.clause, held: n.judgment.held };
-    const kept = keptInputs(n, exchanges, redactor);
-    if (typeof kept === 'string') return { ...base, kept };
-    const again = judgeKept(n.clause, kept, exchanges);
-    if (!again || again.held !== n.judgment.held || words(again, redactor) !== words(n.judgment, redactor)) return { ...base, kept: KEPT.differs };
-    return { ...base, ...kept };
-  });
+  return noted
+    .filter((n) => n.clause === clause)
+    .map((n) => {
+      const base = { clause: n.clause, held: n.judgment.held };
+      const kept = keptInputs(n, exchanges, redactor);
+      if (typeof kept === 'string') return { ...base, kept };
+      const again = judgeKept(n.clause, kept, exchanges);
+      if (!again || again.held !== n.judgment.held || words(again, redactor) !== words(n.judgment, redactor)) return { ...base, kept: KEPT.differs };
+      return { ...base, ...kept };
+    });
 }

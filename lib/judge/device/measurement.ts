@@ -3,7 +3,11 @@
 import { type Judgment, type Reply, allOf, shownReply, statusIs, unless } from './judgment.js';
 import { type AnswerJudges, MEASUREMENT } from './asks.js';
 
-export const meas01 = (r: Reply): Judgment => allOf(() => statusIs(r, 200), () => unless(r.json !== undefined, 'a JSON body', shownReply(r), r));
+export const meas01 = (r: Reply): Judgment =>
+  allOf(
+    () => statusIs(r, 200),
+    () => unless(r.json !== undefined, 'a JSON body', shownReply(r), r),
+  );
 
 /** The answers this area's clauses are judged on (table.ts gathers them). */
 export const MEASUREMENT_ANSWERS = {

@@ -41,27 +41,46 @@ const NO_LOCAL_USER = 'no local/ user';
 
 const localNames = (json: unknown) => {
   if (!Array.isArray(json) || !json.every((u) => isJsonObject(u) && typeof u.name === 'string')) return null;
-  const names = (json as { name: string }[]).map((u) => u.name).filter((n) => n.startsWith('local/')).sort();
+  const names = (json as { name: string }[])
+    .map((u) => u.name)
+    .filter((n) => n.startsWith('local/'))
+    .sort();
   return names.length ? names.join(', ') : NO_LOCAL_USER;
 };
 
 export const OWNERS: Readonly<Record<OwnedClause, Owner>> = {
-  'SOCK-18': { what: 'the socket state', asks: { side: 'v1', path: STATE_PATH, token: false }, own: ['PUT /api/v1/state'], value: socketValue, occasionsIn: ['users', 'cloud'] },
+  'SOCK-18': {
+    what: 'the socket state',
+    asks: { side: 'v1', path: STATE_PATH, token: false },
+    own: ['PUT /api/v1/state'],
+    value: socketValue,
+    occasionsIn: ['users', 'cloud'],
+  },
   'CLOUD-08': {
-    what: 'the cloud setting', asks: { side: 'v1', path: SYSTEM_PATH, token: false }, own: ['PUT /api/v1/system', 'PUT /api/system'], occasionsIn: ['users', 'socket'],
+    what: 'the cloud setting',
+    asks: { side: 'v1', path: SYSTEM_PATH, token: false },
+    own: ['PUT /api/v1/system', 'PUT /api/system'],
+    occasionsIn: ['users', 'socket'],
     value: (json) => (isJsonObject(json) && typeof json.cloud_enabled === 'boolean' ? `cloud_enabled ${json.cloud_enabled}` : null),
     // States: Cloud row 4. A creation follows every press the run makes, so a POST /api/user between the reads may mean one.
-    allowed: (_before, after, requests) => (after === 'cloud_enabled true' && requests.some((r) => r.includes('POST /api/user'))
-      ? 'cloud_enabled turned true where a button press may have come between the reads: pairing mode sets it true (States: Cloud communication), and whether a press is pairing mode is not shown'
-      : undefined),
+    allowed: (_before, after, requests) =>
+      after === 'cloud_enabled true' && requests.some((r) => r.includes('POST /api/user'))
+        ? 'cloud_enabled turned true where a button press may have come between the reads: pairing mode sets it true (States: Cloud communication), and whether a press is pairing mode is not shown'
+        : undefined,
   },
-  'LIST-07': { what: 'the local/ users', asks: { side: 'v2', path: '/api/user', token: true }, own: ['POST /api/user', 'DELETE /api/user'], value: localNames, occasionsIn: ['socket', 'cloud'],
+  'LIST-07': {
+    what: 'the local/ users',
+    asks: { side: 'v2', path: '/api/user', token: true },
+    own: ['POST /api/user', 'DELETE /api/user'],
+    value: localNames,
+    occasionsIn: ['socket', 'cloud'],
     change: (before, after) => {
       const namesIn = (v: string) => (v === NO_LOCAL_USER ? [] : v.split(', '));
       const [was, now] = [namesIn(before), namesIn(after)];
       const listed = (names: string[]) => names.join(', ') || 'none';
       return `${after} (listed now: ${listed(now.filter((n) => !was.includes(n)))}; gone: ${listed(was.filter((n) => !now.includes(n)))})`;
-    } },
+    },
+  },
 };
 
 export const OWNED_CLAUSES = Object.keys(OWNERS) as OwnedClause[];
@@ -159,8 +178,9 @@ export function judgeRead(id: OwnedClause, after: Reply, { before, between, what
   if (why) return notJudged(why);
   const about = [after, ...between.filter(accepted), ...between.filter((r) => r !== null && !accepted(r)), before] as Reply[];
   return violated(
-    `${readOf(id)} to read ${was} as before ${between.length === 1 ? 'the request' : `the ${between.length} requests`} of another area between the reads, `
-      + `none of them ${owner.own.join(' or ')} (${what ?? listed(between)})`,
+    `${readOf(id)} to read ${was} as before ${between.length === 1 ? 'the request' : `the ${between.length} requests`} of another area between the reads, ` +
+      `none of them ${owner.own.join(' or ')} (${what ?? listed(between)})`,
     `${owner.change?.(was, now) ?? now}${id === 'SOCK-18' ? ' (if nobody switched the socket by hand, in the app or by a schedule meanwhile)' : ''}`,
-    ...about);
+    ...about,
+  );
 }

@@ -37,17 +37,22 @@ export function vread05(series: readonly Reading[]): Judgment {
       const later = `${seconds(b.at - a.at)} later (the ${b.form} readings${meterOf(a) ? ` of meter ${meterOf(a)}` : ''})`;
       for (const f of REGISTERS) {
         const [x, y] = [num(a, f), num(b, f)];
-        if (x !== undefined && y !== undefined && y < x - 1e-9) return violated(`${f} never to go back while the meter stays the same`, `${x}, then ${y} ${later}`, ...evidence(a, b));
+        if (x !== undefined && y !== undefined && y < x - 1e-9)
+          return violated(`${f} never to go back while the meter stays the same`, `${x}, then ${y} ${later}`, ...evidence(a, b));
       }
       for (const e of externalsOf(b)) {
         const before = externalsOf(a).find((x) => x.id === e.id);
         if (before && e.value < before.value - 1e-9) {
-          return violated(`the external ${e.type} meter ${e.id}'s value never to go back`, `${before.value} ${before.unit}, then ${e.value} ${later}`, ...evidence(a, b));
+          return violated(
+            `the external ${e.type} meter ${e.id}'s value never to go back`,
+            `${before.value} ${before.unit}, then ${e.value} ${later}`,
+            ...evidence(a, b),
+          );
         }
       }
       const [s, t] = [a.fields.timestamp, b.fields.timestamp];
       if (typeof s === 'string' && typeof t === 'string' && Date.parse(t) < Date.parse(s)) {
-        return violated('the meter\'s timestamp never to go back', `${s}, then ${t} ${later}`, ...evidence(a, b));
+        return violated("the meter's timestamp never to go back", `${s}, then ${t} ${later}`, ...evidence(a, b));
       }
     }
   }
@@ -98,7 +103,10 @@ export function tallyFlow(flow: Flow, rs: readonly Reading[]): FlowTally {
     t.seconds += dt / 1000;
   }
   // One meter resolves both directions alike: a register that stood still (541.75, its trailing zero dropped) shows fewer decimals.
-  t.resolution = resolutionOf(rs.flatMap((r) => [flow.register, flow.opposite ?? flow.register].map((f) => num(r, f) ?? 0)), flow.leastResolution);
+  t.resolution = resolutionOf(
+    rs.flatMap((r) => [flow.register, flow.opposite ?? flow.register].map((f) => num(r, f) ?? 0)),
+    flow.leastResolution,
+  );
   return t;
 }
 
@@ -106,8 +114,7 @@ export function tallyFlow(flow: Flow, rs: readonly Reading[]): FlowTally {
 export const judgeable = (t: FlowTally): boolean => t.stretches > 0 && t.implied >= STEPS_TO_JUDGE * t.resolution * t.stretches;
 
 /** The tallies of every flow in every form of `series`. */
-export const tallies = (series: readonly Reading[]): FlowTally[] =>
-  byForm(series).flatMap((rs) => FLOWS.map((f) => tallyFlow(f, rs)));
+export const tallies = (series: readonly Reading[]): FlowTally[] => byForm(series).flatMap((rs) => FLOWS.map((f) => tallyFlow(f, rs)));
 
 /** V-READ-06: a register grows with the power (or water) that flowed its way, and the opposite register does not. */
 export function vread06(series: readonly Reading[]): Judgment {
@@ -119,20 +126,28 @@ export function vread06(series: readonly Reading[]): Judgment {
     const over = `over ${t.stretches} stretch${t.stretches === 1 ? '' : 'es'} of ${seconds(t.seconds * 1000)} of ${t.form} readings with ${flow.rate} ${flow.sign > 0 ? '> 0' : '< 0'} at each`;
     const said = `${flow.rate} read says ${round(t.implied)} flowed ${over}`;
     if (t.grew < least - 1e-9) {
-      return violated(`${flow.register} to grow by at least half of what ${flow.rate} says flowed, less its resolution ${res} a stretch: ${round(least)}`,
-        `it grew by ${round(t.grew)} where the ${said}${flow.opposite ? `; ${flow.opposite} grew by ${round(t.oppositeGrew)}` : ''}`, ...evidence(t.first!, t.last!));
+      return violated(
+        `${flow.register} to grow by at least half of what ${flow.rate} says flowed, less its resolution ${res} a stretch: ${round(least)}`,
+        `it grew by ${round(t.grew)} where the ${said}${flow.opposite ? `; ${flow.opposite} grew by ${round(t.oppositeGrew)}` : ''}`,
+        ...evidence(t.first!, t.last!),
+      );
     }
     const most = t.implied / 2 + res * stretches;
     if (flow.opposite && t.oppositeGrew > most + 1e-9) {
-      return violated(`${flow.opposite} to stay (at most ${round(most)}) while ${flow.rate} flows into ${flow.register}`,
-        `${flow.opposite} grew by ${round(t.oppositeGrew)} where the ${said}`, ...evidence(t.first!, t.last!));
+      return violated(
+        `${flow.opposite} to stay (at most ${round(most)}) while ${flow.rate} flows into ${flow.register}`,
+        `${flow.opposite} grew by ${round(t.oppositeGrew)} where the ${said}`,
+        ...evidence(t.first!, t.last!),
+      );
     }
   }
   if (judged.length) return HELD;
   const most = [...all].sort((a, b) => b.implied / (b.resolution || 1) - a.implied / (a.resolution || 1))[0];
-  return notJudged(most && most.implied > 0
-    ? `too little flowed to judge: the most, ${round(most.implied)} into ${most.flow.register} by the ${most.form} readings over ${seconds(most.seconds * 1000)}, is under ${STEPS_TO_JUDGE} steps of its ${most.resolution} resolution`
-    : 'no two readings in a row carry a register and a rate flowing its way (a meter at no load)');
+  return notJudged(
+    most && most.implied > 0
+      ? `too little flowed to judge: the most, ${round(most.implied)} into ${most.flow.register} by the ${most.form} readings over ${seconds(most.seconds * 1000)}, is under ${STEPS_TO_JUDGE} steps of its ${most.resolution} resolution`
+      : 'no two readings in a row carry a register and a rate flowing its way (a meter at no load)',
+  );
 }
 
 /** Readings of another form are compared with the v2 readings on either side, no further apart than this. */
@@ -179,8 +194,11 @@ export function vread07(series: readonly Reading[], { kind }: { kind: KindId }):
         // The coarser of the two forms' resolutions: a form may write fewer decimals (or show fewer, a zero dropped).
         const res = Math.max(resolutionOf([y], 0.001), resolutionOf([x, z], 0.001));
         if (y < lo - res - 1e-9 || y > hi + res + 1e-9) {
-          return violated(`the ${b.form} reading's ${f} as ${around} read it, within its resolution ${res}: ${x === z ? x : `${x} to ${z}`}`, `${y}`,
-            ...evidence(...new Set([a, b, c])));
+          return violated(
+            `the ${b.form} reading's ${f} as ${around} read it, within its resolution ${res}: ${x === z ? x : `${x} to ${z}`}`,
+            `${y}`,
+            ...evidence(...new Set([a, b, c])),
+          );
         }
         continue;
       }
@@ -193,10 +211,17 @@ export function vread07(series: readonly Reading[], { kind }: { kind: KindId }):
       if (y < lo - slack || y > hi + slack) {
         const ratio = Math.abs(x) > 0 ? ` (×${round(y / x)})` : '';
         const read = a === c ? `${x} ${q.unit}` : `${x} and ${z} ${q.unit}`;
-        return violated(`the ${b.form} reading's ${f} as ${around} read it: ${read}, within 5 % and ${q.slack(kind)} ${q.unit}`, `${y} ${q.unit}${ratio}`,
-          ...evidence(...new Set([a, b, c])));
+        return violated(
+          `the ${b.form} reading's ${f} as ${around} read it: ${read}, within 5 % and ${q.slack(kind)} ${q.unit}`,
+          `${y} ${q.unit}${ratio}`,
+          ...evidence(...new Set([a, b, c])),
+        );
       }
     }
   }
-  return compared ? HELD : notJudged('no v1 reading between two v2 readings less than 5 s apart, nor a WebSocket measurement of a v2 reading\'s timestamp (the device serves one form, or one was not read)');
+  return compared
+    ? HELD
+    : notJudged(
+        "no v1 reading between two v2 readings less than 5 s apart, nor a WebSocket measurement of a v2 reading's timestamp (the device serves one form, or one was not read)",
+      );
 }

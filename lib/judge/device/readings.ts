@@ -45,8 +45,7 @@ export const num = (r: Reading, f: string): number | undefined => {
 };
 
 /** What the values resolve to: the finest step their decimals show, never finer than `least`. */
-export const resolutionOf = (values: readonly number[], least: number): number =>
-  Math.max(least, 10 ** -Math.max(0, ...values.map(decimalsOf)));
+export const resolutionOf = (values: readonly number[], least: number): number => Math.max(least, 10 ** -Math.max(0, ...values.map(decimalsOf)));
 
 const round = (v: number) => Number(v.toFixed(3));
 const formName = (r: Reading) => `the ${r.form} reading`;
@@ -64,10 +63,13 @@ function eachReading(series: readonly Reading[], nothing: string, check: (r: Rea
 }
 
 /** V-READ-01: power_w is the sum of the phases' power, current_a the sum of their currents' magnitudes. */
-export const vread01 = (series: readonly Reading[], { kind }: { kind: KindId }): Judgment => eachReading(series,
-  'no reading carries a total beside its phases (power_w with power_l1_w…, current_a with current_l1_a…)', (r) => {
+export const vread01 = (series: readonly Reading[], { kind }: { kind: KindId }): Judgment =>
+  eachReading(series, 'no reading carries a total beside its phases (power_w with power_l1_w…, current_a with current_l1_a…)', (r) => {
     let judged = false;
-    for (const [total, phase, magnitude, step] of [['power_w', 'power_l#_w', false, 1], ['current_a', 'current_l#_a', true, CURRENT_RESOLUTION_A[kind]]] as const) {
+    for (const [total, phase, magnitude, step] of [
+      ['power_w', 'power_l#_w', false, 1],
+      ['current_a', 'current_l#_a', true, CURRENT_RESOLUTION_A[kind]],
+    ] as const) {
       const t = num(r, total);
       const parts = PHASES.map((n) => num(r, phase.replace('#', String(n)))).filter((v) => v !== undefined);
       if (t === undefined || parts.length === 0) continue;
@@ -75,16 +77,18 @@ export const vread01 = (series: readonly Reading[], { kind }: { kind: KindId }):
       const sum = parts.reduce((a, b) => a + (magnitude ? Math.abs(b) : b), 0);
       const slack = step * (parts.length + 1) + 0.01 * parts.reduce((a, b) => a + Math.abs(b), 0);
       if (Math.abs(t - sum) > slack) {
-        return { expected: `${total} the sum of its phases${magnitude ? '\' magnitudes' : ''} (within ${round(slack)})`,
-          observed: `${total} ${t} where its ${parts.length} phase${parts.length === 1 ? '' : 's'} ${parts.join(', ')} sum to ${round(sum)}` };
+        return {
+          expected: `${total} the sum of its phases${magnitude ? "' magnitudes" : ''} (within ${round(slack)})`,
+          observed: `${total} ${t} where its ${parts.length} phase${parts.length === 1 ? '' : 's'} ${parts.join(', ')} sum to ${round(sum)}`,
+        };
       }
     }
     return judged ? null : undefined;
   });
 
 /** V-READ-02: a total register is the sum of its tariffs' registers. */
-export const vread02 = (series: readonly Reading[]): Judgment => eachReading(series,
-  'no reading carries a total register beside its tariffs (energy_import_kwh with energy_import_t1_kwh…)', (r) => {
+export const vread02 = (series: readonly Reading[]): Judgment =>
+  eachReading(series, 'no reading carries a total register beside its tariffs (energy_import_kwh with energy_import_t1_kwh…)', (r) => {
     let judged = false;
     for (const dir of ['import', 'export']) {
       const t = num(r, `energy_${dir}_kwh`);
@@ -94,8 +98,10 @@ export const vread02 = (series: readonly Reading[]): Judgment => eachReading(ser
       const sum = parts.reduce((a, b) => a + b, 0);
       const slack = resolutionOf([t, ...parts], 0.001) * (parts.length + 1);
       if (Math.abs(t - sum) > slack + 1e-9) {
-        return { expected: `energy_${dir}_kwh the sum of its tariffs (within ${round(slack)} kWh)`,
-          observed: `energy_${dir}_kwh ${t} where its ${parts.length} tariff${parts.length === 1 ? '' : 's'} ${parts.join(' + ')} = ${round(sum)}` };
+        return {
+          expected: `energy_${dir}_kwh the sum of its tariffs (within ${round(slack)} kWh)`,
+          observed: `energy_${dir}_kwh ${t} where its ${parts.length} tariff${parts.length === 1 ? '' : 's'} ${parts.join(' + ')} = ${round(sum)}`,
+        };
       }
     }
     return judged ? null : undefined;
@@ -108,8 +114,8 @@ const PHASE_FIELDS = [
 ];
 
 /** V-READ-03: a phase's power within its voltage × current (at the resolution the kind reports current in) and within its apparent power. */
-export const vread03 = (series: readonly Reading[], { kind }: { kind: KindId }): Judgment => eachReading(series,
-  'no reading carries a power beside its voltage and current, or its apparent power', (r) => {
+export const vread03 = (series: readonly Reading[], { kind }: { kind: KindId }): Judgment =>
+  eachReading(series, 'no reading carries a power beside its voltage and current, or its apparent power', (r) => {
     const step = CURRENT_RESOLUTION_A[kind];
     let judged = false;
     // The whole is a phase only on a single-phase meter: a three-phase total is no one voltage's.
@@ -121,8 +127,10 @@ export const vread03 = (series: readonly Reading[], { kind }: { kind: KindId }):
         judged = true;
         const most = v * (Math.abs(i) + step) * 1.02 + 1;
         if (Math.abs(p) > most) {
-          return { expected: `|${f.p}| at most ${f.v} × (|${f.i}| + ${step} A, the resolution of the ${KINDS[kind].name}'s current)`,
-            observed: `${f.p} ${p} W at ${v} V and ${i} A: at most ${Math.round(most)} W (×${round(Math.abs(p) / (v * Math.max(Math.abs(i), step)))} of V × I)` };
+          return {
+            expected: `|${f.p}| at most ${f.v} × (|${f.i}| + ${step} A, the resolution of the ${KINDS[kind].name}'s current)`,
+            observed: `${f.p} ${p} W at ${v} V and ${i} A: at most ${Math.round(most)} W (×${round(Math.abs(p) / (v * Math.max(Math.abs(i), step)))} of V × I)`,
+          };
         }
       }
       if (s !== undefined) {
@@ -134,28 +142,38 @@ export const vread03 = (series: readonly Reading[], { kind }: { kind: KindId }):
   });
 
 /** V-READ-04: every quantity in its physical range. */
-export const vread04 = (series: readonly Reading[]): Judgment => eachReading(series, 'no reading carries a quantity with a physical range', (r) => {
-  let judged = false;
-  for (const [f, value] of Object.entries(r.fields)) {
-    const range = RANGES.find((x) => x.fields(f));
-    if (!range || typeof value !== 'number') continue;
-    judged = true;
-    if (!(value >= range.low && value <= range.high) && !(range.alsoZero && value === 0)) return { expected: `${f} ${range.words}`, observed: `${f} ${value}` };
-  }
-  // A reading of external meters: their registers are registers too.
-  for (const e of externalsOf(r)) {
-    judged = true;
-    if (e.value < 0) return { expected: `the external ${e.type} meter's value not negative`, observed: `${e.value} ${e.unit}` };
-  }
-  return judged ? null : undefined;
-});
+export const vread04 = (series: readonly Reading[]): Judgment =>
+  eachReading(series, 'no reading carries a quantity with a physical range', (r) => {
+    let judged = false;
+    for (const [f, value] of Object.entries(r.fields)) {
+      const range = RANGES.find((x) => x.fields(f));
+      if (!range || typeof value !== 'number') continue;
+      judged = true;
+      if (!(value >= range.low && value <= range.high) && !(range.alsoZero && value === 0))
+        return { expected: `${f} ${range.words}`, observed: `${f} ${value}` };
+    }
+    // A reading of external meters: their registers are registers too.
+    for (const e of externalsOf(r)) {
+      judged = true;
+      if (e.value < 0) return { expected: `the external ${e.type} meter's value not negative`, observed: `${e.value} ${e.unit}` };
+    }
+    return judged ? null : undefined;
+  });
 
-export interface External { id: string; type: string; value: number; unit: string }
+export interface External {
+  id: string;
+  type: string;
+  value: number;
+  unit: string;
+}
 
 /** The external meters a reading carries (the P1 meter's gas or water meters), those with an id and a numeric value. */
 export function externalsOf(r: Reading): External[] {
   const list = r.fields.external;
   if (!Array.isArray(list)) return [];
-  return list.flatMap((e) => (isJsonObject(e) && typeof e.unique_id === 'string' && typeof e.value === 'number'
-    ? [{ id: e.unique_id, type: String(e.type), value: e.value, unit: String(e.unit) }] : []));
+  return list.flatMap((e) =>
+    isJsonObject(e) && typeof e.unique_id === 'string' && typeof e.value === 'number'
+      ? [{ id: e.unique_id, type: String(e.type), value: e.value, unit: String(e.unit) }]
+      : [],
+  );
 }

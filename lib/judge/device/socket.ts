@@ -7,10 +7,19 @@ import { type DeviceFacts, HELD, type Judgment, type Reply, allOf, shownReply, s
 import { type AnswerJudges, STATE } from './asks.js';
 
 /** SOCK-01, on GET /api/v1/state: also every read-back of the state, wherever a command reads it. */
-export const sock01 = (r: Reply): Judgment => allOf(() => statusIs(r, 200), () => {
-  const state = parseBody({ json: r.json, text: r.text ?? '' }, socketState);
-  return unless(state.ok, 'boolean power_on, boolean switch_lock and a number brightness from 0 to 255', `${shownReply(r)}${state.ok ? '' : ` (${state.problem})`}`, r);
-});
+export const sock01 = (r: Reply): Judgment =>
+  allOf(
+    () => statusIs(r, 200),
+    () => {
+      const state = parseBody({ json: r.json, text: r.text ?? '' }, socketState);
+      return unless(
+        state.ok,
+        'boolean power_on, boolean switch_lock and a number brightness from 0 to 255',
+        `${shownReply(r)}${state.ok ? '' : ` (${state.problem})`}`,
+        r,
+      );
+    },
+  );
 
 export interface StateWrong {
   clause: ClauseId;
@@ -29,7 +38,8 @@ export function afterPut(from: SocketState, put: SocketPut, read: SocketState): 
   const want = outcome.state;
   const combined = brightnessApart(put, outcome);
   const wrong: StateWrong[] = [];
-  if (combined && read.brightness !== want.brightness) wrong.push({ clause: 'SOCK-09', expected: `brightness ${want.brightness} stored`, observed: describeSocket(read) });
+  if (combined && read.brightness !== want.brightness)
+    wrong.push({ clause: 'SOCK-09', expected: `brightness ${want.brightness} stored`, observed: describeSocket(read) });
   if (read.power_on !== want.power_on || read.switch_lock !== want.switch_lock || (!combined && read.brightness !== want.brightness)) {
     wrong.push({ clause: outcome.clause, expected: describeSocket(want, !combined), observed: describeSocket(read) });
   }
@@ -37,7 +47,8 @@ export function afterPut(from: SocketState, put: SocketPut, read: SocketState): 
 }
 
 /** SOCK-16, on GET /api/v1/state of every kind but the energy socket: no socket state there. */
-export const sock16 = (r: Reply, { kind }: Pick<DeviceFacts, 'kind'>): Judgment => unless(r.status !== 200, `any answer but 200: the ${kind} has no socket state`, shownReply(r), r);
+export const sock16 = (r: Reply, { kind }: Pick<DeviceFacts, 'kind'>): Judgment =>
+  unless(r.status !== 200, `any answer but 200: the ${kind} has no socket state`, shownReply(r), r);
 
 /** The socket state of a 200 answer that is one, else null. */
 export const stateIn = (r: Reply): SocketState | null => {
@@ -55,8 +66,11 @@ export const sock02 = (r: Reply): Judgment => {
 export const sock03 = (r: Reply, o: { put: Readonly<Record<string, unknown>> }): Judgment => {
   const echo = parseBody({ json: r.json, text: r.text ?? '' }, socketStatePartial);
   const keys = Object.keys(o.put);
-  const ok = r.status === 200 && echo.ok && Object.keys(echo.data).length === keys.length
-    && Object.entries(o.put).every(([k, v]) => Object.hasOwn(echo.data, k) && (echo.data as Record<string, unknown>)[k] === v);
+  const ok =
+    r.status === 200 &&
+    echo.ok &&
+    Object.keys(echo.data).length === keys.length &&
+    Object.entries(o.put).every(([k, v]) => Object.hasOwn(echo.data, k) && (echo.data as Record<string, unknown>)[k] === v);
   return unless(ok, `200 with exactly ${JSON.stringify(o.put)}`, shownReply(r), r);
 };
 
@@ -83,19 +97,36 @@ export function socketRow(id: ClauseId, read: Reply, o: RowOccasion): Judgment {
   const s = stateIn(read);
   const shown = s ? describeSocket(s) : shownReply(read);
   const after = `the state read back after the PUT from ${describeSocket(from)}`;
-  if (id === 'SOCK-15') return unless(s !== null, 'a valid state: booleans power_on and switch_lock, brightness a number from 0 to 255', shownReply(read), answer, read);
+  if (id === 'SOCK-15')
+    return unless(s !== null, 'a valid state: booleans power_on and switch_lock, brightness a number from 0 to 255', shownReply(read), answer, read);
   if (id === 'SOCK-12') {
-    return unless(s !== null && sameState(s, from, false) && inRange(s.brightness),
-      `power and lock unchanged (${describeSocket(from, false)}), brightness from 0 to 255`, shown, answer, read);
+    return unless(
+      s !== null && sameState(s, from, false) && inRange(s.brightness),
+      `power and lock unchanged (${describeSocket(from, false)}), brightness from 0 to 255`,
+      shown,
+      answer,
+      read,
+    );
   }
   if (id === 'SOCK-17') {
-    return unless(answer.status >= 400 && answer.status <= 499 && s !== null && sameState(s, from),
-      `refused with a 4xx and the state unchanged (${describeSocket(from)})`, `${shownReply(answer)}; then ${shown}`, answer, read);
+    return unless(
+      answer.status >= 400 && answer.status <= 499 && s !== null && sameState(s, from),
+      `refused with a 4xx and the state unchanged (${describeSocket(from)})`,
+      `${shownReply(answer)}; then ${shown}`,
+      answer,
+      read,
+    );
   }
   const outcome = socketOutcome(from, put);
   if (outcome.kind === 'unchanged') {
     const whole = !outcome.brightnessOpen;
-    return unless(s !== null && sameState(s, from, whole), `${whole ? 'the state unchanged' : 'power and lock unchanged'}: ${describeSocket(from, whole)}`, shown, answer, read);
+    return unless(
+      s !== null && sameState(s, from, whole),
+      `${whole ? 'the state unchanged' : 'power and lock unchanged'}: ${describeSocket(from, whole)}`,
+      shown,
+      answer,
+      read,
+    );
   }
   if (outcome.kind !== 'state') return HELD;
   const combined = brightnessApart(put, outcome);

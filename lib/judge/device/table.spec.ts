@@ -5,7 +5,17 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { clausesOf } from '../../spec/catalogue.js';
-import { ANSWER_JUDGES, CERTIFICATE_JUDGES, CONVERSATION_JUDGES, EVERY_ANSWER_JUDGES, OCCASION_JUDGES, READING_JUDGES, isAnswerClause, isOccasionClause, isTableClause } from './table.js';
+import {
+  ANSWER_JUDGES,
+  CERTIFICATE_JUDGES,
+  CONVERSATION_JUDGES,
+  EVERY_ANSWER_JUDGES,
+  OCCASION_JUDGES,
+  READING_JUDGES,
+  isAnswerClause,
+  isOccasionClause,
+  isTableClause,
+} from './table.js';
 import { SPOT_CLAUSES } from '../../soak/spot.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -15,11 +25,12 @@ const STILL_IN_THEIR_SUITE: Record<string, string[]> = {};
 describe('the clause → judge table', () => {
   const judged = clausesOf(['spec', 'vendor']).filter((c) => c.level !== 'OBSERVE');
 
-  test('every MUST, SHOULD and MANUAL clause is the table\'s', () => {
+  test("every MUST, SHOULD and MANUAL clause is the table's", () => {
     const rest: Record<string, string[]> = {};
     for (const c of judged) if (!isTableClause(c.id)) (rest[c.area] ??= []).push(c.id);
     expect(rest).toEqual(STILL_IN_THEIR_SUITE);
-    for (const id of [ANSWER_JUDGES, EVERY_ANSWER_JUDGES, OCCASION_JUDGES, CERTIFICATE_JUDGES, CONVERSATION_JUDGES, READING_JUDGES].flatMap(Object.keys)) expect(judged.map((c) => c.id)).toContain(id);
+    for (const id of [ANSWER_JUDGES, EVERY_ANSWER_JUDGES, OCCASION_JUDGES, CERTIFICATE_JUDGES, CONVERSATION_JUDGES, READING_JUDGES].flatMap(Object.keys))
+      expect(judged.map((c) => c.id)).toContain(id);
   });
 
   test('the soak spot-checks clauses of the table only', () => {
@@ -34,12 +45,19 @@ describe('the clause → judge table', () => {
  * (an answer clause's clauseTest('MEAS-01', …), also('SOCK-01', …), fail(m, 'VER-02', …)) is a second judgment.
  */
 const JUDGING_CODE = [
-  ...readdirSync(path.join(ROOT, 'suites'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => `suites/${f}`),
-  ...['lib/soak', 'lib/explore', 'lib/meeting', 'lib/runner', 'lib/certify'].flatMap((d) => readdirSync(path.join(ROOT, d)).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts')).map((f) => `${d}/${f}`)),
+  ...readdirSync(path.join(ROOT, 'suites'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => `suites/${f}`),
+  ...['lib/soak', 'lib/explore', 'lib/meeting', 'lib/runner', 'lib/certify'].flatMap((d) =>
+    readdirSync(path.join(ROOT, d))
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'))
+      .map((f) => `${d}/${f}`),
+  ),
   'lib/judge/device/explore-model.ts',
   'lib/judge/device/explore-judge.ts',
 ];
-const THROUGH_THE_TABLE = /(answerClauseTest|everyAnswerClauseTest|judgeAnswer|askFor|disagreementOf)\(\s*$|(answerClauseTests|judgeOn|judgedOn|noteOn|expectRow|judgeCertificate|judgeHeard|judgeReadings)\([^()]*$|judged\([^()]*,\s*$/;
+const THROUGH_THE_TABLE =
+  /(answerClauseTest|everyAnswerClauseTest|judgeAnswer|askFor|disagreementOf)\(\s*$|(answerClauseTests|judgeOn|judgedOn|noteOn|expectRow|judgeCertificate|judgeHeard|judgeReadings)\([^()]*$|judged\([^()]*,\s*$/;
 /**
  * Naming a table clause without judging it: the soak's typed spot list; in the suites a row's clause and title
  * (`clause: 'VER-01'`, `rowTitle('VER-01', …)`, `endpointRows('VER-01', …)`, the users' `named('NAME-01', …)`), whose check then judges through the
@@ -91,11 +109,17 @@ const statements = (text: string) => text.split(/\n(?=[a-zA-Z])/);
 // table's judge, and to nothing else.
 test.for(JUDGING_CODE.filter((f) => f.startsWith('suites/')))('%s: a check of a table clause judges only through the table', (file) => {
   const wrong = statements(compact(readFileSync(path.join(ROOT, file), 'utf8'))).flatMap((st) => {
-    const named = [...st.matchAll(/clauseTest\('([A-Z]+(?:-[A-Z]+)?-\d\d)'/g), ...[...st.matchAll(/clause: '([A-Z]+(?:-[A-Z]+)?-\d\d)'/g)].filter((m) => isOccasionClause(m[1]!))]
-      .map((m) => m[1]!).filter(isTableClause);
+    const named = [
+      ...st.matchAll(/clauseTest\('([A-Z]+(?:-[A-Z]+)?-\d\d)'/g),
+      ...[...st.matchAll(/clause: '([A-Z]+(?:-[A-Z]+)?-\d\d)'/g)].filter((m) => isOccasionClause(m[1]!)),
+    ]
+      .map((m) => m[1]!)
+      .filter(isTableClause);
     if (named.length === 0 || !/^clause(Test|Rows)\(/.test(st)) return [];
     const other = st.match(/\b(expectThat|expectError|expectStatus|expectJsonObject|expect)\(/);
-    return other || !/\b(judgeOn|judgeAnswer|expectRow|judgeCertificate|judgeHeard|judgeReadings)\(/.test(st) ? [`${named.join(', ')}: ${other ? other[0] : 'not judged through the table'}`] : [];
+    return other || !/\b(judgeOn|judgeAnswer|expectRow|judgeCertificate|judgeHeard|judgeReadings)\(/.test(st)
+      ? [`${named.join(', ')}: ${other ? other[0] : 'not judged through the table'}`]
+      : [];
   });
   expect(wrong).toEqual([]);
 });
@@ -103,7 +127,16 @@ test.for(JUDGING_CODE.filter((f) => f.startsWith('suites/')))('%s: a check of a 
 // A clause of one answer needs no line in its suite (docs/adding-a-clause.md): the suite of every area that has such
 // clauses checks them all with answerClauseTests('<area>'), naming only those it checks itself.
 test('every area with clauses of one answer has a suite that checks them all (answerClauseTests)', () => {
-  const suites = readdirSync(path.join(ROOT, 'suites')).filter((f) => f.endsWith('.test.ts')).map((f) => compact(readFileSync(path.join(ROOT, 'suites', f), 'utf8'))).join('\n');
-  const areas = [...new Set(clausesOf(['spec', 'vendor']).filter((c) => isAnswerClause(c.id)).map((c) => c.area))];
+  const suites = readdirSync(path.join(ROOT, 'suites'))
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => compact(readFileSync(path.join(ROOT, 'suites', f), 'utf8')))
+    .join('\n');
+  const areas = [
+    ...new Set(
+      clausesOf(['spec', 'vendor'])
+        .filter((c) => isAnswerClause(c.id))
+        .map((c) => c.area),
+    ),
+  ];
   expect(areas.filter((area) => !suites.includes(`answerClauseTests('${area}'`))).toEqual([]);
 });

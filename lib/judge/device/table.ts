@@ -25,12 +25,38 @@ import { VENDOR_ANSWERS, vsys09, vsys10 } from './vendor.js';
 import { type Reading, readingOf, vread01, vread02, vread03, vread04 } from './readings.js';
 import { vread05, vread06, vread07 } from './readings-time.js';
 import { OWNED_CLAUSES, type ReadOccasion, judgeRead, readOf } from './owned.js';
-import { bodyRefused, creationRefused, del01, del02, del04, del05, list01, list02, list03, list04, list05, nameAccepted, pair03, pair04, pair05, pair06, pair09, pair10,
-  pair11, tokenRevoked } from './users.js';
+import {
+  bodyRefused,
+  creationRefused,
+  del01,
+  del02,
+  del04,
+  del05,
+  list01,
+  list02,
+  list03,
+  list04,
+  list05,
+  nameAccepted,
+  pair03,
+  pair04,
+  pair05,
+  pair06,
+  pair09,
+  pair10,
+  pair11,
+  tokenRevoked,
+} from './users.js';
 
 /** Each area's answers (its file lists them beside its judges): a new clause of one answer touches no other file here. */
 export const ANSWER_JUDGES = {
-  ...INFO_ANSWERS, ...AUTH_ANSWERS, ...VERSIONING_ANSWERS, ...MEASUREMENT_ANSWERS, ...SOCKET_ANSWERS, ...CLOUD_ANSWERS, ...VENDOR_ANSWERS,
+  ...INFO_ANSWERS,
+  ...AUTH_ANSWERS,
+  ...VERSIONING_ANSWERS,
+  ...MEASUREMENT_ANSWERS,
+  ...SOCKET_ANSWERS,
+  ...CLOUD_ANSWERS,
+  ...VENDOR_ANSWERS,
 } as const satisfies AnswerJudges;
 
 export type AnswerClause = keyof typeof ANSWER_JUDGES;
@@ -41,7 +67,6 @@ export interface EveryAnswerJudge {
   governs(ex: Exchange): boolean;
   judge(r: Reply, facts: DeviceFacts): Judgment;
 }
-
 
 export const EVERY_ANSWER_JUDGES = {
   'VER-01': { governs: (ex) => ex.side === 'v2' && ex.status !== undefined && succeeded(ex.status), judge: ver01 },
@@ -81,9 +106,12 @@ export const OCCASION_JUDGES = {
   'PAIR-06': { occasion: 'GET /api with the token a creation issued', judge: pair06 },
   'PAIR-07': { occasion: 'POST /api/user with another valid name right after a creation', judge: creationRefused },
   'PAIR-08': { occasion: 'POST /api/user more than 30 s after a press, with no request between', judge: creationRefused },
-  'PAIR-09': { occasion: 'POST /api/user with a valid name 25 s after a press; without --slow, 3 s after each of two presses, then right after a third', judge: pair09 },
-  'PAIR-10': { occasion: 'a re-used name\'s creation, then its new and its previous token on an endpoint that takes one', judge: pair10 },
-  'PAIR-11': { occasion: 'a re-used name\'s creation, and the tokens the name had', judge: pair11 },
+  'PAIR-09': {
+    occasion: 'POST /api/user with a valid name 25 s after a press; without --slow, 3 s after each of two presses, then right after a third',
+    judge: pair09,
+  },
+  'PAIR-10': { occasion: "a re-used name's creation, then its new and its previous token on an endpoint that takes one", judge: pair10 },
+  'PAIR-11': { occasion: "a re-used name's creation, and the tokens the name had", judge: pair11 },
   'PAIR-12': { occasion: 'POST /api/user in an open window whose body is not a JSON object with a string name, then GET /api/user', judge: bodyRefused },
   'NAME-01': { occasion: 'POST /api/user in an open window with a name without the local/ prefix, then GET /api/user', judge: bodyRefused },
   'NAME-02': { occasion: 'POST /api/user in an open window with a cloud/ name, then GET /api/user', judge: bodyRefused },
@@ -100,13 +128,13 @@ export const OCCASION_JUDGES = {
   'LIST-05': { occasion: 'GET /api/user after creations', judge: list05 },
   'DEL-01': { occasion: 'DELETE /api/user of another user by full name', judge: del01 },
   'DEL-02': { occasion: 'DELETE /api/user of another user, read byte for byte', judge: del02 },
-  'DEL-03': { occasion: 'a deleted user\'s token on an endpoint that takes one', judge: tokenRevoked },
+  'DEL-03': { occasion: "a deleted user's token on an endpoint that takes one", judge: tokenRevoked },
   'DEL-04': { occasion: 'GET /api/user after deletions', judge: del04 },
   'DEL-05': { occasion: 'DELETE /api/user of the caller itself, then GET /api with its token', judge: del05 },
   'VER-04': { occasion: 'X-Api-Version: 1 over HTTPS, on an endpoint that takes a token', judge: versionRefused },
   'VER-05': { occasion: 'the 400 of a version refused, and the version the device serves', judge: ver05 },
   'VER-06': { occasion: 'X-Api-Version: the latest MAJOR + 1, or 99, on an endpoint that takes a token', judge: versionRefused },
-  'VER-08': { occasion: 'the kind\'s v1 endpoint over HTTP, without X-Api-Version', judge: ver08 },
+  'VER-08': { occasion: "the kind's v1 endpoint over HTTP, without X-Api-Version", judge: ver08 },
   'VER-10': { occasion: 'X-Api-Version: 1, its name spelt in another case', judge: versionRefused },
   'CLOUD-02': { occasion: 'PUT /api/v1/system with the value it has, then GET /api/v1/system (and the socket state, where there is one)', judge: cloudSet },
   'CLOUD-03': { occasion: 'from true, PUT cloud_enabled false, then GET /api/v1/system', judge: cloudSet },
@@ -117,13 +145,18 @@ export const OCCASION_JUDGES = {
   'AUTH-03': { occasion: 'a malformed credential, on an endpoint that takes a token', judge: credentialRefused },
   'AUTH-04': { occasion: 'no Authorization, on an endpoint that takes a token', judge: credentialRefused },
   'AUTH-05': { occasion: 'POST /api/user with a valid name, without Authorization, before any press', judge: auth05 },
-  'AUTH-08': { occasion: 'an answer other than a creation\'s, and the token the caller holds', judge: auth08 },
+  'AUTH-08': { occasion: "an answer other than a creation's, and the token the caller holds", judge: auth08 },
   'AUTH-09': { occasion: 'a user endpoint asked over plain HTTP', judge: auth09 },
   'KIND-01': { occasion: 'POST /api/user with a valid name before any press, on every kind', judge: kind01 },
   'KIND-02': { occasion: 'GET /api, beside what mDNS advertised and the certificate named', judge: kind02 },
-  ...eachOf(['V-BAT-02', 'V-BAT-03', 'V-BAT-04', 'V-BAT-05', 'V-BAT-06'],
-    () => ({ occasion: 'a PUT /api/batteries the documentation takes to a group, then GET /api/batteries', judge: groupWritten })),
-  ...eachOf(['V-BAT-07', 'V-BAT-08', 'V-BAT-09'], () => ({ occasion: 'a PUT /api/batteries the documentation refuses, then GET /api/batteries', judge: groupRefused })),
+  ...eachOf(['V-BAT-02', 'V-BAT-03', 'V-BAT-04', 'V-BAT-05', 'V-BAT-06'], () => ({
+    occasion: 'a PUT /api/batteries the documentation takes to a group, then GET /api/batteries',
+    judge: groupWritten,
+  })),
+  ...eachOf(['V-BAT-07', 'V-BAT-08', 'V-BAT-09'], () => ({
+    occasion: 'a PUT /api/batteries the documentation refuses, then GET /api/batteries',
+    judge: groupRefused,
+  })),
   ...eachOf(['V-SYS-02', 'V-SYS-04'], () => ({ occasion: 'PUT /api/system of a writable field, then GET /api/system', judge: systemWrite })),
   'V-SYS-03': { occasion: 'api_v1_enabled written false, GET /api/v1/data, written true, GET /api/v1/data again', judge: vsys03 },
   'V-SYS-05': { occasion: 'PUT /api/system of the value found, and the fields GET read', judge: vsys05 },
@@ -137,11 +170,15 @@ export const OCCASION_JUDGES = {
   'SOCK-02': { occasion: 'every state read, wherever a check or a step reads it', judge: sock02 },
   'SOCK-03': { occasion: 'the answer to a PUT of the state, and the fields it carried', judge: sock03 },
   // The socket's table: socketRow on the state read after a row's PUT.
-  ...eachOf(SOCKET_ROWS, (id) => ({ occasion: 'a row of the socket tables: its start state, its PUT and the answer, then GET /api/v1/state',
-    judge: (r: Reply, o: RowOccasion) => socketRow(id, r, o) })),
+  ...eachOf(SOCKET_ROWS, (id) => ({
+    occasion: 'a row of the socket tables: its start state, its PUT and the answer, then GET /api/v1/state',
+    judge: (r: Reply, o: RowOccasion) => socketRow(id, r, o),
+  })),
   // A state its own requests alone change (owned.ts): each read after requests of other areas, told the read before them.
-  ...eachOf(OWNED_CLAUSES, (id) => ({ occasion: `${readOf(id)} after requests of other areas, the read before them and the requests`,
-    judge: (r: Reply, o: ReadOccasion) => judgeRead(id, r, o) })),
+  ...eachOf(OWNED_CLAUSES, (id) => ({
+    occasion: `${readOf(id)} after requests of other areas, the read before them and the requests`,
+    judge: (r: Reply, o: ReadOccasion) => judgeRead(id, r, o),
+  })),
 } as const satisfies Partial<Record<ClauseId, OccasionJudge>>;
 
 export type OccasionClause = keyof typeof OCCASION_JUDGES;
@@ -168,15 +205,30 @@ export function judgeCertificate<K extends CertificateClause>(id: K, c: Certific
 
 /** The WebSocket's clauses (V-WS), judged on what a conversation heard (a message, the messages of a while, when it closed). */
 export const CONVERSATION_JUDGES = {
-  'V-WS-01': vws01, 'V-WS-02': vws02, 'V-WS-03': vws03, 'V-WS-04': vws04, 'V-WS-05': vws05, 'V-WS-06': vws06, 'V-WS-07': vws07,
-  'V-WS-08': vws08, 'V-WS-09': vws09, 'V-WS-10': vws10, 'V-WS-11': vws11, 'V-WS-12': vws12, 'V-WS-13': vws13, 'V-WS-14': vws14,
+  'V-WS-01': vws01,
+  'V-WS-02': vws02,
+  'V-WS-03': vws03,
+  'V-WS-04': vws04,
+  'V-WS-05': vws05,
+  'V-WS-06': vws06,
+  'V-WS-07': vws07,
+  'V-WS-08': vws08,
+  'V-WS-09': vws09,
+  'V-WS-10': vws10,
+  'V-WS-11': vws11,
+  'V-WS-12': vws12,
+  'V-WS-13': vws13,
+  'V-WS-14': vws14,
 } as const satisfies Partial<Record<ClauseId, (heard: never, o: never) => Judgment>>;
 export type ConversationClause = keyof typeof CONVERSATION_JUDGES;
 type Judge<K extends ConversationClause> = (typeof CONVERSATION_JUDGES)[K];
 
 /** The judgment of `id` on what the conversation heard, told what it needs of what the check sent and compared. */
-export function judgeHeard<K extends ConversationClause>(id: K, heard: Parameters<Judge<K>>[0],
-  ...o: Parameters<Judge<K>> extends [unknown, ...infer R] ? R : []): Judgment {
+export function judgeHeard<K extends ConversationClause>(
+  id: K,
+  heard: Parameters<Judge<K>>[0],
+  ...o: Parameters<Judge<K>> extends [unknown, ...infer R] ? R : []
+): Judgment {
   return (CONVERSATION_JUDGES[id] as (heard: unknown, o?: unknown) => Judgment)(heard, o[0]);
 }
 
@@ -186,8 +238,13 @@ export function judgeHeard<K extends ConversationClause>(id: K, heard: Parameter
  * A series that holds nothing the relation reads is `notJudged`, with why.
  */
 export const READING_JUDGES = {
-  'V-READ-01': vread01, 'V-READ-02': vread02, 'V-READ-03': vread03, 'V-READ-04': vread04,
-  'V-READ-05': vread05, 'V-READ-06': vread06, 'V-READ-07': vread07,
+  'V-READ-01': vread01,
+  'V-READ-02': vread02,
+  'V-READ-03': vread03,
+  'V-READ-04': vread04,
+  'V-READ-05': vread05,
+  'V-READ-06': vread06,
+  'V-READ-07': vread07,
 } as const satisfies Partial<Record<ClauseId, (series: readonly Reading[], facts: Pick<DeviceFacts, 'kind'>) => Judgment>>;
 export type ReadingClause = keyof typeof READING_JUDGES;
 export const READING_CLAUSES = Object.keys(READING_JUDGES) as ReadingClause[];

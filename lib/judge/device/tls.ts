@@ -23,6 +23,9 @@ export const tls02 = (c: Certificate, { identity }: Identity): Judgment => {
 /** TLS-03: an ordinary TLS client's hostname check accepts the identity (RFC 6125, as OpenSSL checks it). */
 export const tls03 = (c: Certificate, { identity }: Identity): Judgment => {
   const { standardCheckError } = judgeIdentity(c.pem, identity);
-  return unless(standardCheckError === null, `standard hostname verification of ${identity} to succeed (RFC 6125, as OpenSSL checks it for Python's ssl)`,
-    standardCheckError ?? '');
+  return unless(
+    standardCheckError === null,
+    `standard hostname verification of ${identity} to succeed (RFC 6125, as OpenSSL checks it for Python's ssl)`,
+    standardCheckError ?? '',
+  );
 };

@@ -8,18 +8,28 @@ import { type AnswerJudges, BATTERIES, MEASUREMENT, TELEGRAM } from './asks.js';
 
 type Kind = Pick<DeviceFacts, 'kind'>;
 const objectOf = (r: Reply): Record<string, unknown> => (isJsonObject(r.json) ? r.json : {});
-const anObject = (r: Reply) => allOf(() => statusIs(r, 200), () => unless(isJsonObject(r.json), 'a JSON object', shownReply(r), r));
+const anObject = (r: Reply) =>
+  allOf(
+    () => statusIs(r, 200),
+    () => unless(isJsonObject(r.json), 'a JSON object', shownReply(r), r),
+  );
 const notServed = (r: Reply, why: string) => unless(!succeeded(r.status), `no 2xx: ${why}`, shownReply(r), r);
 
 /** V-MEAS-01, on GET /api/measurement: every field the documentation names for the kind has its documented type. */
-export const vmeas01 = (r: Reply, { kind }: Kind): Judgment => allOf(() => anObject(r), () => {
-  const body = objectOf(r);
-  const wrong = (MEASUREMENT_FIELDS[kind] ?? []).filter((f) => f in body).flatMap((f) => {
-    const why = fieldTypeError(f, body[f]);
-    return why ? [`${f} ${JSON.stringify(body[f])}: ${why}`] : [];
-  });
-  return unless(wrong.length === 0, 'every documented field of its documented type', wrong.join('; '), r);
-});
+export const vmeas01 = (r: Reply, { kind }: Kind): Judgment =>
+  allOf(
+    () => anObject(r),
+    () => {
+      const body = objectOf(r);
+      const wrong = (MEASUREMENT_FIELDS[kind] ?? [])
+        .filter((f) => f in body)
+        .flatMap((f) => {
+          const why = fieldTypeError(f, body[f]);
+          return why ? [`${f} ${JSON.stringify(body[f])}: ${why}`] : [];
+        });
+      return unless(wrong.length === 0, 'every documented field of its documented type', wrong.join('; '), r);
+    },
+  );
 
 /** V-MEAS-02, on the same answer: no v1 field name in a v2 measurement. */
 export const vmeas02 = (r: Reply): Judgment => {
@@ -47,8 +57,12 @@ export const isNoTelegram = (r: Reply): boolean => r.status === 503 || (r.text ?
 export const vtel01 = (r: Reply): Judgment => {
   if (isNoTelegram(r)) return HELD;
   const t = parseTelegram(r.text ?? '');
-  return unless(r.status === 200 && textPlain(r) && t !== null, '200, Content-Type text/plain, a DSMR telegram from a "/" line to a "!" line (or 503 without one)',
-    `${r.status}, ${contentType(r)}, ${t ? 'a telegram' : `no telegram: ${shownReply(r)}`}`, r);
+  return unless(
+    r.status === 200 && textPlain(r) && t !== null,
+    '200, Content-Type text/plain, a DSMR telegram from a "/" line to a "!" line (or 503 without one)',
+    `${r.status}, ${contentType(r)}, ${t ? 'a telegram' : `no telegram: ${shownReply(r)}`}`,
+    r,
+  );
 };
 
 /** V-TEL-02, on a telegram that ends in a CRC: the right CRC-16 of the bytes from "/" to "!" (held on one without). */
@@ -59,28 +73,49 @@ export const vtel02 = (r: Reply): Judgment => {
 };
 
 /** V-TEL-03, on an answer without a telegram: 503, text/plain, the bare code (held on an answer with one). */
-export const vtel03 = (r: Reply): Judgment => (!isNoTelegram(r) ? HELD
-  : unless(r.status === 503 && textPlain(r) && r.text === NO_TELEGRAM, `503, Content-Type text/plain, the bare body ${NO_TELEGRAM}`,
-    `${r.status}, ${contentType(r)}, ${shownReply(r)}`, r));
+export const vtel03 = (r: Reply): Judgment =>
+  !isNoTelegram(r)
+    ? HELD
+    : unless(
+        r.status === 503 && textPlain(r) && r.text === NO_TELEGRAM,
+        `503, Content-Type text/plain, the bare body ${NO_TELEGRAM}`,
+        `${r.status}, ${contentType(r)}, ${shownReply(r)}`,
+        r,
+      );
 
 /** V-TEL-05, on GET /api/telegram of every kind but the P1 meter. */
 export const vtel05 = (r: Reply): Judgment => notServed(r, 'only the P1 meter serves a telegram');
 
 const SYSTEM_TYPES: Record<string, [string, (v: unknown) => boolean]> = {
-  wifi_ssid: ['a string', (v) => typeof v === 'string'], wifi_rssi_db: ['a number', (v) => typeof v === 'number'],
-  cloud_enabled: ['a boolean', (v) => typeof v === 'boolean'], uptime_s: ['a number of seconds', (v) => typeof v === 'number' && v >= 0],
+  wifi_ssid: ['a string', (v) => typeof v === 'string'],
+  wifi_rssi_db: ['a number', (v) => typeof v === 'number'],
+  cloud_enabled: ['a boolean', (v) => typeof v === 'boolean'],
+  uptime_s: ['a number of seconds', (v) => typeof v === 'number' && v >= 0],
   status_led_brightness_pct: ['a number from 0 to 100', (v) => typeof v === 'number' && v >= 0 && v <= 100],
   api_v1_enabled: ['a boolean', (v) => typeof v === 'boolean'],
 };
 
 /** V-SYS-01, on GET /api/system: the documented fields of the kind, each of its type. */
-export const vsys01 = (r: Reply, { kind }: Kind): Judgment => allOf(() => anObject(r), () => {
-  const body = objectOf(r);
-  const required = ['wifi_ssid', 'wifi_rssi_db', 'cloud_enabled', 'uptime_s', ...(vendorGateHolds('v-led', kind) ? ['status_led_brightness_pct'] : [])];
-  const wrong = [...required.filter((f) => !(f in body)).map((f) => `${f} missing`),
-    ...Object.entries(SYSTEM_TYPES).filter(([f, [, ok]]) => f in body && !ok(body[f])).map(([f, [words]]) => `${f} ${JSON.stringify(body[f])}, not ${words}`)];
-  return unless(wrong.length === 0, `${required.map((f) => `${f} ${SYSTEM_TYPES[f]![0]}`).join(', ')} (api_v1_enabled, where present, a boolean)`, wrong.join('; '), r);
-});
+export const vsys01 = (r: Reply, { kind }: Kind): Judgment =>
+  allOf(
+    () => anObject(r),
+    () => {
+      const body = objectOf(r);
+      const required = ['wifi_ssid', 'wifi_rssi_db', 'cloud_enabled', 'uptime_s', ...(vendorGateHolds('v-led', kind) ? ['status_led_brightness_pct'] : [])];
+      const wrong = [
+        ...required.filter((f) => !(f in body)).map((f) => `${f} missing`),
+        ...Object.entries(SYSTEM_TYPES)
+          .filter(([f, [, ok]]) => f in body && !ok(body[f]))
+          .map(([f, [words]]) => `${f} ${JSON.stringify(body[f])}, not ${words}`),
+      ];
+      return unless(
+        wrong.length === 0,
+        `${required.map((f) => `${f} ${SYSTEM_TYPES[f]![0]}`).join(', ')} (api_v1_enabled, where present, a boolean)`,
+        wrong.join('; '),
+        r,
+      );
+    },
+  );
 
 /** V-SYS-09, on PUT /api/system/identify: 204 with no body. */
 export const vsys09 = (r: Reply): Judgment => unless(r.status === 204 && (r.text ?? '') === '', '204 with no body', shownReply(r), r);
@@ -93,33 +128,65 @@ export const BATTERY_PERMISSIONS = ['charge_allowed', 'discharge_allowed'];
 const BATTERY_NUMBERS = ['power_w', 'target_power_w', 'max_consumption_w', 'max_production_w'];
 
 /** V-BAT-01, on GET /api/batteries: mode, the numbers, permissions and battery_count, each as documented. */
-export const vbat01 = (r: Reply): Judgment => allOf(() => anObject(r), () => {
-  const b = objectOf(r);
-  const wrong = [
-    ...(BATTERY_MODES.includes(b.mode as string) ? [] : [`mode ${JSON.stringify(b.mode)}`]),
-    ...BATTERY_NUMBERS.filter((f) => typeof b[f] !== 'number').map((f) => `${f} ${JSON.stringify(b[f])}`),
-    ...('permissions' in b && !(Array.isArray(b.permissions) && b.permissions.every((p) => BATTERY_PERMISSIONS.includes(p))) ? [`permissions ${JSON.stringify(b.permissions)}`] : []),
-    ...('battery_count' in b && typeof b.battery_count !== 'number' ? [`battery_count ${JSON.stringify(b.battery_count)}`] : []),
-  ];
-  return unless(wrong.length === 0, `mode one of ${BATTERY_MODES.join(', ')}; ${BATTERY_NUMBERS.join(', ')} numbers; permissions an array of ${BATTERY_PERMISSIONS.join(' and ')}; battery_count a number`,
-    wrong.join('; '), r);
-});
+export const vbat01 = (r: Reply): Judgment =>
+  allOf(
+    () => anObject(r),
+    () => {
+      const b = objectOf(r);
+      const wrong = [
+        ...(BATTERY_MODES.includes(b.mode as string) ? [] : [`mode ${JSON.stringify(b.mode)}`]),
+        ...BATTERY_NUMBERS.filter((f) => typeof b[f] !== 'number').map((f) => `${f} ${JSON.stringify(b[f])}`),
+        ...('permissions' in b && !(Array.isArray(b.permissions) && b.permissions.every((p) => BATTERY_PERMISSIONS.includes(p)))
+          ? [`permissions ${JSON.stringify(b.permissions)}`]
+          : []),
+        ...('battery_count' in b && typeof b.battery_count !== 'number' ? [`battery_count ${JSON.stringify(b.battery_count)}`] : []),
+      ];
+      return unless(
+        wrong.length === 0,
+        `mode one of ${BATTERY_MODES.join(', ')}; ${BATTERY_NUMBERS.join(', ')} numbers; permissions an array of ${BATTERY_PERMISSIONS.join(' and ')}; battery_count a number`,
+        wrong.join('; '),
+        r,
+      );
+    },
+  );
 
 /** V-BAT-12, on GET /api/batteries from API 2.2.0: permissions and battery_count carried. */
-export const vbat12 = (r: Reply): Judgment => allOf(() => anObject(r), () => {
-  const b = objectOf(r);
-  const wrong = [
-    ...(Array.isArray(b.permissions) && b.permissions.every((p) => BATTERY_PERMISSIONS.includes(p)) ? [] : [`permissions ${'permissions' in b ? JSON.stringify(b.permissions) : 'absent'}`]),
-    ...(Number.isInteger(b.battery_count) && (b.battery_count as number) >= 0 ? [] : [`battery_count ${'battery_count' in b ? JSON.stringify(b.battery_count) : 'absent'}`]),
-  ];
-  return unless(wrong.length === 0, `permissions an array of ${BATTERY_PERMISSIONS.join(' and ')}; battery_count a whole number from 0`, wrong.join('; '), r);
-});
+export const vbat12 = (r: Reply): Judgment =>
+  allOf(
+    () => anObject(r),
+    () => {
+      const b = objectOf(r);
+      const wrong = [
+        ...(Array.isArray(b.permissions) && b.permissions.every((p) => BATTERY_PERMISSIONS.includes(p))
+          ? []
+          : [`permissions ${'permissions' in b ? JSON.stringify(b.permissions) : 'absent'}`]),
+        ...(Number.isInteger(b.battery_count) && (b.battery_count as number) >= 0
+          ? []
+          : [`battery_count ${'battery_count' in b ? JSON.stringify(b.battery_count) : 'absent'}`]),
+      ];
+      return unless(
+        wrong.length === 0,
+        `permissions an array of ${BATTERY_PERMISSIONS.join(' and ')}; battery_count a whole number from 0`,
+        wrong.join('; '),
+        r,
+      );
+    },
+  );
 
 /** V-BAT-13, on GET /api/batteries from API 2.3.0: charge_to_full carried. */
-export const vbat13 = (r: Reply): Judgment => allOf(() => anObject(r), () => {
-  const b = objectOf(r);
-  return unless(typeof b.charge_to_full === 'boolean', 'charge_to_full a boolean', `charge_to_full ${'charge_to_full' in b ? JSON.stringify(b.charge_to_full) : 'absent'}`, r);
-});
+export const vbat13 = (r: Reply): Judgment =>
+  allOf(
+    () => anObject(r),
+    () => {
+      const b = objectOf(r);
+      return unless(
+        typeof b.charge_to_full === 'boolean',
+        'charge_to_full a boolean',
+        `charge_to_full ${'charge_to_full' in b ? JSON.stringify(b.charge_to_full) : 'absent'}`,
+        r,
+      );
+    },
+  );
 
 /** V-BAT-11, on GET /api/batteries of a kind that has none. */
 export const vbat11 = (r: Reply): Judgment => notServed(r, '/api/batteries lives on the P1 meter and the kWh meter');

@@ -23,26 +23,34 @@ const errorMessage = (m: Message | null): unknown => (m?.data as { message?: unk
 /** V-WS-01, on the first message: authorization_requested with GET /api's api_version. */
 export const vws01 = (first: Message | null, o: { apiVersion: unknown }): Judgment => {
   const got = (first?.data as { api_version?: unknown } | undefined)?.api_version;
-  return unless(first?.type === 'authorization_requested' && got === o.apiVersion,
-    `first {"type":"authorization_requested","data":{"api_version":${JSON.stringify(o.apiVersion)}}} (GET /api's api_version)`, shown(first));
+  return unless(
+    first?.type === 'authorization_requested' && got === o.apiVersion,
+    `first {"type":"authorization_requested","data":{"api_version":${JSON.stringify(o.apiVersion)}}} (GET /api's api_version)`,
+    shown(first),
+  );
 };
 
 /** V-WS-02, on the answer to the run's token: authorized. */
 export const vws02 = (answer: Message | null): Judgment => unless(answer?.type === 'authorized', '{"type":"authorized"}', shown(answer));
 
 /** V-WS-03 (an unknown token, then a subscribe) and V-WS-04 (a subscribe before any token): what the device served in the quiet that follows. */
-export const vws03 = (served: readonly Message[]): Judgment => unless(served.length === 0,
-  'no "authorized" for an unknown token, and no "device" message for the subscribe after it', shown(served[0]));
+export const vws03 = (served: readonly Message[]): Judgment =>
+  unless(served.length === 0, 'no "authorized" for an unknown token, and no "device" message for the subscribe after it', shown(served[0]));
 export const vws04 = (served: readonly Message[]): Judgment => unless(served.length === 0, 'no "device" message before authorization', shown(served[0]));
 
 /** V-WS-05: with no token sent, the device closes the connection after the `withinS` a client has to authorize (2 s early is its clock). */
 export const vws05 = (closedAfterMs: number | null, o: { withinS: number; lateAuthorized: boolean }): Judgment => {
   if (closedAfterMs === null) {
-    return violated(`the connection closed by the device ${o.withinS} s after it opened, with no authorization sent`,
-      `still open after ${o.withinS + 5} s${o.lateAuthorized ? ', and an authorization sent then was answered "authorized"' : ''}`);
+    return violated(
+      `the connection closed by the device ${o.withinS} s after it opened, with no authorization sent`,
+      `still open after ${o.withinS + 5} s${o.lateAuthorized ? ', and an authorization sent then was answered "authorized"' : ''}`,
+    );
   }
-  return unless(closedAfterMs / 1000 >= o.withinS - 2, `the connection kept open for the ${o.withinS} s a client has to authorize`,
-    `closed after ${(closedAfterMs / 1000).toFixed(1)} s`);
+  return unless(
+    closedAfterMs / 1000 >= o.withinS - 2,
+    `the connection kept open for the ${o.withinS} s a client has to authorize`,
+    `closed after ${(closedAfterMs / 1000).toFixed(1)} s`,
+  );
 };
 
 /**
@@ -66,26 +74,45 @@ export const vws06 = (first: Message | null, o: { topic: string; got: unknown; r
 };
 
 /** V-WS-07: no measurement from half a second after the unsubscribe to 3 s after it. */
-export const vws07 = (after: readonly Heard[]): Judgment => unless(after.length === 0,
-  'no "measurement" message from half a second after the unsubscribe to 3 s after it', `${after.length} (the first +${after[0]?.at} ms after the connection opened)`);
+export const vws07 = (after: readonly Heard[]): Judgment =>
+  unless(
+    after.length === 0,
+    'no "measurement" message from half a second after the unsubscribe to 3 s after it',
+    `${after.length} (the first +${after[0]?.at} ms after the connection opened)`,
+  );
 
 /** V-WS-08, on the measurement pushes of 5 s after a subscribe: the current value, then at least 3 more, after the first never two within 200 ms. */
 export const vws08 = (pushes: readonly number[]): Judgment => {
-  const gaps = pushes.slice(1).map((t, i) => t - pushes[i]!).slice(1);
-  return unless(pushes.length >= 4 && gaps.every((g) => g >= 200), 'the current value, then at least 3 more in 5 s, after the first never two within 200 ms',
-    `${pushes.length} in all, gaps ${gaps.join(', ')} ms`);
+  const gaps = pushes
+    .slice(1)
+    .map((t, i) => t - pushes[i]!)
+    .slice(1);
+  return unless(
+    pushes.length >= 4 && gaps.every((g) => g >= 200),
+    'the current value, then at least 3 more in 5 s, after the first never two within 200 ms',
+    `${pushes.length} in all, gaps ${gaps.join(', ')} ms`,
+  );
 };
 
 /** V-WS-09, on the answer to {"type":"system"}: one system message with the current values of GET /api/system (`got`; `read` in words) in every documented field. */
 export const vws09 = (answer: Message | null, o: { got: unknown; read: string }): Judgment =>
-  unless(answer?.type === 'system' && sameSystem(answer.data, o.got), `one "system" message with the current values in every documented field (${o.read})`, shown(answer));
+  unless(
+    answer?.type === 'system' && sameSystem(answer.data, o.got),
+    `one "system" message with the current values in every documented field (${o.read})`,
+    shown(answer),
+  );
 
 /** V-WS-10: a set answers a system message with the value, and GET /api/system then reads it (`readBack`: what it read of the field). */
-export type SystemSet = { answer: 'socket'; field: string; value: unknown } | { answer: 'read'; field: string; value: unknown; readBack: unknown; read: string };
+export type SystemSet =
+  | { answer: 'socket'; field: string; value: unknown }
+  | { answer: 'read'; field: string; value: unknown; readBack: unknown; read: string };
 export function vws10(answer: Message | null, o: SystemSet): Judgment {
   if (o.answer === 'read') return unless(o.readBack === o.value, `GET /api/system then reads ${o.field} ${JSON.stringify(o.value)}`, o.read);
-  return unless(answer?.type === 'system' && isJsonObject(answer.data) && answer.data[o.field] === o.value,
-    `a "system" message with ${o.field} ${JSON.stringify(o.value)}`, shown(answer));
+  return unless(
+    answer?.type === 'system' && isJsonObject(answer.data) && answer.data[o.field] === o.value,
+    `a "system" message with ${o.field} ${JSON.stringify(o.value)}`,
+    shown(answer),
+  );
 }
 
 /** V-WS-11: a set of a wrong value answers an error json:parameter-invalid-type:<field> and changes no documented field (`changed`). */
