@@ -7,6 +7,16 @@ export type { ClauseId };
 export const LEVELS = ['MUST', 'SHOULD', 'OBSERVE', 'MANUAL'] as const;
 export type Level = (typeof LEVELS)[number];
 
+/** A row of a device catalogue (spec/clauses.md, spec/vendor-clauses.md), as catalogue-gen.ts makes it from the Markdown. */
+export interface Row {
+  id: string;
+  level: Level;
+  area: Area;
+  gate: string;
+  statement: string;
+  where: string;
+}
+
 export const AREAS = [
   'info',
   'versioning',
