@@ -1,11 +1,10 @@
 // A clause violated by the device: an assertion, never a harness error.
 import type { Exchange } from '../client/exchange-log.js';
 import { describeResponse as shown, safeBody } from '../client/answers.js';
-import type { DeviceResponse } from '../client/device-client.js';
 import type { ErrorCode } from '../spec/error-codes.js';
 import { violationText } from '../contract/judge.js';
 import { servedText } from '../judge/device/versioning.js';
-import { type Judgment, errorAnswer, isJsonObject, statusIs, whyNotJudged } from '../judge/device/judgment.js';
+import { type Judgment, isJsonObject, whyNotJudged } from '../judge/device/judgment.js';
 
 export { servedText };
 
@@ -25,19 +24,10 @@ export class ClauseFailure extends Error {
   }
 }
 
-/** The answers a judgement is about, in the order they happened. */
-export type Evidence = DeviceResponse | readonly DeviceResponse[];
-const exchangesOf = (e: Evidence | undefined) => (e === undefined ? [] : (Array.isArray(e) ? e : [e as DeviceResponse]).map((r) => r.exchange));
-
 /** The check could not bring the device into the state it starts from: neither a pass nor one clause's failure. */
 export class PreconditionError extends Error {
   readonly code: ErrorCode = 'EC_PRECONDITION';
   override name = 'PreconditionError';
-}
-
-/** `evidence`: the answers judged, the request that should have done something first (a PUT, then its read-back). */
-export function expectThat(ok: boolean, expected: string, observed: string, evidence?: Evidence): void {
-  if (!ok) throw new ClauseFailure(expected, observed, exchangesOf(evidence));
 }
 
 /** A judgment of the device's judges (lib/judge/device) that does not hold, as the check's failure; null where it holds. */
@@ -61,17 +51,6 @@ export function expectHeld(j: Judgment): void {
   if (failure) throw failure;
 }
 
-export const expectStatus = (res: DeviceResponse, status: number): void => expectHeld(statusIs(res, status));
-
-/** The specification's error object `{error: <code>}` (Errors). */
-export const expectError = (res: DeviceResponse, status: number, code: string): void => expectHeld(errorAnswer(res, status, code));
-
 export { isJsonObject };
-
-export function expectJsonObject(res: DeviceResponse): Record<string, unknown> {
-  const body = res.json;
-  if (!isJsonObject(body)) throw new ClauseFailure('a JSON object', shown(res), res.exchange);
-  return body;
-}
 
 export { shown as describeResponse, safeBody };

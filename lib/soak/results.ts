@@ -1,5 +1,6 @@
 // A soak in the result model every report reads: one check per spot-checked clause and one per threshold
-// (SOAK-01 errors, SOAK-02 reboots, SOAK-03 latency), and results.json's `soak` with the series.
+// (SOAK-01 errors, SOAK-02 reboots, SOAK-03 latency, SOAK-04 data that stands still, SOAK-05 pushes that stall),
+// and results.json's `soak` with the series.
 import type { Exchange } from '../client/exchange-log.js';
 import { judge } from '../contract/judge.js';
 import type { Redactor } from '../client/redactor.js';

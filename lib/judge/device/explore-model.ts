@@ -144,7 +144,7 @@ export function canTake(m: ModelState, step: Step): boolean {
 export const ok = (next: ModelState, adopted?: Judged['adopted']): Judged => ({ next, disagreement: null, ...(adopted ? { adopted } : {}) });
 
 /**
- * The clauses whose judges ran while a step is judged (judgeStep's `ran`), each noted where its judgment is made. Only
+ * The clauses whose judges ran while a step is judged (explore-judge.ts judgeStepRan's `ran`), each noted where its judgment is made. Only
  * during one synchronous judgment is anything here: empty between steps, it carries nothing from a run to the next.
  */
 const judging: Set<ClauseId>[] = [];

@@ -116,7 +116,7 @@ test.for(JUDGING_CODE.filter((f) => f.startsWith('suites/')))('%s: a check of a 
       .map((m) => m[1]!)
       .filter(isTableClause);
     if (named.length === 0 || !/^clause(Test|Rows)\(/.test(st)) return [];
-    const other = st.match(/\b(expectThat|expectError|expectStatus|expectJsonObject|expect)\(/);
+    const other = st.match(/\bexpect\(/);
     return other || !/\b(judgeOn|judgeAnswer|expectRow|judgeCertificate|judgeHeard|judgeReadings)\(/.test(st)
       ? [`${named.join(', ')}: ${other ? other[0] : 'not judged through the table'}`]
       : [];
