@@ -4,6 +4,11 @@ import type { Advertised } from '../spec/advertisement.js';
 import type { ClauseId } from '../spec/clause-types.js';
 import type { KindId } from '../spec/kinds.js';
 
+/**
+ * What every check reads of the run, settled once before the suites. Over 20 fields: the target, the token, the
+ * plan's skips and deviations and the state found are read together by one check; split, each check would take
+ * several objects that always travel as one.
+ */
 export interface SuiteContext {
   target: Target;
   kind: KindId;

@@ -27,6 +27,7 @@ import type { Presented } from '../spec/traffic.js';
 import type { CertStyle } from './cert-styles.js';
 export { CERT_STYLES, type CertStyle } from './cert-styles.js';
 
+/** How an emulator starts. Over 20 fields: one an `emulate` option or a test's hook, each optional with its default. */
 export interface EmulatorOptions {
   kind: KindId;
   serial?: string;

@@ -61,6 +61,7 @@ export interface KnownMark {
   expired: boolean;
 }
 
+/** results.json. Over 20 fields: one a key of the document schemas/results.schema.json and docs/design.md define. */
 export interface RunResults {
   tool: { name: string; version: string };
   target: {
