@@ -39,9 +39,18 @@ const V1 = {
   active_current_l2_a: 3.9,
   active_current_l3_a: 3.9,
 };
-const PERSONA: Persona = { kind: 'energymeter', serial: '5c2fafaabbcc', firmware: '6.0305', readings: { 'v1 /api/v1/data': V1, 'v2 /api/measurement': V2 } };
+const persona = (v1: Record<string, unknown>): Persona => ({
+  kind: 'energymeter',
+  serial: '5c2fafaabbcc',
+  firmware: '6.0305',
+  readings: { 'v1 /api/v1/data': v1, 'v2 /api/measurement': V2 },
+});
 
-test('a captured meter served again over a minute: every relation between its readings holds, its v1 total and tariff equal', () => {
+test.for([
+  ['as captured', persona(V1)],
+  // A current that read 4.000 A when captured is written 4 by JSON: not a meter of whole amperes (seen once in CI: V-READ-03).
+  ['with a v1 current captured whole', persona({ ...V1, active_current_l2_a: 4 })],
+] as const)('a captured meter served again over a minute (%s): every relation between its readings holds, its v1 total and tariff equal', ([, PERSONA]) => {
   let clock = 0;
   const rewrite = personaRewrite(PERSONA, 0, () => clock);
   const served = (server: 'v1' | 'v2', path: string) =>

@@ -147,7 +147,9 @@ function sameMoment(v1: unknown, v2: unknown): unknown {
       if (typeof v !== 'number') return [k, v];
       if (ENERGY.test(k)) return [k, Number((v + (shift[k] ?? 0)).toFixed(places))];
       const same = v2[v2Name(k)];
-      return [k, typeof same === 'number' ? Number(same.toFixed(decimalsOf(v))) : v];
+      if (typeof same !== 'number') return [k, v];
+      // A number captured whole says nothing of its decimals (JSON writes 4.000 as 4): the v2 reading's are kept.
+      return [k, Number(same.toFixed(Number.isInteger(v) ? decimalsOf(same) : decimalsOf(v)))];
     }),
   );
 }
