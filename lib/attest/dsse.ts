@@ -10,6 +10,10 @@ export interface Envelope {
   signatures: { keyid: string; sig: string }[];
 }
 
+/** Whether a parsed JSON document has an envelope's shape: a payload and a list of signatures. */
+export const isEnvelope = (doc: unknown): doc is Envelope =>
+  typeof (doc as Partial<Envelope> | null)?.payload === 'string' && Array.isArray((doc as Partial<Envelope>).signatures);
+
 /** PAE(type, body) = "DSSEv1" SP LEN(type) SP type SP LEN(body) SP body, lengths as decimal byte counts. */
 export function pae(payloadType: string, body: Buffer): Buffer {
   const type = Buffer.from(payloadType, 'utf8');

@@ -32,8 +32,7 @@ export function listed(file: string, v: Verified): ListedCertification {
   const integration = config('integration');
   const device = config('device');
   const validity = config('validity');
-  const expired = v.problems.some((x) => x.startsWith('expired on '));
-  const standing: Standing = v.problems.length === 0 ? 'holds' : v.revoked ? 'revoked' : expired && v.problems.length === 1 ? 'expired' : 'does not hold';
+  const standing: Standing = v.problems.length === 0 ? 'holds' : v.revoked ? 'revoked' : v.expired && v.problems.length === 1 ? 'expired' : 'does not hold';
   return {
     file,
     subject: integration

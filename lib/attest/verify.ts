@@ -17,6 +17,8 @@ export interface Verified {
   statement: Statement | null;
   /** Where the revocation list names it: when and why. */
   revoked?: { at: string; why: string };
+  /** Its validity is over (one of the problems). */
+  expired?: boolean;
 }
 
 /** `files`: the bytes of each subject by name (absent: not found beside the envelope). */
@@ -36,7 +38,8 @@ export function verifyCertification(e: Envelope, key: KeyObject, files: Readonly
   }
   const validity = statement.predicate.configuration.find((c) => c.name === 'validity')?.annotations as { expires?: string } | undefined;
   if (!validity?.expires) problems.push('it names no expiry');
-  else if (Date.parse(validity.expires) <= now.getTime()) problems.push(`expired on ${validity.expires}`);
+  const expired = validity?.expires !== undefined && Date.parse(validity.expires) <= now.getTime();
+  if (expired) problems.push(`expired on ${validity!.expires}`);
   if (revocations) {
     const list =
       revocations.payloadType === REVOCATIONS_TYPE ? openEnvelope(revocations, key) : { problem: `the revocation list is ${revocations.payloadType}` };
@@ -45,9 +48,9 @@ export function verifyCertification(e: Envelope, key: KeyObject, files: Readonly
       const mine = (JSON.parse(list.body.toString('utf8')) as Revocations).revoked.find((r) => r.payload_sha256 === sha256(opened.body));
       if (mine) {
         problems.push(`revoked on ${mine.at}: ${mine.why}`);
-        return { problems, statement, revoked: { at: mine.at, why: mine.why } };
+        return { problems, statement, revoked: { at: mine.at, why: mine.why }, expired };
       }
     }
   }
-  return { problems, statement };
+  return { problems, statement, expired };
 }

@@ -39,9 +39,18 @@ function validator(docs: Record<string, Json>) {
 /** `#/components/...` references made absolute to the document they are in. */
 const rebase = (schema: Json, id: string): Json => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${id}#/components/`)) as Json;
 
+/** The descriptions, and their validator with what it compiled: made at the first capture held to them, kept for the next. */
+let made: { docs: { v1: Json; v2: Json; ws: Json }; check: ReturnType<typeof validator> } | undefined;
+function descriptions() {
+  if (!made) {
+    const docs = { v1: openApiV1(), v2: openApiV2(), ws: asyncApi() };
+    made = { docs, check: validator(docs) };
+  }
+  return made;
+}
+
 export function describedProblems(capture: Capture): Described {
-  const docs = { v1: openApiV1(), v2: openApiV2(), ws: asyncApi() };
-  const check = validator(docs);
+  const { docs, check } = descriptions();
   const out: Described = { problems: [], notDescribed: [], checked: 0 };
   for (const a of capture.answers) {
     const key = `${a.method} ${a.path} (${a.side}${a.version ? `, X-Api-Version: ${a.version}` : ''}) → ${a.status}`;

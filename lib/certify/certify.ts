@@ -82,6 +82,15 @@ async function stopIntegration(child: ChildProcess | null): Promise<number | nul
   return code;
 }
 
+/** Where certify-client's reports go without --reports: `reports/certify-<name>-<UTC timestamp>/`. */
+export function defaultReportsDir(name: string, started: Date): string {
+  const stamp = started
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+  return path.join('reports', `certify-${name.replace(/[^A-Za-z0-9._-]+/g, '-')}-${stamp}`);
+}
+
 export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: AbortSignal, style: SummaryStyle = {}): Promise<CertifyOutcome> {
   const started = new Date();
   const serial = cfg.persona?.serial ?? randomSerial();
@@ -95,11 +104,7 @@ export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: 
     persona: cfg.persona,
     apiVersion: cfg.apiVersion,
   });
-  const stamp = started
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z');
-  const reportsDir = cfg.reportsDir ?? path.join('reports', `certify-${cfg.integration.name.replace(/[^A-Za-z0-9._-]+/g, '-')}-${stamp}`);
+  const reportsDir = cfg.reportsDir ?? defaultReportsDir(cfg.integration.name, started);
   await mkdir(reportsDir, { recursive: true });
   let child: ChildProcess | null = null;
   const notes: string[] = [];

@@ -5,7 +5,7 @@ import { type KeyObject, createPrivateKey, createPublicKey } from 'node:crypto';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RunError } from '../client/errors.js';
-import { type Envelope, openEnvelope, signEnvelope } from '../attest/dsse.js';
+import { type Envelope, isEnvelope, openEnvelope, signEnvelope } from '../attest/dsse.js';
 import { PAYLOAD_TYPE, sha256, statementOf } from '../attest/statement.js';
 import { listed, listingHtml, listingText, sortListing } from '../attest/listing.js';
 import { REVOCATIONS_TYPE, type Revocations, verifyCertification } from '../attest/verify.js';
@@ -81,8 +81,7 @@ export async function verifyCommand(a: { certification: string; key: string; rev
   const publicKey = await keyOf(a.key, 'public');
   const envelope = (await readJson(a.certification, 'a certification.dsse.json that energy-conform sign wrote')) as Envelope;
   const revoked = a.revoked === undefined ? undefined : ((await readJson(a.revoked, 'a revocation list signed with the same key', '--revoked')) as Envelope);
-  if (typeof envelope?.payload !== 'string' || !Array.isArray(envelope.signatures))
-    throw new RunError('EC_BAD_OPTION', `${a.certification} is not a DSSE envelope`);
+  if (!isEnvelope(envelope)) throw new RunError('EC_BAD_OPTION', `${a.certification} is not a DSSE envelope`);
   const files = new Map((await reportsIn(path.dirname(a.certification))).map((f) => [f.name, f.bytes]));
   const { problems, statement } = verifyCertification(envelope, publicKey, files, new Date(), revoked);
   if (problems.length) {
@@ -149,8 +148,7 @@ export async function certificationsCommand(a: { folder: string; key: string; re
         } catch (err) {
           return listed(file, { problems: [`not JSON (${(err as Error).message})`], statement: null });
         }
-        if (typeof envelope?.payload !== 'string' || !Array.isArray(envelope.signatures))
-          return listed(file, { problems: ['not a DSSE envelope'], statement: null });
+        if (!isEnvelope(envelope)) return listed(file, { problems: ['not a DSSE envelope'], statement: null });
         const beside = new Map((await reportsIn(path.dirname(at))).map((f) => [f.name, f.bytes]));
         return listed(file, verifyCertification(envelope, publicKey, beside, now, revoked));
       }),

@@ -1,7 +1,7 @@
 // `energy-conform certify-client [options] [-- <command…>]`: the integration judged (lib/certify).
 import { personaFrom } from './persona-file.js';
 import { RunError } from '../client/errors.js';
-import { certifyClient } from '../certify/certify.js';
+import { certifyClient, defaultReportsDir } from '../certify/certify.js';
 import { DEFAULT_PLAN, QUICK_PLAN, parseLengths, scenarioSeconds } from '../certify/scenario.js';
 import { packageVersion } from '../runner/package-root.js';
 import { interruptible } from './interrupt.js';
@@ -72,15 +72,7 @@ export async function certifyCommand(a: CertifyArgs, env: NodeJS.ProcessEnv): Pr
         return outcome;
       };
       if (!releases) return (await one(undefined, a.reports ?? null)).exitCode;
-      const base =
-        a.reports ??
-        path.join(
-          'reports',
-          `certify-${a.name.replace(/[^A-Za-z0-9._-]+/g, '-')}-${new Date()
-            .toISOString()
-            .replace(/[-:]/g, '')
-            .replace(/\.\d+Z$/, 'Z')}`,
-        );
+      const base = a.reports ?? defaultReportsDir(a.name, new Date());
       const played: ReleaseOutcome[] = [];
       for (const version of releases) {
         if (signal.aborted) break;

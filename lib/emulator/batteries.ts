@@ -4,12 +4,12 @@
 // and battery_count; from 2.3.0 (closed beta) mode `predictive` and charge_to_full.
 import type { KindId } from '../spec/kinds.js';
 import { LATEST_STABLE, type ReleaseFeature, releaseHas } from '../spec/releases.js';
+import { BATTERY_MODES, BATTERY_PERMISSIONS as PERMISSIONS } from '../spec/vendor-measurement.js';
 import type { DeviceState } from './device-state.js';
 import { type EmuRequest, type EmuResponse, isPlainObject, json, parseJson } from './exchange.js';
 
-export const BATTERY_MODES = ['zero', 'to_full', 'standby', 'predictive'] as const;
+export { PERMISSIONS };
 export type BatteryMode = (typeof BATTERY_MODES)[number];
-export const PERMISSIONS = ['charge_allowed', 'discharge_allowed'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export interface BatteryGroup {

@@ -22,7 +22,7 @@ import type { Meeting } from './meeting.js';
 import type { DeviceTarget } from './target.js';
 import { runnerCheck } from './runner-check.js';
 import { BATTERIES, SYSTEM_V2, groupOf, writableOf } from '../meeting/vendor-found.js';
-import { releaseGateHolds } from '../spec/releases.js';
+import { servedHas } from '../spec/releases.js';
 import { vendorGateHolds } from '../spec/vendor-kinds.js';
 import { judgeAnswer, judgeOn } from '../judge/device/table.js';
 import type { DeviceFacts, Judgment } from '../judge/device/judgment.js';
@@ -194,7 +194,7 @@ export async function readBeforeSuites(
                 )
               : null,
             batteries:
-              vendorGateHolds('v-batteries', draft.kind) && releaseGateHolds('from-2.1.0', draft.servedVersion)
+              vendorGateHolds('v-batteries', draft.kind) && servedHas(draft.servedVersion, 'batteries')
                 ? await read(vendorPart('the battery group', 'V-BAT-01', BATTERIES, groupOf), () => device.v2.get(BATTERIES, { token }))
                 : null,
           }

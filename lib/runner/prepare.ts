@@ -1,4 +1,5 @@
 // RunConfig -> SuiteContext: preflight, kind, token, serial and plan, before vitest starts.
+import { releaseSaid } from '../spec/releases.js';
 import { DeviceClient, type DeviceResponse, type Target } from '../client/device-client.js';
 import type { Exchange } from '../client/exchange-log.js';
 import { EnergyConformError, RunError, type TransportError, answerOrFailure, isTransportError } from '../client/errors.js';
@@ -53,10 +54,6 @@ interface SoFar {
   exchanges: Exchange[];
   presses: TokenOutcome['presses'];
 }
-
-/** The release GET /api's body names, where the header named none. */
-const saidRelease = (info: Record<string, unknown> | null | undefined): string | null =>
-  typeof info?.api_version === 'string' && SEMVER.test(info.api_version) ? info.api_version : null;
 
 export async function prepare(run: Run): Promise<Prepared> {
   const pre = await preflight(run.cfg, run.redactor, run.pool);
@@ -166,7 +163,7 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
     );
   }
   // The release the device says it serves: the vendor clauses that hold from a later one are not asked of it.
-  const release = servedVersion ?? saidRelease(deviceInfo);
+  const release = releaseSaid(servedVersion, deviceInfo?.api_version);
   const absent = cfg.claims ? await probing(cfg.claims.claims, target, token.token, run, exchanges) : new Map<string, string>();
   const { skips, unselected, deviations, v2Reason } = plan(cfg, pre, kind, io.interactive, absent, release);
   // What the claims do not claim is not asked, whatever answers.

@@ -2,7 +2,7 @@
 // Home Assistant's integration and the vendor's own client poll it (the batteries where the meter controls them). Every poll asks for the readings; the
 // slower endpoints come every `every`-th poll. An answer is bad where it is not 200 with the body the
 // endpoint serves.
-import { releaseGateHolds } from '../spec/releases.js';
+import { servedHas } from '../spec/releases.js';
 import { z } from 'zod';
 import { socketState } from '../spec/schemas.js';
 import { KINDS, type KindId } from '../spec/kinds.js';
@@ -43,7 +43,7 @@ export function polledEndpoints(kind: KindId, v2: boolean, served: string | null
     out.push(endpoint('v2', '/api/measurement', 1, object));
     if (vendorGateHolds('v-system', kind)) out.push(endpoint('v2', '/api/system', 10, systemBody));
     // The group of plug-in batteries a P1 meter or kWh meter controls, as energy managers watch it.
-    if (vendorGateHolds('v-batteries', kind) && releaseGateHolds('from-2.1.0', served)) out.push(endpoint('v2', '/api/batteries', 10, object));
+    if (vendorGateHolds('v-batteries', kind) && servedHas(served, 'batteries')) out.push(endpoint('v2', '/api/batteries', 10, object));
   }
   return out;
 }

@@ -1,6 +1,7 @@
 // `energy-conform soak`: N simulated integrations poll the device for --duration while a few clauses are
 // spot-checked every --check-every; what they saw is kept per interval (record.ts) and judged against the
 // stated thresholds (verdict.ts). Ctrl-C ends it early: the integrations stop, the reports are written.
+import { releaseSaid } from '../spec/releases.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DeviceClient } from '../client/device-client.js';
 import { ConnectionPool } from '../client/connection-pool.js';
@@ -50,7 +51,7 @@ export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal)
   const redactor = new Redactor();
   const met = await meetDevice(cfg.device, io, redactor, signal);
   await met.device.close();
-  const endpoints = polledEndpoints(met.kind, met.token !== null, met.served ?? met.apiVersion);
+  const endpoints = polledEndpoints(met.kind, met.token !== null, releaseSaid(met.served, met.apiVersion));
   const socketServed = met.token !== null && vendorGateHolds('v-ws', met.kind);
   const wsClients = socketServed ? (cfg.wsClients ?? 1) : 0;
   const noStreamsWhy = socketServed

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { RELEASE_FEATURES } from './releases.js';
 import { deviceInfo, errorV2, socketState, systemState, userList } from './schemas.js';
-import { MEASUREMENT_FIELDS } from './vendor-measurement.js';
+import { BATTERY_MODES, BATTERY_NUMBERS, BATTERY_PERMISSIONS, MEASUREMENT_FIELDS } from './vendor-measurement.js';
 
 type Json = Record<string, unknown>;
 const schemaOf = (s: z.ZodType): Json => {
@@ -36,21 +36,21 @@ function batteries(): Json {
   const since = (v: string) => `from API ${v}`;
   return {
     type: 'object',
-    required: ['mode', 'power_w', 'target_power_w', 'max_consumption_w', 'max_production_w'],
+    required: ['mode', ...BATTERY_NUMBERS],
     properties: {
       mode: {
-        enum: ['zero', 'to_full', 'standby', 'predictive'],
+        enum: [...BATTERY_MODES],
         description: `${since(RELEASE_FEATURES.batteries)}; predictive ${since(RELEASE_FEATURES['battery-predictive'])}`,
       },
       permissions: {
         type: 'array',
-        items: { enum: ['charge_allowed', 'discharge_allowed'] },
+        items: { enum: [...BATTERY_PERMISSIONS] },
         uniqueItems: true,
         description: since(RELEASE_FEATURES['battery-permissions']),
       },
       battery_count: { type: 'integer', minimum: 0, description: since(RELEASE_FEATURES['battery-permissions']) },
       charge_to_full: { type: 'boolean', description: since(RELEASE_FEATURES['battery-predictive']) },
-      ...Object.fromEntries(['power_w', 'target_power_w', 'max_consumption_w', 'max_production_w'].map((f) => [f, { type: 'number' }])),
+      ...Object.fromEntries(BATTERY_NUMBERS.map((f) => [f, { type: 'number' }])),
     },
     additionalProperties: true,
   };

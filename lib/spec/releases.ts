@@ -1,6 +1,8 @@
 // The v2 API's releases as the vendor's changelog gives them (DOC changelog.mdx, v2/batteries.mdx "Availability";
 // spec/vendor-api.md "Version history"), and what each added that a client or a check can see. A release is named by
 // its full version, as a device answers it in X-Api-Version and GET /api's api_version.
+import { SEMVER } from './schemas.js';
+
 export interface Release {
   version: string;
   date: string;
@@ -44,6 +46,12 @@ export function compareReleases(a: string, b: string): number {
 
 /** Whether a device serving `version` serves `feature`. */
 export const releaseHas = (version: string, feature: ReleaseFeature): boolean => compareReleases(version, RELEASE_FEATURES[feature]) >= 0;
+
+/** Whether a device that says it serves `served` has `feature`: one that says no release is taken to have them all. */
+export const servedHas = (served: string | null, feature: ReleaseFeature): boolean => served === null || releaseHas(served, feature);
+
+/** The release a device says it serves: the first of what it said (X-Api-Version, then api_version) that is one. */
+export const releaseSaid = (...said: unknown[]): string | null => (said.find((s) => typeof s === 'string' && SEMVER.test(s)) as string | undefined) ?? null;
 
 /**
  * The gates of the vendor catalogue that hold from a release on (spec/vendor-clauses.md "Gates"): `from-2.2.0` holds

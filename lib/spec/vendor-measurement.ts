@@ -95,11 +95,16 @@ export function fieldTypeError(name: string, value: unknown): string | null {
 /** v1 names (DOC v1 measurement; vendor-api.md §3.9) that a v2 body must not carry. */
 export const V1_NAMES = /^(active_|total_power_|total_gas_m3$|gas_timestamp$|gas_unique_id$|wifi_ssid$|wifi_strength$|smr_version$|montly_)/;
 
+/** The battery group of /api/batteries (§3.7; DOC v2/batteries.mdx): its modes, its permissions, its numbers. */
+export const BATTERY_MODES = ['zero', 'to_full', 'standby', 'predictive'] as const;
+export const BATTERY_PERMISSIONS = ['charge_allowed', 'discharge_allowed'] as const;
+export const BATTERY_NUMBERS = ['power_w', 'target_power_w', 'max_consumption_w', 'max_production_w'] as const;
+
 /**
  * The documented values of the fields that name one of a list (§3.4 `external[].type`, "more may come"; §3.7
  * `mode`): `diff` and `can-i-deploy` compare them as values, where a changed writing of another string is no change.
  */
 export const DOCUMENTED_ENUMS: Readonly<Record<string, readonly string[]>> = {
   'external[].type': ['gas_meter', 'heat_meter', 'warm_water_meter', 'water_meter', 'inlet_heat_meter'],
-  mode: ['zero', 'to_full', 'standby', 'predictive'],
+  mode: BATTERY_MODES,
 };

@@ -4,7 +4,7 @@ import { PreconditionError, describeResponse } from '../../lib/harness/clause-fa
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import { type Group, groupText, sameGroup } from '../../lib/judge/device/batteries.js';
 import { objectIn } from '../../lib/judge/device/judgment.js';
-import { releaseHas } from '../../lib/spec/releases.js';
+import { servedHas } from '../../lib/spec/releases.js';
 
 export const BATTERIES = '/api/batteries';
 export const BOTH = ['charge_allowed', 'discharge_allowed'];
@@ -34,8 +34,7 @@ export async function keepingBatteries<T>(ctx: CheckContext, fn: (found: Record<
 }
 
 /** Whether the release the device serves has the group's permissions (2.2.0; a device that says none: judged as the latest). */
-export const servesPermissions = (ctx: Pick<CheckContext, 'run'>): boolean =>
-  ctx.run.servedVersion === null || releaseHas(ctx.run.servedVersion, 'battery-permissions');
+export const servesPermissions = (ctx: Pick<CheckContext, 'run'>): boolean => servedHas(ctx.run.servedVersion, 'battery-permissions');
 
 /** A group as the release served has it: without permissions before 2.2.0. */
 export function asServed<G extends Group>(ctx: Pick<CheckContext, 'run'>, g: G): G {

@@ -4,7 +4,7 @@ import { PreconditionError } from '../../lib/harness/clause-failure.js';
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import type { DeviceSocket, WsMessage } from '../../lib/client/ws-client.js';
 import { vendorGateHolds } from '../../lib/spec/vendor-kinds.js';
-import { releaseGateHolds } from '../../lib/spec/releases.js';
+import { servedHas } from '../../lib/spec/releases.js';
 import type { Judgment } from '../../lib/judge/device/judgment.js';
 
 /** How long the checks wait for an answer the device gives at once (a push, an error, `authorized`). */
@@ -19,7 +19,7 @@ export const topicsOf = (ctx: CheckContext): string[] => [
   'user',
   'measurement',
   ...(vendorGateHolds('v-system', ctx.run.kind) ? ['system'] : []),
-  ...(vendorGateHolds('v-batteries', ctx.run.kind) && releaseGateHolds('from-2.1.0', ctx.run.servedVersion) ? ['batteries'] : []),
+  ...(vendorGateHolds('v-batteries', ctx.run.kind) && servedHas(ctx.run.servedVersion, 'batteries') ? ['batteries'] : []),
 ];
 
 /** The check's socket; `hold` fails the check on a judgment of the table's (judgeHeard) that does not hold, the transcript its evidence. */

@@ -1,7 +1,15 @@
 // The vendor profile's answers (spec/vendor-clauses.md): the measurement's fields per kind, the telegram, /api/system,
 // identify and /api/batteries, each clause judged on the answer it reads.
 import { crcOf, parseTelegram } from '../../client/dsmr.js';
-import { CORE_FIELDS, DOCUMENTED_ENUMS, MEASUREMENT_FIELDS, V1_NAMES, fieldTypeError } from '../../spec/vendor-measurement.js';
+import {
+  BATTERY_MODES,
+  BATTERY_NUMBERS,
+  BATTERY_PERMISSIONS,
+  CORE_FIELDS,
+  MEASUREMENT_FIELDS,
+  V1_NAMES,
+  fieldTypeError,
+} from '../../spec/vendor-measurement.js';
 import { vendorGateHolds } from '../../spec/vendor-kinds.js';
 import { type DeviceFacts, HELD, type Judgment, type Reply, allOf, isJsonObject, shownReply, statusIs, succeeded, unless } from './judgment.js';
 import { type AnswerJudges, BATTERIES, MEASUREMENT, TELEGRAM } from './asks.js';
@@ -123,9 +131,8 @@ export const vsys09 = (r: Reply): Judgment => unless(r.status === 204 && (r.text
 /** V-SYS-10, on PUT /api/system/identify of the kWh meter. */
 export const vsys10 = (r: Reply): Judgment => notServed(r, 'the kWh meter has no identify');
 
-export const BATTERY_MODES = DOCUMENTED_ENUMS.mode!;
-export const BATTERY_PERMISSIONS = ['charge_allowed', 'discharge_allowed'];
-const BATTERY_NUMBERS = ['power_w', 'target_power_w', 'max_consumption_w', 'max_production_w'];
+const isMode = (v: unknown) => (BATTERY_MODES as readonly unknown[]).includes(v);
+const isPermission = (v: unknown) => (BATTERY_PERMISSIONS as readonly unknown[]).includes(v);
 
 /** V-BAT-01, on GET /api/batteries: mode, the numbers, permissions and battery_count, each as documented. */
 export const vbat01 = (r: Reply): Judgment =>
@@ -134,11 +141,9 @@ export const vbat01 = (r: Reply): Judgment =>
     () => {
       const b = objectOf(r);
       const wrong = [
-        ...(BATTERY_MODES.includes(b.mode as string) ? [] : [`mode ${JSON.stringify(b.mode)}`]),
+        ...(isMode(b.mode) ? [] : [`mode ${JSON.stringify(b.mode)}`]),
         ...BATTERY_NUMBERS.filter((f) => typeof b[f] !== 'number').map((f) => `${f} ${JSON.stringify(b[f])}`),
-        ...('permissions' in b && !(Array.isArray(b.permissions) && b.permissions.every((p) => BATTERY_PERMISSIONS.includes(p)))
-          ? [`permissions ${JSON.stringify(b.permissions)}`]
-          : []),
+        ...('permissions' in b && !(Array.isArray(b.permissions) && b.permissions.every(isPermission)) ? [`permissions ${JSON.stringify(b.permissions)}`] : []),
         ...('battery_count' in b && typeof b.battery_count !== 'number' ? [`battery_count ${JSON.stringify(b.battery_count)}`] : []),
       ];
       return unless(
@@ -157,7 +162,7 @@ export const vbat12 = (r: Reply): Judgment =>
     () => {
       const b = objectOf(r);
       const wrong = [
-        ...(Array.isArray(b.permissions) && b.permissions.every((p) => BATTERY_PERMISSIONS.includes(p))
+        ...(Array.isArray(b.permissions) && b.permissions.every(isPermission)
           ? []
           : [`permissions ${'permissions' in b ? JSON.stringify(b.permissions) : 'absent'}`]),
         ...(Number.isInteger(b.battery_count) && (b.battery_count as number) >= 0
