@@ -1,29 +1,34 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { expectHeld, factsOf } from '../lib/harness/answer-clause.js';
 import { judgeAnswer } from '../lib/judge/device/table.js';
 import { othersListed } from '../lib/judge/device/users.js';
 import { judgeOn } from '../lib/harness/judged.js';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { DeviceResponse } from '../lib/client/device-client.js';
 import { deleteCreatedUsers } from '../lib/harness/cleanup.js';
 import { describeResponse, safeBody } from '../lib/harness/clause-failure.js';
 import { type CheckContext, clauseRows, clauseTest } from '../lib/harness/clause-test.js';
 import { sendTo } from '../lib/harness/endpoint-request.js';
-import { postUserUnpressed } from '../lib/harness/user-probe.js';
 import { TOKEN_ENDPOINTS, TOKEN_READS, endpointRows, rowTitle } from '../lib/spec/endpoints.js';
 import { creationNotEnabled, errorCode, userNames } from '../lib/client/answers.js';
-import { POLL_INTERVAL_MS } from '../lib/client/creation-window.js';
 import { lists } from './users/lists.js';
 import { PREFIX, refusedBodies } from './users/names.js';
 import { runScenario, type UsersScenario } from './users/scenario.js';
+import { WITH_TOKEN as withToken, lanePart, laneSettled, pollUnpressed, postEarly } from './users/lane.js';
 
 let scenario: Promise<UsersScenario> | undefined;
-const users = (ctx: CheckContext) => (scenario ??= runScenario(ctx));
-const withToken = { needsToken: true } as const;
+/** The press scenario: the lane's, adopted by its first reader, or run by that reader itself. */
+const users = (ctx: CheckContext) => {
+  const part = lanePart('scenario');
+  return (scenario ??= part ? ctx.adopt(part) : runScenario(ctx));
+};
+
+// What the lane did from the start of the run is settled before the first of these checks takes the device.
+beforeAll(laneSettled);
 
 // Whatever the run created is deleted, whatever happened (docs/design.md "Leaving the device as found").
 afterAll(async () => {
-  const s = await scenario?.catch(() => undefined);
+  const part = await lanePart('scenario');
+  const s = await (scenario ?? (part && 'value' in part.ended ? Promise.resolve(part.ended.value) : undefined))?.catch(() => undefined);
   if (s) await deleteCreatedUsers(s.created);
 });
 
@@ -31,7 +36,8 @@ afterAll(async () => {
 clauseTest(
   'PAIR-01',
   async (ctx) => {
-    expectHeld(judgeOn('PAIR-01', await postUserUnpressed(ctx, 'early')));
+    const part = lanePart('pair01');
+    expectHeld(judgeOn('PAIR-01', await (part ? ctx.adopt(part) : postEarly(ctx))));
   },
   withToken,
 );
@@ -40,9 +46,9 @@ clauseTest(
 clauseTest(
   'PAIR-02',
   async (ctx) => {
-    for (let i = 0; i < 3; i++) {
-      if (i > 0) await sleep(POLL_INTERVAL_MS);
-      expectHeld(judgeOn('PAIR-02', await postUserUnpressed(ctx, `poll${i}`), { why: `(no press yet; ${i} refused before it)` }));
+    const part = lanePart('pair02');
+    for (const [i, poll] of (await (part ? ctx.adopt(part) : pollUnpressed(ctx))).entries()) {
+      expectHeld(judgeOn('PAIR-02', poll, { why: `(no press yet; ${i} refused before it)` }));
     }
   },
   withToken,

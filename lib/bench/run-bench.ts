@@ -106,7 +106,7 @@ async function vendorProfile(dir: string): Promise<void> {
     if (res.code !== 0) throw new Error(`the vendor profile on the P1 meter exited ${res.code}:\n${res.stdout}${res.stderr}`);
     const r = JSON.parse(await readFile(path.join(reports, 'results.json'), 'utf8')) as RunResults;
     console.log(
-      `run --profile vendor, P1 meter emulator: ${(res.ms / 1000).toFixed(1)} s wall time (goal: under 10); ${r.requests} requests, ${r.connections} connections (10)`,
+      `run --profile vendor, P1 meter emulator: ${(res.ms / 1000).toFixed(1)} s wall time (goal: under 10); ${r.requests} requests, ${r.connections} connections (12)`,
     );
   } finally {
     await emu.close();
@@ -159,7 +159,7 @@ async function timings(ready: ReadyInfo, dir: string): Promise<void> {
     help.push(await timeChild([BIN, '--help'], 'energy-conform --help', undefined, 'ignore'));
     const r = JSON.parse(await readFile(path.join(reports, 'results.json'), 'utf8')) as RunResults;
     cost =
-      `${r.requests} requests (budget 700), ${r.socket?.stateRequests ?? 0} state requests (460), ${r.socket?.relaySwitches ?? 0} relay switches (65), ` +
+      `${r.requests} requests (budget 720), ${r.socket?.stateRequests ?? 0} state requests (480), ${r.socket?.relaySwitches ?? 0} relay switches (65), ` +
       `${r.connections} connections (10)`;
   }
   const f = median(full);

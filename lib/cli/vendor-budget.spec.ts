@@ -10,12 +10,14 @@ import { withEmulator } from '../testing/emulator-client.js';
 import { sharedCli } from '../testing/shared-cli.js';
 
 /**
- * What the profile may cost on the P1 meter: 10 connections (5 of them WebSockets), and the requests of its checks, 27
- * of them the readings' (V-READ: the measurement and the v1 data once a second for at most 12 s, and a last read).
+ * What the profile may cost on the P1 meter: 12 connections (5 of them WebSockets; 2 the runner's own, opened again after
+ * the suites to put the device back, since it closes them before the suites so that the chip holds the suites' two
+ * alone), and the requests of its checks, 27 of them the readings' (V-READ: the measurement and the v1 data once a
+ * second for at most 12 s, and a last read).
  */
-const VENDOR_BUDGET = { connections: 10, requests: 210 };
+const VENDOR_BUDGET = { connections: 12, requests: 210 };
 
-test('run --profile vendor on a P1 meter: within 10 connections and 210 requests, every check passing', async () => {
+test('run --profile vendor on a P1 meter: within 12 connections and 210 requests, every check passing', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'ec-vendor-budget-'));
   try {
     await withEmulator({ kind: 'p1dongle' }, async (emu) => {

@@ -11,14 +11,31 @@ export const countConnection = (): void => {
 };
 
 export class ConnectionPool {
-  readonly plain: Agent;
-  readonly secure: Agent;
+  private agents: { plain: Agent; secure: Agent };
 
-  constructor(target: { caPem: string; insecure: boolean }, timeoutMs: number) {
+  constructor(
+    private readonly target: { caPem: string; insecure: boolean },
+    private readonly timeoutMs: number,
+  ) {
+    this.agents = this.open();
+  }
+
+  /** Plain HTTP (v1): the agent in use now (release() puts a new one in its place). */
+  get plain(): Agent {
+    return this.agents.plain;
+  }
+
+  /** HTTPS (v2), likewise. */
+  get secure(): Agent {
+    return this.agents.secure;
+  }
+
+  private open(): { plain: Agent; secure: Agent } {
+    const { target, timeoutMs } = this;
     // One connection an origin: requests queue for it rather than open another (undici's pool opens a second
     // when a request is sent before the first answer's socket is marked free).
-    this.plain = new Agent({ connections: 1, connect: { timeout: timeoutMs } });
-    this.secure = new Agent({
+    const plain = new Agent({ connections: 1, connect: { timeout: timeoutMs } });
+    const secure = new Agent({
       connections: 1,
       connect: {
         timeout: timeoutMs,
@@ -29,10 +46,18 @@ export class ConnectionPool {
         checkServerIdentity: () => undefined,
       },
     });
-    for (const a of [this.plain, this.secure]) a.on('connect', countConnection);
+    for (const a of [plain, secure]) a.on('connect', countConnection);
+    return { plain, secure };
+  }
+
+  /** Closes the connections open now, for another process to talk to the device (the suites' worker); the next request opens new ones. */
+  async release(): Promise<void> {
+    const was = this.agents;
+    this.agents = this.open();
+    await Promise.all([was.plain.close(), was.secure.close()]);
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.plain.close(), this.secure.close()]);
+    await Promise.all([this.agents.plain.close(), this.agents.secure.close()]);
   }
 }

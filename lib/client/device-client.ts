@@ -95,7 +95,8 @@ class Side {
   constructor(
     private readonly side: 'v1' | 'v2',
     private readonly base: string | null,
-    private readonly dispatcher: Dispatcher,
+    /** The pool's agent at the time of each request (a pool may release its connections between requests). */
+    private readonly dispatcher: () => Dispatcher,
     private readonly client: DeviceClient,
   ) {}
 
@@ -201,7 +202,7 @@ class Side {
         method: method as Dispatcher.HttpMethod,
         headers,
         body,
-        dispatcher: this.dispatcher,
+        dispatcher: this.dispatcher(),
         signal: AbortSignal.timeout(timeoutMs),
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
@@ -243,10 +244,10 @@ export class DeviceClient {
   ) {
     this.log = new ExchangeLog(redactor);
     this.own = pool ? null : new ConnectionPool(target, timeoutMs);
-    const { plain, secure } = pool ?? this.own!;
+    const agents = pool ?? this.own!;
     const host = target.host.includes(':') ? `[${target.host}]` : target.host;
-    this.v1 = new Side('v1', target.httpPort === null ? null : `http://${host}:${target.httpPort}`, plain, this);
-    this.v2 = new Side('v2', target.httpsPort === null ? null : `https://${host}:${target.httpsPort}`, secure, this);
+    this.v1 = new Side('v1', target.httpPort === null ? null : `http://${host}:${target.httpPort}`, () => agents.plain, this);
+    this.v2 = new Side('v2', target.httpsPort === null ? null : `https://${host}:${target.httpsPort}`, () => agents.secure, this);
   }
 
   async close(): Promise<void> {

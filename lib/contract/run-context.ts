@@ -116,6 +116,8 @@ export type RunnerCheck = Pick<CheckRecord, 'clause' | 'status' | 'message' | 'd
 declare module 'vitest' {
   interface ProvidedContext {
     energyConform: SuiteContext;
+    /** The lanes the run starts before its first check (suites/lanes.ts): `users` where it loads the users suite. */
+    energyConformLanes: readonly string[];
   }
 }
 

@@ -20,6 +20,9 @@ import { beforeCheck, occasionsOf, watchOwned } from './owned-watch.js';
 import { type Noted, keptNotes } from '../judge/device/kept.js';
 import { connectionsOpened } from '../client/connection-pool.js';
 import { runScoped } from '../client/run-scope.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { inTurn } from './device-turn.js';
+import type { PartEnding } from './lane.js';
 import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
 import { type WithEvidence, evidenceFirst } from '../contract/evidence.js';
 import { type Ending, type Verdict, judge, judgeAlso, judgingOf, messageOf, reasonNotToRun } from '../contract/judge.js';
@@ -40,6 +43,10 @@ export interface CheckContext {
    * reads, recorded with a pass too, so that a record judges it again (rejudge); by default a pass records none.
    */
   also(id: ClauseId, fn: () => unknown, read?: readonly Exchange[]): Promise<void>;
+  /** Waits `ms` asking the device nothing; in a lane (lane.ts), other areas' checks have the device meanwhile. */
+  idle(ms: number): Promise<void>;
+  /** Takes what a lane did for this check as the check's own: its exchanges, observations and judgments; returns its value. */
+  adopt<T>(part: Promise<PartEnding<T>>): Promise<T>;
 }
 
 export interface ClauseTestOptions {
@@ -54,7 +61,7 @@ export interface ClauseTestOptions {
 }
 
 /** The run's secrets: a token one check read (a creation's answer) is redacted in every check after it, in its notes too. */
-const runSecrets = runScoped(() => new Redactor());
+export const runSecrets = runScoped(() => new Redactor());
 
 type Task = { meta: { energyConform?: CheckRecord; energyConformAlso?: CheckRecord[] } };
 
@@ -88,6 +95,19 @@ async function pressIgnored(id: ClauseId, err: PressIgnored, ctx: CheckContext, 
   return { ending: endingOf(err, redactor), caught: err };
 }
 
+/** Why check `id` does not run in this run, or undefined where it does. */
+function whyNotRun(id: ClauseId, options: ClauseTestOptions, run: SuiteContext): string | undefined {
+  return reasonNotToRun({
+    condition: (options.needsV2 && !run.usable.v2 ? run.v2Reason : undefined) ?? (options.needsToken && run.token === null ? run.noTokenReason : undefined),
+    planned: run.skips[id],
+    unselected: run.unselected.includes(id),
+    alsoSelected: (options.also ?? []).filter((a) => !run.skips[a]).length + occasionsOf(id, run).length,
+  });
+}
+
+/** Whether check `id`, with these options, runs in this run (a lane does its work only for a check that will adopt it). */
+export const checkRuns = (id: ClauseId, options: ClauseTestOptions, run: SuiteContext): boolean => whyNotRun(id, options, run) === undefined;
+
 /** `readBack`: whether the states other areas' requests may have changed are read back after it (not before a table's last row). */
 async function runCheck(
   id: ClauseId,
@@ -116,12 +136,7 @@ async function runCheck(
       connections: connectionsOpened(),
     };
   };
-  const before = reasonNotToRun({
-    condition: (options.needsV2 && !run.usable.v2 ? run.v2Reason : undefined) ?? (options.needsToken && run.token === null ? run.noTokenReason : undefined),
-    planned: run.skips[id],
-    unselected: run.unselected.includes(id),
-    alsoSelected: (options.also ?? []).filter((a) => !run.skips[a]).length + occasionsOf(id, run).length,
-  });
+  const before = whyNotRun(id, options, run);
   if (before) {
     record({ status: 'skip', message: before });
     skip(before);
@@ -135,8 +150,11 @@ async function runCheck(
   let skipped = false;
   /** Of `ids`, those selected and not judged by this check yet. */
   const unjudged = (ids: readonly ClauseId[]) => ids.filter((o) => !run.skips[o] && !sides.some((x) => x.clause === o));
+  /** What a lane did for this check (adopt), before what the check asked itself. */
+  const adopted: Exchange[] = [];
+  const ownAndAdopted = () => [...adopted, ...device.log.records];
   /** The check's exchanges, those a failure judged first. */
-  const shownFor = (err: unknown) => evidenceFirst(device.log.records, err instanceof ClauseFailure ? err.exchanges : []);
+  const shownFor = (err: unknown) => evidenceFirst(ownAndAdopted(), err instanceof ClauseFailure ? err.exchanges : []);
   const ctx: CheckContext = {
     device,
     run,
@@ -167,6 +185,16 @@ async function runCheck(
         hardSides.push(new ClauseFailure(`${other}: ${caught.expected}`, redactor.redact(caught.observed), caught.exchanges));
       }
     },
+    idle: async (ms) => void (await sleep(ms)),
+    async adopt(part) {
+      const { ended, records, deferred, observed: seen } = await part;
+      adopted.push(...records);
+      observed.push(...seen);
+      for (const d of deferred) await ctx.also(d.clause, () => noting(noted, d.fn), d.read);
+      if ('skip' in ended) return ctx.skip(ended.skip);
+      if ('error' in ended) throw ended.error;
+      return ended.value;
+    },
   };
   const settled = await settle(async () => {
     try {
@@ -182,7 +210,7 @@ async function runCheck(
   // A press the device did not honour is PAIR-03's failure, wherever the check that pressed was; that check could not run.
   const { ending, caught } = settled.caught instanceof PressIgnored ? await pressIgnored(id, settled.caught, ctx, redactor) : settled;
   // ERR-01 on every error answer this check provoked from the table's v2 endpoints, however the check went.
-  const errors = id === 'ERR-01' || skipped || caught instanceof EndpointGivenUp ? [] : errorAnswers(device.log.records);
+  const errors = id === 'ERR-01' || skipped || caught instanceof EndpointGivenUp ? [] : errorAnswers(ownAndAdopted());
   if (errors.length) await ctx.also('ERR-01', () => judgeErrorAnswers(errors), errors);
   // SOCK-18, CLOUD-08, LIST-07 after whatever this check asked of other areas, however it went.
   await watchOwned(id, device, run, ctx.also, (work) => noting(noted, work), readBack);
@@ -227,7 +255,7 @@ async function runCheck(
 
 export function clauseTest(id: ClauseId, fn: (ctx: CheckContext) => Promise<void>, options: ClauseTestOptions = {}): void {
   test(clauseTitle(clause(id)), { timeout: options.timeoutMs }, async ({ task, skip }) => {
-    await runCheck(id, undefined, fn, options, task, skip);
+    await inTurn(() => runCheck(id, undefined, fn, options, task, skip));
   });
 }
 
@@ -238,6 +266,6 @@ export function clauseRows<R extends { clause: ClauseId; title: string }>(
   options: ClauseTestOptions = {},
 ): void {
   test.for(rows.map((row) => [row.title, row] as const))('%s', { timeout: options.timeoutMs }, async ([, row], { task, skip }) => {
-    await runCheck(row.clause, row.title, (ctx) => fn(row, ctx), options, task, skip, row === rows[rows.length - 1]);
+    await inTurn(() => runCheck(row.clause, row.title, (ctx) => fn(row, ctx), options, task, skip, row === rows[rows.length - 1]));
   });
 }

@@ -52,6 +52,7 @@ export async function beforeCheck(id: ClauseId, device: DeviceClient, run: Suite
 /**
  * After check `id`: each watched state read back where the check's requests of another area were not followed by a read
  * of it (`readAfter`; a table's rows leave it to their last, their requests carried on to it), and every read judged that had such requests before it, through `also` (noted by `note`, for rejudge).
+ * `since`: the first of the device's records not walked yet (a lane's part walks at each of its waits).
  */
 export async function watchOwned(
   id: ClauseId,
@@ -60,13 +61,14 @@ export async function watchOwned(
   also: Also,
   note: <T>(work: () => T) => T,
   readAfter = true,
+  since = 0,
 ): Promise<void> {
   for (const clause of watchedBy(run)) {
     const from = carriedTo(clause, run);
-    let walked = walkOwned(clause, device.log.records, from);
+    let walked = walkOwned(clause, device.log.records.slice(since), from);
     if (readAfter && walked.carried.between.length) {
       await readBack(clause, device, run);
-      walked = walkOwned(clause, device.log.records, from);
+      walked = walkOwned(clause, device.log.records.slice(since), from);
     }
     carried().set(clause, walked.carried);
     if (!walked.reads.length || clause === id) continue;

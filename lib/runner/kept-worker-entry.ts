@@ -24,6 +24,8 @@ function serve(): Set<Listener> {
     off: (cb) => void own.delete(cb),
     // After the run's "stopped": the next "start" begins another.
     teardown: () => {
+      // The run's connections close with it (lib/harness/run-pool.ts), before the main process puts the device back.
+      forgetRun();
       own.clear();
       if (listeners === own) listeners = undefined;
     },

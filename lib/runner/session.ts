@@ -98,6 +98,8 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
       const late = { pressUrl: presses?.url ?? null, pressTimed: presses?.timed ?? false, cloudToggle: consent.cloudToggle, skipped: consent.skipped };
       const owned = signal?.aborted ? {} : await arrangeOwned(device, workerContext(draft, late), found);
       context = workerContext(draft, { ...late, owned });
+      // The suites' worker talks to the device now: this process's connections are closed, not left idle beside its two.
+      await run.pool.release();
       suiteRun = await (await suites).run(context, signal);
       if (cfg.explore && !signal?.aborted) {
         const phase = await explorePhase(run, device, context, found, cfg.explore, presses?.count().count ?? prepared.presses.count);

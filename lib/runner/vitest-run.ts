@@ -73,6 +73,7 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
   const files = chosen && inRunOrder(chosen, (f) => f);
   // Areas without a suite file yet: their clauses come back as "not implemented yet".
   if (files?.length === 0) return { run: async () => ({ tests: [], output: '' }), close: async () => undefined };
+  const lanes = !areas || areas.includes('users') ? ['users'] : [];
   const tests: CollectedTest[] = [];
   const fileCount = files?.length ?? present.length;
   const current = { file: '', fileIndex: 0, done: 0, total: 0 };
@@ -101,6 +102,7 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
       root: PACKAGE_ROOT,
       config: false,
       include: [inSuites(`*${TEST_SUFFIX}`)],
+      setupFiles: [inSuites(`lanes.${CODE_EXT}`)],
       exclude: [],
       fileParallelism: false,
       isolate: false,
@@ -141,6 +143,8 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
   return {
     async run(ctx, signal) {
       vitest.provide('energyConform', ctx);
+      // The users suite's presses and waits on a lane of their own, beside the areas that touch neither (suites/users/lane.ts).
+      vitest.provide('energyConformLanes', lanes);
       const cancel = () => {
         dropSuiteWorker();
         void vitest.cancelCurrentRun('keyboard-input');

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
@@ -14,7 +14,7 @@ test('every suite file has its place in SUITE_ORDER, and every place a file', ()
 test.for([
   {
     files: ['suites/cloud.test.ts', 'suites/info.test.ts', 'suites/users.test.ts'],
-    order: ['suites/users.test.ts', 'suites/info.test.ts', 'suites/cloud.test.ts'],
+    order: ['suites/info.test.ts', 'suites/users.test.ts', 'suites/cloud.test.ts'],
   },
   {
     files: ['/abs/suites/socket-refused.test.ts', '/abs/suites/socket.test.ts', '/abs/suites/socket-orders.test.ts'],
@@ -31,7 +31,14 @@ test.for([
 });
 
 test('the rank reads a name from a path or a built .js file', () => {
-  expect(suiteRank('/x/suites/users.test.ts')).toBe(0);
-  expect(suiteRank('suites\\users-slow.test.js')).toBe(1);
+  expect(suiteRank('/x/suites/info.test.ts')).toBe(0);
+  expect(suiteRank('suites\\tls.test.js')).toBe(1);
   expect(suiteRank('nope.test.ts')).toBe(SUITE_ORDER.length);
+});
+
+// The areas before the users suite run while its lane waits with a creation window open (docs/architecture.md "Lanes"):
+// none of them may ask POST /api/user, which the window would answer with a user, nor read the users.
+test.for(SUITE_ORDER.slice(0, SUITE_ORDER.indexOf('users')))('suites/%s.test.ts asks nothing of /api/user', (name) => {
+  const source = readFileSync(path.join(PACKAGE_ROOT, 'suites', `${name}.test.ts`), 'utf8');
+  expect(source).not.toMatch(/\/api\/user|postUserUnpressed|user-probe/);
 });

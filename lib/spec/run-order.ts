@@ -3,22 +3,24 @@
 // after another has run, so the order is fixed here and never taken from vitest's cache of durations
 // and failures (lib/runner/area-sequencer.ts applies it).
 //
-// The users suite comes first so that every press of the run is asked for at its start (the operator
-// can then leave the bench); the areas that only read follow; the socket and the cloud setting, which
-// the run changes and puts back, come last.
+// The users suite's device work starts first, on a lane of its own (suites/users/lane.ts), so that every press of the
+// run is asked for at its start (the operator can then leave the bench); while it waits (PAIR-02's polls, the window
+// after a press), the areas that touch neither the users nor the creation window run: those that only read, then the
+// socket. The users suite's checks follow and judge what the lane did; then the areas that ask POST /api/user before
+// a press; the cloud setting, which the run changes and puts back, comes last.
 export const SUITE_ORDER = [
-  'users',
-  'users-slow',
   'info',
-  'versioning',
-  'auth',
-  'errors',
   'tls',
   'measurement',
-  'kind',
   'socket',
   'socket-orders',
   'socket-refused',
+  'users',
+  'users-slow',
+  'versioning',
+  'auth',
+  'errors',
+  'kind',
   'cloud',
   // The vendor profile: what only reads, then what writes and puts back, the WebSocket, and the reboot last of all. The
   // readings come right before the system, whose V-SYS-03 reads v1 too: one v1 connection serves both, not closed idle between.

@@ -14,7 +14,6 @@ import { nameField, tokenField } from '../../lib/spec/schemas.js';
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import { noAnswerIfGivenUp } from '../../lib/harness/given-up.js';
 import { pressAndPost, timedPress } from '../../lib/harness/press.js';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type RefusedBody, creationNames, refusedBodies } from './names.js';
 import type { LateCreations } from '../../lib/judge/device/users.js';
 import { runScoped } from '../../lib/client/run-scope.js';
@@ -73,7 +72,7 @@ const LATE_TRIES = 2;
 async function reuseLate(ctx: CheckContext, name: string): Promise<DeviceResponse> {
   const press = await timedPress(ctx.run, `re-use of the second user's name, ${REUSE_AFTER_S} s after the press`);
   try {
-    await sleep(Math.max(0, press.startedAt + REUSE_AFTER_S * 1000 - Date.now()));
+    await ctx.idle(Math.max(0, press.startedAt + REUSE_AFTER_S * 1000 - Date.now()));
     return await ctx.device.v2.post('/api/user', { body: { name } });
   } finally {
     await press.end();

@@ -1,0 +1,125 @@
+// A lane: the device work of checks whose protocol waits (PAIR-02's polls, the window after a press), done from the
+// start of the run beside the checks of other areas, which take the device's turn while the lane waits (device-turn.ts).
+// Each part of a lane is what one check would have done: its requests, the read-backs of the states only their own
+// requests change (owned-watch.ts) before every wait and at its end, its observations. The check adopts the part
+// when its test comes (clause-test.ts `adopt`): its record shows the part's exchanges and judges them, as if it had
+// made them itself. Where the other checks changed anything while the lane waited, the socket is put back as the run
+// arranged it (locked, lib/runner/owned-arrange.ts) before the lane goes on, so a side effect of the lane's next
+// requests shows as it would have in a run of one check after another.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DeviceClient } from '../client/device-client.js';
+import { type Exchange, exchangesLogged } from '../client/exchange-log.js';
+import { isTransportError } from '../client/errors.js';
+import { STATE_PATH, readSocket, socketStateOf } from '../client/socket.js';
+import type { SuiteContext } from '../contract/run-context.js';
+import { answerOf } from '../judge/device/judgment.js';
+import type { ClauseId } from '../spec/clause-types.js';
+import { type CheckContext, runSecrets } from './clause-test.js';
+import { giveTurn, takeTurn } from './device-turn.js';
+import { requestGuard } from './given-up.js';
+import { beforeCheck, watchOwned } from './owned-watch.js';
+import { runPool } from './run-pool.js';
+
+/** A judgment of another clause a part made (a watched state read back), judged in the adopting check. */
+export interface Deferred {
+  clause: ClauseId;
+  fn: () => unknown;
+  read: readonly Exchange[];
+}
+
+/** How a part ended: what its work returned or threw, and what the adopting check records. */
+export interface PartEnding<T> {
+  ended: { value: T } | { error: unknown } | { skip: string };
+  records: Exchange[];
+  deferred: Deferred[];
+  observed: unknown[];
+}
+
+class LaneSkip extends Error {}
+
+/** The socket as the run arranged it before the suites, where it watches SOCK-18: the lock and brightness it was left at, put back where they differ. */
+async function rearrange(device: DeviceClient, run: SuiteContext): Promise<void> {
+  const arranged = run.owned?.['SOCK-18'];
+  const want = arranged && socketStateOf(answerOf(arranged)?.json);
+  if (!want || run.skips['SOCK-18']) return;
+  try {
+    const { state } = await readSocket(device);
+    if (state && state.switch_lock === want.switch_lock && state.brightness === want.brightness) return;
+    await device.v1.put(STATE_PATH, { body: { switch_lock: want.switch_lock, brightness: want.brightness } });
+  } catch (err) {
+    if (!isTransportError(err)) throw err;
+  }
+}
+
+export class Lane {
+  private readonly redactor = runSecrets();
+  constructor(private readonly run: SuiteContext) {}
+
+  /** Runs one check's device work as check `id` would (its reads before, its requests, the read-backs after). */
+  async part<T>(id: ClauseId, work: (ctx: CheckContext) => Promise<T>): Promise<PartEnding<T>> {
+    const { run } = this;
+    const device = new DeviceClient(run.target, this.redactor, run.requestTimeoutMs, requestGuard(run), runPool(run));
+    const deferred: Deferred[] = [];
+    const observed: unknown[] = [];
+    let walked = 0;
+    const watch = async () => {
+      const defer = async (clause: ClauseId, fn: () => unknown, read: readonly Exchange[]) => void deferred.push({ clause, fn, read });
+      await watchOwned(id, device, run, defer, (w) => w(), true, walked);
+      walked = device.log.records.length;
+    };
+    const ctx: CheckContext = {
+      device,
+      run,
+      token: run.token ?? '',
+      observe: (w) => observed.push(w),
+      skip: (reason) => {
+        throw new LaneSkip(reason);
+      },
+      also: async (clause, fn, read = []) => void deferred.push({ clause, fn, read }),
+      idle: async (ms) => {
+        await watch();
+        const mark = exchangesLogged();
+        giveTurn();
+        await sleep(ms);
+        await takeTurn();
+        if (exchangesLogged() !== mark) await rearrange(device, run);
+        await beforeCheck(id, device, run);
+      },
+      adopt: () => {
+        throw new Error('a lane adopts nothing: its parts are adopted by the checks');
+      },
+    };
+    let ended: PartEnding<T>['ended'];
+    try {
+      await beforeCheck(id, device, run);
+      ended = { value: await work(ctx) };
+    } catch (err) {
+      ended = err instanceof LaneSkip ? { skip: err.message } : { error: err };
+    }
+    try {
+      await watch();
+    } catch (err) {
+      if (!('error' in ended)) ended = { error: err };
+    } finally {
+      await device.close().catch(() => undefined);
+    }
+    return { ended, records: device.log.records, deferred, observed };
+  }
+}
+
+/**
+ * Starts `work` on a lane of its own: it has the device's turn but while it waits (`ctx.idle`). Call it before the
+ * first check of the run takes the turn, so the lane goes first; its parts are settled (never rejected).
+ */
+export function startLane(run: SuiteContext, work: (lane: Lane) => Promise<void>): Promise<void> {
+  const lane = new Lane(run);
+  const started = takeTurn();
+  return (async () => {
+    await started;
+    try {
+      await work(lane);
+    } finally {
+      giveTurn();
+    }
+  })();
+}

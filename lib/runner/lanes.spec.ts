@@ -1,0 +1,85 @@
+// The users suite's lane (suites/users/lane.ts, lib/harness/lane.ts): while it waits (PAIR-02's polls, the window
+// after the timed press), the socket's checks have the device; one exchange at a time, on at most two connections
+// at once; and the connections the run reports are the ones the device accepted, counted by a proxy in front of it.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Exchange } from '../client/exchange-log.js';
+import type { Emulator } from '../emulator/emulator.js';
+import { startEmulator } from '../emulator/emulator.js';
+import type { RunResults as Results } from '../report/results.js';
+import { targetArgs } from '../testing/cli-process.js';
+import { type ConnectionCount, countingProxy, newCount } from '../testing/counting-proxy.js';
+import { sharedCli } from '../testing/shared-cli.js';
+
+let dir: string;
+let emu: Emulator;
+let results: Results;
+const count: ConnectionCount = newCount();
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-lanes-'));
+  emu = await startEmulator({ kind: 'energysocket' });
+  const [v1, v2] = [await countingProxy(emu.ready.httpPort!, count), await countingProxy(emu.ready.httpsPort!, count)];
+  try {
+    const ready = { ...emu.ready, httpPort: v1.port, httpsPort: v2.port };
+    const out = path.join(dir, 'out');
+    const res = await sharedCli(['run', ...targetArgs(ready, path.join(dir, 'tokens.json')), '--reports', out]);
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results;
+  } finally {
+    await Promise.all([v1.close(), v2.close()]);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await emu?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const startOf = (e: Exchange) => Date.parse(e.startedAt);
+
+/** Every exchange of the run once (a check's record and the clauses it judged too may hold the same), in the order made. */
+function exchanges(of: (c: Results['checks'][number]) => boolean = () => true): Exchange[] {
+  const seen = new Map<string, Exchange>();
+  for (const c of results.checks.filter(of)) for (const e of c.exchanges) seen.set(`${e.startedAt} ${e.method} ${e.url} ${e.durationMs}`, e);
+  return [...seen.values()].sort((a, b) => startOf(a) - startOf(b));
+}
+
+/** The lane's waits: the gaps of 400 ms and more between the exchanges PAIR-02's and PAIR-03's checks adopted from it. */
+function laneWaits(): [number, number][] {
+  const [pair02, pair03] = ['PAIR-02', 'PAIR-03'].map((id) => results.checks.find((c) => c.clause === id && !c.title?.includes('judged in'))!);
+  // PAIR-03's record holds the pairing's POST too, made before the suites: the lane starts with PAIR-02's first poll.
+  const first = startOf(pair02!.exchanges[0]!);
+  const lane = exchanges((c) => c === pair02 || c === pair03).filter((e) => startOf(e) >= first);
+  return lane.slice(1).flatMap((e, i): [number, number][] => {
+    const end = startOf(lane[i]!) + lane[i]!.durationMs;
+    return startOf(e) - end >= 400 ? [[end, startOf(e)]] : [];
+  });
+}
+
+test("the socket's checks run while the users suite waits for the device (PAIR-02's polls, the window after a press)", () => {
+  const waits = laneWaits();
+  // PAIR-02's two waits of 500 ms between its polls, and the 3 s after the timed press before the re-use.
+  expect(waits.length).toBeGreaterThanOrEqual(3);
+  // The socket's rows switch it with PUT /api/v1/state; the lane puts it back as arranged at most once a wait.
+  const switching = exchanges().filter((e) => e.method === 'PUT' && new URL(e.url).pathname === '/api/v1/state');
+  const inWaits = switching.filter((e) => waits.some(([from, to]) => startOf(e) >= from && startOf(e) < to));
+  expect(inWaits.length).toBeGreaterThan(50);
+});
+
+test('one exchange at a time: each starts once the one before it has ended', () => {
+  const all = exchanges();
+  // startedAt is to the millisecond: an exchange may seem to start up to 1 ms before the last one ended.
+  const overlapping = all.slice(1).filter((e, i) => startOf(e) + 1 < startOf(all[i]!) + all[i]!.durationMs);
+  expect(overlapping.map((e) => `${e.startedAt} ${e.method} ${e.url}`)).toEqual([]);
+});
+
+// Two conversations, v1 and v2, each on the run's one pooled connection of its side (the main process closes its own
+// before the suites start, and the worker its own when they end); a raw exchange (the TLS checks' certificate
+// reads, DEL-02's answer read byte for byte) opens its own connection beside them for its one exchange.
+test('the connections the run reports are the ones the device accepted, at most three of them open at once', () => {
+  expect(results.connections).toBe(count.accepted);
+  expect(count.mostOpen).toBeLessThanOrEqual(3);
+});
