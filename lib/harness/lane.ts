@@ -62,8 +62,8 @@ export class Lane {
     const deferred: Deferred[] = [];
     const observed: unknown[] = [];
     let walked = 0;
+    const defer = async (clause: ClauseId, fn: () => unknown, read: readonly Exchange[] = []) => void deferred.push({ clause, fn, read });
     const watch = async () => {
-      const defer = async (clause: ClauseId, fn: () => unknown, read: readonly Exchange[]) => void deferred.push({ clause, fn, read });
       await watchOwned(id, device, run, defer, (w) => w(), true, walked);
       walked = device.log.records.length;
     };
@@ -75,7 +75,7 @@ export class Lane {
       skip: (reason) => {
         throw new LaneSkip(reason);
       },
-      also: async (clause, fn, read = []) => void deferred.push({ clause, fn, read }),
+      also: defer,
       idle: async (ms) => {
         await watch();
         const mark = exchangesLogged();
