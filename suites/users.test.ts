@@ -12,23 +12,19 @@ import { TOKEN_ENDPOINTS, TOKEN_READS, endpointRows, rowTitle } from '../lib/spe
 import { creationNotEnabled, errorCode, userNames } from '../lib/client/answers.js';
 import { lists } from './users/lists.js';
 import { PREFIX, refusedBodies } from './users/names.js';
-import { runScenario, type UsersScenario } from './users/scenario.js';
-import { WITH_TOKEN as withToken, lanePart, laneSettled, pollUnpressed, postEarly } from './users/lane.js';
+import type { UsersScenario } from './users/scenario.js';
+import { WITH_TOKEN as withToken, fromLane, laneSettled, laneValue } from './users/lane.js';
 
 let scenario: Promise<UsersScenario> | undefined;
 /** The press scenario: the lane's, adopted by its first reader, or run by that reader itself. */
-const users = (ctx: CheckContext) => {
-  const part = lanePart('scenario');
-  return (scenario ??= part ? ctx.adopt(part) : runScenario(ctx));
-};
+const users = (ctx: CheckContext) => (scenario ??= fromLane(ctx, 'scenario'));
 
 // What the lane did from the start of the run is settled before the first of these checks takes the device.
 beforeAll(laneSettled);
 
 // Whatever the run created is deleted, whatever happened (docs/design.md "Leaving the device as found").
 afterAll(async () => {
-  const part = await lanePart('scenario');
-  const s = await (scenario ?? (part && 'value' in part.ended ? Promise.resolve(part.ended.value) : undefined))?.catch(() => undefined);
+  const s = (await scenario?.catch(() => undefined)) ?? (await laneValue('scenario'));
   if (s) await deleteCreatedUsers(s.created);
 });
 
@@ -36,8 +32,7 @@ afterAll(async () => {
 clauseTest(
   'PAIR-01',
   async (ctx) => {
-    const part = lanePart('pair01');
-    expectHeld(judgeOn('PAIR-01', await (part ? ctx.adopt(part) : postEarly(ctx))));
+    expectHeld(judgeOn('PAIR-01', await fromLane(ctx, 'pair01')));
   },
   withToken,
 );
@@ -46,8 +41,7 @@ clauseTest(
 clauseTest(
   'PAIR-02',
   async (ctx) => {
-    const part = lanePart('pair02');
-    for (const [i, poll] of (await (part ? ctx.adopt(part) : pollUnpressed(ctx))).entries()) {
+    for (const [i, poll] of (await fromLane(ctx, 'pair02')).entries()) {
       expectHeld(judgeOn('PAIR-02', poll, { why: `(no press yet; ${i} refused before it)` }));
     }
   },

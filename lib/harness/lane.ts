@@ -51,12 +51,30 @@ async function rearrange(device: DeviceClient, run: SuiteContext): Promise<void>
   }
 }
 
+/**
+ * A lane of the run: made before the first check takes the device's turn, so it has the device first, and holds it but
+ * while it waits (`ctx.idle`) until end(). Its parts run one after another in the order they were asked for.
+ */
 export class Lane {
   private readonly redactor = runSecrets();
+  /** The last part asked for, settled (never rejected): the next runs after it. */
+  private tail: Promise<unknown> = takeTurn();
+
   constructor(private readonly run: SuiteContext) {}
 
-  /** Runs one check's device work as check `id` would (its reads before, its requests, the read-backs after). */
-  async part<T>(id: ClauseId, work: (ctx: CheckContext) => Promise<T>): Promise<PartEnding<T>> {
+  /** One check's device work, done as check `id` would do it (its reads before, its requests, the read-backs after) after the parts before it. */
+  part<T>(id: ClauseId, work: (ctx: CheckContext) => Promise<T>): Promise<PartEnding<T>> {
+    const done = this.tail.then(() => this.runPart(id, work));
+    this.tail = done.catch(() => undefined);
+    return done;
+  }
+
+  /** No part comes after those asked for: the turn goes back once they are done. */
+  end(): void {
+    void this.tail.then(giveTurn);
+  }
+
+  private async runPart<T>(id: ClauseId, work: (ctx: CheckContext) => Promise<T>): Promise<PartEnding<T>> {
     const { run } = this;
     const device = new DeviceClient(run.target, this.redactor, run.requestTimeoutMs, requestGuard(run), runPool(run));
     const deferred: Deferred[] = [];
@@ -105,21 +123,4 @@ export class Lane {
     }
     return { ended, records: device.log.records, deferred, observed };
   }
-}
-
-/**
- * Starts `work` on a lane of its own: it has the device's turn but while it waits (`ctx.idle`). Call it before the
- * first check of the run takes the turn, so the lane goes first; its parts are settled (never rejected).
- */
-export function startLane(run: SuiteContext, work: (lane: Lane) => Promise<void>): Promise<void> {
-  const lane = new Lane(run);
-  const started = takeTurn();
-  return (async () => {
-    await started;
-    try {
-      await work(lane);
-    } finally {
-      giveTurn();
-    }
-  })();
 }

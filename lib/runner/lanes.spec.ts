@@ -1,6 +1,6 @@
 // The users suite's lane (suites/users/lane.ts, lib/harness/lane.ts): while it waits (PAIR-02's polls, the window
-// after the timed press), the socket's checks have the device; one exchange at a time, on at most two connections
-// at once; and the connections the run reports are the ones the device accepted, counted by a proxy in front of it.
+// after the timed press), the socket's checks have the device; one exchange at a time, on the run's two pooled connections
+// and a raw exchange's own; and the connections the run reports are the ones the device accepted, counted by a proxy.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

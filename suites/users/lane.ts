@@ -7,32 +7,16 @@ import type { DeviceResponse } from '../../lib/client/device-client.js';
 import { POLL_INTERVAL_MS } from '../../lib/client/creation-window.js';
 import { runScoped } from '../../lib/client/run-scope.js';
 import { type CheckContext, checkRuns } from '../../lib/harness/clause-test.js';
-import { type PartEnding, startLane } from '../../lib/harness/lane.js';
+import { Lane, type PartEnding } from '../../lib/harness/lane.js';
 import { postUserUnpressed } from '../../lib/harness/user-probe.js';
 import { judgeOn } from '../../lib/judge/device/table.js';
+import type { ClauseId } from '../../lib/spec/clause-types.js';
 import { type UsersScenario, runScenario } from './scenario.js';
 
 export const WITH_TOKEN = { needsToken: true } as const;
 
-interface UsersLane {
-  pair01?: Promise<PartEnding<DeviceResponse>>;
-  pair02?: Promise<PartEnding<DeviceResponse[]>>;
-  scenario?: Promise<PartEnding<UsersScenario>>;
-}
-
-const lane = runScoped((): UsersLane => ({}));
-
-/** A promise and the function that settles it. */
-function settling<T>(): { promise: Promise<PartEnding<T>>; resolve: (v: PartEnding<T>) => void } {
-  let resolve!: (v: PartEnding<T>) => void;
-  const promise = new Promise<PartEnding<T>>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}
-
 /** PAIR-02: three POSTs at the polling rate of the vendor's guidance (every 500 ms), as a client waiting for the press sends them; the first refused wrongly ends them. */
-export async function pollUnpressed(ctx: CheckContext): Promise<DeviceResponse[]> {
+async function pollUnpressed(ctx: CheckContext): Promise<DeviceResponse[]> {
   const polls: DeviceResponse[] = [];
   for (let i = 0; i < 3; i++) {
     if (i > 0) await ctx.idle(POLL_INTERVAL_MS);
@@ -42,35 +26,45 @@ export async function pollUnpressed(ctx: CheckContext): Promise<DeviceResponse[]
   return polls;
 }
 
-/** The work of PAIR-01: a POST /api/user before any press of this suite. */
-export const postEarly = (ctx: CheckContext): Promise<DeviceResponse> => postUserUnpressed(ctx, 'early');
-
-/**
- * Starts the users lane where this run loads the users suite (`lanes`, from the runner): each part only for the check
- * that will adopt it (the scenario for PAIR-03, its first reader). Once a run.
- */
-export function startUsersLane(run: CheckContext['run'], lanes: readonly string[]): void {
-  const l = lane();
-  if (!lanes.includes('users') || l.pair01 || l.pair02 || l.scenario) return;
-  const [p01, p02, scenario] = [checkRuns('PAIR-01', WITH_TOKEN, run), checkRuns('PAIR-02', WITH_TOKEN, run), checkRuns('PAIR-03', WITH_TOKEN, run)];
-  if (!p01 && !p02 && !scenario) return;
-  // Each part is known before the lane starts, so a check never does its own work where the lane will.
-  const [s01, s02, s03] = [settling<DeviceResponse>(), settling<DeviceResponse[]>(), settling<UsersScenario>()];
-  if (p01) l.pair01 = s01.promise;
-  if (p02) l.pair02 = s02.promise;
-  if (scenario) l.scenario = s03.promise;
-  void startLane(run, async (on) => {
-    if (p01) s01.resolve(await on.part('PAIR-01', postEarly));
-    if (p02) s02.resolve(await on.part('PAIR-02', pollUnpressed));
-    if (scenario) s03.resolve(await on.part('PAIR-03', runScenario));
-  });
+/** What each part of the lane gives the check that adopts it. */
+interface Works {
+  pair01: DeviceResponse;
+  pair02: DeviceResponse[];
+  scenario: UsersScenario;
 }
 
-/** The lane's part for `which`, where the lane does that work in this run. */
-export const lanePart = <K extends keyof UsersLane>(which: K): UsersLane[K] => lane()[which];
+/** Each part: the check that adopts it (the scenario's first reader, PAIR-03) and its work, in the order the lane does them. */
+const WORK: { [K in keyof Works]: { clause: ClauseId; work: (ctx: CheckContext) => Promise<Works[K]> } } = {
+  pair01: { clause: 'PAIR-01', work: (ctx) => postUserUnpressed(ctx, 'early') },
+  pair02: { clause: 'PAIR-02', work: pollUnpressed },
+  scenario: { clause: 'PAIR-03', work: runScenario },
+};
+const PARTS = Object.keys(WORK) as (keyof Works)[];
+
+/** The lane's parts in this run, each the one WORK names under its key. */
+const lane = runScoped(() => new Map<keyof Works, Promise<PartEnding<unknown>>>());
+const partOf = <K extends keyof Works>(part: K) => lane().get(part) as Promise<PartEnding<Works[K]>> | undefined;
+
+/** Starts the users lane where this run loads the users suite (`lanes`, from the runner): each part only for a check that will adopt it. Once a run. */
+export function startUsersLane(run: CheckContext['run'], lanes: readonly string[]): void {
+  const chosen = PARTS.filter((part) => checkRuns(WORK[part].clause, WITH_TOKEN, run));
+  if (!lanes.includes('users') || chosen.length === 0 || lane().size) return;
+  const on = new Lane(run);
+  for (const part of chosen) lane().set(part, on.part<unknown>(WORK[part].clause, WORK[part].work));
+  on.end();
+}
+
+/** The work of `part` for the check at hand: the lane's, adopted, where the lane did it; else done by the check now. */
+export function fromLane<K extends keyof Works>(ctx: CheckContext, part: K): Promise<Works[K]> {
+  const done = partOf(part);
+  return done ? ctx.adopt(done) : WORK[part].work(ctx);
+}
+
+/** What the lane's `part` gave, where it did that work and it completed. */
+export async function laneValue<K extends keyof Works>(part: K): Promise<Works[K] | undefined> {
+  const ended = (await partOf(part))?.ended;
+  return ended && 'value' in ended ? ended.value : undefined;
+}
 
 /** Every part of the lane settled (the users suite's checks wait for it before the first takes the device). */
-export const laneSettled = async (): Promise<void> => {
-  const { pair01, pair02, scenario } = lane();
-  await Promise.all([pair01, pair02, scenario]);
-};
+export const laneSettled = async (): Promise<void> => void (await Promise.all(lane().values()));
