@@ -7,7 +7,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEFAULT_PAIRING_NAME, DEFAULT_REQUEST_TIMEOUT_MS } from '../meeting/target.js';
+import { emulatorRunConfig } from '../cli/emulator-run.js';
+import type { ReadyInfo } from '../emulator/emulator.js';
 import { streamIo } from '../operator/operator-io.js';
 import { soakResults } from '../soak/results.js';
 import { soak } from '../soak/soak.js';
@@ -22,7 +23,7 @@ const dir = await mkdtemp(path.join(tmpdir(), 'ec-soak-memory-'));
 const ready = path.join(dir, 'ready.json');
 const emulator = spawn(process.execPath, [BIN, 'emulate', '--kind', 'p1dongle', '--ready-file', ready], { stdio: 'ignore' });
 try {
-  let info: { host: string; httpPort: number; httpsPort: number; ca: string; controlUrl: string } | undefined;
+  let info: ReadyInfo | undefined;
   while (!info)
     info = await readFile(ready, 'utf8').then(
       (t) => JSON.parse(t),
@@ -38,30 +39,7 @@ try {
     gc();
     heap.push(`${Math.round(clock.now() / 60_000)} min: ${(process.memoryUsage().heapUsed / 1048576).toFixed(1)} MB`);
   }, 600_000 / SPEED);
-  const run = {
-    host: info.host,
-    httpPort: info.httpPort,
-    httpsPort: info.httpsPort,
-    kind: 'p1dongle' as const,
-    forceKind: false,
-    caPem: await readFile(info.ca, 'utf8'),
-    caLabel: "the emulator's CA",
-    insecure: false,
-    tokenStore: path.join(dir, 'tokens.json'),
-    pressHook: `curl -s -X POST ${info.controlUrl}/press`,
-    pressTimeoutS: 30,
-    pairingName: DEFAULT_PAIRING_NAME,
-    slow: false,
-    allowCloudToggle: false,
-    allowReboot: false,
-    profiles: ['spec' as const],
-    manual: false,
-    strict: false,
-    forget: false,
-    yes: true,
-    requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
-    paceMs: 0,
-  };
+  const run = await emulatorRunConfig(info, path.join(dir, 'tokens.json'));
   const end = await soak(
     {
       device: run,

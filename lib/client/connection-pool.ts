@@ -10,6 +10,8 @@ export const countConnection = (): void => {
   counted().opened += 1;
 };
 
+const shut = async (agents: { plain: Agent; secure: Agent }) => void (await Promise.all([agents.plain.close(), agents.secure.close()]));
+
 export class ConnectionPool {
   private agents: { plain: Agent; secure: Agent };
 
@@ -54,10 +56,10 @@ export class ConnectionPool {
   async release(): Promise<void> {
     const was = this.agents;
     this.agents = this.open();
-    await Promise.all([was.plain.close(), was.secure.close()]);
+    await shut(was);
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.agents.plain.close(), this.agents.secure.close()]);
+    await shut(this.agents);
   }
 }
