@@ -13,7 +13,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  * Folder -> folders it may import from: docs/design.md's directions (spec <- client <- harness <- suites; the
  * emulator an independent implementation of spec). `net` (the machine's interfaces) and `contract` (the
  * plain data between the main process and the workers) are neutral ground. `meeting` meets the device
- * (preflight, identity, token, presses, what it found and puts back): run, soak and pair use it as peers.
+ * (preflight, identity, token, what it found and puts back): run, soak and pair use it as peers. `press` is every
+ * button press: the backends (hook, terminal), the service the main process serves them from, a check's asking.
  * `testing` is the tests' own: the CLI in a child process, a terminal, the conformance project's emulator.
  */
 const ALLOWED: Record<string, string[]> = {
@@ -23,22 +24,23 @@ const ALLOWED: Record<string, string[]> = {
   client: ['spec'],
   contract: ['client', 'spec'],
   harness: ['contract', 'judge', 'client', 'spec'],
-  suites: ['harness', 'judge', 'client', 'spec'],
+  suites: ['press', 'harness', 'judge', 'client', 'spec'],
   operator: ['client', 'spec'],
+  press: ['harness', 'operator', 'contract', 'client', 'spec'],
   report: ['client', 'spec'],
   discovery: ['net', 'spec'],
   emulator: ['net', 'spec'],
   judge: ['contract', 'client', 'spec'],
   explore: ['judge', 'client', 'spec'],
   certify: ['deploy', 'emulator', 'judge', 'report', 'client', 'spec'],
-  meeting: ['contract', 'judge', 'operator', 'client', 'spec'],
+  meeting: ['press', 'contract', 'judge', 'operator', 'client', 'spec'],
   soak: ['meeting', 'operator', 'judge', 'contract', 'report', 'client', 'spec'],
   history: ['report', 'spec'],
   attest: ['report', 'spec'],
   capture: ['meeting', 'operator', 'client', 'spec'],
   diff: ['capture', 'judge', 'client', 'spec'],
   deploy: ['diff', 'capture', 'spec'],
-  runner: ['claims', 'meeting', 'explore', 'judge', 'contract', 'client', 'operator', 'report', 'spec'],
+  runner: ['claims', 'meeting', 'press', 'explore', 'judge', 'contract', 'client', 'operator', 'report', 'spec'],
   cli: [
     'attest',
     'claims',
@@ -51,6 +53,7 @@ const ALLOWED: Record<string, string[]> = {
     'explore',
     'runner',
     'meeting',
+    'press',
     'operator',
     'discovery',
     'emulator',
@@ -73,6 +76,7 @@ const ALLOWED: Record<string, string[]> = {
     'cli',
     'runner',
     'meeting',
+    'press',
     'operator',
     'discovery',
     'emulator',

@@ -2,7 +2,7 @@
 // and -06 never switch the setting; CLOUD-03 and -04 do, only with --allow-cloud-toggle and a
 // confirmation, and every check that may change it puts back the value it found.
 import { SYSTEM_PATH, readCloud, setCloud } from '../lib/client/cloud.js';
-import { readSocket } from '../lib/client/socket.js';
+import { readSocket } from '../lib/client/socket-state.js';
 import type { DeviceResponse } from '../lib/client/device-client.js';
 import { PreconditionError, describeResponse, expectHeld } from '../lib/harness/clause-failure.js';
 import { answerClauseTests } from '../lib/harness/answer-clause.js';

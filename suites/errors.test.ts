@@ -1,6 +1,6 @@
 import type { DeviceResponse } from '../lib/client/device-client.js';
 import { readCloud, SYSTEM_PATH } from '../lib/client/cloud.js';
-import { readSocket, STATE_PATH } from '../lib/client/socket.js';
+import { readSocket, STATE_PATH } from '../lib/client/socket-state.js';
 import { describeResponse, safeBody } from '../lib/harness/clause-failure.js';
 import { everyAnswerClauseTest, expectHeld, factsOf } from '../lib/harness/answer-clause.js';
 import { judgeAnswer } from '../lib/judge/device/table.js';

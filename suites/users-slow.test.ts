@@ -9,7 +9,7 @@ import { deleteCreatedUsers } from '../lib/harness/cleanup.js';
 import { describeResponse, expectHeld } from '../lib/harness/clause-failure.js';
 import { judgeOn } from '../lib/harness/judged.js';
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
-import { type PressTime, timedPress } from '../lib/harness/press.js';
+import { type PressTime, timedPress } from '../lib/press/in-check.js';
 import { creationNotEnabled, userNames } from '../lib/client/answers.js';
 import { REUSE_AFTER_S, lateCreationsOf } from './users/scenario.js';
 

@@ -11,7 +11,7 @@ import type { DeviceSocket, WsMessage } from '../lib/client/ws-client.js';
 import { rowTitle } from '../lib/spec/endpoints.js';
 import { vendorGateHolds } from '../lib/spec/vendor-kinds.js';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { ANSWER_MS, isError, isType, topicsOf } from './vendor/socket.js';
+import { ANSWER_MS, isError, isType, topicsOf } from './vendor/websocket-shared.js';
 import { SharedConversation, early, talking } from './vendor/conversations.js';
 import { changedFields, getSystem, keepingSystem, putSystem } from './vendor/system.js';
 

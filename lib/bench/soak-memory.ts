@@ -10,9 +10,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { emulatorRunConfig } from '../cli/emulator-run.js';
 import type { ReadyInfo } from '../emulator/emulator.js';
 import { streamIo } from '../operator/operator-io.js';
-import { soakResults } from '../soak/results.js';
+import { soakResults } from '../soak/soak-results.js';
 import { soak } from '../soak/soak.js';
-import { DEFAULT_THRESHOLDS } from '../soak/verdict.js';
+import { DEFAULT_THRESHOLDS } from '../soak/thresholds.js';
 import { BIN } from '../testing/cli-process.js';
 
 const SPEED = Number(process.env.EC_SOAK_SPEED ?? 60);

@@ -9,8 +9,8 @@ import { randomSerial } from '../emulator/device-state.js';
 import { type CertStyle, type ReadyInfo, startEmulator } from '../emulator/emulator.js';
 import type { Persona } from '../emulator/persona.js';
 import { TrafficRecorder } from '../emulator/recorder.js';
-import { judgeTraffic } from '../judge/judge.js';
-import { issuedTokens, tokenRedactor } from '../judge/verdict.js';
+import { judgeTraffic } from '../judge/client/table.js';
+import { issuedTokens, tokenRedactor } from '../judge/client/finding.js';
 import { type IntegrationFacts, type RunResults, resultsJson } from '../report/results.js';
 import { type SummaryStyle, summaryText } from '../report/summary.js';
 import { auditSecrets } from '../report/secret-audit.js';
@@ -20,7 +20,7 @@ import type { Phase } from '../spec/client-clause-types.js';
 import { type KindId, applianceIdentity } from '../spec/kinds.js';
 import { certificationMarkdown, sha256 } from './certification.js';
 import { type Contract, contractOf } from '../deploy/contract.js';
-import { certifyResults, exchangeOf, socketExchange } from './results.js';
+import { certifyResults, exchangeOf, socketExchange } from './certify-results.js';
 import { type ScenarioPlan, playScenario, playedPhases } from './scenario.js';
 
 export interface CertifyConfig {
@@ -143,7 +143,7 @@ export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: 
     const traffic = recorder.traffic();
     if (!traffic.requests.length)
       notes.push('the integration sent no request to the device: is it pointed at EC_DEVICE_HOST and its ports (or at the ready line)?');
-    const verdicts = judgeTraffic(traffic);
+    const outcomes = judgeTraffic(traffic);
     const id = emu.state.identity;
     const device = {
       host: emu.ready.host,
@@ -162,7 +162,7 @@ export async function certifyClient(cfg: CertifyConfig, io: CertifyIo, signal?: 
     const results = JSON.parse(
       redact(
         JSON.stringify(
-          certifyResults(traffic, verdicts, {
+          certifyResults(traffic, outcomes, {
             tool: cfg.tool,
             integration: cfg.integration,
             device,

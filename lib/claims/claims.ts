@@ -7,7 +7,7 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { KIND_IDS } from '../spec/kinds.js';
-import { CLAIMABLE, type Claimable, claimableKey } from './endpoints.js';
+import { CLAIMABLE, type Claimable, claimableKey } from './claimable.js';
 
 export const CLAIM_LEVELS = ['MUST', 'SHOULD', 'IF-IMPLEMENTED'] as const;
 export type ClaimLevel = (typeof CLAIM_LEVELS)[number];

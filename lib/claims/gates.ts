@@ -4,7 +4,7 @@
 import type { Gate } from '../spec/clause-types.js';
 import { VENDOR_GATES } from '../spec/vendor-kinds.js';
 import type { ClaimLevel, Claims } from './claims.js';
-import { CLAIMABLE } from './endpoints.js';
+import { CLAIMABLE } from './claimable.js';
 
 /** The gates claims decide; the others (press, slow, cloud, reboot, tls) stay the run's options. */
 export const CLAIMED_GATES: ReadonlySet<Gate> = new Set<Gate>(['v1', 'v2', 'users', 'state', 'system', ...VENDOR_GATES]);

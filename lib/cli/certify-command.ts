@@ -6,7 +6,7 @@ import { DEFAULT_PLAN, QUICK_PLAN, parseLengths, scenarioSeconds } from '../cert
 import { packageVersion } from '../runner/package-root.js';
 import { interruptible } from './interrupt.js';
 import { historyFileOf, recordDocuments, recordHistory, storedContract } from './history-hook.js';
-import type { CertifyArgs } from './options.js';
+import type { CertifyArgs } from './options-emulator.js';
 import { signedOrNot, signingKey } from './attest-command.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -4,7 +4,7 @@ import { appendFile, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RunError } from '../client/errors.js';
 import { type ComparedResults, compareHtml, compareMarkdown, compareResults, compareText } from '../report/compare.js';
-import type { CompareArgs } from './options.js';
+import type { CompareArgs } from './options-records.js';
 import { NOT_COMPARED, diffAnswers } from '../diff/diff.js';
 import { type Side, kindOfBoth, sideOf } from '../diff/sides.js';
 

@@ -4,7 +4,7 @@
 import { captureSchema } from '../capture/schema.js';
 import { contractSchema } from '../deploy/contract.js';
 import { type DeployRow, canDeploy } from '../deploy/can-deploy.js';
-import type { DeployArgs } from './options.js';
+import type { DeployArgs } from './options-records.js';
 import { readDocument } from './json-file.js';
 import { historyFileOf, recordDocuments, storedCapture, storedContract } from './history-hook.js';
 

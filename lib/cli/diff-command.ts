@@ -6,7 +6,7 @@ import { diffHtml } from '../report/compare.js';
 import { RunError } from '../client/errors.js';
 import { type Change, NOT_COMPARED, diffAnswers } from '../diff/diff.js';
 import { type Side, certificateChanges, kindOfBoth, sideOf } from '../diff/sides.js';
-import type { DiffArgs } from './options.js';
+import type { DiffArgs } from './options-records.js';
 import { readJson } from './json-file.js';
 
 async function read(file: string): Promise<Side> {

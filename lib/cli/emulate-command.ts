@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { RunError } from '../client/errors.js';
 import { startEmulator } from '../emulator/emulator.js';
 import { personaFrom } from './persona-file.js';
-import type { EmulateArgs } from './options.js';
+import type { EmulateArgs } from './options-emulator.js';
 import { FAULTS } from '../emulator/faults.js';
 import { VARIANTS } from '../emulator/variants.js';
 import { LINKS, type Link, parseLatency } from '../emulator/link.js';

@@ -9,7 +9,7 @@ import { historyHtml, historyJson, historyText } from '../history/render.js';
 import { withLock } from '../history/lock.js';
 import { HistoryStore } from '../history/store.js';
 import type { RunResults } from '../report/results.js';
-import type { HistoryArgs } from './options.js';
+import type { HistoryArgs } from './options-records.js';
 import { deployAcrossFirmware } from '../deploy/across-firmware.js';
 
 /** Every results.json under the paths given (a file itself, or found in a folder and its subfolders). */

@@ -5,27 +5,20 @@
 import yargs, { type Argv } from 'yargs';
 import { EnergyConformError, RunError } from '../client/errors.js';
 import { packageVersion } from '../runner/package-root.js';
+import { captureOptions, discoverOptions, exploreOptions, pairOptions, replayOptions, runOptions, soakOptions } from './options.js';
 import {
-  captureOptions,
   certificationsOptions,
-  certifyOptions,
   compareOptions,
   deployOptions,
   diffOptions,
-  discoverOptions,
-  emulateOptions,
-  exploreOptions,
   historyOptions,
-  pairOptions,
   rejudgeOptions,
-  replayOptions,
   reportOptions,
   revokeOptions,
-  runOptions,
   signOptions,
-  soakOptions,
   verifyOptions,
-} from './options.js';
+} from './options-records.js';
+import { certifyOptions, emulateOptions } from './options-emulator.js';
 import { nearest, notNumbers } from './suggest.js';
 
 type Handler = (a: never, env: NodeJS.ProcessEnv) => Promise<number | 'running'>;

@@ -7,7 +7,7 @@ import { packageVersion } from '../runner/package-root.js';
 import { stampOf, writeReports } from '../report/write-run.js';
 import { summaryText } from '../report/summary.js';
 import { soak } from '../soak/soak.js';
-import { soakResults } from '../soak/results.js';
+import { soakResults } from '../soak/soak-results.js';
 import { interruptible } from './interrupt.js';
 import { historyFileOf, recordHistory } from './history-hook.js';
 import type { SoakArgs } from './options.js';

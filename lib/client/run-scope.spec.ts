@@ -37,7 +37,7 @@ const files = (dir: string): string[] =>
 
 // The suites' test files are evaluated afresh each run; the modules they load stay loaded in a kept worker.
 test('what the suites load keeps no run state in a module variable (run-scope.ts holds it)', () => {
-  const loaded = ['suites', 'lib/harness', 'lib/client', 'lib/judge', 'lib/contract', 'lib/spec'].flatMap(files);
+  const loaded = ['suites', 'lib/harness', 'lib/press', 'lib/client', 'lib/judge', 'lib/contract', 'lib/spec'].flatMap(files);
   expect(loaded.length).toBeGreaterThan(50);
   const moduleLets = loaded.filter((f) => !NOT_RUN_STATE.has(f) && /^(export )?let /m.test(readFileSync(path.join(ROOT, f), 'utf8')));
   expect(moduleLets).toEqual([]);

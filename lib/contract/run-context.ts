@@ -42,7 +42,7 @@ export interface SuiteContext {
   deviations: Readonly<Record<string, string>>;
   /** Prefix for anything the run creates on the device: `ec-<runid>`. */
   runTag: string;
-  /** The main process's press service (harness/press.ts), or null when no press can be had. */
+  /** The main process's press service (press/in-check.ts), or null when no press can be had. */
   pressUrl: string | null;
   pressTimeoutS: number;
   /** The press backend tells when a press happened (a press hook): the creation window can be timed from it. */

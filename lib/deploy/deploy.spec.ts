@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Capture, CapturedAnswer } from '../capture/schema.js';
-import { TOKEN_1, TrafficBuilder } from '../judge/fixture.js';
+import { TOKEN_1, TrafficBuilder } from '../judge/client/fixture.js';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { canDeploy } from './can-deploy.js';
 import { batteriesBody } from '../emulator/batteries.js';

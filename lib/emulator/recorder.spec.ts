@@ -6,7 +6,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { judgeTraffic } from '../judge/judge.js';
+import { judgeTraffic } from '../judge/client/table.js';
 import type { Traffic } from '../spec/traffic.js';
 import { control } from '../testing/emulator-client.js';
 import { type Emulator, startEmulator } from './emulator.js';
@@ -82,15 +82,15 @@ describe('the recorder', () => {
 });
 
 test('what it writes down is what the judges read: the token sent to the v1 port fails CL-AUTH-01 and CL-AUTH-04, with that request and no token shown', () => {
-  const verdicts = Object.fromEntries(judgeTraffic(t).map((v) => [v.clause, v]));
+  const outcomes = Object.fromEntries(judgeTraffic(t).map((v) => [v.clause, v]));
   const v1 = t.requests.find((r) => r.side === 'v1')!;
   for (const id of ['CL-AUTH-01', 'CL-AUTH-04']) {
-    expect(verdicts[id]).toMatchObject({ status: 'fail', evidence: [v1.id] });
-    expect(verdicts[id]!.message).not.toContain(token);
+    expect(outcomes[id]).toMatchObject({ status: 'fail', evidence: [v1.id] });
+    expect(outcomes[id]!.message).not.toContain(token);
   }
-  expect(verdicts['CL-AUTH-01']!.message).toMatch(/^GET \/api\?token=\[REDACTED\] on the HTTP \(v1\) port/);
-  expect(verdicts['CL-PAIR-04']!.status).toBe('pass');
-  expect(verdicts['CL-BODY-01']!.status).toBe('pass');
+  expect(outcomes['CL-AUTH-01']!.message).toMatch(/^GET \/api\?token=\[REDACTED\] on the HTTP \(v1\) port/);
+  expect(outcomes['CL-PAIR-04']!.status).toBe('pass');
+  expect(outcomes['CL-BODY-01']!.status).toBe('pass');
 });
 
 // The scenario's change of certificate can fall between a connection's arrival and its refusal: the refused certificate

@@ -1,4 +1,4 @@
-// What the device sees of a client, for certify-client's judges (lib/judge): every connection to either API
+// What the device sees of a client, for certify-client's judges (lib/judge/client): every connection to either API
 // port with its TLS facts and who closed it, every request with its answer, the tokens issued. It watches
 // the servers from beside the routes, so it records what went over the wire whatever the handlers did.
 import type http from 'node:http';

@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeviceClient, DeviceResponse } from '../client/device-client.js';
 import { firstAnswerInWindow } from '../client/creation-window.js';
-import { STATE_PATH, readSocket, socketStateOf, steerSocket } from '../client/socket.js';
+import { STATE_PATH, readSocket, socketStateOf, steerSocket } from '../client/socket-state.js';
 import { SYSTEM_PATH, readCloud, setCloud } from '../client/cloud.js';
 import type { Answer, ModelState, Observation, Slot, Step } from '../judge/device/explore-model.js';
 import type { SocketState } from '../spec/socket-model.js';

@@ -2,9 +2,11 @@
 import type { Exchange } from '../client/exchange-log.js';
 import { describeResponse as shown, safeBody } from '../client/answers.js';
 import type { ErrorCode } from '../spec/error-codes.js';
-import { violationText } from '../contract/judge.js';
+import { violationText } from '../contract/outcome.js';
 import { servedText } from '../judge/device/versioning.js';
-import { type Judgment, isJsonObject, whyNotJudged } from '../judge/device/judgment.js';
+import { type Judgment, NO_ANSWER, isJsonObject, whyNotJudged } from '../judge/device/judgment.js';
+import type { DeviceResponse } from '../client/device-client.js';
+import { judgeOn } from './judged.js';
 
 export { servedText };
 
@@ -54,3 +56,27 @@ export function expectHeld(j: Judgment): void {
 export { isJsonObject };
 
 export { shown as describeResponse, safeBody };
+
+/** The device did not honour a press the hook reported done, after it had honoured this run's earlier ones: PAIR-03's failure. */
+export class PressIgnored extends Error {
+  override name = 'PressIgnored';
+  readonly failure: ClauseFailure;
+  constructor(why: string, seen: number, pressedAt: number, refused: readonly DeviceResponse[]) {
+    const first = refused[0]?.exchange.startedAt ?? '';
+    const last = refused.at(-1)?.exchange.startedAt ?? '';
+    super(`could not run: the device did not honour the press (${why}) that the press hook reported done; PAIR-03 shows its refused POSTs`);
+    // The first and the last refusals show it; the ones between only repeat them.
+    const shown = refused.length > 6 ? [...refused.slice(0, 3), ...refused.slice(-3)] : refused;
+    const j = judgeOn('PAIR-03', refused.at(-1) ?? NO_ANSWER, {
+      ignored: {
+        press: `${why}, at ${new Date(pressedAt).toISOString()}`,
+        posts: refused.length,
+        span: `from ${first} to ${last}`,
+        windowsBefore: seen,
+        shown,
+      },
+    });
+    // PAIR-03's judge never holds an ignored press.
+    this.failure = failureOf(j)!;
+  }
+}

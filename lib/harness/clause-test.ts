@@ -10,8 +10,7 @@ import { clause } from '../spec/catalogue.js';
 import { type ClauseId, clauseTitle, retitle } from '../spec/clause-types.js';
 import { governingClause } from '../spec/endpoints.js';
 import { awaitDevice, lostDevice } from './await-device.js';
-import { ClauseFailure, NotJudged, PreconditionError } from './clause-failure.js';
-import { PressIgnored } from './press.js';
+import { ClauseFailure, NotJudged, PreconditionError, PressIgnored } from './clause-failure.js';
 import { EndpointGivenUp, requestGuard } from './given-up.js';
 import { errorAnswers, judgeErrorAnswers } from './error-answers.js';
 import { runPool } from './run-pool.js';
@@ -25,7 +24,7 @@ import { inTurn } from './device-turn.js';
 import type { PartEnding } from './lane.js';
 import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
 import { type WithEvidence, evidenceFirst } from '../contract/evidence.js';
-import { type Ending, type Verdict, judge, judgeAlso, judgingOf, messageOf, reasonNotToRun } from '../contract/judge.js';
+import { type Ending, type Outcome, outcomeOf, alsoOutcomeOf, weightOf, messageOf, reasonNotToRun } from '../contract/outcome.js';
 
 export interface CheckContext {
   device: DeviceClient;
@@ -126,7 +125,7 @@ async function runCheck(
     const kept = keptNotes(notes, clause, exchanges, redactor);
     return kept.length ? { judged: kept } : {};
   };
-  const record = (v: Omit<Verdict, 'fails'>, shown: WithEvidence = { exchanges: [], evidence: 0 }) => {
+  const record = (v: Omit<Outcome, 'fails'>, shown: WithEvidence = { exchanges: [], evidence: 0 }) => {
     task.meta.energyConform = {
       clause: id,
       ...v,
@@ -173,9 +172,9 @@ async function runCheck(
         sides.push({ clause: other, status: 'skip', message: redactor.redact(caught.message), exchanges: [] });
         return;
       }
-      const verdict = judgeAlso(judgingOf(other, run.deviations), ending);
-      if (verdict === null) throw caught;
-      const { fails, ...v } = verdict;
+      const outcome = alsoOutcomeOf(weightOf(other, run.deviations), ending);
+      if (outcome === null) throw caught;
+      const { fails, ...v } = outcome;
       // A pass needs no exchanges of its own but those its judgment read: the rest are with the row's clause.
       // A row's case carries the other clause's ID and level; a whole check's says whose check judged it.
       const title = rowTitle ? retitle(rowTitle, clause(other)) : `${other} [${clause(other).level}] judged in the check of ${id}`;
@@ -227,11 +226,11 @@ async function runCheck(
   // A device lost mid-check is awaited before the next check, and the message says how long it was away.
   const back = isTransportError(caught) && lostDevice(caught) ? await awaitDevice(run) : '';
   // The exchanges stay with the test's own record even where its clause was not selected: the runner counts requests from them.
-  const { fails, ...verdict } = judge(
-    { ...judgingOf(id, run.deviations), notSelected: run.skips[id] },
+  const { fails, ...outcome } = outcomeOf(
+    { ...weightOf(id, run.deviations), notSelected: run.skips[id] },
     ending.kind === 'broken' && ending.by === 'device' ? { ...ending, message: `${ending.message}${back}` } : ending,
   );
-  record(verdict, shownFor(caught));
+  record(outcome, shownFor(caught));
   if (ending.kind === 'broken') {
     // Broken on an endpoint of GOVERNING while the device stayed up: that endpoint's clause is `error` with it.
     const governing = isTransportError(caught) && caught.request && !back ? governingClause(caught.request) : undefined;
@@ -240,8 +239,8 @@ async function runCheck(
       const title = rowTitle && retitle(rowTitle, clause(o));
       sides.push({
         clause: o,
-        ...verdict,
-        message: messageOf(title, verdict),
+        ...outcome,
+        message: messageOf(title, outcome),
         exchanges: o === governing ? failed : [],
         evidence: o === governing ? failed.length : 0,
         ...(title ? { title } : {}),

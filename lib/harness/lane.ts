@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DeviceClient } from '../client/device-client.js';
 import { type Exchange, exchangesLogged } from '../client/exchange-log.js';
 import { isTransportError } from '../client/errors.js';
-import { STATE_PATH, readSocket, socketStateOf } from '../client/socket.js';
+import { STATE_PATH, readSocket, socketStateOf } from '../client/socket-state.js';
 import type { SuiteContext } from '../contract/run-context.js';
 import { answerOf } from '../judge/device/judgment.js';
 import type { ClauseId } from '../spec/clause-types.js';

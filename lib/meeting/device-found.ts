@@ -4,7 +4,7 @@
 import { readCloud, setCloud } from '../client/cloud.js';
 import type { DeviceClient } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
-import { STATE_PATH, readSocket, sameSocket, steerSocket } from '../client/socket.js';
+import { STATE_PATH, readSocket, sameSocket, steerSocket } from '../client/socket-state.js';
 import { type SocketState, describeSocket } from '../spec/socket-model.js';
 import { type VendorFound, restoreVendor } from './vendor-found.js';
 

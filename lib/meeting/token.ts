@@ -2,13 +2,13 @@
 // pairing POST. A token that answers 401 is never used for the checks.
 import type { DeviceClient } from '../client/device-client.js';
 import { PairingTimeoutError, RunError } from '../client/errors.js';
-import type { PressOutcome } from '../operator/press.js';
+import type { PressOutcome } from '../press/backend.js';
 import type { Exchange } from '../client/exchange-log.js';
-import { harnessRequest, pairingNotPossible, pollForToken } from '../operator/pairing.js';
+import { harnessRequest, pairingNotPossible, pollForToken } from '../press/pairing.js';
 import type { KindId } from '../spec/kinds.js';
 import { readToken, writeToken } from '../operator/token-store.js';
 import type { Meeting } from './meeting.js';
-import { pressBackendFor } from './press-backend.js';
+import { pressBackendFor } from '../press/backend.js';
 
 export interface TokenOutcome {
   token: string | null;

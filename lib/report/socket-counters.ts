@@ -1,7 +1,7 @@
 // results.json `socket`: how many state requests the run made and how often the relay switched.
 // A relay switch is a change of power_on between two successive reads of the state.
 import type { Exchange } from '../client/exchange-log.js';
-import { STATE_PATH, socketStateOf } from '../client/socket.js';
+import { STATE_PATH, socketStateOf } from '../client/socket-state.js';
 
 export interface SocketCounters {
   stateRequests: number;

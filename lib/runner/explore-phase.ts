@@ -7,14 +7,14 @@ import type { SuiteContext } from '../contract/run-context.js';
 import type { Budget } from '../explore/budget.js';
 import { explore } from '../explore/explorer.js';
 import type { ExploredFacts } from '../report/results.js';
-import { consoleBackend } from '../operator/press.js';
-import { runPressHook } from '../operator/press-hook.js';
+import { consoleBackend } from '../press/backend.js';
+import { runPressHook } from '../press/hook.js';
 import type { ClauseId } from '../spec/clause-types.js';
 import { KINDS } from '../spec/kinds.js';
 import type { Found } from '../meeting/device-found.js';
 import type { RunnerCheck } from '../contract/run-context.js';
 import type { Run } from './run-object.js';
-import { runnerCheck } from '../meeting/runner-check.js';
+import { runnerCheck } from './checks/check.js';
 
 export interface ExploreOptions {
   seed: number;

@@ -6,7 +6,7 @@ import { ask } from '../client/answers.js';
 import type { DeviceClient } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
 import type { Exchange } from '../client/exchange-log.js';
-import { STATE_PATH } from '../client/socket.js';
+import { STATE_PATH } from '../client/socket-state.js';
 import type { SuiteContext } from '../contract/run-context.js';
 import { OWNERS, type OwnedClause, watchedBy } from '../judge/device/owned.js';
 import type { Found } from '../meeting/device-found.js';

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { clauses } from '../spec/catalogue.js';
 import type { RunConfig } from './config.js';
 import { plan, pressesNeeded } from './plan.js';
-import { usersSelected } from './presses.js';
+import { usersSelected } from './suite-areas.js';
 import type { Preflight } from '../meeting/preflight.js';
 
 const cfg: RunConfig = {
@@ -95,7 +95,7 @@ describe('the plan', () => {
     expect(plan({ ...cfg, suites: ['tls'] }, pre, 'p1dongle').skips['INFO-01']).toBe('not selected (--suite tls)');
   });
 
-  // A check of a clause the run did not choose still runs for a clause it also judges (contract/judge.ts reasonNotToRun);
+  // A check of a clause the run did not choose still runs for a clause it also judges (contract/outcome.ts reasonNotToRun);
   // one whose gate is not met never does. The plan tells which, not the reason's words.
   test('tells the clauses the run did not choose from those whose gate or level keeps them out', () => {
     const p = plan({ ...cfg, clauses: ['VER-04', 'CLOUD-07', 'SOCK-01'] }, pre, 'p1dongle');

@@ -8,14 +8,14 @@ import { KINDS, type KindId } from '../spec/kinds.js';
 import { SEMVER } from '../spec/schemas.js';
 import type { Run } from './run-object.js';
 import { plan } from './plan.js';
-import { harnessRequest } from '../operator/pairing.js';
+import { harnessRequest } from '../press/pairing.js';
 import { isObject, kindFromV2Info, preflight, type Preflight } from '../meeting/preflight.js';
-import { suitePresses } from './presses.js';
+import { suitePresses } from './suite-areas.js';
 import { acquireToken, type TokenOutcome } from '../meeting/token.js';
 import type { Claims } from '../claims/claims.js';
 import { claimedGates } from '../claims/gates.js';
 import { probeClaimed } from './claims-probe.js';
-import { type BeforeSuites, DEVICE_INFO, type ReadFailure, judgeRead, readBeforeSuites } from '../meeting/reads.js';
+import { type BeforeSuites, DEVICE_INFO, type ReadFailure, judgeRead, readBeforeSuites } from './checks/reads.js';
 import { type KindClaim, certificateClaim, decideKind, identityOf, notADevice, productTypeClaim } from '../meeting/target-identity.js';
 
 export interface Prepared {

@@ -2,7 +2,7 @@
 // (lib/harness/judged.ts) judged again by this version's judge, on the answer and the occasion the record holds.
 // A case is judged again only where its record can say why it ended as it did: a pass, or a failure of a kept
 // judgment; a failure that came from elsewhere in the check, or of a judgment the record cannot judge again, stays.
-import { type Judging, judge, violationText } from '../contract/judge.js';
+import { type Weight, outcomeOf, violationText } from '../contract/outcome.js';
 import { judgeKept } from '../judge/device/kept.js';
 import { isConversationClause, isOccasionClause } from '../judge/device/table.js';
 import type { Judgment } from '../judge/device/judgment.js';
@@ -16,7 +16,7 @@ type Violated = Extract<Judgment, { held: false }>;
 const words = (j: Violated) => violationText(j.expected, j.observed);
 
 /** How a recorded case of `c` is judged again: its clause's level; soft where it warned or was a deviation. */
-export const judgingAgain = (c: CheckResult, was: Status): Judging => ({
+export const weightAgain = (c: CheckResult, was: Status): Weight => ({
   level: c.level,
   soft: c.level === 'SHOULD' || was === 'deviation',
   ...(c.deviation ? { deviation: c.deviation } : {}),
@@ -47,11 +47,11 @@ export function rejudgeOccasions(c: CheckResult): CheckResult | null {
     if (again === undefined) continue;
     judgedAny = true;
     row.again = again;
-    const verdict = judge(
-      judgingAgain(c, row.status),
+    const outcome = outcomeOf(
+      weightAgain(c, row.status),
       again ? { kind: 'violated', expected: again.expected, observed: again.observed, message: words(again) } : { kind: 'completed', observed: undefined },
     );
-    [row.status, row.message] = [verdict.status, again ? words(again) : ''];
+    [row.status, row.message] = [outcome.status, again ? words(again) : ''];
   }
   if (!judgedAny) return null;
   const status = worstStatus(cases.map((r) => r.status));

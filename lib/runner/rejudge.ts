@@ -4,7 +4,7 @@
 // version judges them and what changed out. What a record cannot judge again keeps its recorded outcome.
 import type { Exchange } from '../client/exchange-log.js';
 import type { Asking } from '../client/answers.js';
-import { judge, violationText } from '../contract/judge.js';
+import { outcomeOf, violationText } from '../contract/outcome.js';
 import {
   ANSWER_JUDGES,
   EVERY_ANSWER_JUDGES,
@@ -18,7 +18,7 @@ import {
   readingsIn,
 } from '../judge/device/table.js';
 import { applianceIdentity } from '../spec/kinds.js';
-import { judgingAgain, rejudgeOccasions } from './rejudge-occasions.js';
+import { weightAgain, rejudgeOccasions } from './rejudge-occasions.js';
 import { type Judgment, answerOf, whyNotJudged } from '../judge/device/judgment.js';
 import type { CheckResult, RunResults, Status } from '../report/results.js';
 import type { KindId } from '../spec/kinds.js';
@@ -98,8 +98,8 @@ function rejudgeCheck(c: CheckResult, target: Target): { check: CheckResult; jud
   if (!judgments.length) return { check: c, judged: false };
   const wrong = judgments.filter(failed);
   const first = wrong[0];
-  const verdict = judge(
-    judgingAgain(c, c.status),
+  const outcome = outcomeOf(
+    weightAgain(c, c.status),
     first
       ? { kind: 'violated', expected: first.expected, observed: first.observed, message: violationText(first.expected, first.observed, first.evidence) }
       : { kind: 'completed', observed: c.observed },
@@ -107,11 +107,11 @@ function rejudgeCheck(c: CheckResult, target: Target): { check: CheckResult; jud
   // Rows judged one answer each, where the record has one answer a row.
   const rows =
     c.rows && c.rows.length === judgments.length
-      ? c.rows.map((r, i) => ({ ...r, status: judgments[i]!.held ? ('pass' as const) : verdict.status, message: words(judgments[i]!) }))
+      ? c.rows.map((r, i) => ({ ...r, status: judgments[i]!.held ? ('pass' as const) : outcome.status, message: words(judgments[i]!) }))
       : c.rows;
-  const message = rows && rows.length > 1 && !first ? `(${rows.length} of ${rows.length} cases pass)` : verdict.message;
+  const message = rows && rows.length > 1 && !first ? `(${rows.length} of ${rows.length} cases pass)` : outcome.message;
   return {
-    check: { ...c, status: verdict.status, message, ...(rows ? { rows } : {}), ...(first ? { expected: first.expected, observed: first.observed } : {}) },
+    check: { ...c, status: outcome.status, message, ...(rows ? { rows } : {}), ...(first ? { expected: first.expected, observed: first.observed } : {}) },
     judged: true,
   };
 }

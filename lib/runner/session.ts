@@ -1,6 +1,6 @@
 // Everything the run does with the device around the suites: presses served to the workers, the
 // checks the runner makes itself (its reads before the suites that failed, PAIR-03 of the pairing, DEL-05
-// of --forget), putting back the socket state and cloud setting prepare read (lib/meeting/reads.ts), and the
+// of --forget), putting back the socket state and cloud setting prepare read (lib/runner/checks/reads.ts), and the
 // sweep that deletes what the run left and reports what remains.
 import { DeviceClient } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
@@ -8,17 +8,18 @@ import { type SuiteContext, workerContext } from '../contract/run-context.js';
 import { writeToken } from '../operator/token-store.js';
 import { fromTest } from './assemble.js';
 import type { RunnerCheck } from '../contract/run-context.js';
-import { cloudAfterReset } from './cloud-reset.js';
+import { cloudAfterReset } from './checks/cloud-reset.js';
 import type { CloudConsent } from './confirm.js';
-import { forgetPairingUser } from '../meeting/forget.js';
-import { endingOf, runnerCheck } from '../meeting/runner-check.js';
+import { forgetPairingUser } from './checks/forget.js';
+import { endingOf, runnerCheck } from './checks/check.js';
 import { NO_ANSWER, answerOf } from '../judge/device/judgment.js';
 import { type Noted, noteOn } from '../judge/device/kept.js';
 import type { Prepared } from './prepare.js';
 import type { Run } from './run-object.js';
 import { pressesNeeded } from './plan.js';
-import { pressServiceFor, suitePresses, usersSelected } from './presses.js';
-import { pressBackendFor } from '../meeting/press-backend.js';
+import { pressServiceFor } from '../press/service.js';
+import { pressBackendFor } from '../press/backend.js';
+import { suitePresses, usersSelected } from './suite-areas.js';
 import { sweepUsers } from '../meeting/residue.js';
 import { type Restoration, restoreFound } from '../meeting/device-found.js';
 import type { Exchange } from '../client/exchange-log.js';
@@ -86,7 +87,7 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
     const { users: before, found } = prepared.before;
     const presses =
       token && pressesNeeded({ ...draft.skips, ...consent.skipped }, usersSelected(cfg))
-        ? await pressServiceFor(cfg, io, draft.kind, prepared.presses)
+        ? await pressServiceFor(cfg, io, draft.kind, prepared.presses, suitePresses(cfg))
         : undefined;
     let context: Readonly<SuiteContext>;
     let suiteRun: SuiteRun;
@@ -112,7 +113,7 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
       await presses?.close();
       restoration = await restoreFound(device, found);
     }
-    // Under an "In development" capability a violation is a deviation, like every other v2 MUST (runner-check.ts).
+    // Under an "In development" capability a violation is a deviation, like every other v2 MUST (checks/check.ts).
     const runnerChecks: RunnerCheck[] = [...prepared.readFailures.map((f) => f.check), ...exploreChecks, ...unwatched(context, suiteRun)];
     const unread = prepared.readFailures.flatMap((f) => (f.residue ? [f.residue] : []));
     const { pairing } = prepared;

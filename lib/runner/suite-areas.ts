@@ -32,3 +32,10 @@ export function suiteAreas(o: { suites?: readonly string[]; clauses?: readonly s
 
 /** The areas a run loads: none for `explore`, which runs no suites. */
 export const runAreas = (cfg: Pick<RunConfig, 'suites' | 'clauses' | 'profiles' | 'explore'>): string[] => (cfg.explore?.only ? [] : suiteAreas(cfg));
+
+/** Whether this run loads the users suite (its own clauses, or one it judges too), which presses again after pairing. */
+export const usersSelected = (cfg: Pick<RunConfig, 'suites' | 'clauses' | 'profiles' | 'explore'>): boolean => runAreas(cfg).includes('users');
+
+/** Presses the users suite plans after pairing: a second user and re-use of its name; with --slow two windows waited out. */
+export const suitePresses = (cfg: Pick<RunConfig, 'suites' | 'clauses' | 'profiles' | 'explore' | 'slow'>): number =>
+  usersSelected(cfg) ? 2 + (cfg.slow ? 2 : 0) : 0;

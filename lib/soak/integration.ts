@@ -5,7 +5,7 @@ import { ConnectionPool } from '../client/connection-pool.js';
 import { DeviceClient, type Target } from '../client/device-client.js';
 import { isTransportError } from '../client/errors.js';
 import type { Redactor } from '../client/redactor.js';
-import { type PolledEndpoint, badAnswer, systemBody } from './endpoints.js';
+import { type PolledEndpoint, badAnswer, systemBody } from './polled.js';
 import type { ErrorKind } from '../report/soak-facts.js';
 import type { Sample } from './record.js';
 

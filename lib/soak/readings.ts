@@ -10,7 +10,7 @@ import { isJsonObject, whyNotJudged } from '../judge/device/judgment.js';
 import type { Reading } from '../judge/device/readings.js';
 import { READING_CLAUSES, type ReadingClause, judgeReadings } from '../judge/device/table.js';
 import type { CheckResult } from '../report/results.js';
-import { type Ending, judge, judgingOf, violationText } from '../contract/judge.js';
+import { type Ending, outcomeOf, weightOf, violationText } from '../contract/outcome.js';
 import { kindDeviations } from '../spec/catalogue.js';
 
 /** Readings judged at a time (some minutes of a soak's polls), and those carried into the next stretch. */
@@ -64,7 +64,7 @@ export class SoakReadings {
     this.pending = stretch.slice(-CARRIED);
   }
 
-  /** One check per clause, by the rule every command's checks have (contract/judge.ts): violated where a stretch broke it, held where one judged it, else skipped saying why. */
+  /** One check per clause, by the rule every command's checks have (contract/outcome.ts): violated where a stretch broke it, held where one judged it, else skipped saying why. */
   results(): CheckResult[] {
     if (this.fresh > 0) this.judge();
     const deviations = kindDeviations(this.kind);
@@ -81,7 +81,7 @@ export class SoakReadings {
             message: `failed in ${t.failures} of ${t.judged} stretches of the soak's ${of}, the first from ${t.failure.fromS} to ${t.failure.toS} s into the soak: ${violationText(t.failure.expected, t.failure.observed)}`,
           }
         : { kind: 'completed', observed: `held over the soak's ${of}` };
-      const { fails: _, ...v } = judge(judgingOf(id, deviations), ending);
+      const { fails: _, ...v } = outcomeOf(weightOf(id, deviations), ending);
       return { ...base, ...v };
     });
   }

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { ERROR_KINDS, type SoakInterval, summed } from '../report/soak-facts.js';
 import { resultsSchema } from '../report/results-schema.js';
 import { soakEmulated } from '../testing/soak-device.js';
-import { DEFAULT_THRESHOLDS } from './verdict.js';
+import { DEFAULT_THRESHOLDS } from './thresholds.js';
 
 const statusOf = (r: { checks: { clause: string; status: string }[] }) => Object.fromEntries(r.checks.map((c) => [c.clause, c.status]));
 const errors = (i: SoakInterval) => Object.values(i.endpoints).reduce((n, e) => n + ERROR_KINDS.reduce((m, k) => m + e.errors[k], 0), 0);

@@ -1,6 +1,6 @@
 // `energy-conform soak`: N simulated integrations poll the device for --duration while a few clauses are
 // spot-checked every --check-every; what they saw is kept per interval (record.ts) and judged against the
-// stated thresholds (verdict.ts). Ctrl-C ends it early: the integrations stop, the reports are written.
+// stated thresholds (thresholds.ts). Ctrl-C ends it early: the integrations stop, the reports are written.
 import { releaseSaid } from '../spec/releases.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DeviceClient } from '../client/device-client.js';
@@ -12,13 +12,13 @@ import type { Thresholds } from '../report/soak-facts.js';
 import type { DeviceTarget } from '../meeting/target.js';
 import { meetDevice } from '../meeting/meet.js';
 import { KINDS } from '../spec/kinds.js';
-import { polledEndpoints } from './endpoints.js';
+import { polledEndpoints } from './polled.js';
 import { type SoakClock, runIntegration } from './integration.js';
 import { SoakRecord } from './record.js';
-import type { SoakEnd } from './results.js';
+import type { SoakEnd } from './soak-results.js';
 import { SpotChecks } from './spot.js';
 import { SoakReadings } from './readings.js';
-import { errorsText, judgeSoak, soakClock } from './verdict.js';
+import { errorsText, judgeSoak, soakClock } from './thresholds.js';
 import { STALE_DEFAULTS } from './freshness.js';
 import { runWsIntegration } from './ws-integration.js';
 import { vendorGateHolds } from '../spec/vendor-kinds.js';
@@ -44,7 +44,7 @@ export const realClock = (): SoakClock => {
   return { now: () => Date.now() - t0, sleep: (ms, signal) => sleep(ms, undefined, { signal }).catch(() => undefined) };
 };
 
-/** The soak, to its end (the duration, or the signal): what it saw, for soakResults (results.ts). */
+/** The soak, to its end (the duration, or the signal): what it saw, for soakResults (soak-results.ts). */
 export async function soak(cfg: SoakConfig, io: OperatorIo, signal: AbortSignal): Promise<SoakEnd> {
   const clock = cfg.clock ?? realClock();
   const started = new Date();

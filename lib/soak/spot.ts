@@ -10,7 +10,7 @@ import { clause } from '../spec/catalogue.js';
 import { type ClauseId, clauseTitle } from '../spec/clause-types.js';
 import { KINDS, type KindId } from '../spec/kinds.js';
 import type { CheckResult } from '../report/results.js';
-import { type Ending, judge, judgingOf, violationText } from '../contract/judge.js';
+import { type Ending, outcomeOf, weightOf, violationText } from '../contract/outcome.js';
 import { kindDeviations } from '../spec/catalogue.js';
 
 export interface SpotContext {
@@ -76,7 +76,7 @@ export class SpotChecks {
     }
   }
 
-  /** One check per clause, its outcome by the rule every command's checks have (contract/judge.ts): a deviation where `run`'s would be one. */
+  /** One check per clause, its outcome by the rule every command's checks have (contract/outcome.ts): a deviation where `run`'s would be one. */
   results(): CheckResult[] {
     const deviations = kindDeviations(this.context.kind);
     return [...this.tally].map(([id, t]) => {
@@ -84,19 +84,19 @@ export class SpotChecks {
       const base = { clause: id, level: c.level, title: clauseTitle(c), area: c.area, durationMs: 0 };
       const reached = t.held + t.failures.length;
       const unreached = t.unreached ? `; ${t.unreached} did not reach the device` : '';
-      const judging = judgingOf(id, deviations);
+      const weight = weightOf(id, deviations);
       if (t.failures.length) {
         const first = t.failures[0]!;
         const message =
           `failed at ${t.failures.length} of ${reached} spot checks, the first ${Math.round(first.at)} s into the soak: ${violationText(first.expected, first.observed)}${unreached}` +
           (first.exchanges[0] ? `\nexchange: ${describeExchange(first.exchanges[0])}` : '');
-        const { fails: _, ...v } = judge(judging, { kind: 'violated', message, expected: first.expected, observed: first.observed });
+        const { fails: _, ...v } = outcomeOf(weight, { kind: 'violated', message, expected: first.expected, observed: first.observed });
         return { ...base, ...v, exchanges: t.failures.flatMap((f) => f.exchanges), evidence: first.exchanges.length };
       }
       const ending: Ending = reached
         ? { kind: 'completed', observed: `held at ${t.held} of ${reached} spot checks${unreached}` }
         : { kind: 'broken', by: 'device', message: `no spot check reached the device (${t.unreached} tried)` };
-      const { fails: _, ...v } = judge(judging, ending);
+      const { fails: _, ...v } = outcomeOf(weight, ending);
       return { ...base, ...v, exchanges: [] };
     });
   }

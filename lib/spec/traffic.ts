@@ -1,5 +1,5 @@
 // What an emulated device saw of one integration during certify-client's scenario: plain data, written by
-// the emulator's recorder and read by the client judges (lib/judge). Times are milliseconds since the
+// the emulator's recorder and read by the client judges (lib/judge/client). Times are milliseconds since the
 // scenario began, as the device measured them.
 import type { KindId } from './kinds.js';
 import type { Phase } from './client-clause-types.js';

@@ -4,7 +4,7 @@
 // holds the emulator's faults to theirs.
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
-import { phasesOf } from '../judge/verdict.js';
+import { phasesOf } from '../judge/client/finding.js';
 import { PHASES, type Phase } from '../spec/client-clause-types.js';
 import { type ClientClauseId, clientClause } from '../spec/client-clauses.js';
 import type { KindId } from '../spec/kinds.js';

@@ -11,7 +11,8 @@ import { startEmulator } from '../emulator/emulator.js';
 import { isKindId } from '../spec/kinds.js';
 import { emulatorRunConfig } from '../cli/emulator-run.js';
 import { prepare } from '../runner/prepare.js';
-import { pressServiceFor } from '../runner/presses.js';
+import { pressServiceFor } from '../press/service.js';
+import { suitePresses } from '../runner/suite-areas.js';
 import { startMeeting } from '../meeting/meeting.js';
 import { quietIo } from '../operator/operator-io.js';
 
@@ -26,7 +27,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const io = quietIo();
   const run = startMeeting(cfg, io, undefined, 'ec-selftest');
   const prepared = await prepare(run);
-  const presses = await pressServiceFor(cfg, io, wanted, prepared.presses);
+  const presses = await pressServiceFor(cfg, io, wanted, prepared.presses, suitePresses(cfg));
   // Built as `run` builds it (session.ts), with no cloud toggle.
   project.provide('energyConform', workerContext(prepared.draft, { pressUrl: presses?.url ?? null, pressTimed: presses?.timed ?? false, cloudToggle: false }));
   return async () => {

@@ -3,7 +3,7 @@
 // endpoint, as the press hook a run is given.
 import { readFile } from 'node:fs/promises';
 import { DeviceClient } from '../client/device-client.js';
-import { readSocket } from '../client/socket.js';
+import { readSocket } from '../client/socket-state.js';
 import { readCloud } from '../client/cloud.js';
 import { startEmulator } from '../emulator/emulator.js';
 import { FAULTS } from '../emulator/faults.js';

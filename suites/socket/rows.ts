@@ -5,7 +5,7 @@
 import { describeExchange, exchangesLogged } from '../../lib/client/exchange-log.js';
 import { runScoped } from '../../lib/client/run-scope.js';
 import type { DeviceResponse } from '../../lib/client/device-client.js';
-import { STATE_PATH, readSocket, sameSocket, steerSocket } from '../../lib/client/socket.js';
+import { STATE_PATH, readSocket, sameSocket, steerSocket } from '../../lib/client/socket-state.js';
 import { PreconditionError, describeResponse, expectHeld, safeBody } from '../../lib/harness/clause-failure.js';
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import type { ClauseId } from '../../lib/spec/clause-types.js';

@@ -13,7 +13,7 @@ import { bodyAs } from '../../lib/client/parse-body.js';
 import { nameField, tokenField } from '../../lib/spec/schemas.js';
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import { noAnswerIfGivenUp } from '../../lib/harness/given-up.js';
-import { pressAndPost, timedPress } from '../../lib/harness/press.js';
+import { pressAndPost, timedPress } from '../../lib/press/in-check.js';
 import { type RefusedBody, creationNames, refusedBodies } from './names.js';
 import type { LateCreations } from '../../lib/judge/device/users.js';
 import { runScoped } from '../../lib/client/run-scope.js';

@@ -13,7 +13,7 @@ import { ClauseFailure, PreconditionError } from '../../lib/harness/clause-failu
 import type { CheckContext } from '../../lib/harness/clause-test.js';
 import type { Judgment } from '../../lib/judge/device/judgment.js';
 import type { ClauseId } from '../../lib/spec/clause-types.js';
-import { ANSWER_MS, type Conversation, authorized, isType } from './socket.js';
+import { ANSWER_MS, type Conversation, authorized, isType } from './websocket-shared.js';
 
 /** Opened, or the check cannot run. */
 async function opened(socket: DeviceSocket): Promise<DeviceSocket> {

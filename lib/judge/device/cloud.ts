@@ -1,6 +1,6 @@
 // Resources: System state (v1): the cloud setting; States: Cloud communication.
 import { cloudOf } from '../../client/cloud.js';
-import { sameSocket, socketStateOf } from '../../client/socket.js';
+import { sameSocket, socketStateOf } from '../../client/socket-state.js';
 import { type SocketState, describeSocket } from '../../spec/socket-model.js';
 import { type Judgment, type Reply, allOf, shownReply, statusIs, unless } from './judgment.js';
 import type { AnswerJudges } from './asks.js';

@@ -3,7 +3,7 @@
 // specification does not show the outcome, the device's answer is adopted and never fails.
 import type { ClauseId } from '../../spec/clause-types.js';
 import { type SocketPut, brightnessApart, socketOutcome } from '../../spec/socket-model.js';
-import { socketStateOf } from '../../client/socket.js';
+import { socketStateOf } from '../../client/socket-state.js';
 import { ver01, ver02, ver03 } from './versioning.js';
 import { whyNotJudged } from './judgment.js';
 import { type SocketRowClause, isSocketRowClause } from './table.js';

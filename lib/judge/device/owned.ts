@@ -5,7 +5,7 @@
 import type { Asking } from '../../client/answers.js';
 import { SYSTEM_PATH } from '../../client/cloud.js';
 import type { Exchange } from '../../client/exchange-log.js';
-import { STATE_PATH, socketStateOf } from '../../client/socket.js';
+import { STATE_PATH, socketStateOf } from '../../client/socket-state.js';
 import type { Area } from '../../spec/clause-types.js';
 import { describeSocket } from '../../spec/socket-model.js';
 import { type Judgment, type Reply, HELD, answerOf, isJsonObject, notJudged, succeeded, violated } from './judgment.js';

@@ -48,8 +48,8 @@ const JUDGING_CODE = [
   ...readdirSync(path.join(ROOT, 'suites'), { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.ts'))
     .map((f) => `suites/${f}`),
-  ...['lib/soak', 'lib/explore', 'lib/meeting', 'lib/runner', 'lib/certify'].flatMap((d) =>
-    readdirSync(path.join(ROOT, d))
+  ...['lib/soak', 'lib/explore', 'lib/meeting', 'lib/runner', 'lib/press', 'lib/certify'].flatMap((d) =>
+    readdirSync(path.join(ROOT, d), { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'))
       .map((f) => `${d}/${f}`),
   ),
@@ -75,7 +75,7 @@ const NAMING: Record<string, RegExp> = {
   'lib/explore/explorer.ts': /brokenBy = .*\?\? $/,
 };
 /**
- * The runner's and the meeting's own checks: the outcome of a judgment made through the table recorded under its clause
+ * The runner's own checks (lib/runner/checks) and the meeting's reads: the outcome of a judgment made through the table recorded under its clause
  * (`runnerCheck(context, 'DEL-05', …)`, a skip `{ clause: 'DEL-05', status: 'skip' }`), a selection looked up (`skips['CLOUD-07']`),
  * the clause of a read (`clause: 'SOCK-01'`, judged by the `judge` beside it), a table keyed by clause (`'VER-01': [...]`).
  */

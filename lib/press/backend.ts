@@ -1,8 +1,9 @@
 // A button press, requested through one of two backends. Either way the press is confirmed by the
-// device itself (POST /api/user answering 200), never by the backend.
+// device itself (POST /api/user answering 200), never by the backend. The press hook if one is given, else the
+// operator at the terminal.
 import { KINDS, type KindId } from '../spec/kinds.js';
-import type { OperatorIo } from './operator-io.js';
-import { runPressHook } from './press-hook.js';
+import type { OperatorIo } from '../operator/operator-io.js';
+import { runPressHook } from './hook.js';
 
 export interface PressRequest {
   kind: KindId | undefined;
@@ -60,4 +61,10 @@ export function consoleBackend(io: OperatorIo): PressBackend {
       };
     },
   };
+}
+
+/** The press hook if one is given, else the terminal; none without a terminal (never prompt then). */
+export function pressBackendFor(cfg: { pressHook?: string | undefined }, io: OperatorIo): PressBackend | undefined {
+  if (cfg.pressHook) return hookBackend(cfg.pressHook, io);
+  return io.interactive ? consoleBackend(io) : undefined;
 }

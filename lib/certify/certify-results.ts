@@ -2,7 +2,7 @@
 // clause, its evidence the integration's requests as exchanges, the integration as the subject and the
 // emulated device as the target; the scenario's phases and a timeline of every request.
 import type { Exchange } from '../client/exchange-log.js';
-import type { ClientVerdict } from '../judge/verdict.js';
+import type { ClientOutcome } from '../judge/client/finding.js';
 import { type CheckResult, type IntegrationFacts, type RunResults, summarize } from '../report/results.js';
 import { clientClause } from '../spec/client-clauses.js';
 import type { SeenRequest, SeenSocket, Traffic } from '../spec/traffic.js';
@@ -68,18 +68,18 @@ export function exchangeOf(r: SeenRequest, d: CertifyFacts['device'], t0: Date):
   };
 }
 
-const title = (v: ClientVerdict) => {
+const title = (v: ClientOutcome) => {
   const c = clientClause(v.clause);
   return `${c.id} [${c.level}] ${c.statement}`;
 };
 
-export function certifyResults(t: Traffic, verdicts: readonly ClientVerdict[], f: CertifyFacts): RunResults {
+export function certifyResults(t: Traffic, outcomes: readonly ClientOutcome[], f: CertifyFacts): RunResults {
   // Requests and WebSocket conversations share one numbering.
   const byId = new Map<number, Exchange>([
     ...t.requests.map((r) => [r.id, exchangeOf(r, f.device, f.started)] as const),
     ...t.sockets.map((s) => [s.id, socketExchange(s, f.device, f.started)] as const),
   ]);
-  const checks: CheckResult[] = verdicts.map((v) => {
+  const checks: CheckResult[] = outcomes.map((v) => {
     const c = clientClause(v.clause);
     // The request that shows the outcome first (the reports show it open), then up to EXCHANGES_KEPT in all (the HAR has every one).
     const evidence = v.evidence

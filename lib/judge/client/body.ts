@@ -1,7 +1,7 @@
 // CL-BODY, CL-SOCK and CL-CLOUD: what the integration asks of the device, in bodies it can read.
-import type { Phase } from '../spec/client-clause-types.js';
-import type { SeenRequest, Traffic } from '../spec/traffic.js';
-import { type Finding, count, inPhases, named, each, isObject, parseJson } from './verdict.js';
+import type { Phase } from '../../spec/client-clause-types.js';
+import type { SeenRequest, Traffic } from '../../spec/traffic.js';
+import { type Finding, count, inPhases, named, each, isObject, parseJson } from './finding.js';
 
 const statePuts = (t: Traffic, within: readonly Phase[]) => inPhases(t.requests, within).filter((r) => r.method === 'PUT' && r.path === '/api/v1/state');
 const NO_STATE_PUT = { skip: 'the integration never controlled the socket (no PUT /api/v1/state)' } as const;

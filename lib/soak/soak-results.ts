@@ -2,7 +2,7 @@
 // (SOAK-01 errors, SOAK-02 reboots, SOAK-03 latency, SOAK-04 data that stands still, SOAK-05 pushes that stall),
 // and results.json's `soak` with the series.
 import type { Exchange } from '../client/exchange-log.js';
-import { judge } from '../contract/judge.js';
+import { outcomeOf } from '../contract/outcome.js';
 import type { Redactor } from '../client/redactor.js';
 import { type CheckResult, type RunResults, summarize, verdictOfExit } from '../report/results.js';
 import { type Absence, type SoakFacts, endpointsOf, summed } from '../report/soak-facts.js';
@@ -11,7 +11,7 @@ import type { SoakRecord } from './record.js';
 import type { SoakConfig } from './soak.js';
 import type { SpotChecks } from './spot.js';
 import type { SoakReadings } from './readings.js';
-import { type ThresholdOutcome, soakClock } from './verdict.js';
+import { type ThresholdOutcome, soakClock } from './thresholds.js';
 
 export interface SoakEnd extends SoakConfig {
   started: Date;
@@ -40,11 +40,11 @@ export interface SoakOutcome {
   exchanges: Exchange[];
 }
 
-/** A threshold the operator set is held as a MUST (contract/judge.ts, the rule of every check): not judged, it skips saying why. */
+/** A threshold the operator set is held as a MUST (contract/outcome.ts, the rule of every check): not judged, it skips saying why. */
 function thresholdCheck(o: ThresholdOutcome): CheckResult {
   const base = { clause: o.id, level: 'MUST' as const, title: `${o.id} [threshold] ${o.statement}.`, area: 'soak', durationMs: 0, exchanges: [] };
   if (o.held === null) return { ...base, status: 'skip', message: o.seen };
-  const { fails: _, ...v } = judge(
+  const { fails: _, ...v } = outcomeOf(
     { level: 'MUST', soft: false },
     o.held ? { kind: 'completed', observed: o.seen } : { kind: 'violated', message: o.seen, expected: o.statement, observed: o.seen },
   );

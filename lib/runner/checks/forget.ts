@@ -1,12 +1,12 @@
 // --forget: the pairing user deletes itself at the end of the run. That is DEL-05: a user deleting
 // itself gets 204, and its own token answers 401 afterwards.
-import type { DeviceClient } from '../client/device-client.js';
-import { isTransportError } from '../client/errors.js';
-import type { SuiteContext } from '../contract/run-context.js';
-import type { RunnerCheck } from '../contract/run-context.js';
-import { endingOf, runnerCheck } from './runner-check.js';
-import { allOf } from '../judge/device/judgment.js';
-import { type Noted, noteOn } from '../judge/device/kept.js';
+import type { DeviceClient } from '../../client/device-client.js';
+import { isTransportError } from '../../client/errors.js';
+import type { SuiteContext } from '../../contract/run-context.js';
+import type { RunnerCheck } from '../../contract/run-context.js';
+import { endingOf, runnerCheck } from './check.js';
+import { allOf } from '../../judge/device/judgment.js';
+import { type Noted, noteOn } from '../../judge/device/kept.js';
 
 export async function forgetPairingUser(device: DeviceClient, token: string, name: string, context: Pick<SuiteContext, 'deviations'>): Promise<RunnerCheck> {
   const from = device.log.records.length;

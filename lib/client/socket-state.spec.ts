@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { START_STATES } from '../spec/socket-matrix.js';
 import { type SocketPut, type SocketState, socketOutcome } from '../spec/socket-model.js';
-import { socketStateOf } from './socket.js';
+import { socketStateOf } from './socket-state.js';
 import { steps } from '../spec/socket-tour.js';
 
 const states: SocketState[] = [...START_STATES, ...START_STATES.map((s) => ({ ...s, brightness: 0 }))];

@@ -1,7 +1,7 @@
 // CL-LOAD and CL-LIFE: what a small device can carry, and living through what devices do.
-import type { Phase } from '../spec/client-clause-types.js';
-import type { SeenRequest, Traffic } from '../spec/traffic.js';
-import { type Finding, bearerOf, count, inPhases, intoScenario, named, isPairing, scenarioEnd } from './verdict.js';
+import type { Phase } from '../../spec/client-clause-types.js';
+import type { SeenRequest, Traffic } from '../../spec/traffic.js';
+import { type Finding, bearerOf, count, inPhases, intoScenario, named, isPairing, scenarioEnd } from './finding.js';
 import { authorizedDuring, authorizedSockets } from './socket-life.js';
 
 export const WINDOW_MS = 10_000;

@@ -1,8 +1,8 @@
 // CL-TLS: whom the token is sent to. The device presents the certificate of the phase on every connection
 // opened in it; a request on a connection is the integration's acceptance of what was presented there.
-import type { Phase } from '../spec/client-clause-types.js';
-import type { Presented, SeenConnection, Traffic } from '../spec/traffic.js';
-import { type Finding, count, intoScenario, named, tally } from './verdict.js';
+import type { Phase } from '../../spec/client-clause-types.js';
+import type { Presented, SeenConnection, Traffic } from '../../spec/traffic.js';
+import { type Finding, count, intoScenario, named, tally } from './finding.js';
 
 const WHAT: Record<Exclude<Presented, 'valid'>, string> = {
   'foreign-ca': 'a certificate from a CA other than the one it was given',

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { KindId } from '../spec/kinds.js';
-import type { PressBackend, PressOutcome } from './press.js';
+import type { OperatorIo } from '../operator/operator-io.js';
+import { type PressBackend, type PressOutcome, pressBackendFor } from './backend.js';
 
 export interface PressService {
   /** Base URL for workers: POST <url>/press {why} (answers {n, startedAt, endedAt}), then POST <url>/end {outcome}. */
@@ -88,4 +89,17 @@ export async function startPressService(o: {
         server.close(() => r());
       }),
   };
+}
+
+/** The press service for a run: the same backend as the pairing (hook, else the terminal), numbered on from the pairing press; none when no press can be had. */
+export async function pressServiceFor(
+  cfg: { pressHook?: string | undefined; pressTimeoutS: number },
+  io: OperatorIo,
+  kind: KindId,
+  already: PressCount,
+  suitePresses: number,
+): Promise<PressService | undefined> {
+  const backend = pressBackendFor(cfg, io);
+  if (!backend) return undefined;
+  return startPressService({ backend, kind, timeoutS: cfg.pressTimeoutS, already, planned: already.asked + suitePresses });
 }

@@ -1,8 +1,8 @@
 // CL-VER: versions. The device serves major version 2 over HTTPS; the `newer` phase reports 2.9.0 with
 // fields it never sent before.
-import type { Phase } from '../spec/client-clause-types.js';
-import type { SeenRequest, Traffic } from '../spec/traffic.js';
-import { type Finding, bearerOf, count, inPhases, named, each, isPairing, tally } from './verdict.js';
+import type { Phase } from '../../spec/client-clause-types.js';
+import type { SeenRequest, Traffic } from '../../spec/traffic.js';
+import { type Finding, bearerOf, count, inPhases, named, each, isPairing, tally } from './finding.js';
 import { authorizedDuring, authorizedSockets, heldOpenMs } from './socket-life.js';
 
 /** The majors the device serves over HTTPS. */

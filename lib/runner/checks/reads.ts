@@ -5,27 +5,27 @@
 // nothing came back at all the suites give the endpoint up too (SuiteContext `unreadable`, the harness's
 // given-up.ts), while an answer that came back leaves it to be asked and judged (VER-08 on a 400, say).
 // What could not be read cannot be put back: the residue says so.
-import { cloudOf } from '../client/cloud.js';
-import { describeResponse, namesOf } from '../client/answers.js';
-import { DeviceClient, type DeviceResponse } from '../client/device-client.js';
-import { type TransportError, answerOrFailure, isTransportError } from '../client/errors.js';
-import type { Exchange } from '../client/exchange-log.js';
-import { STATE_PATH, socketOf } from '../client/socket.js';
-import type { Ending } from '../contract/judge.js';
-import type { ContextDraft, Unreadable } from '../contract/run-context.js';
-import { clauses } from '../spec/catalogue.js';
-import { type Clause, type ClauseId, type Gate, type Profile, parseGate } from '../spec/clause-types.js';
-import type { RunnerCheck } from '../contract/run-context.js';
-import type { Found } from '../meeting/device-found.js';
-import type { Preflight } from '../meeting/preflight.js';
-import type { Meeting } from './meeting.js';
-import type { DeviceTarget } from './target.js';
-import { runnerCheck } from './runner-check.js';
-import { BATTERIES, SYSTEM_V2, groupOf, writableOf } from '../meeting/vendor-found.js';
-import { servedHas } from '../spec/releases.js';
-import { vendorGateHolds } from '../spec/vendor-kinds.js';
-import { judgeAnswer, judgeOn } from '../judge/device/table.js';
-import type { DeviceFacts, Judgment } from '../judge/device/judgment.js';
+import { cloudOf } from '../../client/cloud.js';
+import { describeResponse, namesOf } from '../../client/answers.js';
+import { DeviceClient, type DeviceResponse } from '../../client/device-client.js';
+import { type TransportError, answerOrFailure, isTransportError } from '../../client/errors.js';
+import type { Exchange } from '../../client/exchange-log.js';
+import { STATE_PATH, socketOf } from '../../client/socket-state.js';
+import type { Ending } from '../../contract/outcome.js';
+import type { ContextDraft, Unreadable } from '../../contract/run-context.js';
+import { clauses } from '../../spec/catalogue.js';
+import { type Clause, type ClauseId, type Gate, type Profile, parseGate } from '../../spec/clause-types.js';
+import type { RunnerCheck } from '../../contract/run-context.js';
+import type { Found } from '../../meeting/device-found.js';
+import type { Preflight } from '../../meeting/preflight.js';
+import type { Meeting } from '../../meeting/meeting.js';
+import type { DeviceTarget } from '../../meeting/target.js';
+import { runnerCheck } from './check.js';
+import { BATTERIES, SYSTEM_V2, groupOf, writableOf } from '../../meeting/vendor-found.js';
+import { servedHas } from '../../spec/releases.js';
+import { vendorGateHolds } from '../../spec/vendor-kinds.js';
+import { judgeAnswer, judgeOn } from '../../judge/device/table.js';
+import type { DeviceFacts, Judgment } from '../../judge/device/judgment.js';
 
 /** A read of the run's that failed: its clause's outcome, the clauses that skip, the endpoint given up, the residue line. */
 export interface ReadFailure {

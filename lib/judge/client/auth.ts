@@ -1,7 +1,7 @@
 // CL-AUTH: the token is a secret, and goes only where the specification puts it.
-import type { SeenRequest, Traffic } from '../spec/traffic.js';
-import { type Finding, bearerOf, count, holdsToken, inPhases, issuedTokens, named, each, isPairing, tally } from './verdict.js';
-import type { Phase } from '../spec/client-clause-types.js';
+import type { SeenRequest, Traffic } from '../../spec/traffic.js';
+import { type Finding, bearerOf, count, holdsToken, inPhases, issuedTokens, named, each, isPairing, tally } from './finding.js';
+import type { Phase } from '../../spec/client-clause-types.js';
 
 const urlOf = (r: SeenRequest) => `${r.path}?${r.query}`;
 

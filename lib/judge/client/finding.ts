@@ -1,10 +1,10 @@
 // What a client judge finds, and what that makes of its clause: a MUST broken fails, a SHOULD broken
 // warns, an OBSERVE clause records; a clause with nothing to judge skips, saying why.
-import type { ClientClause, ClientClauseId } from '../spec/client-clauses.js';
-import type { Phase } from '../spec/client-clause-types.js';
-import { parsePhases } from '../spec/client-clause-types.js';
-import type { SeenRequest, Traffic } from '../spec/traffic.js';
-import { judge } from '../contract/judge.js';
+import type { ClientClause, ClientClauseId } from '../../spec/client-clauses.js';
+import type { Phase } from '../../spec/client-clause-types.js';
+import { parsePhases } from '../../spec/client-clause-types.js';
+import type { SeenRequest, Traffic } from '../../spec/traffic.js';
+import { outcomeOf } from '../../contract/outcome.js';
 
 export type Finding =
   | { held: true; message: string }
@@ -14,7 +14,7 @@ export type Finding =
 
 export type ClientStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'observation';
 
-export interface ClientVerdict {
+export interface ClientOutcome {
   clause: ClientClauseId;
   status: ClientStatus;
   message: string;
@@ -23,12 +23,12 @@ export interface ClientVerdict {
   observed?: unknown;
 }
 
-/** A finding's outcome by the one rule every check of a device has too (contract/judge.ts): a client clause has no deviations. */
-export function verdictOf(clause: ClientClause, f: Finding): ClientVerdict {
+/** A finding's outcome by the one rule every check of a device has too (contract/outcome.ts): a client clause has no deviations. */
+export function clientOutcomeOf(clause: ClientClause, f: Finding): ClientOutcome {
   if ('skip' in f) return { clause: clause.id, status: 'skip', message: f.skip, evidence: [] };
-  const judging = { level: clause.level, soft: clause.level === 'SHOULD' };
+  const weight = { level: clause.level, soft: clause.level === 'SHOULD' };
   if ('observed' in f || f.held) {
-    const { status } = judge(judging, { kind: 'completed', ...('observed' in f ? { observed: f.observed } : {}) });
+    const { status } = outcomeOf(weight, { kind: 'completed', ...('observed' in f ? { observed: f.observed } : {}) });
     return {
       clause: clause.id,
       status: status as ClientStatus,
@@ -37,7 +37,7 @@ export function verdictOf(clause: ClientClause, f: Finding): ClientVerdict {
       ...('observed' in f ? { observed: f.observed } : {}),
     };
   }
-  const { status } = judge(judging, { kind: 'violated', message: f.message, expected: '', observed: f.message });
+  const { status } = outcomeOf(weight, { kind: 'violated', message: f.message, expected: '', observed: f.message });
   return { clause: clause.id, status: status as ClientStatus, message: f.message, evidence: f.evidence };
 }
 

@@ -1,8 +1,8 @@
 // CL-WS: the integration on the vendor's WebSocket (vendor-api.md §3.8), judged on the conversations the device
 // recorded (Traffic.sockets) and, for CL-WS-03, on what it polled over HTTPS beside them.
-import type { Phase } from '../spec/client-clause-types.js';
-import type { SeenSocket, Traffic } from '../spec/traffic.js';
-import { type Finding, count, intoScenario, isObject, parseJson } from './verdict.js';
+import type { Phase } from '../../spec/client-clause-types.js';
+import type { SeenSocket, Traffic } from '../../spec/traffic.js';
+import { type Finding, count, intoScenario, isObject, parseJson } from './finding.js';
 
 /** DOC v2/websocket.mdx: the token within 40 s of the device's request. */
 export const AUTHORIZE_WITHIN_MS = 40_000;

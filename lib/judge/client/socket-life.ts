@@ -1,9 +1,9 @@
 // An integration that lives on WebSocket pushes (vendor-api.md §3.8) keeps working by keeping its authorized
 // connection, not by polling: the clauses that ask whether it keeps working (CL-VER-02, CL-LIFE-01) read this
 // where it sent no request with a token.
-import type { Phase } from '../spec/client-clause-types.js';
-import type { SeenSocket, Traffic } from '../spec/traffic.js';
-import { isObject, parseJson, scenarioEnd } from './verdict.js';
+import type { Phase } from '../../spec/client-clause-types.js';
+import type { SeenSocket, Traffic } from '../../spec/traffic.js';
+import { isObject, parseJson, scenarioEnd } from './finding.js';
 
 /** A conversation the integration authorized with a token the device issued: the token, and when it sent it. */
 export interface Authorized {

@@ -1,10 +1,10 @@
 // The run's own reads before the suites, judged: a value where the run can use the answer, else the
 // outcome of the clause that governs the endpoint, the endpoint the suites give up, and the residue.
 import { describe, expect, test } from 'vitest';
-import type { DeviceResponse } from '../client/device-client.js';
-import { TransportError } from '../client/errors.js';
-import type { Exchange } from '../client/exchange-log.js';
-import { clauses } from '../spec/catalogue.js';
+import type { DeviceResponse } from '../../client/device-client.js';
+import { TransportError } from '../../client/errors.js';
+import type { Exchange } from '../../client/exchange-log.js';
+import { clauses } from '../../spec/catalogue.js';
 import { CLOUD, DEVICE_INFO, type Part, SOCKET, USERS, judgeRead } from './reads.js';
 
 function answer(status: number, body: string): DeviceResponse {

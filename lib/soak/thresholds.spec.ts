@@ -1,7 +1,7 @@
 // The soak's thresholds: each holds up to its bound and breaks just past it, and says where it first broke.
 import { expect, test } from 'vitest';
 import { noErrors, type Reboot, type SoakInterval } from '../report/soak-facts.js';
-import { DEFAULT_THRESHOLDS, type Thresholds, judgeSoak } from './verdict.js';
+import { DEFAULT_THRESHOLDS, type Thresholds, judgeSoak } from './thresholds.js';
 
 const E = 'GET /api/measurement (v2)';
 const interval = (from: number, requests: number, p99: number | null, errors: Partial<ReturnType<typeof noErrors>> = {}): SoakInterval => ({

@@ -1,8 +1,8 @@
 // CL-PAIR: getting a token, and keeping the one received.
-import type { Phase } from '../spec/client-clause-types.js';
-import { USER_NAME } from '../spec/schemas.js';
-import type { SeenRequest, Traffic } from '../spec/traffic.js';
-import { type Finding, bearerOf, count, inPhases, intoScenario, named, each, isObject, isPairing, parseJson, scenarioEnd } from './verdict.js';
+import type { Phase } from '../../spec/client-clause-types.js';
+import { USER_NAME } from '../../spec/schemas.js';
+import type { SeenRequest, Traffic } from '../../spec/traffic.js';
+import { type Finding, bearerOf, count, inPhases, intoScenario, named, each, isObject, isPairing, parseJson, scenarioEnd } from './finding.js';
 
 const refusedForNoPress = (r: SeenRequest) => r.status === 403 && r.responseBody.includes('user:creation-not-enabled');
 /** The network between integration and device may bring two requests closer than they were sent. */

@@ -2,7 +2,7 @@
 // its authorized connection: CL-VER-02 and CL-LIFE-01 judge it on that, where they skipped it before ("no request
 // with a token during steady") while it received pushes all along.
 import { describe, expect, test } from 'vitest';
-import type { Traffic } from '../spec/traffic.js';
+import type { Traffic } from '../../spec/traffic.js';
 import { PRESS_AFTER, TOKEN_1, TOKEN_2, TrafficBuilder } from './fixture.js';
 import { life01, load01, load02 } from './load.js';
 import { ver02 } from './versions.js';

@@ -1,16 +1,16 @@
 // CLOUD-07, with the operator: cloud_enabled reads true after a factory reset or after pairing mode
 // (States: Cloud communication rows 3 and 4). It runs last, after the users are swept, because a
 // factory reset deletes every user, this run's token included.
-import { SYSTEM_PATH, readCloud, setCloud } from '../client/cloud.js';
-import type { DeviceClient } from '../client/device-client.js';
-import { describeExchange } from '../client/exchange-log.js';
-import type { SuiteContext } from '../contract/run-context.js';
-import type { Ending } from '../contract/judge.js';
-import type { RunnerCheck } from '../contract/run-context.js';
-import type { Run } from './run-object.js';
-import { deviceName } from './confirm.js';
-import { endingOf, runnerCheck } from '../meeting/runner-check.js';
-import { type Noted, noteOn } from '../judge/device/kept.js';
+import { SYSTEM_PATH, readCloud, setCloud } from '../../client/cloud.js';
+import type { DeviceClient } from '../../client/device-client.js';
+import { describeExchange } from '../../client/exchange-log.js';
+import type { SuiteContext } from '../../contract/run-context.js';
+import type { Ending } from '../../contract/outcome.js';
+import type { RunnerCheck } from '../../contract/run-context.js';
+import type { Run } from '../run-object.js';
+import { deviceName } from '../confirm.js';
+import { endingOf, runnerCheck } from './check.js';
+import { type Noted, noteOn } from '../../judge/device/kept.js';
 
 const ID = 'CLOUD-07';
 

@@ -1,14 +1,14 @@
 // Every clause of the client catalogue and its judge: the table tsc holds complete (a clause without a
 // judge, or a judge of no clause, does not compile). judgeTraffic gives one verdict per clause, in
 // catalogue order, each judged on the traffic of the phases the catalogue names for it.
-import { type ClientClauseId, clientClauses } from '../spec/client-clauses.js';
-import type { Traffic } from '../spec/traffic.js';
+import { type ClientClauseId, clientClauses } from '../../spec/client-clauses.js';
+import type { Traffic } from '../../spec/traffic.js';
 import { auth01, auth02, auth03, auth04, auth05 } from './auth.js';
 import { body01, body02, cloud01, sock01, sock02, sock03 } from './body.js';
 import { life01, life02, load01, load02, load03 } from './load.js';
 import { pair01, pair02, pair03, pair04, pair05 } from './pair.js';
 import { tls01, tls02, tls03, tls04 } from './tls.js';
-import { type ClientVerdict, type Judge, issuedTokens, phasesOf, tokenRedactor, verdictOf } from './verdict.js';
+import { type ClientOutcome, type Judge, issuedTokens, phasesOf, tokenRedactor, clientOutcomeOf } from './finding.js';
 import { ver01, ver02, ver03 } from './versions.js';
 import { bat01, sys01 } from './vendor.js';
 import { ws01, ws02, ws03, ws04, ws05 } from './websocket.js';
@@ -52,12 +52,12 @@ export const JUDGES = {
 } as const satisfies Record<ClientClauseId, Judge>;
 
 /** Every verdict, with every token the device issued redacted from its words (a URL a message quotes may hold one). */
-export function judgeTraffic(t: Traffic): ClientVerdict[] {
+export function judgeTraffic(t: Traffic): ClientOutcome[] {
   const redact = tokenRedactor(issuedTokens(t));
   return clientClauses.map((c) => {
     // A scenario that stopped early, or played some phases alone, judges each clause in the phases that were played.
     const played = phasesOf(c).filter((p) => t.phases.some((x) => x.phase === p));
-    const v = verdictOf(c, played.length ? JUDGES[c.id](t, played) : { skip: `none of its phases (${phasesOf(c).join(', ')}) was played` });
+    const v = clientOutcomeOf(c, played.length ? JUDGES[c.id](t, played) : { skip: `none of its phases (${phasesOf(c).join(', ')}) was played` });
     return { ...v, message: redact(v.message), ...(v.observed === undefined ? {} : { observed: JSON.parse(redact(JSON.stringify(v.observed))) as unknown }) };
   });
 }

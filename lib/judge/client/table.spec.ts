@@ -2,11 +2,11 @@
 // it gives occasion to; each misbehaviour below, written as the device would record it, is caught by the
 // clause it names (and the ones it names as also broken), and breaks no other clause.
 import { describe, expect, test } from 'vitest';
-import type { ClientClauseId } from '../spec/client-clauses.js';
-import { clientClauses } from '../spec/client-clauses.js';
-import type { Presented, SeenRequest, Traffic } from '../spec/traffic.js';
+import type { ClientClauseId } from '../../spec/client-clauses.js';
+import { clientClauses } from '../../spec/client-clauses.js';
+import type { Presented, SeenRequest, Traffic } from '../../spec/traffic.js';
 import { TOKEN_1, TOKEN_2, addRequest, referenceTraffic, validTls } from './fixture.js';
-import { judgeTraffic } from './judge.js';
+import { judgeTraffic } from './table.js';
 import { REFUSAL_MS } from './tls.js';
 
 const span = (t: Traffic, phase: string) => t.phases.find((p) => p.phase === phase)!;
@@ -458,7 +458,7 @@ describe('the reference traffic', () => {
     expect(judgeTraffic(t).find((v) => v.clause === 'CL-PAIR-04')!.status).toBe('pass');
   });
 
-  test('its verdicts name no token', () => {
+  test('its outcomes name no token', () => {
     const text = JSON.stringify(judgeTraffic(referenceTraffic()));
     for (const token of [TOKEN_1, TOKEN_2]) expect(text.toUpperCase()).not.toContain(token);
   });
@@ -485,8 +485,8 @@ test('a clause none of whose phases was played is skipped, saying so; one played
   const t = referenceTraffic();
   // A scenario that played pairing and steady alone (certify.spec.ts's plans), or stopped after them.
   t.phases = t.phases.filter((p) => p.phase === 'pairing' || p.phase === 'steady');
-  const verdicts = judgeTraffic(t);
-  const v = (id: string) => verdicts.find((x) => x.clause === id)!;
+  const outcomes = judgeTraffic(t);
+  const v = (id: string) => outcomes.find((x) => x.clause === id)!;
   expect(v('CL-TLS-02')).toMatchObject({ status: 'skip', message: 'none of its phases (wrong-identity) was played' });
   expect(v('CL-LOAD-01')).toMatchObject({ status: 'pass' });
 });
@@ -532,15 +532,15 @@ describe('each misbehaviour is caught by its clause, and breaks no other', () =>
   test.for(FAULTS.map((f) => [`${f.clause}: ${f.name}`, f] as const))('%s', ([, fault]) => {
     const t = referenceTraffic();
     fault.apply(t);
-    const verdicts = judgeTraffic(t);
-    const mine = verdicts.find((v) => v.clause === fault.clause)!;
+    const outcomes = judgeTraffic(t);
+    const mine = outcomes.find((v) => v.clause === fault.clause)!;
     const level = clientClauses.find((c) => c.id === fault.clause)!.level;
     expect(mine.status, mine.message).toBe(level === 'MUST' ? 'fail' : 'warn');
     expect(mine.evidence.length, mine.message).toBeGreaterThan(0);
     for (const id of mine.evidence) expect(t.requests.some((r) => r.id === id) || t.sockets.some((x) => x.id === id)).toBe(true);
-    const changed = verdicts.filter((v) => (v.status === 'fail' || v.status === 'warn') && v.status !== clean[v.clause]).map((v) => v.clause);
+    const changed = outcomes.filter((v) => (v.status === 'fail' || v.status === 'warn') && v.status !== clean[v.clause]).map((v) => v.clause);
     expect(changed.sort()).toEqual([fault.clause, ...(fault.also ?? [])].sort());
-    for (const token of [TOKEN_1, TOKEN_2]) expect(JSON.stringify(verdicts).toUpperCase()).not.toContain(token);
+    for (const token of [TOKEN_1, TOKEN_2]) expect(JSON.stringify(outcomes).toUpperCase()).not.toContain(token);
   });
 
   test('every MUST and SHOULD clause has a misbehaviour that breaks it', () => {

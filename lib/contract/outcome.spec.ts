@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { type Ending, type Judging, judge, judgeAlso, judgingOf, messageOf, reasonNotToRun } from './judge.js';
+import { type Ending, type Weight, outcomeOf, alsoOutcomeOf, weightOf, messageOf, reasonNotToRun } from './outcome.js';
 
-const MUST: Judging = { level: 'MUST', soft: false };
-const SHOULD: Judging = { level: 'SHOULD', soft: true };
+const MUST: Weight = { level: 'MUST', soft: false };
+const SHOULD: Weight = { level: 'SHOULD', soft: true };
 const WHY = 'the Energy socket\'s user/token capability is "In development"';
-const DEVIATION: Judging = { level: 'MUST', soft: true, deviation: WHY };
-const OBSERVE: Judging = { level: 'OBSERVE', soft: false };
-const NOT_SELECTED: Judging = { ...MUST, notSelected: 'not selected (--clause SOCK-03)' };
+const DEVIATION: Weight = { level: 'MUST', soft: true, deviation: WHY };
+const OBSERVE: Weight = { level: 'OBSERVE', soft: false };
+const NOT_SELECTED: Weight = { ...MUST, notSelected: 'not selected (--clause SOCK-03)' };
 
 const completed: Ending = { kind: 'completed', observed: { status: 404 } };
 const violated: Ending = { kind: 'violated', message: 'expected 401; observed 200', expected: '401', observed: '200' };
@@ -48,7 +48,7 @@ describe('the verdict on the clause a check is for (docs/design.md "Result model
     ['… and when it held', NOT_SELECTED, completed, { status: 'skip', fails: false }],
     ['… but a check that could not run is an error all the same', NOT_SELECTED, lost, { status: 'error', fails: true }],
   ] as const)('%s', ([, c, e, want]) => {
-    expect(judge(c, e)).toMatchObject(want);
+    expect(outcomeOf(c, e)).toMatchObject(want);
   });
 });
 
@@ -60,14 +60,14 @@ describe('the verdict on a clause a check also judges on its exchanges', () => {
     ['violated, a SHOULD: a warning', SHOULD, violated, { status: 'warn', fails: false }],
     ['violated under "In development": a deviation, with its reason', DEVIATION, violated, { status: 'deviation', deviation: WHY, fails: false }],
   ] as const)('%s', ([, c, e, want]) => {
-    expect(judgeAlso(c, e)).toMatchObject(want);
+    expect(alsoOutcomeOf(c, e)).toMatchObject(want);
   });
 
   test.for([
     ['the check broke', MUST, lost],
     ['an OBSERVE clause "violated"', OBSERVE, violated],
   ] as const)('none where %s: the check itself ends with it', ([, c, e]) => {
-    expect(judgeAlso(c, e)).toBeNull();
+    expect(alsoOutcomeOf(c, e)).toBeNull();
   });
 });
 
@@ -114,6 +114,6 @@ test.for([
   ['a MUST is not', 'PAIR-03', {}, { level: 'MUST', soft: false }],
   ['a MUST under "In development" is, with its reason', 'PAIR-03', { 'PAIR-03': WHY }, { level: 'MUST', soft: true, deviation: WHY }],
   ['a SHOULD stays a SHOULD whatever the capability', 'INFO-05', { 'INFO-05': WHY }, { level: 'SHOULD', soft: true }],
-] as const)('judgingOf: %s', ([, id, deviations, want]) => {
-  expect(judgingOf(id, deviations)).toEqual(want);
+] as const)('weightOf: %s', ([, id, deviations, want]) => {
+  expect(weightOf(id, deviations)).toEqual(want);
 });

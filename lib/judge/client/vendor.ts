@@ -1,8 +1,8 @@
 // CL-SYS and CL-BAT: what the integration writes of the vendor's system settings and battery group (vendor-api.md
 // §3.5, §3.7), over HTTPS (PUT) or the WebSocket (a set), judged in the order the device saw them.
-import type { Phase } from '../spec/client-clause-types.js';
-import type { Traffic } from '../spec/traffic.js';
-import { type Finding, count, intoScenario, isObject, parseJson } from './verdict.js';
+import type { Phase } from '../../spec/client-clause-types.js';
+import type { Traffic } from '../../spec/traffic.js';
+import { type Finding, count, intoScenario, isObject, parseJson } from './finding.js';
 
 interface Write {
   id: number;

@@ -1,8 +1,8 @@
 // For the judges' tests: traffic as the device records it, built by hand, and the traffic of a well-behaved
 // integration through the whole scenario (it pairs, polls once a second over one kept-alive connection,
 // refuses foreign and misnamed certificates, rides out the reboot and pairs again once revoked).
-import { PHASES, type Phase } from '../spec/client-clause-types.js';
-import type { IssuedToken, Presented, SeenConnection, SeenRequest, Traffic } from '../spec/traffic.js';
+import { PHASES, type Phase } from '../../spec/client-clause-types.js';
+import type { IssuedToken, Presented, SeenConnection, SeenRequest, Traffic } from '../../spec/traffic.js';
 
 /** The default scenario's phases, in seconds. */
 export const LENGTHS: Record<Phase, number> = { pairing: 15, steady: 30, newer: 30, reboot: 40, 'foreign-ca': 15, 'wrong-identity': 15, revoked: 30 };

@@ -5,9 +5,7 @@ import { firstAnswerInWindow } from '../client/creation-window.js';
 import type { DeviceClient, DeviceResponse, RequestOptions } from '../client/device-client.js';
 import { EnergyConformError } from '../client/errors.js';
 import type { SuiteContext } from '../contract/run-context.js';
-import { type ClauseFailure, failureOf } from './clause-failure.js';
-import { judgeOn } from './judged.js';
-import { NO_ANSWER } from '../judge/device/judgment.js';
+import { PressIgnored } from '../harness/clause-failure.js';
 
 async function tell(run: SuiteContext, what: 'press' | 'end', body: unknown): Promise<unknown> {
   if (!run.pressUrl) throw new EnergyConformError('EC_NO_PRESS', 'no press backend: give --press-hook, or run on a terminal');
@@ -66,29 +64,5 @@ export async function pressAndPost(run: SuiteContext, device: DeviceClient, why:
     return res;
   } finally {
     await tell(run, 'end', { outcome });
-  }
-}
-
-/** The device did not honour a press the hook reported done, after it had honoured this run's earlier ones: PAIR-03's failure. */
-export class PressIgnored extends Error {
-  override name = 'PressIgnored';
-  readonly failure: ClauseFailure;
-  constructor(why: string, seen: number, pressedAt: number, refused: readonly DeviceResponse[]) {
-    const first = refused[0]?.exchange.startedAt ?? '';
-    const last = refused.at(-1)?.exchange.startedAt ?? '';
-    super(`could not run: the device did not honour the press (${why}) that the press hook reported done; PAIR-03 shows its refused POSTs`);
-    // The first and the last refusals show it; the ones between only repeat them.
-    const shown = refused.length > 6 ? [...refused.slice(0, 3), ...refused.slice(-3)] : refused;
-    const j = judgeOn('PAIR-03', refused.at(-1) ?? NO_ANSWER, {
-      ignored: {
-        press: `${why}, at ${new Date(pressedAt).toISOString()}`,
-        posts: refused.length,
-        span: `from ${first} to ${last}`,
-        windowsBefore: seen,
-        shown,
-      },
-    });
-    // PAIR-03's judge never holds an ignored press.
-    this.failure = failureOf(j)!;
   }
 }
