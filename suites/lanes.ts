@@ -1,6 +1,12 @@
 // vitest's setup file for the suites of a run (lib/runner/vitest-run.ts): before the first check of the run, the lanes
-// the runner asked for start (the users suite's, suites/users/lane.ts), so they have the device first.
+// the runner asked for start (the users suite's, suites/users/lane.ts), so they have the device first; and before each
+// file, the lane learns where the run is.
 import { beforeAll, inject } from 'vitest';
-import { startUsersLane } from './users/lane.js';
+import { fileStarts, startUsersLane } from './users/lane.js';
 
-beforeAll(() => startUsersLane(inject('energyConform'), inject('energyConformLanes')));
+// vitest reads a hook's first parameter as the fixtures it asks for (an object pattern); the file is the second.
+// biome-ignore lint/correctness/noEmptyPattern: no fixture is asked for
+beforeAll(({}, suite) => {
+  startUsersLane(inject('energyConform'), inject('energyConformLanes'));
+  fileStarts('filepath' in suite ? suite.filepath : suite.file.filepath);
+});

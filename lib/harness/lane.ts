@@ -62,9 +62,12 @@ export class Lane {
 
   constructor(private readonly run: SuiteContext) {}
 
-  /** One check's device work, done as check `id` would do it (its reads before, its requests, the read-backs after) after the parts before it. */
-  part<T>(id: ClauseId, work: (ctx: CheckContext) => Promise<T>): Promise<PartEnding<T>> {
-    const done = this.tail.then(() => this.runPart(id, work));
+  /**
+   * One check's device work, done as check `id` would do it (its reads before, its requests, the read-backs after) after
+   * the parts before it, and not before `after` settles, which the lane awaits without the device's turn.
+   */
+  part<T>(id: ClauseId, work: (ctx: CheckContext) => Promise<T>, after?: Promise<unknown>): Promise<PartEnding<T>> {
+    const done = this.tail.then(() => this.runPart(id, work, after));
     this.tail = done.catch(() => undefined);
     return done;
   }
@@ -74,13 +77,21 @@ export class Lane {
     void this.tail.then(giveTurn);
   }
 
-  private async runPart<T>(id: ClauseId, work: (ctx: CheckContext) => Promise<T>): Promise<PartEnding<T>> {
+  private async runPart<T>(id: ClauseId, work: (ctx: CheckContext) => Promise<T>, after?: Promise<unknown>): Promise<PartEnding<T>> {
     const { run } = this;
     const device = new DeviceClient(run.target, this.redactor, run.requestTimeoutMs, requestGuard(run), runPool(run));
     const deferred: Deferred[] = [];
     const observed: unknown[] = [];
     let walked = 0;
     const defer = async (clause: ClauseId, fn: () => unknown, read: readonly Exchange[] = []) => void deferred.push({ clause, fn, read });
+    /** The device left to the others until `until` settles; then the socket as the run arranged it, where they came between. */
+    const away = async (until: Promise<unknown>) => {
+      const mark = exchangesLogged();
+      giveTurn();
+      await until;
+      await takeTurn();
+      if (exchangesLogged() !== mark) await rearrange(device, run);
+    };
     const watch = async () => {
       await watchOwned(id, device, run, defer, (w) => w(), true, walked);
       walked = device.log.records.length;
@@ -96,11 +107,7 @@ export class Lane {
       also: defer,
       idle: async (ms) => {
         await watch();
-        const mark = exchangesLogged();
-        giveTurn();
-        await sleep(ms);
-        await takeTurn();
-        if (exchangesLogged() !== mark) await rearrange(device, run);
+        await away(sleep(ms));
         await beforeCheck(id, device, run);
       },
       adopt: () => {
@@ -109,6 +116,7 @@ export class Lane {
     };
     let ended: PartEnding<T>['ended'];
     try {
+      if (after) await away(after);
       await beforeCheck(id, device, run);
       ended = { value: await work(ctx) };
     } catch (err) {

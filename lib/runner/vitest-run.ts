@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import path from 'node:path';
 import { createVitest } from 'vitest/node';
-import type { TestCase, TestModule } from 'vitest/node';
+import type { TestCase, TestModule, TestSuite } from 'vitest/node';
 import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
 import { inRunOrder } from '../spec/run-order.js';
 import { AreaSequencer } from './area-sequencer.js';
@@ -30,12 +30,25 @@ export interface CollectedTest {
   records: CheckRecord[];
 }
 
-function collect(tc: TestCase): CollectedTest {
+/** The errors of the suites around a test (a hook that threw, a file that did not load): vitest then skips it, saying nothing. */
+function aroundErrors(tc: TestCase): string[] {
+  const errors: string[] = [];
+  for (let p: TestSuite | TestModule | undefined = tc.parent; p; p = p.type === 'suite' ? p.parent : undefined) {
+    errors.push(...p.errors().map((e) => e.message));
+  }
+  return errors;
+}
+
+/** A test as the runner keeps it; one that a suite's error kept from running is a check that could not run, never a skip. */
+export function collect(tc: TestCase): CollectedTest {
   const r = tc.result();
-  const message = r.state === 'failed' ? (r.errors?.map((e) => e.message).join('\n') ?? '') : r.state === 'skipped' ? (r.note ?? '') : '';
   const meta = tc.meta();
   const records = [...(meta.energyConform ? [meta.energyConform] : []), ...(meta.energyConformAlso ?? [])];
-  return { title: tc.name, state: r.state, message, durationMs: tc.diagnostic()?.duration ?? 0, records };
+  const base = { title: tc.name, durationMs: tc.diagnostic()?.duration ?? 0, records };
+  const around = r.state === 'skipped' && records.length === 0 ? aroundErrors(tc) : [];
+  if (around.length) return { ...base, state: 'failed', message: `the check itself failed: its suite could not run it: ${around.join('; ')}` };
+  const message = r.state === 'failed' ? (r.errors?.map((e) => e.message).join('\n') ?? '') : r.state === 'skipped' ? (r.note ?? '') : '';
+  return { ...base, state: r.state, message };
 }
 
 export interface SuiteRun {

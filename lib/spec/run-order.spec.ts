@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
-import { SUITE_ORDER, inRunOrder, suiteRank } from './run-order.js';
+import { BEFORE_PRESS, SUITE_ORDER, inRunOrder, suiteRank } from './run-order.js';
 
 test('every suite file has its place in SUITE_ORDER, and every place a file', () => {
   const files = readdirSync(path.join(PACKAGE_ROOT, 'suites'))
@@ -31,14 +31,25 @@ test.for([
 });
 
 test('the rank reads a name from a path or a built .js file', () => {
-  expect(suiteRank('/x/suites/info.test.ts')).toBe(0);
-  expect(suiteRank('suites\\tls.test.js')).toBe(1);
+  expect(suiteRank('/x/suites/info.test.ts')).toBe(SUITE_ORDER.indexOf('info'));
+  expect(suiteRank('suites\\tls.test.js')).toBe(SUITE_ORDER.indexOf('tls'));
   expect(suiteRank('nope.test.ts')).toBe(SUITE_ORDER.length);
 });
 
-// The areas before the users suite run while its lane waits with a creation window open (docs/architecture.md "Lanes"):
-// none of them may ask POST /api/user, which the window would answer with a user, nor read the users.
-test.for(SUITE_ORDER.slice(0, SUITE_ORDER.indexOf('users')))('suites/%s.test.ts asks nothing of /api/user', (name) => {
-  const source = readFileSync(path.join(PACKAGE_ROOT, 'suites', `${name}.test.ts`), 'utf8');
-  expect(source).not.toMatch(/\/api\/user|postUserUnpressed|user-probe/);
+const READ = (name: string) => readFileSync(path.join(PACKAGE_ROOT, 'suites', `${name}.test.ts`), 'utf8');
+const ASKS_USERS = /\/api\/user|postUserUnpressed|user-probe|ERROR_ANSWER_ENDPOINTS|TOKEN_ENDPOINTS/;
+
+test("the areas the lane's press waits for come first", () => {
+  expect(SUITE_ORDER.slice(0, BEFORE_PRESS.length)).toEqual([...BEFORE_PRESS]);
+});
+
+// The areas between them and the users suite run while its lane waits with a creation window open (docs/architecture.md
+// "Lanes"): none of them may ask POST /api/user, which the window would answer with a user, nor read the users.
+test.for(SUITE_ORDER.slice(BEFORE_PRESS.length, SUITE_ORDER.indexOf('users')))('suites/%s.test.ts asks nothing of /api/user', (name) => {
+  expect(READ(name)).not.toMatch(ASKS_USERS);
+});
+
+// The reading is not blind: the areas the press waits for do ask.
+test.for(BEFORE_PRESS)('suites/%s.test.ts asks /api/user', (name) => {
+  expect(READ(name)).toMatch(ASKS_USERS);
 });

@@ -3,12 +3,16 @@
 // after another has run, so the order is fixed here and never taken from vitest's cache of durations
 // and failures (lib/runner/area-sequencer.ts applies it).
 //
-// The users suite's device work starts first, on a lane of its own (suites/users/lane.ts), so that every press of the
-// run is asked for at its start (the operator can then leave the bench); while it waits (PAIR-02's polls, the window
-// after a press), the areas that touch neither the users nor the creation window run: those that only read, then the
-// socket. The users suite's checks follow and judge what the lane did; then the areas that ask POST /api/user before
-// a press; the cloud setting, which the run changes and puts back, comes last.
+// The users suite's device work starts first, on a lane of its own (suites/users/lane.ts), so that the run's presses are
+// asked for near its start (the operator can then leave the bench). While it polls with no window open (PAIR-02),
+// the areas that ask POST /api/user expecting no window (BEFORE_PRESS) run, and the lane's press waits for them; while
+// it waits with a window open after its press, the areas that touch neither the users nor the creation window run:
+// those that only read, then the socket. The users suite's checks follow and judge what the lane did; the cloud
+// setting, which the run changes and puts back, comes last.
+export const BEFORE_PRESS = ['versioning', 'auth', 'errors'] as const;
+
 export const SUITE_ORDER = [
+  ...BEFORE_PRESS,
   'info',
   'tls',
   'measurement',
@@ -17,9 +21,6 @@ export const SUITE_ORDER = [
   'socket-refused',
   'users',
   'users-slow',
-  'versioning',
-  'auth',
-  'errors',
   'kind',
   'cloud',
   // The vendor profile: what only reads, then what writes and puts back, the WebSocket, and the reboot last of all. The

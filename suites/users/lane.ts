@@ -1,7 +1,8 @@
 // The users suite's device work on a lane (lib/harness/lane.ts), from the start of the run: PAIR-01's POST before any
-// press, PAIR-02's polls at the vendor's rate, and the press scenario with its wait before the late re-use. The
-// socket's checks and the other areas' that touch neither the users nor the creation window (the run's order,
-// lib/spec/run-order.ts) run while it waits; the users suite's checks adopt each part when their turn comes.
+// press, PAIR-02's polls at the vendor's rate, and the press scenario with its wait before the late re-use. The areas
+// that ask POST /api/user expecting no window run while it polls, and its press waits until they are done; those that
+// touch neither the users nor the creation window run while it waits after the press (the run's order,
+// lib/spec/run-order.ts). The users suite's checks adopt each part when their turn comes.
 // Where the runner starts no lane (the conformance project under plain vitest), each check does its own work.
 import type { DeviceResponse } from '../../lib/client/device-client.js';
 import { POLL_INTERVAL_MS } from '../../lib/client/creation-window.js';
@@ -11,6 +12,7 @@ import { Lane, type PartEnding } from '../../lib/harness/lane.js';
 import { postUserUnpressed } from '../../lib/harness/user-probe.js';
 import { judgeOn } from '../../lib/judge/device/table.js';
 import type { ClauseId } from '../../lib/spec/clause-types.js';
+import { BEFORE_PRESS } from '../../lib/spec/run-order.js';
 import { type UsersScenario, runScenario } from './scenario.js';
 
 export const WITH_TOKEN = { needsToken: true } as const;
@@ -33,16 +35,31 @@ interface Works {
   scenario: UsersScenario;
 }
 
-/** Each part: the check that adopts it (the scenario's first reader, PAIR-03) and its work, in the order the lane does them. */
-const WORK: { [K in keyof Works]: { clause: ClauseId; work: (ctx: CheckContext) => Promise<Works[K]> } } = {
+/**
+ * Each part: the check that adopts it (the scenario's first reader, PAIR-03) and its work, in the order the lane does
+ * them; `pressing`: it opens a window, so not before the areas that ask POST /api/user expecting none are done.
+ */
+const WORK: { [K in keyof Works]: { clause: ClauseId; work: (ctx: CheckContext) => Promise<Works[K]>; pressing?: true } } = {
   pair01: { clause: 'PAIR-01', work: (ctx) => postUserUnpressed(ctx, 'early') },
   pair02: { clause: 'PAIR-02', work: pollUnpressed },
-  scenario: { clause: 'PAIR-03', work: runScenario },
+  scenario: { clause: 'PAIR-03', work: runScenario, pressing: true },
 };
 const PARTS = Object.keys(WORK) as (keyof Works)[];
 
 /** The lane's parts in this run, each the one WORK names under its key. */
 const lane = runScoped(() => new Map<keyof Works, Promise<PartEnding<unknown>>>());
+/** Settled when the first file of the run past BEFORE_PRESS starts: the files run one at a time, in the run's order. */
+const pressable = runScoped(() => {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+});
+
+/** A suite file of the run starts (the suites' setup file calls this): past BEFORE_PRESS, the lane may press. */
+export function fileStarts(filepath: string): void {
+  const area = filepath.replace(/^.*[\\/]/, '').replace(/\.test\.[jt]s$/, '');
+  if (!(BEFORE_PRESS as readonly string[]).includes(area)) pressable().resolve();
+}
 const partOf = <K extends keyof Works>(part: K) => lane().get(part) as Promise<PartEnding<Works[K]>> | undefined;
 
 /** Starts the users lane where this run loads the users suite (`lanes`, from the runner): each part only for a check that will adopt it. Once a run. */
@@ -50,7 +67,7 @@ export function startUsersLane(run: CheckContext['run'], lanes: readonly string[
   const chosen = PARTS.filter((part) => checkRuns(WORK[part].clause, WITH_TOKEN, run));
   if (!lanes.includes('users') || chosen.length === 0 || lane().size) return;
   const on = new Lane(run);
-  for (const part of chosen) lane().set(part, on.part<unknown>(WORK[part].clause, WORK[part].work));
+  for (const part of chosen) lane().set(part, on.part<unknown>(WORK[part].clause, WORK[part].work, WORK[part].pressing && pressable().promise));
   on.end();
 }
 

@@ -1,0 +1,57 @@
+// A suite whose hook throws: vitest skips its tests and says nothing of them; the runner keeps each as a check that
+// could not run (an error, exit 1), never as a skip that a run would pass with. Real vitest, on a file written here.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { PACKAGE_ROOT } from './package-root.js';
+import type { CollectedTest } from './vitest-run.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ec-collect-'));
+});
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+async function collected(file: string): Promise<CollectedTest[]> {
+  await writeFile(path.join(dir, 'a.test.mjs'), file);
+  const script = `
+    import { createVitest } from ${JSON.stringify(import.meta.resolve('vitest/node'))};
+    import { collect } from ${JSON.stringify(pathToFileURL(path.join(PACKAGE_ROOT, 'dist', 'lib', 'runner', 'vitest-run.js')).href)};
+    const got = [];
+    const vitest = await createVitest('test', { root: ${JSON.stringify(dir)}, config: false, globals: true, include: ['*.test.mjs'], watch: false,
+      reporters: [{ onTestCaseResult: (tc) => got.push(collect(tc)) }] });
+    await vitest.start();
+    await vitest.close();
+    console.log(JSON.stringify(got));`;
+  await writeFile(path.join(dir, 'run.mjs'), script);
+  const { stdout } = await promisify(execFile)(process.execPath, [path.join(dir, 'run.mjs')], { cwd: dir }).catch((e: { stdout: string }) => e);
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as CollectedTest[];
+}
+
+test('a test its suite could not run (a hook threw) is kept as failed, saying why', { timeout: 60_000 }, async () => {
+  const tests = await collected(`
+    beforeAll(() => { throw new Error('the setup broke'); });
+    test('one', () => {});
+    describe('inner', () => { test('two', () => {}); });`);
+  expect(tests.map((t) => [t.title, t.state])).toEqual([
+    ['one', 'failed'],
+    ['two', 'failed'],
+  ]);
+  for (const t of tests) expect(t.message).toBe('the check itself failed: its suite could not run it: the setup broke');
+});
+
+test('a test skipped as written stays a skip, with its note', { timeout: 60_000 }, async () => {
+  const tests = await collected(`
+    test('ran', () => {});
+    test.skip('not this one', () => {});
+    test('skipped inside', (ctx) => ctx.skip('no device timer'));`);
+  expect(tests.map((t) => [t.title, t.state, t.message])).toEqual([
+    ['ran', 'passed', ''],
+    ['not this one', 'skipped', ''],
+    ['skipped inside', 'skipped', 'no device timer'],
+  ]);
+});
