@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { RELEASE_FEATURES } from './releases.js';
 import { deviceInfo, errorV2, socketState, systemState, userList } from './schemas.js';
 import { BATTERY_MODES, BATTERY_NUMBERS, BATTERY_PERMISSIONS, MEASUREMENT_FIELDS } from './vendor-measurement.js';
+import { SYSTEM_FIELDS, SYSTEM_REQUIRED } from './vendor-system.js';
 
 type Json = Record<string, unknown>;
 const schemaOf = (s: z.ZodType): Json => {
@@ -56,17 +57,10 @@ function batteries(): Json {
   };
 }
 
-const SYSTEM_V2: Json = {
+const SYSTEM: Json = {
   type: 'object',
-  required: ['wifi_ssid', 'wifi_rssi_db', 'cloud_enabled', 'uptime_s'],
-  properties: {
-    wifi_ssid: { type: 'string' },
-    wifi_rssi_db: { type: 'number' },
-    cloud_enabled: { type: 'boolean' },
-    uptime_s: { type: 'number' },
-    status_led_brightness_pct: { type: 'number', minimum: 0, maximum: 100 },
-    api_v1_enabled: { type: 'boolean' },
-  },
+  required: [...SYSTEM_REQUIRED],
+  properties: Object.fromEntries(Object.entries(SYSTEM_FIELDS).map(([f, { words: _, ...schema }]) => [f, schema])),
   additionalProperties: true,
 };
 
@@ -185,7 +179,7 @@ export function openApiV2(): Json {
         UserName: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
         CreatedUser: { type: 'object', required: ['name', 'token'], properties: { name: { type: 'string' }, token: { type: 'string' } } },
         Measurement: measurement(),
-        System: SYSTEM_V2,
+        System: SYSTEM,
         Batteries: batteries(),
         Error: schemaOf(errorV2),
       },

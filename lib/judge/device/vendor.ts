@@ -11,6 +11,7 @@ import {
   fieldTypeError,
 } from '../../spec/vendor-measurement.js';
 import { vendorGateHolds } from '../../spec/vendor-kinds.js';
+import { SYSTEM_FIELDS, SYSTEM_REQUIRED, systemFieldHolds } from '../../spec/vendor-system.js';
 import { type DeviceFacts, HELD, type Judgment, type Reply, allOf, isJsonObject, shownReply, statusIs, succeeded, unless } from './judgment.js';
 import { type AnswerJudges, BATTERIES, MEASUREMENT, TELEGRAM } from './asks.js';
 
@@ -94,31 +95,22 @@ export const vtel03 = (r: Reply): Judgment =>
 /** V-TEL-05, on GET /api/telegram of every kind but the P1 meter. */
 export const vtel05 = (r: Reply): Judgment => notServed(r, 'only the P1 meter serves a telegram');
 
-const SYSTEM_TYPES: Record<string, [string, (v: unknown) => boolean]> = {
-  wifi_ssid: ['a string', (v) => typeof v === 'string'],
-  wifi_rssi_db: ['a number', (v) => typeof v === 'number'],
-  cloud_enabled: ['a boolean', (v) => typeof v === 'boolean'],
-  uptime_s: ['a number of seconds', (v) => typeof v === 'number' && v >= 0],
-  status_led_brightness_pct: ['a number from 0 to 100', (v) => typeof v === 'number' && v >= 0 && v <= 100],
-  api_v1_enabled: ['a boolean', (v) => typeof v === 'boolean'],
-};
-
 /** V-SYS-01, on GET /api/system: the documented fields of the kind, each of its type. */
 export const vsys01 = (r: Reply, { kind }: Kind): Judgment =>
   allOf(
     () => anObject(r),
     () => {
       const body = objectOf(r);
-      const required = ['wifi_ssid', 'wifi_rssi_db', 'cloud_enabled', 'uptime_s', ...(vendorGateHolds('v-led', kind) ? ['status_led_brightness_pct'] : [])];
+      const required = [...SYSTEM_REQUIRED, ...(vendorGateHolds('v-led', kind) ? ['status_led_brightness_pct'] : [])];
       const wrong = [
         ...required.filter((f) => !(f in body)).map((f) => `${f} missing`),
-        ...Object.entries(SYSTEM_TYPES)
-          .filter(([f, [, ok]]) => f in body && !ok(body[f]))
-          .map(([f, [words]]) => `${f} ${JSON.stringify(body[f])}, not ${words}`),
+        ...Object.entries(SYSTEM_FIELDS)
+          .filter(([f, rule]) => f in body && !systemFieldHolds(rule, body[f]))
+          .map(([f, rule]) => `${f} ${JSON.stringify(body[f])}, not ${rule.words}`),
       ];
       return unless(
         wrong.length === 0,
-        `${required.map((f) => `${f} ${SYSTEM_TYPES[f]![0]}`).join(', ')} (api_v1_enabled, where present, a boolean)`,
+        `${required.map((f) => `${f} ${SYSTEM_FIELDS[f]!.words}`).join(', ')} (api_v1_enabled, where present, a boolean)`,
         wrong.join('; '),
         r,
       );
