@@ -17,7 +17,7 @@ import type { ClauseId } from '../spec/clause-types.js';
 import { type CheckContext, runSecrets } from './clause-test.js';
 import { giveTurn, takeTurn } from './device-turn.js';
 import { requestGuard } from './given-up.js';
-import { beforeCheck, watchOwned } from './owned-watch.js';
+import { beforeCheck, watchOwned, written } from './owned-watch.js';
 import { runPool } from './run-pool.js';
 
 /** A judgment of another clause a part made (a watched state read back), judged in the adopting check. */
@@ -37,7 +37,11 @@ export interface PartEnding<T> {
 
 class LaneSkip extends Error {}
 
-/** The socket as the run arranged it before the suites, where it watches SOCK-18: the lock and brightness it was left at, put back where they differ. */
+/**
+ * The socket as the run arranged it before the suites, where it watches SOCK-18: the lock and brightness it was left at,
+ * put back where they differ. What was read of it before that PUT no longer holds: the lane's next check of the state
+ * reads it first (beforeCheck), so that its next requests are held to a read (a creation that clears the lock fails).
+ */
 async function rearrange(device: DeviceClient, run: SuiteContext): Promise<void> {
   const arranged = run.owned?.['SOCK-18'];
   const want = arranged && socketStateOf(answerOf(arranged)?.json);
@@ -46,6 +50,7 @@ async function rearrange(device: DeviceClient, run: SuiteContext): Promise<void>
     const { state } = await readSocket(device);
     if (state && state.switch_lock === want.switch_lock && state.brightness === want.brightness) return;
     await device.v1.put(STATE_PATH, { body: { switch_lock: want.switch_lock, brightness: want.brightness } });
+    written('SOCK-18');
   } catch (err) {
     if (!isTransportError(err)) throw err;
   }

@@ -85,3 +85,19 @@ test('the connections the run reports are the ones the device accepted, at most 
   expect(results.connections).toBe(count.accepted);
   expect(count.mostOpen).toBeLessThanOrEqual(3);
 });
+
+// The lane comes back after the socket's rows had the device and puts the lock back: what was read of the socket before
+// that PUT no longer holds, so the lane reads it again, and the creation that clears the lock fails SOCK-18 (when the
+// lane held its requests to the rows' last read, the PUT between left them unjudged: a pass, on a quiet machine each time).
+test('a creation that clears the lock, made by the lane after the socket rows, fails SOCK-18', { timeout: 120_000 }, async () => {
+  const faulty = await startEmulator({ kind: 'energysocket', faults: ['creation-clears-lock'] });
+  try {
+    const out = path.join(dir, 'creation-clears-lock');
+    const res = await sharedCli(['run', ...targetArgs(faulty.ready, path.join(dir, 'faulty.json')), '--suite', 'users', 'socket', '--reports', out]);
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    const faultyResults = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results;
+    expect(faultyResults.checks.find((c) => c.clause === 'SOCK-18')).toMatchObject({ status: 'fail' });
+  } finally {
+    await faulty.close();
+  }
+});

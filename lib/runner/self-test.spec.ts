@@ -79,11 +79,12 @@ const HOSTILE_REQUEST_TIMEOUT_S = 4;
 /**
  * The default run (`npm start`: the socket) on hardware: every request costs the link's latency and every
  * relay switch wears the socket. The matrix runs as a tour (lib/spec/socket-tour.ts). The users suite's lane
- * (suites/users/lane.ts) comes back between the socket's rows three times on a clean device: each time it reads the
- * socket (and locks it again where the rows left it unlocked), and the next row reads and steers it again, some 10
- * state requests in all, as many as where the lane came back falls (456 without the lane, 463–470 with it).
+ * (suites/users/lane.ts) comes back between the socket's rows on a clean device: each time it reads the socket, locks
+ * it again where the rows left it otherwise and reads it again before its next request (SOCK-18 holds that request to
+ * a read), and the next row reads and steers it again: some 20 state requests in all, as many as where the lane came
+ * back falls (456 without the lane; 465–479 with it over 16 runs, 60–64 relay switches).
  */
-const SOCKET_BUDGET = { requests: 720, stateRequests: 480, relaySwitches: 65 };
+const SOCKET_BUDGET = { requests: 730, stateRequests: 490, relaySwitches: 68 };
 function expectSocketBudget(results: Results): void {
   const spent: Record<string, number | undefined> = { requests: results.requests, ...results.socket };
   expect(
