@@ -1,11 +1,35 @@
 import { describe, expect, test } from 'vitest';
-import { assemble } from './assemble.js';
+import { assemble, fileOfArea } from './assemble.js';
 
 describe('assembling results', () => {
   test('lists every catalogue clause; one without a test is skipped with its plan reason or as not implemented', () => {
     const checks = assemble([], { 'SOCK-04': 'the state endpoint exists only on the energy socket' }, '9.9.9', ['spec']);
     expect(checks.find((c) => c.clause === 'SOCK-04')?.message).toBe('the state endpoint exists only on the energy socket');
     expect(checks.find((c) => c.clause === 'CLOUD-01')?.message).toBe('not implemented yet in energy-conform 9.9.9');
+  });
+
+  test("a suite file that did not load: its area's clauses planned to run are errors naming it; planned skips stay skips", () => {
+    const unloaded = [{ file: 'socket-orders.test.js', message: 'Cannot find module x' }];
+    const checks = assemble([], { 'SOCK-16': 'this check is for kinds other than the energy socket' }, '9.9.9', ['spec'], [], unloaded);
+    expect(checks.find((c) => c.clause === 'SOCK-04')).toMatchObject({
+      status: 'error',
+      message: 'the check itself failed: suites/socket-orders.test.js did not load: Cannot find module x',
+    });
+    expect(checks.find((c) => c.clause === 'SOCK-16')).toMatchObject({ status: 'skip', message: 'this check is for kinds other than the energy socket' });
+    expect(checks.find((c) => c.clause === 'CLOUD-01')).toMatchObject({ status: 'skip', message: 'not implemented yet in energy-conform 9.9.9' });
+  });
+
+  test.for([
+    ['socket.test.js', 'socket', true],
+    ['socket-orders.test.ts', 'socket', true],
+    ['users-slow.test.js', 'users', true],
+    ['vendor-system-reboot.test.js', 'vendor-system', true],
+    ['vendor-system.test.js', 'vendor-system', true],
+    ['vendor-system.test.js', 'vendor-measurement', false],
+    ['socketx.test.js', 'socket', false],
+    ['info.test.js', 'socket', false],
+  ] as const)('%s holds checks of %s: %s', ([file, area, holds]) => {
+    expect(fileOfArea(file, area)).toBe(holds);
   });
 
   test("a runner check joins the clause's outcome, the worst one winning", () => {

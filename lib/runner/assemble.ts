@@ -5,7 +5,7 @@ import type { JudgedOccasion } from '../client/kept-judgment.js';
 import { keptAt } from '../judge/device/kept.js';
 import type { CaseResult, CheckResult, Status } from '../report/results.js';
 import type { CheckRecord, RunnerCheck } from '../contract/run-context.js';
-import type { CollectedTest } from './vitest-run.js';
+import type { CollectedTest, UnloadedFile } from './vitest-run.js';
 
 const WORST: readonly Status[] = ['fail', 'error', 'deviation', 'warn', 'observation', 'pass', 'skip'];
 
@@ -66,12 +66,19 @@ function caseOf(m: Outcome, clauseTitle: string): CaseResult {
   return { title, status: m.status, message };
 }
 
+/** Whether suite file `file` (`socket-orders.test.js`) holds checks of `area`: suites/<area>.test.ts and suites/<area>-*.test.ts. */
+export const fileOfArea = (file: string, area: string): boolean => {
+  const name = file.replace(/\.test\.[jt]s$/, '');
+  return name === area || name.startsWith(`${area}-`);
+};
+
 export function assemble(
   tests: readonly CollectedTest[],
   skips: Record<string, string>,
   version: string,
   profiles: readonly Profile[],
   runnerChecks: readonly RunnerCheck[] = [],
+  unloaded: readonly UnloadedFile[] = [],
 ): CheckResult[] {
   return clausesOf(profiles).map((c) => {
     const base = { clause: c.id, level: c.level, title: clauseTitle(c), area: c.area };
@@ -86,6 +93,17 @@ export function assemble(
       ...runnerChecks.filter((r) => r.clause === c.id).map(({ clause: _, ...r }) => ({ ...r, durationMs: 0 })),
     ];
     if (mine.length === 0) {
+      // A clause planned to run whose area's file did not load: its check could not run, and the run says why.
+      const broke = skips[c.id] === undefined ? unloaded.find((u) => fileOfArea(u.file, c.area)) : undefined;
+      if (broke) {
+        return {
+          ...base,
+          status: 'error',
+          durationMs: 0,
+          exchanges: [],
+          message: `the check itself failed: suites/${broke.file} did not load: ${broke.message}`,
+        };
+      }
       return { ...base, status: 'skip', durationMs: 0, exchanges: [], message: skips[c.id] ?? `not implemented yet in energy-conform ${version}` };
     }
     const status = worstStatus(mine.map((m) => m.status));

@@ -81,7 +81,7 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
     certificate: certificateOf(prepared.preflight.certificate),
   };
   const day = started.toISOString().slice(0, 10);
-  const judged = assemble(suiteRun.tests, context.skips, version, cfg.profiles, runnerChecks);
+  const judged = assemble(suiteRun.tests, context.skips, version, cfg.profiles, runnerChecks, suiteRun.unloaded);
   const known = cfg.known && applyKnown(judged, cfg.known.entries, target, day);
   const checks = known?.checks ?? judged;
   // An interrupted run could not happen as asked: exit 2, after cleaning up. What it left on the device fails it.

@@ -51,8 +51,24 @@ export function collect(tc: TestCase): CollectedTest {
   return { ...base, state: r.state, message };
 }
 
+/** A suite file that did not load (an import that threw): none of its checks ran, and none was collected to say so. */
+export interface UnloadedFile {
+  /** The file's name, `socket-orders.test.js`: its area's (assemble.ts areaOfFile). */
+  file: string;
+  message: string;
+}
+
+/** The file, where it did not load: vitest collected none of its tests, and says so only as the module's errors. */
+export function unloadedOf(m: TestModule): UnloadedFile | null {
+  const errors = m.errors();
+  return errors.length && [...m.children.allTests()].length === 0
+    ? { file: path.basename(m.moduleId), message: errors.map((e) => e.message).join('; ') }
+    : null;
+}
+
 export interface SuiteRun {
   tests: CollectedTest[];
+  unloaded: UnloadedFile[];
   /** What vitest itself printed (errors of the suites, not of the device). */
   output: string;
 }
@@ -85,9 +101,10 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
   const chosen = areas?.flatMap((a) => present.filter((f) => f === `${a}${TEST_SUFFIX}` || f.startsWith(`${a}-`)).map(inSuites));
   const files = chosen && inRunOrder(chosen, (f) => f);
   // Areas without a suite file yet: their clauses come back as "not implemented yet".
-  if (files?.length === 0) return { run: async () => ({ tests: [], output: '' }), close: async () => undefined };
+  if (files?.length === 0) return { run: async () => ({ tests: [], unloaded: [], output: '' }), close: async () => undefined };
   const lanes = !areas || areas.includes('users') ? ['users'] : [];
   const tests: CollectedTest[] = [];
+  const unloaded: UnloadedFile[] = [];
   const fileCount = files?.length ?? present.length;
   const current = { file: '', fileIndex: 0, done: 0, total: 0 };
   let output = '';
@@ -130,6 +147,10 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
             [current.file, current.total, current.done] = [path.basename(m.moduleId, TEST_SUFFIX), [...m.children.allTests()].length, 0];
             current.fileIndex += 1;
           },
+          onTestModuleEnd: (m: TestModule) => {
+            const u = unloadedOf(m);
+            if (u) unloaded.push(u);
+          },
           onTestCaseResult: (tc: TestCase) => {
             if (tc.result().errors?.some((e) => TIMED_OUT.test(e.message))) dropSuiteWorker();
             const t = collect(tc);
@@ -169,7 +190,7 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
         signal?.removeEventListener('abort', cancel);
         await close();
       }
-      return { tests, output };
+      return { tests, unloaded, output };
     },
     close,
   };
