@@ -13,7 +13,7 @@ const violated: Ending = { kind: 'violated', message: 'expected 401; observed 20
 const lost: Ending = { kind: 'broken', message: 'GET /api: the connection was reset', by: 'device' };
 const mistaken: Ending = { kind: 'broken', message: 'x is undefined', by: 'suite' };
 
-describe('the verdict on the clause a check is for (docs/design.md "Result model")', () => {
+describe('the outcome of the clause a check is for (docs/design.md "Result model")', () => {
   test.for([
     ['a MUST that held passes', MUST, completed, { status: 'pass', message: '', observed: { status: 404 }, fails: false }],
     [
@@ -52,7 +52,7 @@ describe('the verdict on the clause a check is for (docs/design.md "Result model
   });
 });
 
-describe('the verdict on a clause a check also judges on its exchanges', () => {
+describe('the outcome of a clause a check also judges on its exchanges', () => {
   test.for([
     ['held: a pass', MUST, completed, { status: 'pass', fails: false }],
     ['held, an OBSERVE clause: what it saw', OBSERVE, completed, { status: 'observation', observed: { status: 404 } }],

@@ -409,7 +409,7 @@ const outcomes = (t: Traffic) => Object.fromEntries(judgeTraffic(t).map((v) => [
 const clean = outcomes(referenceTraffic());
 
 describe('the reference traffic', () => {
-  test('gives every clause a verdict, in catalogue order, and passes every MUST and SHOULD clause it gives occasion to', () => {
+  test('gives every clause an outcome, in catalogue order, and passes every MUST and SHOULD clause it gives occasion to', () => {
     expect(Object.keys(clean)).toEqual(clientClauses.map((c) => c.id));
     const judged = clientClauses.filter((c) => c.level !== 'OBSERVE');
     expect(judged.filter((c) => clean[c.id] !== 'pass').map((c) => `${c.id} ${clean[c.id]}`)).toEqual([
