@@ -17,7 +17,7 @@ import type { ClauseId } from '../spec/clause-types.js';
 import { type CheckContext, runSecrets } from './clause-test.js';
 import { giveTurn, takeTurn } from './device-turn.js';
 import { requestGuard } from './given-up.js';
-import { beforeCheck, watchOwned, written } from './owned-watch.js';
+import { beforeCheck, watchOwned } from './owned-watch.js';
 import { runPool } from './run-pool.js';
 
 /** A judgment of another clause a part made (a watched state read back), judged in the adopting check. */
@@ -37,11 +37,7 @@ export interface PartEnding<T> {
 
 class LaneSkip extends Error {}
 
-/**
- * The socket as the run arranged it before the suites, where it watches SOCK-18: the lock and brightness it was left at,
- * put back where they differ. What was read of it before that PUT no longer holds: the lane's next check of the state
- * reads it first (beforeCheck), so that its next requests are held to a read (a creation that clears the lock fails).
- */
+/** The socket as the run arranged it before the suites, where it watches SOCK-18: the lock and brightness it was left at, put back where they differ. */
 async function rearrange(device: DeviceClient, run: SuiteContext): Promise<void> {
   const arranged = run.owned?.['SOCK-18'];
   const want = arranged && socketStateOf(answerOf(arranged)?.json);
@@ -50,7 +46,6 @@ async function rearrange(device: DeviceClient, run: SuiteContext): Promise<void>
     const { state } = await readSocket(device);
     if (state && state.switch_lock === want.switch_lock && state.brightness === want.brightness) return;
     await device.v1.put(STATE_PATH, { body: { switch_lock: want.switch_lock, brightness: want.brightness } });
-    written('SOCK-18');
   } catch (err) {
     if (!isTransportError(err)) throw err;
   }
@@ -89,17 +84,24 @@ export class Lane {
     const observed: unknown[] = [];
     let walked = 0;
     const defer = async (clause: ClauseId, fn: () => unknown, read: readonly Exchange[] = []) => void deferred.push({ clause, fn, read });
-    /** The device left to the others until `until` settles; then the socket as the run arranged it, where they came between. */
+    /** The part's requests not walked yet, walked for the watched states (read back where `readAfter`), so that what it carries on is its last. */
+    const walk = async (readAfter: boolean) => {
+      await watchOwned(id, device, run, defer, (w) => w(), readAfter, walked);
+      walked = device.log.records.length;
+    };
+    const watch = () => walk(true);
+    /**
+     * The device left to the others until `until` settles; then the socket as the run arranged it, where they came
+     * between, and that walked: a PUT that put it back leaves nothing read of it before, so the next check reads it first.
+     */
     const away = async (until: Promise<unknown>) => {
       const mark = exchangesLogged();
       giveTurn();
       await until;
       await takeTurn();
-      if (exchangesLogged() !== mark) await rearrange(device, run);
-    };
-    const watch = async () => {
-      await watchOwned(id, device, run, defer, (w) => w(), true, walked);
-      walked = device.log.records.length;
+      if (exchangesLogged() === mark) return;
+      await rearrange(device, run);
+      await walk(false);
     };
     const ctx: CheckContext = {
       device,

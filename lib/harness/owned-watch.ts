@@ -42,9 +42,6 @@ type Also = (id: ClauseId, fn: () => unknown, read: readonly import('../client/e
 export const occasionsOf = (id: ClauseId, run: Pick<SuiteContext, 'skips'>): OwnedClause[] =>
   watchedBy(run).filter((clause) => OWNERS[clause].occasionsIn.includes(areaOf(id)));
 
-/** A watched state the harness itself just wrote (a lane putting the socket back): nothing read of it before carries on. */
-export const written = (clause: OwnedClause): void => void carried().set(clause, NOTHING_CARRIED);
-
 /** Where a check of an area that writes elsewhere starts with nothing read of a watched state (its own requests came last), it is read first. */
 export async function beforeCheck(id: ClauseId, device: DeviceClient, run: SuiteContext): Promise<void> {
   for (const clause of occasionsOf(id, run)) {
