@@ -1,12 +1,16 @@
 // vitest's setup file for the suites of a run (lib/runner/vitest-run.ts): before the first check of the run, the lanes
 // the runner asked for start (the users suite's, suites/users/lane.ts), so they have the device first; and before each
-// file, the lane learns where the run is.
-import { beforeAll, inject } from 'vitest';
+// file, the lane learns where the run is (a socket file waits for its press); after each, a table whose last row never
+// ran gives the device's turn back.
+import { afterAll, beforeAll, inject } from 'vitest';
+import { endTable } from '../lib/harness/device-turn.js';
 import { fileStarts, startUsersLane } from './users/lane.js';
 
 // vitest reads a hook's first parameter as the fixtures it asks for (an object pattern); the file is the second.
 // biome-ignore lint/correctness/noEmptyPattern: no fixture is asked for
 beforeAll(({}, suite) => {
   startUsersLane(inject('energyConform'), inject('energyConformLanes'));
-  fileStarts('filepath' in suite ? suite.filepath : suite.file.filepath);
+  return fileStarts('filepath' in suite ? suite.filepath : suite.file.filepath);
 });
+
+afterAll(endTable);

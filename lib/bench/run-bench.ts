@@ -159,7 +159,7 @@ async function timings(ready: ReadyInfo, dir: string): Promise<void> {
     help.push(await timeChild([BIN, '--help'], 'energy-conform --help', undefined, 'ignore'));
     const r = JSON.parse(await readFile(path.join(reports, 'results.json'), 'utf8')) as RunResults;
     cost =
-      `${r.requests} requests (budget 730), ${r.socket?.stateRequests ?? 0} state requests (490), ${r.socket?.relaySwitches ?? 0} relay switches (68), ` +
+      `${r.requests} requests (budget 710), ${r.socket?.stateRequests ?? 0} state requests (480), ${r.socket?.relaySwitches ?? 0} relay switches (64), ` +
       `${r.connections} connections (10)`;
   }
   const f = median(full);

@@ -20,7 +20,7 @@ import { type Noted, keptNotes } from '../judge/device/kept.js';
 import { connectionsOpened } from '../client/connection-pool.js';
 import { runScoped } from '../client/run-scope.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { inTurn } from './device-turn.js';
+import { inTableTurn, inTurn } from './device-turn.js';
 import type { PartEnding } from './lane.js';
 import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
 import { type WithEvidence, evidenceFirst } from '../contract/evidence.js';
@@ -264,7 +264,9 @@ export function clauseRows<R extends { clause: ClauseId; title: string }>(
   fn: (row: R, ctx: CheckContext) => Promise<void>,
   options: ClauseTestOptions = {},
 ): void {
+  const table = {};
   test.for(rows.map((row) => [row.title, row] as const))('%s', { timeout: options.timeoutMs }, async ([, row], { task, skip }) => {
-    await inTurn(() => runCheck(row.clause, row.title, (ctx) => fn(row, ctx), options, task, skip, row === rows[rows.length - 1]));
+    const last = row === rows[rows.length - 1];
+    await inTableTurn(table, last, () => runCheck(row.clause, row.title, (ctx) => fn(row, ctx), options, task, skip, last));
   });
 }

@@ -1,12 +1,14 @@
 // One check talks to the device at a time: every check takes the device's turn for all it does (its reads before, its
 // requests, the read-backs after: lib/harness/owned-watch.ts walks them in the order they were made), and a lane
 // (lane.ts) takes it for all but its waits. Turns go in the order they were asked for, so a lane back from its wait
-// goes before the next check.
+// goes before the next check. A table's rows hold it from the first to the last (inTableTurn).
 import { runScoped } from '../client/run-scope.js';
 
 class Turns {
   private held = false;
   private readonly waiting: (() => void)[] = [];
+  /** The table whose rows hold the turn from one to the next (inTableTurn). */
+  table: object | undefined;
 
   async take(): Promise<void> {
     if (!this.held) {
@@ -39,4 +41,30 @@ export async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   } finally {
     giveTurn();
   }
+}
+
+/**
+ * Runs a row of `table` in the device's turn, which the table holds from its first row to its last: its rows leave the
+ * states other areas' requests may change to the last row's read-back (owned-watch.ts), and a lane come between two of
+ * them would read those states itself and judge the rows' requests under its own checks, where the run came to it.
+ */
+export async function inTableTurn<T>(table: object, last: boolean, work: () => Promise<T>): Promise<T> {
+  const t = turns();
+  if (t.table !== table) {
+    await t.take();
+    t.table = table;
+  }
+  try {
+    return await work();
+  } finally {
+    if (last) endTable();
+  }
+}
+
+/** A table holding the turn gives it back (its last row done, or its file ended without it). */
+export function endTable(): void {
+  const t = turns();
+  if (t.table === undefined) return;
+  t.table = undefined;
+  t.give();
 }

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
-import { BEFORE_PRESS, SUITE_ORDER, inRunOrder, suiteRank } from './run-order.js';
+import { AFTER_PRESS, BEFORE_PRESS, SUITE_ORDER, inRunOrder, suiteRank } from './run-order.js';
 
 test('every suite file has its place in SUITE_ORDER, and every place a file', () => {
   const files = readdirSync(path.join(PACKAGE_ROOT, 'suites'))
@@ -41,6 +41,16 @@ const ASKS_USERS = /\/api\/user|postUserUnpressed|user-probe|ERROR_ANSWER_ENDPOI
 
 test("the areas the lane's press waits for come first", () => {
   expect(SUITE_ORDER.slice(0, BEFORE_PRESS.length)).toEqual([...BEFORE_PRESS]);
+});
+
+// The files that wait for the press come after those it waits for (or neither would start), and before the users suite,
+// whose checks wait for the whole lane.
+test('the areas that wait for the press come after those it waits for and before the users suite', () => {
+  const rank = (a: string) => SUITE_ORDER.indexOf(a as (typeof SUITE_ORDER)[number]);
+  for (const a of AFTER_PRESS) {
+    expect(rank(a)).toBeGreaterThan(Math.max(...BEFORE_PRESS.map(rank)));
+    expect(rank(a)).toBeLessThan(rank('users'));
+  }
 });
 
 // The areas between them and the users suite run while its lane waits with a creation window open (docs/architecture.md

@@ -12,7 +12,7 @@ import { Lane, type PartEnding } from '../../lib/harness/lane.js';
 import { postUserUnpressed } from '../../lib/harness/user-probe.js';
 import { judgeOn } from '../../lib/judge/device/table.js';
 import type { ClauseId } from '../../lib/spec/clause-types.js';
-import { BEFORE_PRESS } from '../../lib/spec/run-order.js';
+import { AFTER_PRESS, BEFORE_PRESS } from '../../lib/spec/run-order.js';
 import { type UsersScenario, runScenario } from './scenario.js';
 
 export const WITH_TOKEN = { needsToken: true } as const;
@@ -42,32 +42,50 @@ interface Works {
 const WORK: { [K in keyof Works]: { clause: ClauseId; work: (ctx: CheckContext) => Promise<Works[K]>; pressing?: true } } = {
   pair01: { clause: 'PAIR-01', work: (ctx) => postUserUnpressed(ctx, 'early') },
   pair02: { clause: 'PAIR-02', work: pollUnpressed },
-  scenario: { clause: 'PAIR-03', work: runScenario, pressing: true },
+  scenario: {
+    clause: 'PAIR-03',
+    work: (ctx) => {
+      pressing().resolve();
+      return runScenario(ctx);
+    },
+    pressing: true,
+  },
 };
 const PARTS = Object.keys(WORK) as (keyof Works)[];
 
 /** The lane's parts in this run, each the one WORK names under its key. */
 const lane = runScoped(() => new Map<keyof Works, Promise<PartEnding<unknown>>>());
-/** Settled when the first file of the run past BEFORE_PRESS starts: the files run one at a time, in the run's order. */
-const pressable = runScoped(() => {
+const settled = () => {
   let resolve = () => {};
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
-});
+};
+/** Settled when the first file of the run past BEFORE_PRESS starts: the files run one at a time, in the run's order. */
+const pressable = runScoped(settled);
+/** Settled when the lane's press scenario has the device, or where this run's lane does not press. */
+const pressing = runScoped(settled);
 
-/** A suite file of the run starts (the suites' setup file calls this): past BEFORE_PRESS, the lane may press. */
-export function fileStarts(filepath: string): void {
+/**
+ * A suite file of the run starts (the suites' setup file awaits this): past BEFORE_PRESS, the lane may press; a file of
+ * AFTER_PRESS starts once it does.
+ */
+export async function fileStarts(filepath: string): Promise<void> {
   const area = filepath.replace(/^.*[\\/]/, '').replace(/\.test\.[jt]s$/, '');
   if (!(BEFORE_PRESS as readonly string[]).includes(area)) pressable().resolve();
+  if ((AFTER_PRESS as readonly string[]).includes(area)) await pressing().promise;
 }
 const partOf = <K extends keyof Works>(part: K) => lane().get(part) as Promise<PartEnding<Works[K]>> | undefined;
 
 /** Starts the users lane where this run loads the users suite (`lanes`, from the runner): each part only for a check that will adopt it. Once a run. */
 export function startUsersLane(run: CheckContext['run'], lanes: readonly string[]): void {
   const chosen = PARTS.filter((part) => checkRuns(WORK[part].clause, WITH_TOKEN, run));
-  if (!lanes.includes('users') || chosen.length === 0 || lane().size) return;
+  if (lane().size) return;
+  if (!lanes.includes('users') || !chosen.includes('scenario')) pressing().resolve();
+  if (!lanes.includes('users') || chosen.length === 0) return;
   const on = new Lane(run);
   for (const part of chosen) lane().set(part, on.part<unknown>(WORK[part].clause, WORK[part].work, WORK[part].pressing && pressable().promise));
+  // Where the scenario ends before its work begins (its check cannot run), the socket's files still start.
+  void partOf('scenario')?.then(pressing().resolve);
   on.end();
 }
 
