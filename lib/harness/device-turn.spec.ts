@@ -48,3 +48,17 @@ test('a table whose last row never ran gives the turn back when its file ends; o
   endTable();
   expect(await inTurn(async () => 'free again')).toBe('free again');
 });
+
+test('a row of a table waits for the row before it, even one its test no longer waits for', async () => {
+  const table = {};
+  const order: string[] = [];
+  let release = () => {};
+  const slow = inTableTurn(table, false, () => new Promise<void>((r) => (release = r)).then(() => void order.push('row 1 ends')));
+  const next = inTableTurn(table, true, async () => void order.push('row 2 starts'));
+  await new Promise((r) => setTimeout(r, 10));
+  expect(order).toEqual([]);
+  release();
+  await Promise.all([slow, next]);
+  expect(order).toEqual(['row 1 ends', 'row 2 starts']);
+  expect(await inTurn(async () => 'free after the last')).toBe('free after the last');
+});

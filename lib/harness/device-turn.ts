@@ -7,8 +7,8 @@ import { runScoped } from '../client/run-scope.js';
 class Turns {
   private held = false;
   private readonly waiting: (() => void)[] = [];
-  /** The table whose rows hold the turn from one to the next (inTableTurn). */
-  table: object | undefined;
+  /** The table whose rows hold the turn from one to the next (inTableTurn), and its row under way. */
+  table: { of: object; row: Promise<unknown> } | undefined;
 
   async take(): Promise<void> {
     if (!this.held) {
@@ -50,12 +50,13 @@ export async function inTurn<T>(work: () => Promise<T>): Promise<T> {
  */
 export async function inTableTurn<T>(table: object, last: boolean, work: () => Promise<T>): Promise<T> {
   const t = turns();
-  if (t.table !== table) {
-    await t.take();
-    t.table = table;
-  }
+  if (t.table?.of !== table) t.table = { of: table, row: t.take() };
+  const hold = t.table;
+  // Each row after the one before, even one vitest gave up on (past its timeout) that still has the device.
+  const done = hold.row.then(work);
+  hold.row = done.catch(() => undefined);
   try {
-    return await work();
+    return await done;
   } finally {
     if (last) endTable();
   }

@@ -1,7 +1,11 @@
 // The kept suite worker (kept-worker.ts): vitest's worker runtime, started afresh for each run it is sent,
 // with the run-scoped state of the library forgotten first. Between runs it waits.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { init, runBaseTests, setupEnvironment } from 'vitest/worker';
 import { forgetRun } from '../client/run-scope.js';
+import { CODE_EXT, CODE_ROOT } from './package-root.js';
 
 // The suites' runtime makes process.exit throw; the worker's own end must still end it.
 const exit = process.exit.bind(process);
@@ -42,3 +46,20 @@ process.on('message', (message: Request) => {
 });
 // The process that kept it went away: so does the worker.
 process.on('disconnect', () => exit(0));
+
+/**
+ * The library the suites import, loaded while the worker waits for its first run: vitest loads the built library as Node
+ * does (vitest-run.ts, NATIVE), so the run finds it loaded. From the sources vitest transforms it: nothing to load.
+ */
+function libraryOfSuites(): string[] {
+  if (CODE_EXT !== 'js') return [];
+  const suites = path.join(CODE_ROOT, 'suites');
+  const files = readdirSync(suites, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+  const lib = path.join(CODE_ROOT, 'lib') + path.sep;
+  const imported = files.flatMap((f) =>
+    [...readFileSync(path.join(suites, f), 'utf8').matchAll(/from '(\.[^']+)'/g)].map((m) => path.resolve(path.dirname(path.join(suites, f)), m[1]!)),
+  );
+  return [...new Set(imported.filter((p) => p.startsWith(lib)))];
+}
+// A module that fails here fails again in the run, where it is reported.
+for (const file of libraryOfSuites()) import(pathToFileURL(file).href).catch(() => undefined);

@@ -4,7 +4,10 @@
 // keeps nothing: its worker is vitest's own fork. A kept worker forgets each run before the next
 // (kept-worker-entry.ts, lib/client/run-scope.ts); one that did not end its run cleanly is not kept.
 import { type ChildProcess, fork } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { isatty } from 'node:tty';
+import { isDeepStrictEqual } from 'node:util';
 import type { PoolOptions, PoolRunnerInitializer, PoolWorker, WorkerRequest } from 'vitest/node';
 import { CODE_EXT, CODE_ROOT, PACKAGE_ROOT } from './package-root.js';
 
@@ -12,6 +15,8 @@ const ENTRY = path.join(CODE_ROOT, 'lib', 'runner', `kept-worker-entry.${CODE_EX
 
 let kept: ChildProcess | undefined;
 let keeping = false;
+/** A worker started before vitest asked for one (startSuiteWorkerEarly), with what it was started with. */
+let early: { child: ChildProcess; execArgv: string[]; env: NodeJS.ProcessEnv } | undefined;
 /** The run under way left a check running (cancelled, or a check past its timeout): its worker is not kept. */
 let leftRunning = false;
 
@@ -35,8 +40,66 @@ export function dropSuiteWorker(): void {
   leftRunning = keeping;
 }
 
-/** The pool of a run: vitest's fork for one run, or the kept worker. */
-export const suitePool = (): 'forks' | PoolRunnerInitializer => (keeping ? KEPT_FORKS : 'forks');
+/** The pool of a run: vitest's fork for one run, or the kept worker (or the one started early). */
+export const suitePool = (): 'forks' | PoolRunnerInitializer => (keeping || early ? KEPT_FORKS : 'forks');
+
+/**
+ * What vitest 4 forks a suite worker with, for the run of this process (its `resolveOptions`, the conditions vite resolves
+ * on a server, and the environment it merges): a worker started early serves the run only where vitest's match these.
+ */
+const VITEST_ENV = { TEST: 'true', VITEST: 'true', VITEST_MODE: 'RUN', FORCE_TTY: isatty(1) ? 'true' : '' };
+function vitestWorkerArgs(): { execArgv: string[]; env: NodeJS.ProcessEnv } {
+  const vitestRoot = path.dirname(createRequire(import.meta.url).resolve('vitest/package.json'));
+  const profiling = process.execArgv.filter((a) => a.startsWith('--cpu-prof') || a.startsWith('--heap-prof') || a.startsWith('--diagnostic-dir'));
+  return {
+    execArgv: [
+      ...profiling,
+      '--experimental-import-meta-resolve',
+      '--require',
+      path.join(vitestRoot, 'suppress-warnings.cjs'),
+      '--conditions',
+      'node',
+      '--conditions',
+      'development',
+    ],
+    // vite's own, which it sets on creating the server (where NODE_ENV was not set, a development server's).
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development', MODE: 'test', DEV: '1', PROD: '', BASE_URL: '/', ...VITEST_ENV },
+  };
+}
+
+/**
+ * Starts the suites' worker now, for a run that will ask for it once its command line is loaded and its device prepared:
+ * the worker loads vitest's runtime and the library meanwhile, on the other core. Unused, it holds nothing up: the
+ * process exits as if it were not there, and the worker with it.
+ */
+export function startSuiteWorkerEarly(): void {
+  if (early || keeping || CODE_EXT !== 'js') return;
+  const { execArgv, env } = vitestWorkerArgs();
+  const child = fork(ENTRY, [], { cwd: PACKAGE_ROOT, env, execArgv, stdio: 'pipe', serialization: 'advanced' });
+  child.unref();
+  child.channel?.unref();
+  for (const s of [child.stdout, child.stderr]) (s as unknown as { unref?: () => void } | null)?.unref?.();
+  early = { child, execArgv, env };
+}
+
+let servedEarly = false;
+/** Whether a run of this process was served by the worker started early (lib/runner/early-worker.spec.ts). */
+export const earlyWorkerServed = (): boolean => servedEarly;
+
+/** The worker started early, where it can serve a run vitest forks with `options`; else it goes. */
+function takeEarly(options: PoolOptions): ChildProcess | undefined {
+  const e = early;
+  early = undefined;
+  if (!e) return undefined;
+  if (alive(e.child) && isDeepStrictEqual(e.execArgv, options.execArgv) && isDeepStrictEqual(e.env, options.env)) {
+    e.child.ref();
+    e.child.channel?.ref();
+    servedEarly = true;
+    return e.child;
+  }
+  e.child.kill('SIGKILL');
+  return undefined;
+}
 
 const alive = (c: ChildProcess | undefined): c is ChildProcess => c !== undefined && c.exitCode === null && c.signalCode === null && c.connected;
 
@@ -54,6 +117,7 @@ class KeptFork implements PoolWorker {
   constructor(private readonly options: PoolOptions) {}
 
   async start(): Promise<void> {
+    if (!alive(kept)) kept = takeEarly(this.options);
     if (!alive(kept)) {
       // In the package root: the command that starts it runs in a folder of its own, which may go before the worker does.
       // vitest's Node options, and the garbage collection of the process that keeps it (the tests' warm CLI's, warm-cli.ts).
@@ -102,7 +166,7 @@ class KeptFork implements PoolWorker {
     this.child = undefined;
     const dropped = leftRunning;
     leftRunning = false;
-    if (this.stopped && alive(child) && !dropped) return;
+    if (keeping && this.stopped && alive(child) && !dropped) return;
     // Cancelled or broken mid-run: what it was doing must not go on into the next run.
     if (kept === child) kept = undefined;
     const exited = new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));

@@ -26,7 +26,6 @@ import type { Exchange } from '../client/exchange-log.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import type { RunConfig } from './config.js';
 import type { OpenSuites, Progress, SuiteRun } from './vitest-run.js';
-import { explorePhase } from './explore-phase.js';
 import { arrangeOwned } from './owned-arrange.js';
 import { OWNERS, watchedBy } from '../judge/device/owned.js';
 import { clause } from '../spec/catalogue.js';
@@ -103,6 +102,8 @@ export async function runSession(run: Run, prepared: Prepared, consent: CloudCon
       await run.pool.release();
       suiteRun = await (await suites).run(context, signal);
       if (cfg.explore && !signal?.aborted) {
+        // Loaded only where a run explores: the exploration brings fast-check with it.
+        const { explorePhase } = await import('./explore-phase.js');
         const phase = await explorePhase(run, device, context, found, cfg.explore, presses?.count().count ?? prepared.presses.count);
         explored = phase.explored;
         operatorStop = phase.operatorStop;
