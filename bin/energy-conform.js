@@ -10,6 +10,6 @@ if (!existsSync(main)) {
 // A run starts its suites' worker before loading the rest of the command line: it loads on the other core meanwhile.
 const args = process.argv.slice(2);
 if (args[0] === 'run' && !args.some((a) => ['--help', '-h', '--version'].includes(a))) {
-  (await import(new URL('../dist/lib/runner/kept-worker.js', import.meta.url).href)).startSuiteWorkerEarly();
+  (await import(new URL('../dist/lib/runner/kept-worker.js', import.meta.url).href)).startSuiteWorkerEarly(process.env, process.execArgv);
 }
 await import(main.href);

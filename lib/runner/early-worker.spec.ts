@@ -11,7 +11,7 @@ const DIST = path.join(PACKAGE_ROOT, 'dist', 'lib');
 
 const SCRIPT = `
 import { earlyWorkerServed, startSuiteWorkerEarly, suitePool } from ${JSON.stringify(path.join(DIST, 'runner', 'kept-worker.js'))};
-startSuiteWorkerEarly();
+startSuiteWorkerEarly(process.env, process.execArgv);
 const { createVitest } = await import('vitest/node');
 const root = ${JSON.stringify(path.join(DIST, 'bench', 'trivial'))};
 const vitest = await createVitest('test', { root, config: false, include: ['trivial.check.js'], watch: false, reporters: [{}], pool: suitePool() });

@@ -48,9 +48,9 @@ export const suitePool = (): 'forks' | PoolRunnerInitializer => (keeping || earl
  * on a server, and the environment it merges): a worker started early serves the run only where vitest's match these.
  */
 const VITEST_ENV = { TEST: 'true', VITEST: 'true', VITEST_MODE: 'RUN', FORCE_TTY: isatty(1) ? 'true' : '' };
-function vitestWorkerArgs(): { execArgv: string[]; env: NodeJS.ProcessEnv } {
+function vitestWorkerArgs(env: NodeJS.ProcessEnv, nodeArgs: readonly string[]): { execArgv: string[]; env: NodeJS.ProcessEnv } {
   const vitestRoot = path.dirname(createRequire(import.meta.url).resolve('vitest/package.json'));
-  const profiling = process.execArgv.filter((a) => a.startsWith('--cpu-prof') || a.startsWith('--heap-prof') || a.startsWith('--diagnostic-dir'));
+  const profiling = nodeArgs.filter((a) => a.startsWith('--cpu-prof') || a.startsWith('--heap-prof') || a.startsWith('--diagnostic-dir'));
   return {
     execArgv: [
       ...profiling,
@@ -63,18 +63,19 @@ function vitestWorkerArgs(): { execArgv: string[]; env: NodeJS.ProcessEnv } {
       'development',
     ],
     // vite's own, which it sets on creating the server (where NODE_ENV was not set, a development server's).
-    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development', MODE: 'test', DEV: '1', PROD: '', BASE_URL: '/', ...VITEST_ENV },
+    env: { ...env, NODE_ENV: env.NODE_ENV ?? 'development', MODE: 'test', DEV: '1', PROD: '', BASE_URL: '/', ...VITEST_ENV },
   };
 }
 
 /**
  * Starts the suites' worker now, for a run that will ask for it once its command line is loaded and its device prepared:
  * the worker loads vitest's runtime and the library meanwhile, on the other core. Unused, it holds nothing up: the
- * process exits as if it were not there, and the worker with it.
+ * process exits as if it were not there, and the worker with it. `processEnv`, `processArgs`: the process's environment and
+ * Node options, which vitest forks with.
  */
-export function startSuiteWorkerEarly(): void {
+export function startSuiteWorkerEarly(processEnv: NodeJS.ProcessEnv, processArgs: readonly string[]): void {
   if (early || keeping || CODE_EXT !== 'js') return;
-  const { execArgv, env } = vitestWorkerArgs();
+  const { execArgv, env } = vitestWorkerArgs(processEnv, processArgs);
   const child = fork(ENTRY, [], { cwd: PACKAGE_ROOT, env, execArgv, stdio: 'pipe', serialization: 'advanced' });
   child.unref();
   child.channel?.unref();
