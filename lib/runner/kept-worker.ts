@@ -1,7 +1,8 @@
 // A worker for the suites that outlives its run, for a process that runs one command after another (the
 // self-test's warm CLI, lib/testing/warm-cli-server.ts): the worker's modules (vitest's runtime, undici, zod,
 // the library) are loaded once, not once a run. `energy-conform run` itself is one run in one process and
-// keeps nothing: its worker is vitest's own fork. A kept worker forgets each run before the next
+// keeps nothing: its worker is started by the bin before the rest loads (startSuiteWorkerEarly), where vitest would
+// fork it alike, else vitest's own fork, and goes with the run. A kept worker forgets each run before the next
 // (kept-worker-entry.ts, lib/client/run-scope.ts); one that did not end its run cleanly is not kept.
 import { type ChildProcess, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -43,11 +44,11 @@ export function dropSuiteWorker(): void {
 /** The pool of a run: vitest's fork for one run, or the kept worker (or the one started early). */
 export const suitePool = (): 'forks' | PoolRunnerInitializer => (keeping || early ? KEPT_FORKS : 'forks');
 
+const VITEST_ENV = { TEST: 'true', VITEST: 'true', VITEST_MODE: 'RUN', FORCE_TTY: isatty(1) ? 'true' : '' };
 /**
  * What vitest 4 forks a suite worker with, for the run of this process (its `resolveOptions`, the conditions vite resolves
  * on a server, and the environment it merges): a worker started early serves the run only where vitest's match these.
  */
-const VITEST_ENV = { TEST: 'true', VITEST: 'true', VITEST_MODE: 'RUN', FORCE_TTY: isatty(1) ? 'true' : '' };
 function vitestWorkerArgs(env: NodeJS.ProcessEnv, nodeArgs: readonly string[]): { execArgv: string[]; env: NodeJS.ProcessEnv } {
   const vitestRoot = path.dirname(createRequire(import.meta.url).resolve('vitest/package.json'));
   const profiling = nodeArgs.filter((a) => a.startsWith('--cpu-prof') || a.startsWith('--heap-prof') || a.startsWith('--diagnostic-dir'));
