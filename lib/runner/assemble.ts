@@ -1,6 +1,7 @@
 // Collected tests -> one result per catalogue clause, run or skipped, so coverage is computable.
 import { clausesOf } from '../spec/catalogue.js';
 import { type Profile, clauseTitle } from '../spec/clause-types.js';
+import { suiteName } from '../spec/run-order.js';
 import type { JudgedOccasion } from '../client/kept-judgment.js';
 import { keptAt } from '../judge/device/kept.js';
 import type { CaseResult, CheckResult, Status } from '../report/results.js';
@@ -68,7 +69,7 @@ function caseOf(m: Outcome, clauseTitle: string): CaseResult {
 
 /** Whether suite file `file` (`socket-orders.test.js`) holds checks of `area`: suites/<area>.test.ts and suites/<area>-*.test.ts. */
 export const fileOfArea = (file: string, area: string): boolean => {
-  const name = file.replace(/\.test\.[jt]s$/, '');
+  const name = suiteName(file);
   return name === area || name.startsWith(`${area}-`);
 };
 

@@ -46,10 +46,9 @@ test("the areas the lane's press waits for come first", () => {
 // The files that wait for the press come after those it waits for (or neither would start), and before the users suite,
 // whose checks wait for the whole lane.
 test('the areas that wait for the press come after those it waits for and before the users suite', () => {
-  const rank = (a: string) => SUITE_ORDER.indexOf(a as (typeof SUITE_ORDER)[number]);
   for (const a of AFTER_PRESS) {
-    expect(rank(a)).toBeGreaterThan(Math.max(...BEFORE_PRESS.map(rank)));
-    expect(rank(a)).toBeLessThan(rank('users'));
+    expect(suiteRank(a)).toBeGreaterThan(Math.max(...BEFORE_PRESS.map(suiteRank)));
+    expect(suiteRank(a)).toBeLessThan(suiteRank('users'));
   }
 });
 

@@ -37,10 +37,12 @@ export const SUITE_ORDER = [
   'vendor-system-reboot',
 ] as const;
 
+/** The name of a suite file (`suites/socket-orders.test.ts`, from the sources or the build): `socket-orders`. */
+export const suiteName = (file: string): string => file.replace(/^.*[\\/]/, '').replace(/\.test\.[jt]s$/, '');
+
 /** Where a suite file (`suites/<name>.test.ts`) stands in SUITE_ORDER; a file not listed comes after all, by name. */
 export function suiteRank(file: string): number {
-  const name = file.replace(/^.*[\\/]/, '').replace(/\.test\.[jt]s$/, '');
-  const i = (SUITE_ORDER as readonly string[]).indexOf(name);
+  const i = (SUITE_ORDER as readonly string[]).indexOf(suiteName(file));
   return i === -1 ? SUITE_ORDER.length : i;
 }
 

@@ -12,7 +12,7 @@ import { Lane, type PartEnding } from '../../lib/harness/lane.js';
 import { postUserUnpressed } from '../../lib/harness/user-probe.js';
 import { judgeOn } from '../../lib/judge/device/table.js';
 import type { ClauseId } from '../../lib/spec/clause-types.js';
-import { AFTER_PRESS, BEFORE_PRESS } from '../../lib/spec/run-order.js';
+import { AFTER_PRESS, BEFORE_PRESS, suiteName } from '../../lib/spec/run-order.js';
 import { type UsersScenario, runScenario } from './scenario.js';
 
 export const WITH_TOKEN = { needsToken: true } as const;
@@ -70,7 +70,7 @@ const pressing = runScoped(settled);
  * AFTER_PRESS starts once it does.
  */
 export async function fileStarts(filepath: string): Promise<void> {
-  const area = filepath.replace(/^.*[\\/]/, '').replace(/\.test\.[jt]s$/, '');
+  const area = suiteName(filepath);
   if (!(BEFORE_PRESS as readonly string[]).includes(area)) pressable().resolve();
   if ((AFTER_PRESS as readonly string[]).includes(area)) await pressing().promise;
 }
@@ -79,14 +79,13 @@ const partOf = <K extends keyof Works>(part: K) => lane().get(part) as Promise<P
 /** Starts the users lane where this run loads the users suite (`lanes`, from the runner): each part only for a check that will adopt it. Once a run. */
 export function startUsersLane(run: CheckContext['run'], lanes: readonly string[]): void {
   const chosen = PARTS.filter((part) => checkRuns(WORK[part].clause, WITH_TOKEN, run));
-  if (lane().size) return;
-  if (!lanes.includes('users') || !chosen.includes('scenario')) pressing().resolve();
-  if (!lanes.includes('users') || chosen.length === 0) return;
-  const on = new Lane(run);
-  for (const part of chosen) lane().set(part, on.part<unknown>(WORK[part].clause, WORK[part].work, WORK[part].pressing && pressable().promise));
-  // Where the scenario ends before its work begins (its check cannot run), the socket's files still start.
-  void partOf('scenario')?.then(pressing().resolve);
-  on.end();
+  if (lanes.includes('users') && chosen.length > 0 && lane().size === 0) {
+    const on = new Lane(run);
+    for (const part of chosen) lane().set(part, on.part<unknown>(WORK[part].clause, WORK[part].work, WORK[part].pressing && pressable().promise));
+    on.end();
+  }
+  // Where the scenario ends before its work begins (its check cannot run), or there is none, the socket's files start too.
+  void (partOf('scenario') ?? Promise.resolve()).then(pressing().resolve);
 }
 
 /** The work of `part` for the check at hand: the lane's, adopted, where the lane did it; else done by the check now. */
