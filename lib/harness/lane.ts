@@ -17,7 +17,8 @@ import type { ClauseId } from '../spec/clause-types.js';
 import { type CheckContext, runSecrets } from './clause-test.js';
 import { giveTurn, takeTurn } from './device-turn.js';
 import { requestGuard } from './given-up.js';
-import { beforeCheck, watchOwned } from './owned-watch.js';
+import { beforeCheck, leaveUnread, unreadStates, watchOwned } from './owned-watch.js';
+import type { OwnedClause } from '../judge/device/owned.js';
 import { runPool } from './run-pool.js';
 
 /** A judgment of another clause a part made (a watched state read back), judged in the adopting check. */
@@ -58,9 +59,23 @@ async function rearrange(device: DeviceClient, run: SuiteContext): Promise<void>
 export class Lane {
   private readonly redactor = runSecrets();
   /** The last part asked for, settled (never rejected): the next runs after it. */
-  private tail: Promise<unknown> = takeTurn();
+  private tail: Promise<unknown>;
+  /** The watched states nothing was known of when the lane last took the device: it leaves them so (owned-watch.ts). */
+  private unread: OwnedClause[] = [];
 
-  constructor(private readonly run: SuiteContext) {}
+  constructor(private readonly run: SuiteContext) {
+    this.tail = this.take();
+  }
+
+  private async take(): Promise<void> {
+    await takeTurn();
+    this.unread = unreadStates(this.run);
+  }
+
+  private give(): void {
+    leaveUnread(this.unread);
+    giveTurn();
+  }
 
   /**
    * One check's device work, done as check `id` would do it (its reads before, its requests, the read-backs after) after
@@ -74,7 +89,7 @@ export class Lane {
 
   /** No part comes after those asked for: the turn goes back once they are done. */
   end(): void {
-    void this.tail.then(giveTurn);
+    void this.tail.then(() => this.give());
   }
 
   private async runPart<T>(id: ClauseId, work: (ctx: CheckContext) => Promise<T>, after?: Promise<unknown>): Promise<PartEnding<T>> {
@@ -96,9 +111,9 @@ export class Lane {
      */
     const away = async (until: Promise<unknown>) => {
       const mark = exchangesLogged();
-      giveTurn();
+      this.give();
       await until;
-      await takeTurn();
+      await this.take();
       if (exchangesLogged() === mark) return;
       await rearrange(device, run);
       await walk(false);

@@ -38,6 +38,17 @@ function carriedTo(clause: OwnedClause, run: SuiteContext): Carried {
 
 type Also = (id: ClauseId, fn: () => unknown, read: readonly import('../client/exchange-log.js').Exchange[]) => Promise<void>;
 
+/** The watched states nothing is known of now: none read since their own requests, none before the suites. */
+export const unreadStates = (run: SuiteContext): OwnedClause[] => watchedBy(run).filter((clause) => !carriedTo(clause, run).before);
+
+/**
+ * `states` unknown again: a lane gives the device back with the states it found unread left unread, so that its own
+ * reads, made wherever its waits happened to end, give the next check no read to judge against that it would not have had.
+ */
+export function leaveUnread(states: readonly OwnedClause[]): void {
+  for (const clause of states) carried().set(clause, NOTHING_CARRIED);
+}
+
 /** The watched states whose occasions the checks of `id`'s area make: such a check runs for them where its own clause was not chosen. */
 export const occasionsOf = (id: ClauseId, run: Pick<SuiteContext, 'skips'>): OwnedClause[] =>
   watchedBy(run).filter((clause) => OWNERS[clause].occasionsIn.includes(areaOf(id)));

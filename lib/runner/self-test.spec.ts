@@ -80,7 +80,7 @@ const HOSTILE_REQUEST_TIMEOUT_S = 4;
  * The default run (`npm start`: the socket) on hardware: every request costs the link's latency and every
  * relay switch wears the socket. The matrix runs as a tour (lib/spec/socket-tour.ts). The users suite's lane
  * (suites/users/lane.ts) comes back between checks, never between a table's rows (lib/harness/device-turn.ts): where
- * the socket was left otherwise it locks it again, and reads it before its next request (692–693 requests, 464–465 state
+ * the socket was left otherwise it locks it again, and reads it before its next request (697–698 requests, 466 state
  * requests and 60 relay switches over 8 runs; a busy machine moves where the lane comes back, and with it a few reads).
  */
 const SOCKET_BUDGET = { requests: 710, stateRequests: 480, relaySwitches: 64 };
