@@ -1,12 +1,17 @@
 // Secrets: tokens are redacted by value, wherever they appear, in every form the run has seen.
 export const REDACTED = '[REDACTED]';
 
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export class Redactor {
   private readonly secrets = new Set<string>();
+  /** Every form in one pattern, longest first, so a secret that contains another is replaced whole; made again on add. */
+  private pattern: RegExp | null = null;
 
   add(secret: string | undefined | null): void {
     if (!secret || secret.length < 8) return;
     for (const form of [secret, secret.toLowerCase(), secret.toUpperCase()]) this.secrets.add(form);
+    this.pattern = null;
   }
 
   /** Every value added so far, for audits that scan written files. */
@@ -15,10 +20,15 @@ export class Redactor {
   }
 
   redact(text: string): string {
-    let out = text;
-    // Longest first, so a secret that contains another is replaced whole.
-    for (const s of [...this.secrets].sort((a, b) => b.length - a.length)) out = out.split(s).join(REDACTED);
-    return out;
+    if (this.secrets.size === 0) return text;
+    this.pattern ??= new RegExp(
+      [...this.secrets]
+        .sort((a, b) => b.length - a.length)
+        .map(escaped)
+        .join('|'),
+      'g',
+    );
+    return text.replace(this.pattern, REDACTED);
   }
 
   redactDeep<T>(value: T): T {

@@ -32,6 +32,13 @@ describe('assembling results', () => {
     expect(fileOfArea(file, area)).toBe(holds);
   });
 
+  test("a test that recorded nothing is its title's clause's, with its state", () => {
+    const skipped = { title: 'KIND-02 [SHOULD] the advertisement names the device', state: 'skipped' as const, message: 'no mDNS', durationMs: 0, records: [] };
+    const checks = assemble([skipped], {}, '9.9.9', ['spec']);
+    expect(checks.find((c) => c.clause === 'KIND-02')).toMatchObject({ status: 'skip', message: 'no mDNS' });
+    expect(checks.find((c) => c.clause === 'KIND-01')).toMatchObject({ status: 'skip', message: 'not implemented yet in energy-conform 9.9.9' });
+  });
+
   test("a runner check joins the clause's outcome, the worst one winning", () => {
     const tests = [
       {
