@@ -80,3 +80,27 @@ test.for([
   expect(last.total_power_import_kwh as number).toBeCloseTo(13779.338 + 0.05, 2);
   expect(last.total_power_export_kwh).toBe(541.75);
 });
+
+test("a captured P1 meter's external gas meter served again over a minute: its value never goes back (V-READ-05)", () => {
+  const gas = { unique_id: '4E474C5944', type: 'gas_meter', timestamp: '2026-11-28T23:50:57', value: 2579.913, unit: 'm3' };
+  const p1: Persona = {
+    kind: 'p1dongle',
+    serial: '5c2fafaabbcc',
+    firmware: '6.0305',
+    readings: { 'v2 /api/measurement': { unique_id: '4E47475955', energy_import_kwh: 13779.338, power_w: 300, tariff: 1, external: [gas] } },
+  };
+  let clock = 0;
+  const rewrite = personaRewrite(p1, 0, () => clock);
+  const series: Reading[] = [];
+  // Every tenth of a second for a minute and a half: past a whole turn of any movement around the captured value.
+  for (let ms = 0; ms <= 90_000; ms += 100) {
+    clock = ms;
+    const res = rewrite.response!(
+      { status: 200, headers: {}, body: {} } as EmuResponse,
+      { server: 'v2', method: 'GET', path: '/api/measurement' } as EmuRequest,
+      undefined as never,
+    );
+    series.push({ at: ms, form: 'v2', fields: v2Fields(res.body as Record<string, unknown>) });
+  }
+  expect(judgeReadings('V-READ-05', series, { kind: 'p1dongle' })).toEqual({ held: true });
+});

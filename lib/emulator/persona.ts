@@ -65,8 +65,11 @@ function served(a: ServedAnswer, res: EmuResponse): EmuResponse {
   return { ...res, status: a.status, headers: { ...res.headers, ...own(a.headers) }, body };
 }
 
-/** Totals only grow (a meter's energy by what its power says flowed: movedReading); the other readings move around their captured value. */
-const TOTAL = /_(kwh|m3|gj|liter)$/;
+/**
+ * Totals only grow (a meter's energy by what its power says flowed: movedReading); the other readings move around their
+ * captured value. An external meter's `value` is its register (gas, water, heat): a total too (V-READ-05).
+ */
+const TOTAL = /_(kwh|m3|gj|liter)$|^value$/;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `v` as it reads `seconds` after the start: its shape the captured one's. */
