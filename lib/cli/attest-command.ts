@@ -128,7 +128,14 @@ async function certificationsUnder(dir: string): Promise<string[]> {
     .sort();
 }
 
-export async function certificationsCommand(a: { folder: string; key: string; revoked?: string; out?: string; json: boolean }): Promise<number> {
+export async function certificationsCommand(a: {
+  folder: string;
+  key: string;
+  revoked?: string;
+  out?: string;
+  release?: string;
+  json: boolean;
+}): Promise<number> {
   const publicKey = await keyOf(a.key, 'public');
   const revoked = a.revoked === undefined ? undefined : ((await readJson(a.revoked, 'a revocation list signed with the same key', '--revoked')) as Envelope);
   let files: string[];
@@ -138,7 +145,7 @@ export async function certificationsCommand(a: { folder: string; key: string; re
     throw new RunError('EC_BAD_OPTION', `cannot read the folder ${a.folder} (${(err as Error).message})`);
   }
   const now = new Date();
-  const rows = sortListing(
+  const all = sortListing(
     await Promise.all(
       files.map(async (file) => {
         const at = path.join(a.folder, file);
@@ -154,17 +161,19 @@ export async function certificationsCommand(a: { folder: string; key: string; re
       }),
     ),
   );
+  // A certification whose release cannot be read stays listed: it may be of that release, and its problem is the lab's to see.
+  const rows = a.release === undefined ? all : all.filter((r) => r.release === a.release || r.release === null);
   const out = a.out ?? a.folder;
   await mkdir(out, { recursive: true });
   await writeFile(
     path.join(out, 'certifications.json'),
-    `${JSON.stringify({ folder: a.folder, verified: now.toISOString(), key: path.basename(a.key), certifications: rows }, null, 2)}\n`,
+    `${JSON.stringify({ folder: a.folder, verified: now.toISOString(), key: path.basename(a.key), ...(a.release ? { release: a.release } : {}), certifications: rows }, null, 2)}\n`,
   );
   await writeFile(path.join(out, 'certifications.html'), listingHtml(rows, a.folder, path.basename(a.key), now));
   process.stdout.write(
     a.json
       ? `${JSON.stringify(rows, null, 2)}\n`
-      : `${listingText(rows)}${path.join(out, 'certifications.html')} and certifications.json: ${rows.filter((r) => r.standing === 'holds').length} of ${rows.length} hold\n`,
+      : `${listingText(rows)}${path.join(out, 'certifications.html')} and certifications.json: ${rows.filter((r) => r.standing === 'holds').length} of ${rows.length}${a.release ? ` of API ${a.release}` : ''} hold\n`,
   );
   return 0;
 }

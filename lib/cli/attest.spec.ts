@@ -162,6 +162,27 @@ test('certifications <folder>: each verified, integration or device Ã— release Ã
   expect(listing.certifications.every((c) => c.release === '2.2.0' && c.kind === 'p1dongle' && c.result === 'PASSED' && c.subject.type === 'device')).toBe(
     true,
   );
+  // One release's certifications: those of 2.2.0 are all four; none is of 2.1.0; a release the vendor does not document
+  // is the operator's mistake, named with those it does.
+  const of = async (release: string) =>
+    sharedCli([
+      'certifications',
+      pub(),
+      '--key',
+      at('lab.pub.pem'),
+      '--revoked',
+      at('published.revoked.dsse.json'),
+      '--release',
+      release,
+      '--out',
+      at(`of-${release}`),
+    ]);
+  const [of22, of21, of24] = [await of('2.2.0'), await of('2.1.0'), await of('2.4.0')];
+  expect(of22.stdout).toMatch(/certifications\.json: 1 of 4 of API 2\.2\.0 hold$/m);
+  expect(of21.stdout).toMatch(/certifications\.json: 0 of 0 of API 2\.1\.0 hold$/m);
+  expect(JSON.parse(await readFile(at('of-2.1.0', 'certifications.json'), 'utf8'))).toMatchObject({ release: '2.1.0', certifications: [] });
+  expect([of22.code, of21.code, of24.code]).toEqual([0, 0, 2]);
+  expect(of24.stderr).toMatch(/Argument: release, Given: "2\.4\.0", Choices: "2\.0\.0"/);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

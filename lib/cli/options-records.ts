@@ -1,6 +1,7 @@
 // The options of the commands that read what runs wrote: history, rejudge, report, diff, can-i-deploy, compare, and the
 // certification's sign, verify, revoke and certifications.
 import type { Argv } from 'yargs';
+import { RELEASE_VERSIONS } from '../spec/releases.js';
 
 export function historyOptions<T>(y: Argv<T>) {
   return y
@@ -106,5 +107,9 @@ export function certificationsOptions<T>(y: Argv<T>) {
     .option('key', { type: 'string', demandOption: true, describe: "the lab's Ed25519 public key, PEM, each certification verified with it" })
     .option('revoked', { type: 'string', describe: "the lab's revocation list (energy-conform revoke writes one)" })
     .option('out', { type: 'string', describe: 'where certifications.html and certifications.json go (default: the folder)' })
+    .option('release', {
+      choices: RELEASE_VERSIONS,
+      describe: 'list the certifications of this release of the v2 API only (and those whose release cannot be read, with why)',
+    })
     .option('json', { type: 'boolean', default: false, describe: 'print the listing as JSON instead of the table' });
 }
