@@ -1,7 +1,8 @@
 // Secrets: tokens are redacted by value, wherever they appear, in every form the run has seen.
 export const REDACTED = '[REDACTED]';
 
-const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `s` as a RegExp reads it literally. */
+export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export class Redactor {
   private readonly secrets = new Set<string>();
@@ -24,7 +25,7 @@ export class Redactor {
     this.pattern ??= new RegExp(
       [...this.secrets]
         .sort((a, b) => b.length - a.length)
-        .map(escaped)
+        .map(escapeRegExp)
         .join('|'),
       'g',
     );

@@ -7,6 +7,7 @@ import type { TestCase, TestModule, TestSuite } from 'vitest/node';
 import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
 import { inRunOrder } from '../spec/run-order.js';
 import { AreaSequencer } from './area-sequencer.js';
+import { escapeRegExp } from '../client/redactor.js';
 import { dropSuiteWorker, suitePool } from './kept-worker.js';
 import { CODE_EXT, CODE_ROOT, PACKAGE_ROOT } from './package-root.js';
 
@@ -17,7 +18,7 @@ const TEST_SUFFIX = `.test.${CODE_EXT}`;
  * The built library is plain JavaScript: the worker loads it as Node does, not through vite's transform, which
  * would parse and source-map every module again on each run. The suites themselves are still vitest's to load.
  */
-const NATIVE = CODE_EXT === 'js' ? [new RegExp(`^${path.join(CODE_ROOT, 'lib').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\/]`)] : [];
+const NATIVE = CODE_EXT === 'js' ? [new RegExp(`^${escapeRegExp(path.join(CODE_ROOT, 'lib'))}[\\/]`)] : [];
 /** vitest's message for a test or hook past its timeout. */
 const TIMED_OUT = /^(Test|Hook) timed out in \d+ms/;
 
