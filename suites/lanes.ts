@@ -6,10 +6,12 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { endTable } from '../lib/harness/device-turn.js';
 import { fileStarts, startUsersLane } from './users/lane.js';
 
+// The lane starts as this file loads, before the first suite file is imported: its first request need not wait for that.
+startUsersLane(inject('energyConform'), inject('energyConformLanes'));
+
 // vitest reads a hook's first parameter as the fixtures it asks for (an object pattern); the file is the second.
 // biome-ignore lint/correctness/noEmptyPattern: no fixture is asked for
 beforeAll(({}, suite) => {
-  startUsersLane(inject('energyConform'), inject('energyConformLanes'));
   return fileStarts('filepath' in suite ? suite.filepath : suite.file.filepath);
 });
 

@@ -17,10 +17,15 @@ import { openSuites } from './vitest-run.js';
 import { runAreas } from './suite-areas.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import { packageVersion } from './package-root.js';
-import { type RunOutcome, writeRun } from '../report/write-run.js';
+import type { RunOutcome } from '../report/write-run.js';
 import type { CertificateFacts } from '../client/tls-inspect.js';
 
 export type { RunOutcome };
+
+// The report writers (a fifth of a second of imports, junit-report-builder's the most) load beside the checks, once the
+// first has an outcome, not before the run can start; a run that never reaches the suites loads them when it writes.
+let writers: Promise<typeof import('../report/write-run.js')> | undefined;
+const reportWriters = () => (writers ??= import('../report/write-run.js'));
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
@@ -49,7 +54,12 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
   checkConfirmable(cfg, io);
   // vitest starts while the run prepares the device (preflight, token, the run's own reads), not after.
   // `explore` runs no suites: vitest is not even started.
-  const suites = openSuites(runAreas(cfg), checkTimeoutMs(cfg), progressTo(io));
+  const progress = progressTo(io);
+  const suites = openSuites(runAreas(cfg), checkTimeoutMs(cfg), (p) => {
+    // Awaited (and its failure reported) where the run writes.
+    reportWriters().catch(() => undefined);
+    progress(p);
+  });
   // Handled where it is awaited (the session); until then a failure to start vitest must not end the process.
   suites.catch(() => undefined);
   let session: Session;
@@ -99,6 +109,7 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
   if (residue.length) io.say(`the run could not leave the device as it found it: ${residue.join('; ')}`);
   // Before the suites, around them (the runner's own checks included), and the checks' own.
   const sent = [...prepared.exchanges, ...exchanges, ...suiteRun.tests.flatMap((t) => t.records[0]?.exchanges ?? [])];
+  const { writeRun } = await reportWriters();
   const outcome = await writeRun(
     run,
     {
@@ -146,6 +157,7 @@ async function stoppedBeforeSuites(
   run.io.say(`${stop.message} [${stop.code}]`);
   const reason = `no check ran: the run stopped before the suites (${stop.code}): ${stop.message}`;
   const { kind, serial } = identityOf(run.cfg, pre);
+  const { writeRun } = await reportWriters();
   return writeRun(
     run,
     {

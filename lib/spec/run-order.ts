@@ -8,17 +8,18 @@
 // the areas that ask POST /api/user expecting no window (BEFORE_PRESS) run, and the lane's press waits for them; while
 // it waits with a window open after its press, the areas that touch neither the users nor the creation window run:
 // those that only read, then the socket. The users suite's checks follow and judge what the lane did; the cloud
-// setting, which the run changes and puts back, comes last. The socket's files wait for the lane's press (AFTER_PRESS): a
-// table holds the device's turn from its first row to its last (lib/harness/device-turn.ts), and theirs, the run's
-// longest, would hold back a poll, and the press with it.
+// setting, which the run changes and puts back, comes last. The socket's files and tls wait for the lane's press
+// (AFTER_PRESS): a table holds the device's turn from its first row to its last (lib/harness/device-turn.ts), and the
+// socket's, the run's longest, would hold back a poll, and the press with it; TLS-02 first loads the certificate reader
+// (lib/client/tls-identity.ts), a fifth of a second of the worker's in which a poll would wait as well.
 export const BEFORE_PRESS = ['versioning', 'auth', 'errors'] as const;
-export const AFTER_PRESS = ['socket', 'socket-orders', 'socket-refused'] as const;
+export const AFTER_PRESS = ['tls', 'socket', 'socket-orders', 'socket-refused'] as const;
 
 export const SUITE_ORDER = [
   ...BEFORE_PRESS,
   'info',
-  'tls',
   'measurement',
+  'tls',
   'socket',
   'socket-orders',
   'socket-refused',
