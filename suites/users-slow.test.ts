@@ -11,7 +11,8 @@ import { judgeOn } from '../lib/harness/judged.js';
 import { type CheckContext, clauseTest } from '../lib/harness/clause-test.js';
 import { type PressTime, timedPress } from '../lib/press/in-check.js';
 import { creationNotEnabled, userNames } from '../lib/client/answers.js';
-import { REUSE_AFTER_S, lateCreationsOf } from './users/scenario.js';
+import { REUSE_AFTER_S } from '../lib/client/creation-window.js';
+import { lateCreationsOf } from './users/scenario.js';
 
 const created: string[] = [];
 const withToken = { needsToken: true } as const;

@@ -6,7 +6,7 @@ import { judgeOn } from '../lib/harness/judged.js';
 import { sendTo } from '../lib/harness/endpoint-request.js';
 import { postUserUnpressed } from '../lib/harness/user-probe.js';
 import { TOKEN_ENDPOINTS, TOKEN_READS, endpointRows, rowTitle } from '../lib/spec/endpoints.js';
-import { SEMVER } from '../lib/spec/schemas.js';
+import { SEMVER } from '../lib/spec/releases.js';
 
 const major = (v: string | undefined) => (v && SEMVER.test(v) ? Number(v.split('.')[0]) : NaN);
 const withVersion = (ctx: CheckContext, version: string | undefined, path = '/api') =>

@@ -1,5 +1,5 @@
-// `--history FILE`, else ENERGY_CONFORM_HISTORY: where run, explore, soak and certify-client add each run.
-import { appendDocuments, appendToHistory } from '../history/append.js';
+// `--history FILE`, else ENERGY_CONFORM_HISTORY: where run, explore, soak and certify-client add each run. The history's
+// store loads only where there is one (a twentieth of a second of a run's start otherwise).
 import type { StoredDocument } from '../history/store.js';
 import type { Capture } from '../capture/schema.js';
 import type { Contract } from '../deploy/contract.js';
@@ -11,6 +11,7 @@ export const historyFileOf = (a: { history?: string }, env: NodeJS.ProcessEnv): 
 export async function recordHistory(file: string | undefined, results: RunResults, say: (line: string) => void): Promise<void> {
   if (!file) return;
   try {
+    const { appendToHistory } = await import('../history/append.js');
     say(await appendToHistory(file, [results]));
   } catch (err) {
     say(`history: the run was not added to ${file}: ${(err as Error).message}`);
@@ -21,6 +22,7 @@ export async function recordHistory(file: string | undefined, results: RunResult
 export async function recordDocuments(file: string | undefined, docs: readonly StoredDocument[], say: (line: string) => void): Promise<void> {
   if (!file || !docs.length) return;
   try {
+    const { appendDocuments } = await import('../history/append.js');
     say(await appendDocuments(file, docs));
   } catch (err) {
     say(`history: nothing was added to ${file}: ${(err as Error).message}`);

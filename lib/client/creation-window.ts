@@ -6,6 +6,8 @@ import { creationNotEnabled } from './answers.js';
 import type { DeviceResponse } from './device-client.js';
 
 export const POLL_INTERVAL_MS = 500;
+/** Seconds after a press that the default run's re-use waits (suites/users/scenario.ts): a window far shorter than 30 s shows in seconds. */
+export const REUSE_AFTER_S = 3;
 
 export interface WindowPoll {
   timeoutS: number;

@@ -5,7 +5,7 @@ import { request, type Dispatcher } from 'undici';
 import { ConnectionPool } from './connection-pool.js';
 import { type RequestTo, TransportError } from './errors.js';
 import { type Exchange, ExchangeLog } from './exchange-log.js';
-import { exchangeRaw } from './raw-exchange.js';
+import { RAW_GRACE_MS, exchangeRaw } from './raw-exchange.js';
 import { REDACTED, Redactor } from './redactor.js';
 
 export interface Target {
@@ -187,7 +187,7 @@ class Side {
         method,
         `${lines.join('\r\n')}\r\n\r\n${body ?? ''}`,
         timeoutMs,
-        o.graceMs ?? 300,
+        o.graceMs ?? RAW_GRACE_MS,
       );
       return { ...this.answered(a.status, a.headers, a.body, record, a.after), after: a.after };
     } catch (err) {

@@ -57,6 +57,9 @@ export function splitAnswer(method: string, received: Buffer, closed: boolean): 
   return { status, headers, body: rest.subarray(0, length).toString('utf8'), after: rest.subarray(length).toString('utf8') };
 }
 
+/** How long a raw exchange reads on after the answer, by default: bytes a device writes after its answer arrive within it. */
+export const RAW_GRACE_MS = 300;
+
 /**
  * Sends `request` (a whole HTTP/1.1 message) and reads the answer, then `graceMs` more for anything after it.
  * It fails with the socket's own errors (a timeout as a TimeoutError): the client turns them into its codes.

@@ -5,7 +5,7 @@ import type { Exchange } from '../client/exchange-log.js';
 import { EnergyConformError, RunError, type TransportError, answerOrFailure, isTransportError } from '../client/errors.js';
 import type { ContextDraft } from '../contract/run-context.js';
 import { KINDS, type KindId } from '../spec/kinds.js';
-import { SEMVER } from '../spec/schemas.js';
+import { SEMVER } from '../spec/releases.js';
 import type { Run } from './run-object.js';
 import { plan } from './plan.js';
 import { harnessRequest } from '../press/pairing.js';

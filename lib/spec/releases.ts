@@ -1,7 +1,9 @@
 // The v2 API's releases as the vendor's changelog gives them (DOC changelog.mdx, v2/batteries.mdx "Availability";
 // spec/vendor-api.md "Version history"), and what each added that a client or a check can see. A release is named by
 // its full version, as a device answers it in X-Api-Version and GET /api's api_version.
-import { SEMVER } from './schemas.js';
+
+/** A full version, MAJOR.MINOR.PATCH: how a release is named. Here, not beside the zod schemas: the command line's options read this file, and need no zod. */
+export const SEMVER = /^\d+\.\d+\.\d+$/;
 
 export interface Release {
   version: string;

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
-import { SEMVER, createdUser, deviceInfo, errorV2, socketState, socketStatePartial, systemState, userList } from './schemas.js';
+import { SEMVER } from './releases.js';
+import { createdUser, deviceInfo, errorV2, socketState, socketStatePartial, systemState, userList } from './schemas.js';
 
 const RW = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'real-world');
 const load = (p: string): unknown => JSON.parse(readFileSync(path.join(RW, p), 'utf8'));

@@ -3,7 +3,6 @@
 import { z } from 'zod';
 
 export const FIRMWARE_VERSION = /^\d+\.\d{2}(\d{2})?$/;
-export const SEMVER = /^\d+\.\d+\.\d+$/;
 export const TOKEN = /^[A-F0-9]{32}$/;
 export const USER_NAME = /^local\/[a-zA-Z0-9\-_/\\# ]{1,40}$/;
 

@@ -8,6 +8,7 @@
 // before it: a window that has closed by then (refused after two presses, accepted at once after a third) is
 // PAIR-09's failure without --slow's 25 s wait.
 import { creationNotEnabled, userNames } from '../../lib/client/answers.js';
+import { REUSE_AFTER_S } from '../../lib/client/creation-window.js';
 import type { DeviceResponse } from '../../lib/client/device-client.js';
 import { bodyAs } from '../../lib/client/parse-body.js';
 import { nameField, tokenField } from '../../lib/spec/schemas.js';
@@ -63,8 +64,6 @@ const lastLate = runScoped((): { late?: LateCreations | null } => ({}));
 /** The late re-uses that showed a window closing early in this run; null where they showed none, undefined where the scenario did not run. */
 export const lateCreationsOf = (): LateCreations | null | undefined => lastLate().late;
 
-/** Seconds after the press that the default run's re-use waits: a window far shorter than 30 s shows in seconds. */
-export const REUSE_AFTER_S = 3;
 /** Timed presses whose late re-use may be refused before the window is taken to close early: one press a relay missed is not a short window. */
 const LATE_TRIES = 2;
 

@@ -1,7 +1,8 @@
 // Resources: Device information. GET /api with a valid token: INFO-01 judges the object and its five
 // strings, INFO-02..06 each one field of the same answer.
 import { KINDS, kindOfProductType } from '../../spec/kinds.js';
-import { FIRMWARE_VERSION, SEMVER, deviceInfo } from '../../spec/schemas.js';
+import { FIRMWARE_VERSION, deviceInfo } from '../../spec/schemas.js';
+import { SEMVER } from '../../spec/releases.js';
 import { type DeviceFacts, type Judgment, type Reply, allOf, isJsonObject, shownReply, statusIs, unless } from './judgment.js';
 import { API, type AnswerJudges } from './asks.js';
 

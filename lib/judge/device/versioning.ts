@@ -1,5 +1,5 @@
 // Versioning: which version serves a request, and what the answer says of it.
-import { SEMVER } from '../../spec/schemas.js';
+import { SEMVER } from '../../spec/releases.js';
 import { type DeviceFacts, type Judgment, NOT_SUPPORTED, type Reply, allOf, errorAnswer, statusIs, unless, withWords } from './judgment.js';
 import { API, type AnswerJudges } from './asks.js';
 
