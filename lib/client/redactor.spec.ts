@@ -6,6 +6,7 @@ const TOKEN = '0123456789ABCDEF0123456789ABCDEF';
 test.for([
   ['a token anywhere in the text', `Bearer ${TOKEN}!`, `Bearer ${REDACTED}!`],
   ['in lower and upper case', `${TOKEN.toLowerCase()} ${TOKEN}`, `${REDACTED} ${REDACTED}`],
+  ['in mixed case', `${TOKEN.slice(0, 16).toLowerCase()}${TOKEN.slice(16)}`, REDACTED],
   ['every occurrence', `${TOKEN}${TOKEN}`, `${REDACTED}${REDACTED}`],
   ['a secret that contains another, whole', `x${TOKEN}-suffix-long y`, `x${REDACTED} y`],
   ['characters a pattern would read as its own, as themselves', 'a.b+c(d)e*f?', `${REDACTED}`],

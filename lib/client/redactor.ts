@@ -1,4 +1,5 @@
-// Secrets: tokens are redacted by value, wherever they appear, in every form the run has seen.
+// Secrets: tokens are redacted by value, wherever they appear, in any case (a device or a client may write a token
+// lowercased, or mixed). The run's reports and the client judges' findings are redacted alike.
 export const REDACTED = '[REDACTED]';
 
 /** `s` as a RegExp reads it literally. */
@@ -6,7 +7,7 @@ export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]
 
 export class Redactor {
   private readonly secrets = new Set<string>();
-  /** Every form in one pattern, longest first, so a secret that contains another is replaced whole; made again on add. */
+  /** Every secret in one pattern, in any case, longest first, so a secret that contains another is replaced whole; made again on add. */
   private pattern: RegExp | null = null;
 
   add(secret: string | undefined | null): void {
@@ -15,7 +16,7 @@ export class Redactor {
     this.pattern = null;
   }
 
-  /** Every value added so far, for audits that scan written files. */
+  /** Every value added so far, as given, lowercased and uppercased, for audits that scan written files. */
   values(): string[] {
     return [...this.secrets];
   }
@@ -27,7 +28,7 @@ export class Redactor {
         .sort((a, b) => b.length - a.length)
         .map(escapeRegExp)
         .join('|'),
-      'g',
+      'gi',
     );
     return text.replace(this.pattern, REDACTED);
   }

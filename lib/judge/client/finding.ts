@@ -5,7 +5,7 @@ import type { Phase } from '../../spec/client-clause-types.js';
 import { parsePhases } from '../../spec/client-clause-types.js';
 import type { SeenRequest, Traffic } from '../../spec/traffic.js';
 import { outcomeOf } from '../../contract/outcome.js';
-import { REDACTED, escapeRegExp } from '../../client/redactor.js';
+import { Redactor } from '../../client/redactor.js';
 
 export type Finding =
   | { held: true; message: string }
@@ -104,6 +104,7 @@ export const count = (n: number, thing: string, things = `${thing}s`) => `${n} $
 
 /** Replaces every issued token, in any case, with [REDACTED]: what the judges say and what the reports show hold none. */
 export function tokenRedactor(tokens: readonly string[]): (text: string) => string {
-  const patterns = [...tokens].sort((a, b) => b.length - a.length).map((k) => new RegExp(escapeRegExp(k), 'gi'));
-  return (text) => patterns.reduce((s, k) => s.replace(k, REDACTED), text);
+  const redactor = new Redactor();
+  for (const token of tokens) redactor.add(token);
+  return (text) => redactor.redact(text);
 }
