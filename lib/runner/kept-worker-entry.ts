@@ -48,8 +48,9 @@ process.on('message', (message: Request) => {
 process.on('disconnect', () => exit(0));
 
 /**
- * The library the suites import, loaded while the worker waits for its first run: vitest loads the built library as Node
- * does (vitest-run.ts, NATIVE), so the run finds it loaded. From the sources vitest transforms it: nothing to load.
+ * The library the suites import, and their own modules beside them (suites/users/, …), loaded while the worker waits for
+ * its first run: vitest loads those of the build as Node does (vitest-run.ts, NATIVE), so the run finds them loaded.
+ * From the sources vitest transforms them: nothing to load.
  */
 function libraryOfSuites(): string[] {
   if (CODE_EXT !== 'js') return [];
@@ -59,7 +60,8 @@ function libraryOfSuites(): string[] {
   const imported = files.flatMap((f) =>
     [...readFileSync(path.join(suites, f), 'utf8').matchAll(/from '(\.[^']+)'/g)].map((m) => path.resolve(path.dirname(path.join(suites, f)), m[1]!)),
   );
-  return [...new Set(imported.filter((p) => p.startsWith(lib)))];
+  const beside = (p: string) => p.startsWith(suites + path.sep) && path.dirname(p) !== suites;
+  return [...new Set(imported.filter((p) => p.startsWith(lib) || beside(p)))];
 }
 // A module that fails here fails again in the run, where it is reported.
 for (const file of libraryOfSuites()) import(pathToFileURL(file).href).catch(() => undefined);

@@ -16,9 +16,12 @@ const SUITES = path.join(CODE_ROOT, 'suites');
 const TEST_SUFFIX = `.test.${CODE_EXT}`;
 /**
  * The built library is plain JavaScript: the worker loads it as Node does, not through vite's transform, which
- * would parse and source-map every module again on each run. The suites themselves are still vitest's to load.
+ * would parse and source-map every module again on each run; so are the suites' own modules beside their files
+ * (suites/users/, suites/socket/, suites/vendor/: the users' lane among them, which then starts without a round trip
+ * to this process for each of its modules). The suite files and their setup file are still vitest's to load.
  */
-const NATIVE = CODE_EXT === 'js' ? [new RegExp(`^${escapeRegExp(path.join(CODE_ROOT, 'lib'))}[\\/]`)] : [];
+const NATIVE =
+  CODE_EXT === 'js' ? [new RegExp(`^${escapeRegExp(path.join(CODE_ROOT, 'lib'))}[\\/]`), new RegExp(`^${escapeRegExp(SUITES)}[\\/][^\\/]+[\\/]`)] : [];
 /** vitest's message for a test or hook past its timeout. */
 const TIMED_OUT = /^(Test|Hook) timed out in \d+ms/;
 
