@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator } from '../emulator/emulator.js';
 import { targetArgs } from './cli-process.js';
-import { WarmCli } from './warm-cli.js';
+import { WarmCli, forkableExecArgv } from './warm-cli.js';
 
 let dir: string;
 const warm = new WarmCli(1);
@@ -37,4 +37,18 @@ test('two commands in one warm process: each writes its reports in its own folde
   } finally {
     await emu.close();
   }
+});
+
+test.for([
+  ['-e and its code', ['-e', 'code()', '--cpu-prof'], ['--cpu-prof']],
+  ['--eval and --print with theirs', ['--eval', 'a()', '--print', 'b()', '--conditions', 'node'], ['--conditions', 'node']],
+  ['--eval= and --print=', ['--eval=a()', '--print=b()', '--single-threaded-gc'], ['--single-threaded-gc']],
+  ['-pe and its code', ['-pe', 'process.execArgv'], []],
+  [
+    'the options of a vitest worker, kept',
+    ['--conditions', 'development', '--require', '/x/suppress-warnings.cjs'],
+    ['--conditions', 'development', '--require', '/x/suppress-warnings.cjs'],
+  ],
+] as const)('a warm CLI forks its processes without the code of node -e or -p: %s', ([, args, kept]) => {
+  expect(forkableExecArgv(args)).toEqual(kept);
 });

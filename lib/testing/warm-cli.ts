@@ -20,6 +20,22 @@ interface Server {
 
 const alive = (s: Server) => s.child.exitCode === null && s.child.signalCode === null;
 
+/**
+ * This process's Node options for a child it forks, without `-e`/`-p` and the code they name: a child forked with them
+ * runs that code, not its module, and a script `node -e` that makes a WarmCli made one in each child, without end.
+ */
+export function forkableExecArgv(args: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (/^--(eval|print)=/.test(a)) continue;
+    // `-e`, `-p`, `-pe` and the like: the next argument is the code.
+    if (a === '--eval' || a === '--print' || /^-[a-z]*[ep][a-z]*$/i.test(a)) i++;
+    else kept.push(a);
+  }
+  return kept;
+}
+
 export class WarmCli {
   private readonly servers: Server[] = [];
   private readonly waiting: ((s: Server) => void)[] = [];
@@ -38,7 +54,7 @@ export class WarmCli {
     const child = fork(SERVER, this.o.keepSuiteWorkers === false ? [FRESH_SUITE_WORKERS] : [], {
       cwd: PACKAGE_ROOT,
       env: { ...process.env, NO_COLOR: '1' },
-      execArgv: [...process.execArgv.filter((a) => a !== SINGLE_THREADED_GC), SINGLE_THREADED_GC],
+      execArgv: [...forkableExecArgv(process.execArgv).filter((a) => a !== SINGLE_THREADED_GC), SINGLE_THREADED_GC],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const server: Server = { child, busy: false };
