@@ -40,11 +40,15 @@ afterAll(async () => {
 
 const startOf = (e: Exchange) => Date.parse(e.startedAt);
 
-/** Every exchange of the run once (a check's record and the clauses it judged too may hold the same), in the order made. */
+/**
+ * Every exchange of the run once (a check's record and the clauses it judged too may hold the same), in the order made.
+ * Times are to the millisecond: of two that started in the same one, the shorter came first (a read-back that took no
+ * whole millisecond, then the next row's PUT), else the first must have run on beyond the second's start.
+ */
 function exchanges(of: (c: Results['checks'][number]) => boolean = () => true): Exchange[] {
   const seen = new Map<string, Exchange>();
   for (const c of results.checks.filter(of)) for (const e of c.exchanges) seen.set(`${e.startedAt} ${e.method} ${e.url} ${e.durationMs}`, e);
-  return [...seen.values()].sort((a, b) => startOf(a) - startOf(b));
+  return [...seen.values()].sort((a, b) => startOf(a) - startOf(b) || a.durationMs - b.durationMs);
 }
 
 /** The lane's waits: the gaps of 400 ms and more between the exchanges PAIR-02's and PAIR-03's checks adopted from it. */
