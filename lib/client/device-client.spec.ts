@@ -109,7 +109,7 @@ describe('the device client', () => {
     const client = clientFor(port);
     await client.v1.get('/api/user');
     expect(JSON.stringify(client.log.records)).not.toContain(nested);
-    expect(client.redactor.values()).toContain(nested);
+    expect(client.redactor.finds(nested)).toBe(true);
   });
 
   test('redacts an Authorization header by name, whatever it holds', async () => {

@@ -12,17 +12,11 @@ export class Redactor {
 
   add(secret: string | undefined | null): void {
     if (!secret || secret.length < 8) return;
-    for (const form of [secret, secret.toLowerCase(), secret.toUpperCase()]) this.secrets.add(form);
+    this.secrets.add(secret);
     this.pattern = null;
   }
 
-  /** Every value added so far, as given, lowercased and uppercased, for audits that scan written files. */
-  values(): string[] {
-    return [...this.secrets];
-  }
-
-  redact(text: string): string {
-    if (this.secrets.size === 0) return text;
+  private secretsPattern(): RegExp {
     this.pattern ??= new RegExp(
       [...this.secrets]
         .sort((a, b) => b.length - a.length)
@@ -30,7 +24,16 @@ export class Redactor {
         .join('|'),
       'gi',
     );
-    return text.replace(this.pattern, REDACTED);
+    return this.pattern;
+  }
+
+  redact(text: string): string {
+    return this.secrets.size === 0 ? text : text.replace(this.secretsPattern(), REDACTED);
+  }
+
+  /** Whether `text` holds a secret, in any case: what redact would replace (the audit of written files asks it). */
+  finds(text: string): boolean {
+    return this.secrets.size > 0 && text.search(this.secretsPattern()) !== -1;
   }
 
   redactDeep<T>(value: T): T {

@@ -8,7 +8,7 @@ export async function auditSecrets(files: readonly string[], redactor: Redactor)
   const leaked: string[] = [];
   for (const file of files) {
     const text = await readFile(file, 'utf8');
-    if (redactor.values().some((v) => text.includes(v))) {
+    if (redactor.finds(text)) {
       await rm(file, { force: true });
       leaked.push(file);
     }
