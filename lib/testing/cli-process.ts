@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import type { ReadyInfo } from '../emulator/emulator.js';
+import { pressHookFor } from '../cli/emulator-run.js';
 
 export const BIN = path.join(PACKAGE_ROOT, 'bin', 'energy-conform.js');
 
@@ -38,13 +39,6 @@ export function cli(args: string[], o: { env?: NodeJS.ProcessEnv; timeoutMs?: nu
   });
 }
 
-/**
- * The emulator's button as the tests' runs press it: curl, as the guides' bench does (doc-args.ts), a few
- * milliseconds where a Node process for each of some 500 presses took some 40 CPU-seconds of npm test. The
- * hook a user is given (pressHookFor: Node, on every machine) is pressed by the runs of `npm start`.
- */
-export const curlPressHook = (ready: ReadyInfo) => `curl -fsS -X POST ${ready.controlUrl}/press`;
-
 /** `run` options that point at an emulator. */
 export function targetArgs(ready: ReadyInfo, tokenStore: string): string[] {
   return [
@@ -59,7 +53,7 @@ export function targetArgs(ready: ReadyInfo, tokenStore: string): string[] {
     '--kind',
     ready.kind,
     '--press-hook',
-    curlPressHook(ready),
+    pressHookFor(ready),
     '--press-timeout',
     '15',
     '--token-store',
