@@ -24,7 +24,8 @@ export default defineConfig({
           maxConcurrency: 2 * availableParallelism(),
           // Most files wait on child processes, device timers and scenarios more than they compute: four files
           // more than there are cores run beside the self-test (with two, the first two minutes left a core idle; with
-          // three, the files that mostly wait held most places in the third minute, the cores a third busy).
+          // three, the files that mostly wait held most places in the third minute, the cores a third busy; with five or
+          // six, no shorter, 250–263 s, each further worker loading the modules again: 457–491 CPU-seconds, not 447–461).
           maxWorkers: availableParallelism() + 4,
           // A worker runs file after file with the modules it has loaded (no test mocks a module): loading them
           // again for each of 112 files took some 90 CPU-seconds of npm test.
