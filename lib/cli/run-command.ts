@@ -11,14 +11,11 @@ import { RunError } from '../client/errors.js';
 import { type DiscoveredDevice, disagreementsOf } from '../discovery/records.js';
 import { runBench } from './bench-run.js';
 import { signedOrNot, signingKey } from './attest-command.js';
-import { chooseDevices } from './device-choice.js';
 import type { RunConfig } from '../runner/config.js';
 import { pairDevice } from '../meeting/pair.js';
 import { runConformance } from '../runner/run.js';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
 import { streamIo } from '../operator/operator-io.js';
-import { parseKnown } from '../report/known.js';
-import { parseClaims } from '../claims/claims.js';
 import { AREAS, type Profile } from '../spec/clause-types.js';
 import { clause, hasClause } from '../spec/catalogue.js';
 import type { KindId } from '../spec/kinds.js';
@@ -158,10 +155,13 @@ export function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv, caPem: string
   };
 }
 
+/** Discovery, with mDNS, only where there is no --host: a run given one starts some 45 ms sooner without it. */
+const discovery = () => import('./device-choice.js');
+
 export async function pairCommand(a: PairArgs, env: NodeJS.ProcessEnv): Promise<number> {
   const io = streamIo(process.stderr, process.stdin.isTTY === true);
   const caPem = await checkOptions(a);
-  const [found] = a.host ? [] : await chooseDevices({ ...a, all: false }, io, false);
+  const [found] = a.host ? [] : await (await discovery()).chooseDevices({ ...a, all: false }, io, false);
   const cfg = toRunConfig(a, env, caPem, found);
   const paired = await pairDevice(cfg, io);
   process.stdout.write(
@@ -252,7 +252,7 @@ export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv, exploreOnly
         process.stdout.write(`${outcome.summary}\n`);
         return outcome.exitCode;
       }
-      const devices = await chooseDevices(a, io, true);
+      const devices = await (await discovery()).chooseDevices(a, io, true);
       return await runBench(
         devices,
         (d) => toRunConfig({ ...a, reports: a.reports && a.all ? path.join(a.reports, d.serial ?? d.address) : a.reports }, env, caPem, d),
@@ -265,7 +265,7 @@ export async function runCommand(a: RunArgs, env: NodeJS.ProcessEnv, exploreOnly
   );
 }
 
-/** A file an option names (--known, --claims), read and checked before anything goes on the network: its text's hash and what `parse` made of it. */
+/** A file an option names (--known, --claims; their parsers, and YAML, loaded only then), read and checked before anything goes on the network: its text's hash and what `parse` made of it. */
 async function readChecked<T>(
   file: string,
   flag: string,
@@ -289,12 +289,14 @@ async function readChecked<T>(
 }
 
 async function readKnown(file: string): Promise<NonNullable<RunConfig['known']>> {
+  const { parseKnown } = await import('../report/known.js');
   const { parsed, ...read } = await readChecked(file, '--known', 'known-failures', parseKnown);
   return { ...read, entries: parsed };
 }
 
 /** --claims: the file; its kind stands for --kind, and a --kind that differs is the operator's to settle. */
 async function readClaims(file: string, kind: string | undefined): Promise<NonNullable<RunConfig['claims']>> {
+  const { parseClaims } = await import('../claims/claims.js');
   const { parsed, ...read } = await readChecked(file, '--claims', 'claims', parseClaims);
   if (kind !== undefined && kind !== parsed.file.kind) {
     throw new RunError('EC_BAD_OPTION', `--kind ${kind} was given, and ${file} claims a ${parsed.file.kind}: give one of them`);

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { RunResults } from '../report/results.js';
 import { errorCount } from '../report/soak-facts.js';
-import { isExcused } from '../report/known.js';
+import { isExcused } from '../report/results.js';
 
 export type Command = 'run' | 'explore' | 'soak' | 'certify-client';
 

@@ -8,7 +8,7 @@ import { exploredSection } from './html-explored.js';
 import { SOAK_CSS, soakSection } from './html-soak.js';
 import { TIMELINE_CSS, timeline } from './html-timeline.js';
 import { type CheckResult, type KnownMark, type RunResults, STRICT_DEVIATION, type Status, areasOf } from './results.js';
-import { isExcused } from './known.js';
+import { isExcused } from './results.js';
 import { TOKEN_VARIABLE, reproduction } from './reproduce.js';
 import { excused, excusedNote, fixedLines, knownWhy } from './known-text.js';
 import { countsText, profileText } from './summary.js';

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
-import { type KnownEntry, applyKnown, compareFirmware, isExcused, knownJsonSchema, matchesDevice, parseKnown } from './known.js';
+import { type KnownEntry, applyKnown, compareFirmware, knownJsonSchema, matchesDevice, parseKnown } from './known.js';
+import { isExcused } from './results.js';
 import type { CheckResult } from './results.js';
 import { exitCodeOf } from './verdict.js';
 

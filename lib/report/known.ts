@@ -143,6 +143,3 @@ export function applyKnown(
   for (const e of mine) if (!outcomes.some((o) => o.clause === e.clause)) outcomes.push({ ...e, state: 'not-judged', status: 'not run' });
   return { checks: marked, outcomes };
 }
-
-/** A problem an unexpired entry excuses: it does not fail the run, but with --strict. */
-export const isExcused = (c: CheckResult) => c.known !== undefined && !c.known.expired;

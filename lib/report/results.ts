@@ -61,6 +61,9 @@ export interface KnownMark {
   expired: boolean;
 }
 
+/** A problem an unexpired --known entry excuses: it does not fail the run, but with --strict. */
+export const isExcused = (c: CheckResult): boolean => c.known !== undefined && !c.known.expired;
+
 /** results.json. Over 20 fields: one a key of the document schemas/results.schema.json and docs/design.md define. */
 export interface RunResults {
   tool: { name: string; version: string };

@@ -1,7 +1,7 @@
 // summary.md: the run as a CI job page shows it (GitHub's step summary, a GitLab or Jenkins description):
 // the verdict and the device, a table of the areas, then every failure, error, deviation and warning with why.
 import { claimsLine } from './claims-text.js';
-import { isExcused } from './known.js';
+import { isExcused } from './results.js';
 import { reproduction } from './reproduce.js';
 import { excused, excusedNote, fixedLines, knownWhy } from './known-text.js';
 import { markdownCell as cell } from './markdown.js';

@@ -1,6 +1,6 @@
 // The readable summary printed at the end of a run.
 import { claimsLine } from './claims-text.js';
-import { isExcused } from './known.js';
+import { isExcused } from './results.js';
 import { reproduction } from './reproduce.js';
 import { excused, excusedNote, fixedLines, knownWhy } from './known-text.js';
 import { PROBLEMS, type ProfileResult, REPORT_FILES, type RunResults, STRICT_DEVIATION, areasOf } from './results.js';
