@@ -27,8 +27,8 @@ function onPath(command: string, searchPath: string): boolean {
 
 /**
  * A press hook that presses the emulator's button through its control port: curl where the shell finds it (a few
- * milliseconds), else Node, which every machine with this package has (some 0.1 s a press: a third of a second of
- * `npm start`'s three). The tests' runs, the bench's and `npm start`'s press alike.
+ * milliseconds), else Node, which every machine with this package has (some 0.1 s a press; `npm start`'s run ended
+ * 0.12 s later with it). The tests' runs, the bench's and `npm start`'s press alike.
  */
 export function pressHookFor(ready: ReadyInfo, searchPath = process.env.PATH ?? ''): string {
   if (onPath('curl', searchPath)) return `curl -fsS -X POST "${ready.controlUrl}/press"`;

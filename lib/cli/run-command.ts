@@ -155,7 +155,7 @@ export function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv, caPem: string
   };
 }
 
-/** Discovery, with mDNS, only where there is no --host: a run given one starts some 45 ms sooner without it. */
+/** Discovery, and with it bonjour-service, loaded only where there is no --host (lib/cli/startup.spec.ts). */
 const discovery = () => import('./device-choice.js');
 
 export async function pairCommand(a: PairArgs, env: NodeJS.ProcessEnv): Promise<number> {
