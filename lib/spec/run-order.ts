@@ -12,7 +12,7 @@
 // (AFTER_PRESS): a table holds the device's turn from its first row to its last (lib/harness/device-turn.ts), and the
 // socket's, the run's longest, would hold back a poll, and the press with it; TLS-02 first loads the certificate reader
 // (lib/client/tls-identity.ts), a fifth of a second of the worker's in which a poll would wait as well.
-export const BEFORE_PRESS = ['versioning', 'auth', 'errors'] as const;
+export const BEFORE_PRESS = ['versioning', 'auth', 'errors', 'kind'] as const;
 export const AFTER_PRESS = ['tls', 'socket', 'socket-orders', 'socket-refused'] as const;
 
 export const SUITE_ORDER = [
@@ -25,7 +25,6 @@ export const SUITE_ORDER = [
   'socket-refused',
   'users',
   'users-slow',
-  'kind',
   'cloud',
   // The vendor profile: what only reads, then what writes and puts back, the WebSocket, and the reboot last of all. The
   // readings come right before the system, whose V-SYS-03 reads v1 too: one v1 connection serves both, not closed idle between.
