@@ -12,6 +12,8 @@
 // (AFTER_PRESS): a table holds the device's turn from its first row to its last (lib/harness/device-turn.ts), and the
 // socket's, the run's longest, would hold back a poll, and the press with it; TLS-02 first loads the certificate reader
 // (lib/client/tls-identity.ts), a fifth of a second of the worker's in which a poll would wait as well.
+// kind asks POST /api/user expecting no window (KIND-01); its KIND-02, judged only on a device found over mDNS, reads
+// the certificate too, so there a poll may wait that long: later, not judged otherwise.
 export const BEFORE_PRESS = ['versioning', 'auth', 'errors', 'kind'] as const;
 export const AFTER_PRESS = ['tls', 'socket', 'socket-orders', 'socket-refused'] as const;
 
