@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { init, runBaseTests, setupEnvironment } from 'vitest/worker';
 import { forgetRun } from '../client/run-scope.js';
-import { CODE_EXT, CODE_ROOT } from './package-root.js';
+import { CODE_EXT, CODE_ROOT, NATIVE_MODULES } from './package-root.js';
 
 // The suites' runtime makes process.exit throw; the worker's own end must still end it.
 const exit = process.exit.bind(process);
@@ -48,20 +48,18 @@ process.on('message', (message: Request) => {
 process.on('disconnect', () => exit(0));
 
 /**
- * The library the suites import, and their own modules beside them (suites/users/, …), loaded while the worker waits for
- * its first run: vitest loads those of the build as Node does (vitest-run.ts, NATIVE), so the run finds them loaded.
- * From the sources vitest transforms them: nothing to load.
+ * The modules of the library and beside the suites that the suite files import, loaded while the worker waits for its
+ * first run: those vitest loads as Node does (NATIVE_MODULES, package-root.ts), so the run finds them loaded. From the
+ * sources vitest transforms them all: nothing to load.
  */
 function libraryOfSuites(): string[] {
   if (CODE_EXT !== 'js') return [];
   const suites = path.join(CODE_ROOT, 'suites');
   const files = readdirSync(suites, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
-  const lib = path.join(CODE_ROOT, 'lib') + path.sep;
   const imported = files.flatMap((f) =>
     [...readFileSync(path.join(suites, f), 'utf8').matchAll(/from '(\.[^']+)'/g)].map((m) => path.resolve(path.dirname(path.join(suites, f)), m[1]!)),
   );
-  const beside = (p: string) => p.startsWith(suites + path.sep) && path.dirname(p) !== suites;
-  return [...new Set(imported.filter((p) => p.startsWith(lib) || beside(p)))];
+  return [...new Set(imported.filter((p) => NATIVE_MODULES.some((native) => native.test(p))))];
 }
 // A module that fails here fails again in the run, where it is reported.
 for (const file of libraryOfSuites()) import(pathToFileURL(file).href).catch(() => undefined);

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { escapeRegExp } from '../client/redactor.js';
 
 const self = fileURLToPath(import.meta.url);
 
@@ -11,6 +12,17 @@ export const CODE_ROOT = path.resolve(path.dirname(self), '..', '..');
 
 /** The extension of the code that runs: `ts` from the sources, `js` from the build. */
 export const CODE_EXT = path.extname(self).slice(1);
+
+/**
+ * The modules the suites' worker loads as Node does, not through vite's transform (which would parse and source-map
+ * each again on every run): from the build, the library and the suites' own modules beside their files (suites/users/,
+ * suites/socket/, suites/vendor/), not the suite files. vitest-run.ts gives them to vitest; the kept worker loads them
+ * ahead (kept-worker-entry.ts). From the sources vitest transforms everything.
+ */
+export const NATIVE_MODULES: readonly RegExp[] =
+  CODE_EXT === 'js'
+    ? [new RegExp(`^${escapeRegExp(path.join(CODE_ROOT, 'lib'))}[\\/]`), new RegExp(`^${escapeRegExp(path.join(CODE_ROOT, 'suites'))}[\\/][^\\/]+[\\/]`)]
+    : [];
 
 function packageRootAbove(dir: string): string {
   for (let at = dir; ; at = path.dirname(at)) {

@@ -7,21 +7,12 @@ import type { TestCase, TestModule, TestSuite } from 'vitest/node';
 import type { CheckRecord, SuiteContext } from '../contract/run-context.js';
 import { inRunOrder } from '../spec/run-order.js';
 import { AreaSequencer } from './area-sequencer.js';
-import { escapeRegExp } from '../client/redactor.js';
 import { dropSuiteWorker, suitePool } from './kept-worker.js';
-import { CODE_EXT, CODE_ROOT, PACKAGE_ROOT } from './package-root.js';
+import { CODE_EXT, CODE_ROOT, NATIVE_MODULES, PACKAGE_ROOT } from './package-root.js';
 
 /** The suites beside the library that runs: suites/*.test.ts from the sources, dist/suites/*.test.js from the build. */
 const SUITES = path.join(CODE_ROOT, 'suites');
 const TEST_SUFFIX = `.test.${CODE_EXT}`;
-/**
- * The built library is plain JavaScript: the worker loads it as Node does, not through vite's transform, which
- * would parse and source-map every module again on each run; so are the suites' own modules beside their files
- * (suites/users/, suites/socket/, suites/vendor/: the users' lane among them, which then starts without a round trip
- * to this process for each of its modules). The suite files and their setup file are still vitest's to load.
- */
-const NATIVE =
-  CODE_EXT === 'js' ? [new RegExp(`^${escapeRegExp(path.join(CODE_ROOT, 'lib'))}[\\/]`), new RegExp(`^${escapeRegExp(SUITES)}[\\/][^\\/]+[\\/]`)] : [];
 /** vitest's message for a test or hook past its timeout. */
 const TIMED_OUT = /^(Test|Hook) timed out in \d+ms/;
 
@@ -142,7 +133,7 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
       isolate: false,
       cache: false,
       watch: false,
-      server: { deps: { external: NATIVE } },
+      server: { deps: { external: [...NATIVE_MODULES] } },
       pool: suitePool(),
       reporters: [
         {
