@@ -22,11 +22,12 @@ export default defineConfig({
           // The self-test's runs in parallel (describe.concurrent): each is one run of the CLI, mostly on one
           // core, often waiting on the device; more than two a core only makes each slower.
           maxConcurrency: 2 * availableParallelism(),
-          // Most files wait on child processes, device timers and scenarios more than they compute: four files
-          // more than there are cores run beside the self-test (with two, the first two minutes left a core idle; with
-          // three, the files that mostly wait held most places in the third minute, the cores a third busy; with five or
-          // six, no shorter, 250–263 s, each further worker loading the modules again: 457–491 CPU-seconds, not 447–461).
-          maxWorkers: availableParallelism() + 4,
+          // Most files wait on child processes, device timers and scenarios more than they compute: five files more
+          // than there are cores run beside the self-test. With four, in the second and third minutes the six files that
+          // mostly wait (certify-client's scenarios, discovery, the --slow users runs) held every place while the cores
+          // were half idle (216 s, 88% busy, against 209 s, 93%); with six, each further worker loading the modules
+          // again cost more CPU than it saved (401 CPU-seconds, not 363–372).
+          maxWorkers: availableParallelism() + 5,
           // A worker runs file after file with the modules it has loaded (no test mocks a module): loading them
           // again for each of 112 files took some 90 CPU-seconds of npm test.
           isolate: false,

@@ -21,9 +21,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The guides' blocks (docs.spec.ts, a guide at a time each, as many at once as maxConcurrency) and the files that
   // ask beside them: a command waits for a free process, and that wait is its test's time. Some commands hold theirs
-  // for a minute or more, mostly waiting (users.spec.ts's two --slow runs, a guide's certify-client): with two places
-  // fewer, discover.spec.ts (one command after another, the longest file) waited behind them for half its first minute.
-  const warm = new WarmCli(2 * availableParallelism() + 4);
+  // for a minute or more, mostly waiting (users.spec.ts's two --slow runs, certify.spec.ts's four scenarios, a guide's
+  // certify-client): with eight places, discover.spec.ts (one command after another, of the longest files) waited behind
+  // them 38 s in its first minute, and the commands of npm test 266 s in all (18 s with twelve). An idle process costs nothing.
+  const warm = new WarmCli(4 * availableParallelism() + 4);
   const run = (ask: Ask) => warm.run(ask.args, { env: ask.env, cwd: ask.cwd, timeoutMs: ask.timeoutMs });
   const server = createServer((req, res) => {
     // A test's command (shared-cli.ts), or a guide's shell block's (doc-command.sh).
