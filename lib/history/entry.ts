@@ -2,9 +2,8 @@
 // its version), the tool and the catalogues it was judged by, every clause's outcome, and for a soak its figures.
 // From a run's results.json, written just now (--history) or read from reports on disk (history --import).
 import { createHash } from 'node:crypto';
-import type { RunResults } from '../report/results.js';
+import { type RunResults, isExcused } from '../report/results.js';
 import { errorCount } from '../report/soak-facts.js';
-import { isExcused } from '../report/results.js';
 
 export type Command = 'run' | 'explore' | 'soak' | 'certify-client';
 

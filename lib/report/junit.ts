@@ -4,9 +4,8 @@ import { claimsLine } from './claims-text.js';
 import jrb from 'junit-report-builder';
 import type { Builder, TestCase } from 'junit-report-builder';
 import { describeExchange } from '../client/exchange-log.js';
-import { type CheckResult, type RunResults, STRICT_DEVIATION, areasOf } from './results.js';
+import { type CheckResult, type RunResults, STRICT_DEVIATION, areasOf, isExcused } from './results.js';
 import { profileText } from './summary.js';
-import { isExcused } from './results.js';
 import { knownWhy } from './known-text.js';
 
 // The package's CommonJS export is the builder itself; its typings describe an ES default.

@@ -1,7 +1,6 @@
 // What every report says of --known: the failures an entry excuses, shown apart with their reason and link, an
 // expired entry beside the failure it no longer excuses, and the entries whose clause passes now.
-import type { CheckResult, KnownMark, RunResults } from './results.js';
-import { isExcused } from './results.js';
+import { type CheckResult, type KnownMark, type RunResults, isExcused } from './results.js';
 
 /** How a report writes text and a link: plain, or (report.html) escaped, the link as a link. */
 export interface Writing {

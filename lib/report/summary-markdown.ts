@@ -1,11 +1,10 @@
 // summary.md: the run as a CI job page shows it (GitHub's step summary, a GitLab or Jenkins description):
 // the verdict and the device, a table of the areas, then every failure, error, deviation and warning with why.
 import { claimsLine } from './claims-text.js';
-import { isExcused } from './results.js';
 import { reproduction } from './reproduce.js';
 import { excused, excusedNote, fixedLines, knownWhy } from './known-text.js';
 import { markdownCell as cell } from './markdown.js';
-import { PROBLEMS, REPORT_FILES, type RunResults, STATUSES, STRICT_DEVIATION, areasOf } from './results.js';
+import { PROBLEMS, REPORT_FILES, type RunResults, STATUSES, STRICT_DEVIATION, areasOf, isExcused } from './results.js';
 import { profileText, subjectText } from './summary.js';
 
 const COLUMNS = STATUSES.map((s) => (s === 'observation' ? 'observed' : s === 'skip' ? 'skipped' : s));

@@ -1,9 +1,8 @@
 // The readable summary printed at the end of a run.
 import { claimsLine } from './claims-text.js';
-import { isExcused } from './results.js';
 import { reproduction } from './reproduce.js';
 import { excused, excusedNote, fixedLines, knownWhy } from './known-text.js';
-import { PROBLEMS, type ProfileResult, REPORT_FILES, type RunResults, STRICT_DEVIATION, areasOf } from './results.js';
+import { PROBLEMS, type ProfileResult, REPORT_FILES, type RunResults, STRICT_DEVIATION, areasOf, isExcused } from './results.js';
 
 const COLOURS: Record<string, number> = { PASS: 32, FAIL: 31, ERROR: 35, WARN: 33, DEVIATION: 33, KNOWN: 36 };
 

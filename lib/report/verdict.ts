@@ -1,8 +1,7 @@
 // A run's exit code and each profile's verdict, from its checks: the same rule for run, soak, certify-client and rejudge.
 import { clause, hasClause } from '../spec/catalogue.js';
 import { CATALOGUES, type Profile } from '../spec/clause-types.js';
-import { isExcused } from './results.js';
-import { type CheckResult, type ProfileResult, summarize, verdictOfExit } from './results.js';
+import { type CheckResult, type ProfileResult, isExcused, summarize, verdictOfExit } from './results.js';
 
 /**
  * docs/design.md: 0 every MUST check that ran passed (deviations and warnings allowed but with --strict); 1 a MUST failed or
