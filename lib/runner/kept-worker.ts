@@ -109,11 +109,31 @@ class KeptFork implements PoolWorker {
   readonly name = 'kept-forks';
   readonly cacheFs = true;
   private child: ChildProcess | undefined;
-  private readonly listening: [string, (arg: unknown) => void][] = [];
+  /** vitest's listeners on the worker: `heard` is what listens in its place (an exit while starting is not heard: startFailed). */
+  private readonly listening: { event: string; callback: (arg: unknown) => void; heard: (arg: unknown) => void }[] = [];
   /** The run's worker said it stopped: its run ended cleanly and it may serve the next. */
   private stopped = false;
   private readonly onStopped = (m: { __vitest_worker_response__?: boolean; type?: string }) => {
+    if (m?.__vitest_worker_response__ && m.type === 'started') this.starting = false;
     if (m?.__vitest_worker_response__ && m.type === 'stopped') this.stopped = true;
+  };
+  /** vitest asked the worker to start and it has not answered: a worker that exits now answers for it (startFailed). */
+  private starting = false;
+  /** The end of what the worker printed on its standard error: why it could not start, where it could not. */
+  private said = '';
+  private readonly onSaid = (chunk: Buffer) => {
+    this.said = (this.said + String(chunk)).slice(-2000);
+  };
+  /** The worker exited while starting: vitest hears of it from startFailed's answer, which says why, not from the exit. */
+  private exitedStarting = false;
+  /** The worker's process and its output have ended: all it printed is in `said`. */
+  private closed = false;
+  private readonly onExit = () => {
+    this.exitedStarting = this.starting;
+  };
+  private readonly onClose = () => {
+    this.closed = true;
+    this.startFailed();
   };
 
   constructor(private readonly options: PoolOptions) {}
@@ -136,22 +156,57 @@ class KeptFork implements PoolWorker {
       kept.stderr!.setMaxListeners(0);
     }
     this.child = kept;
+    this.said = '';
+    this.exitedStarting = false;
+    this.closed = false;
     const { outputStream, errorStream } = this.options.project.vitest.logger;
     this.child.stdout!.pipe(outputStream, { end: false });
     this.child.stderr!.pipe(errorStream, { end: false });
+    this.child.stderr!.on('data', this.onSaid);
     this.child.on('message', this.onStopped);
+    this.child.once('exit', this.onExit);
+    this.child.once('close', this.onClose);
+  }
+
+  /**
+   * The worker exited before it answered vitest's start (a Node option it cannot take, a broken install): vitest waits
+   * for that answer a minute, and then runs nothing without saying why. It gets the answer a worker gives that could
+   * not start, with what the worker printed, at once; the run reports every check it could not run (vitest-run.ts).
+   */
+  private startFailed(): void {
+    if (!this.starting || !this.closed) return;
+    this.starting = false;
+    const child = this.child;
+    const ended = child?.signalCode ? `on ${child.signalCode}` : `with code ${child?.exitCode}`;
+    const said = this.said.trim();
+    const error = new Error(`the suites' worker (a Node process with this one's Node options) exited ${ended} before it started${said ? `: ${said}` : ''}`);
+    const answer = { __vitest_worker_response__: true, type: 'started', error };
+    setImmediate(() => {
+      for (const { event, heard } of this.listening) if (event === 'message') heard(answer);
+    });
   }
 
   on(event: string, callback: (arg: unknown) => void): void {
-    this.listening.push([event, callback]);
-    this.fork.on(event, callback);
+    const heard = event === 'exit' ? (arg: unknown) => this.exitedStarting || callback(arg) : callback;
+    this.listening.push({ event, callback, heard });
+    this.fork.on(event, heard);
   }
 
   off(event: string, callback: (arg: unknown) => void): void {
-    this.fork.off(event, callback);
+    const i = this.listening.findIndex((l) => l.event === event && l.callback === callback);
+    this.fork.off(event, i === -1 ? callback : this.listening.splice(i, 1)[0]!.heard);
   }
 
   send(message: WorkerRequest): void {
+    if (message.type === 'start') {
+      this.starting = true;
+      if (!alive(this.fork)) {
+        // It exited before vitest listened: it answers once its output has ended (onClose), or now where it has.
+        this.exitedStarting = true;
+        this.startFailed();
+        return;
+      }
+    }
     this.fork.send(message);
   }
 
@@ -161,8 +216,11 @@ class KeptFork implements PoolWorker {
 
   async stop(): Promise<void> {
     const child = this.fork;
-    for (const [event, callback] of this.listening.splice(0)) child.off(event, callback);
+    for (const { event, heard } of this.listening.splice(0)) child.off(event, heard);
     child.off('message', this.onStopped);
+    child.off('exit', this.onExit);
+    child.off('close', this.onClose);
+    child.stderr!.off('data', this.onSaid);
     child.stdout!.unpipe();
     child.stderr!.unpipe();
     this.child = undefined;

@@ -95,8 +95,15 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
   const known = cfg.known && (await import('../report/known.js')).applyKnown(judged, cfg.known.entries, target, day);
   const checks = known?.checks ?? judged;
   // An interrupted run could not happen as asked: exit 2, after cleaning up. What it left on the device fails it.
-  const exitCode = runExitCode(checks, { strict: cfg.strict, interrupted: Boolean(signal?.aborted || operatorStop), residue });
+  const { noneRan } = suiteRun;
+  const exitCode = runExitCode(checks, { strict: cfg.strict, interrupted: Boolean(signal?.aborted || operatorStop || noneRan), residue });
   if (operatorStop) io.say(operatorStop);
+  if (noneRan) {
+    io.say(
+      `the suites could not run, so the device was judged only by the runner's own checks (exit 2): ${redactor.redact(noneRan)}. ` +
+        'This is no fault of the device: mend what the message says (a Node option the suites cannot take, a broken installation) and run again',
+    );
+  }
   if (signal?.aborted) {
     const swept = [...(removed.length ? [`deleted ${removed.join(', ')}`] : []), ...(restored.length ? [`put back ${restored.join(' and ')}`] : [])];
     io.say(
@@ -130,7 +137,7 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
     },
     style,
   );
-  if (exitCode === 2 && !signal?.aborted && !operatorStop) {
+  if (exitCode === 2 && !signal?.aborted && !operatorStop && !noneRan) {
     const why = checks
       .filter((c) => !c.message.startsWith('not selected'))
       .slice(0, 3)

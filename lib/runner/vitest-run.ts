@@ -46,6 +46,29 @@ export function collect(tc: TestCase): CollectedTest {
   return { ...base, state: r.state, message };
 }
 
+/** An error as vitest's state holds it, with its causes: `[vitest-pool]: Failed to start …: the suites' worker exited …`. */
+function errorText(error: unknown): string {
+  const parts: string[] = [];
+  for (let e = error; e !== undefined && e !== null && parts.length < 4; e = (e as { cause?: unknown }).cause) {
+    parts.push(typeof e === 'object' && 'message' in e ? String(e.message) : String(e));
+  }
+  return parts.join(': ');
+}
+
+/**
+ * The files of the run vitest never ran (no module of theirs ended: the worker could not start, say), each with vitest's
+ * errors of the run, else what it printed: none of their checks ran, and nothing else would say so.
+ */
+export function neverRan(files: readonly string[], ended: ReadonlySet<string>, errors: readonly unknown[], output: string): UnloadedFile[] {
+  const said = errors.length
+    ? errors.map(errorText).join('; ')
+    : `vitest ran no test of it${output.trim() ? `, and printed: ${output.trim().slice(-1000)}` : ''}`;
+  return files
+    .map((f) => path.basename(f))
+    .filter((file) => !ended.has(file))
+    .map((file) => ({ file, message: said }));
+}
+
 /** A suite file that did not load (an import that threw): none of its checks ran, and none was collected to say so. */
 export interface UnloadedFile {
   /** The file's name, `socket-orders.test.js`: its area's (assemble.ts areaOfFile). */
@@ -64,6 +87,8 @@ export function unloadedOf(m: TestModule): UnloadedFile | null {
 export interface SuiteRun {
   tests: CollectedTest[];
   unloaded: UnloadedFile[];
+  /** Why vitest ran none of the run's files (its worker could not start, say): the run could not happen. */
+  noneRan?: string;
   /** What vitest itself printed (errors of the suites, not of the device). */
   output: string;
 }
@@ -100,6 +125,7 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
   const lanes = !areas || areas.includes('users') ? ['users'] : [];
   const tests: CollectedTest[] = [];
   const unloaded: UnloadedFile[] = [];
+  const ended = new Set<string>();
   const fileCount = files?.length ?? present.length;
   const current = { file: '', fileIndex: 0, done: 0, total: 0 };
   let output = '';
@@ -143,6 +169,7 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
             current.fileIndex += 1;
           },
           onTestModuleEnd: (m: TestModule) => {
+            ended.add(path.basename(m.moduleId));
             const u = unloadedOf(m);
             if (u) unloaded.push(u);
           },
@@ -179,13 +206,19 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
         void vitest.cancelCurrentRun('keyboard-input');
       };
       signal?.addEventListener('abort', cancel);
+      let noneRan: string | undefined;
       try {
-        if (!signal?.aborted) await vitest.start(files);
+        if (!signal?.aborted) {
+          await vitest.start(files);
+          const never = signal?.aborted ? [] : neverRan(files ?? present, ended, vitest.state.getUnhandledErrors(), output);
+          unloaded.push(...never);
+          if (never.length && ended.size === 0) noneRan = never[0]!.message;
+        }
       } finally {
         signal?.removeEventListener('abort', cancel);
         await close();
       }
-      return { tests, unloaded, output };
+      return { tests, unloaded, output, ...(noneRan === undefined ? {} : { noneRan }) };
     },
     close,
   };

@@ -14,14 +14,17 @@ export interface CliResult {
   ms: number;
 }
 
-/** `bin`: another installation's, e.g. one installed from the package. */
-export function cli(args: string[], o: { env?: NodeJS.ProcessEnv; timeoutMs?: number; cwd?: string; bin?: string } = {}): Promise<CliResult> {
+/** `bin`: another installation's, e.g. one installed from the package; `nodeArgs`: Node's own options, before the bin. */
+export function cli(
+  args: string[],
+  o: { env?: NodeJS.ProcessEnv; timeoutMs?: number; cwd?: string; bin?: string; nodeArgs?: string[] } = {},
+): Promise<CliResult> {
   const started = Date.now();
   // A tester's own history is not the tests': a test that wants one names it.
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env.ENERGY_CONFORM_HISTORY;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [o.bin ?? BIN, ...args], {
+    const child = spawn(process.execPath, [...(o.nodeArgs ?? []), o.bin ?? BIN, ...args], {
       cwd: o.cwd ?? PACKAGE_ROOT,
       env: { ...env, ...o.env },
       stdio: ['ignore', 'pipe', 'pipe'],
