@@ -99,7 +99,7 @@ export function assemble(
     const base = { clause: c.id, level: c.level, title: clauseTitle(c), area: c.area };
     const mine = outcomes.get(c.id) ?? [];
     if (mine.length === 0) {
-      // A clause planned to run whose area's file did not load: its check could not run, and the run says why.
+      // A clause planned to run whose area's file did not load, or was not run to its end: its check did not run, and the run says why.
       const broke = skips[c.id] === undefined ? unloaded.find((u) => fileOfArea(u.file, c.area)) : undefined;
       if (broke) {
         return {
@@ -107,7 +107,7 @@ export function assemble(
           status: 'error',
           durationMs: 0,
           exchanges: [],
-          message: `the check itself failed: suites/${broke.file} did not load: ${broke.message}`,
+          message: `the check itself failed: suites/${broke.file} ${broke.fate ?? 'did not load'}: ${broke.message}`,
         };
       }
       return { ...base, status: 'skip', durationMs: 0, exchanges: [], message: skips[c.id] ?? `not implemented yet in energy-conform ${version}` };

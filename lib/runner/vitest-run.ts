@@ -66,14 +66,19 @@ export function neverRan(files: readonly string[], ended: ReadonlySet<string>, e
   return files
     .map((f) => path.basename(f))
     .filter((file) => !ended.has(file))
-    .map((file) => ({ file, message: said }));
+    .map((file) => ({ file, message: said, fate: 'did not run, or not to its end' as const }));
 }
 
-/** A suite file that did not load (an import that threw): none of its checks ran, and none was collected to say so. */
+/**
+ * A suite file that did not load (an import that threw), or that vitest did not run to its end (its worker could not start,
+ * or died): the checks it did not run were collected by no one to say so.
+ */
 export interface UnloadedFile {
   /** The file's name, `socket-orders.test.js`: its area's (assemble.ts areaOfFile). */
   file: string;
   message: string;
+  /** What became of it, as a message says it: `did not load` where absent. */
+  fate?: 'did not run, or not to its end';
 }
 
 /** The file, where it did not load: vitest collected none of its tests, and says so only as the module's errors. */
