@@ -103,6 +103,9 @@ function takeEarly(options: PoolOptions): ChildProcess | undefined {
   return undefined;
 }
 
+/** What writing to a worker that has exited fails with. */
+const PIPE_GONE = ['EPIPE', 'ECONNRESET', 'ERR_IPC_CHANNEL_CLOSED'];
+
 const alive = (c: ChildProcess | undefined): c is ChildProcess => c !== undefined && c.exitCode === null && c.signalCode === null && c.connected;
 
 class KeptFork implements PoolWorker {
@@ -187,7 +190,13 @@ class KeptFork implements PoolWorker {
   }
 
   on(event: string, callback: (arg: unknown) => void): void {
-    const heard = event === 'exit' ? (arg: unknown) => this.exitedStarting || callback(arg) : callback;
+    // A worker dying while it starts also fails the write of vitest's start to it: that too is startFailed's to say.
+    const heard =
+      event === 'exit'
+        ? (arg: unknown) => this.exitedStarting || callback(arg)
+        : event === 'error'
+          ? (arg: unknown) => (this.starting && PIPE_GONE.includes((arg as NodeJS.ErrnoException)?.code ?? '')) || callback(arg)
+          : callback;
     this.listening.push({ event, callback, heard });
     this.fork.on(event, heard);
   }
