@@ -80,8 +80,19 @@ test.skipIf(!hasTmux)(
     await sleep(2500);
     expect(afterLastLine(await term.screen())).toBe('EXIT=2');
     for (const f of REPORTS) expect((await stat(path.join(run.reports, f))).size).toBeGreaterThan(0);
-    const results = JSON.parse(await readFile(path.join(run.reports, 'results.json'), 'utf8')) as { verdict: string; presses: unknown; residue: string[] };
+    const results = JSON.parse(await readFile(path.join(run.reports, 'results.json'), 'utf8')) as {
+      verdict: string;
+      presses: unknown;
+      residue: string[];
+      checks: { clause: string; status: string; message: string }[];
+    };
     expect(results).toMatchObject({ verdict: 'error', presses: { count: 1, asked: 2, backend: 'console' }, residue: [] });
+    // The checks not reached say so: never "not implemented yet", never an error without a word.
+    expect(results.checks.filter((c) => /not implemented yet/.test(c.message) || (c.status === 'error' && !c.message)).map((c) => c.clause)).toEqual([]);
+    expect(results.checks.find((c) => c.clause === 'CLOUD-01')).toMatchObject({
+      status: 'skip',
+      message: 'not run: the run was interrupted (SIGINT) before this check',
+    });
     // As found, but for the pairing user the run keeps (so that the next run needs no press).
     expect((await control(emu, '/snapshot')).json).toEqual({ ...before, users: [...before.users, 'local/energy-conform'].sort() });
   },

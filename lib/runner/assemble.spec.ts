@@ -100,4 +100,43 @@ describe('assembling results', () => {
     ]);
     expect(checks.find((c) => c.clause === 'AUTH-01')?.rows).toBeUndefined();
   });
+  describe('an interrupted run', () => {
+    const NOT_REACHED = 'not run: the run was interrupted (SIGINT) before this check';
+    const ran = (title: string, status: 'pass' | 'fail') => ({
+      title,
+      state: 'passed' as const,
+      message: '',
+      durationMs: 1,
+      records: [{ clause: 'AUTH-02' as const, status, message: status === 'fail' ? 'expected 401' : '', exchanges: [] }],
+    });
+    const pending = (title: string) => ({ title, state: 'pending' as const, message: '', durationMs: 0, records: [] });
+    const auth02 = (tests: Parameters<typeof assemble>[0], notReached?: string) =>
+      assemble(tests, {}, '9.9.9', ['spec'], [], [], notReached).find((c) => c.clause === 'AUTH-02');
+
+    test.for([
+      {
+        what: 'a check never begun is a skip saying so, not an error without a word',
+        tests: [pending('AUTH-02 [MUST] GET /api — an unknown token')],
+        want: { status: 'skip', message: NOT_REACHED },
+      },
+      {
+        what: 'cases passed before the rest were reached: not run in full, never a pass',
+        tests: [ran('AUTH-02 [MUST] a', 'pass'), ran('AUTH-02 [MUST] b', 'pass'), pending('AUTH-02 [MUST] c')],
+        want: { status: 'skip', message: `${NOT_REACHED}: 1 of its 3 cases were not reached (the 2 before them passed)` },
+      },
+      {
+        what: 'a case that failed before the interruption is still a failure',
+        tests: [ran('AUTH-02 [MUST] a', 'fail'), pending('AUTH-02 [MUST] b')],
+        want: { status: 'fail' },
+      },
+    ])('$what', ({ tests, want }) => {
+      expect(auth02(tests, NOT_REACHED)).toMatchObject(want);
+    });
+
+    test('a clause with no case at all says the run was interrupted, not "not implemented yet"; outside an interrupted run nothing changes', () => {
+      expect(auth02([], NOT_REACHED)).toMatchObject({ status: 'skip', message: NOT_REACHED });
+      expect(auth02([pending('AUTH-02 [MUST] GET /api — an unknown token')])).toMatchObject({ status: 'error', message: '' });
+      expect(auth02([])).toMatchObject({ status: 'skip', message: 'not implemented yet in energy-conform 9.9.9' });
+    });
+  });
 });

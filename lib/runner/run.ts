@@ -90,7 +90,8 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
     certificate: certificateOf(prepared.preflight.certificate),
   };
   const day = started.toISOString().slice(0, 10);
-  const judged = assemble(suiteRun.tests, context.skips, version, cfg.profiles, runnerChecks, suiteRun.unloaded);
+  const notReached = signal?.aborted ? `not run: the run was interrupted (${String(signal.reason)}) before this check` : undefined;
+  const judged = assemble(suiteRun.tests, context.skips, version, cfg.profiles, runnerChecks, suiteRun.unloaded, notReached);
   // The known failures' module (with YAML) only where --known gave some.
   const known = cfg.known && (await import('../report/known.js')).applyKnown(judged, cfg.known.entries, target, day);
   const checks = known?.checks ?? judged;
