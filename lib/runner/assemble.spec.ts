@@ -2,10 +2,13 @@ import { describe, expect, test } from 'vitest';
 import { assemble, fileOfArea } from './assemble.js';
 
 describe('assembling results', () => {
-  test('lists every catalogue clause; one without a test is skipped with its plan reason or as not implemented', () => {
+  test('lists every catalogue clause; one without a test is skipped with its plan reason, else an error of the suites', () => {
     const checks = assemble([], { 'SOCK-04': 'the state endpoint exists only on the energy socket' }, '9.9.9', ['spec']);
     expect(checks.find((c) => c.clause === 'SOCK-04')?.message).toBe('the state endpoint exists only on the energy socket');
-    expect(checks.find((c) => c.clause === 'CLOUD-01')?.message).toBe('not implemented yet in energy-conform 9.9.9');
+    expect(checks.find((c) => c.clause === 'CLOUD-01')).toMatchObject({
+      status: 'error',
+      message: 'the check itself failed: no check of energy-conform 9.9.9 judged it',
+    });
   });
 
   test("a suite file that did not load: its area's clauses planned to run are errors naming it; planned skips stay skips", () => {
@@ -16,7 +19,10 @@ describe('assembling results', () => {
       message: 'the check itself failed: suites/socket-orders.test.js did not load: Cannot find module x',
     });
     expect(checks.find((c) => c.clause === 'SOCK-16')).toMatchObject({ status: 'skip', message: 'this check is for kinds other than the energy socket' });
-    expect(checks.find((c) => c.clause === 'CLOUD-01')).toMatchObject({ status: 'skip', message: 'not implemented yet in energy-conform 9.9.9' });
+    expect(checks.find((c) => c.clause === 'CLOUD-01')).toMatchObject({
+      status: 'error',
+      message: 'the check itself failed: no check of energy-conform 9.9.9 judged it',
+    });
   });
 
   test.for([
@@ -36,7 +42,10 @@ describe('assembling results', () => {
     const skipped = { title: 'KIND-02 [SHOULD] the advertisement names the device', state: 'skipped' as const, message: 'no mDNS', durationMs: 0, records: [] };
     const checks = assemble([skipped], {}, '9.9.9', ['spec']);
     expect(checks.find((c) => c.clause === 'KIND-02')).toMatchObject({ status: 'skip', message: 'no mDNS' });
-    expect(checks.find((c) => c.clause === 'KIND-01')).toMatchObject({ status: 'skip', message: 'not implemented yet in energy-conform 9.9.9' });
+    expect(checks.find((c) => c.clause === 'KIND-01')).toMatchObject({
+      status: 'error',
+      message: 'the check itself failed: no check of energy-conform 9.9.9 judged it',
+    });
   });
 
   test("a runner check joins the clause's outcome, the worst one winning", () => {
@@ -133,10 +142,10 @@ describe('assembling results', () => {
       expect(auth02(tests, NOT_REACHED)).toMatchObject(want);
     });
 
-    test('a clause with no case at all says the run was interrupted, not "not implemented yet"; outside an interrupted run nothing changes', () => {
+    test('a clause with no case at all says the run was interrupted; outside an interrupted run it is an error, never a skip', () => {
       expect(auth02([], NOT_REACHED)).toMatchObject({ status: 'skip', message: NOT_REACHED });
       expect(auth02([pending('AUTH-02 [MUST] GET /api — an unknown token')])).toMatchObject({ status: 'error', message: '' });
-      expect(auth02([])).toMatchObject({ status: 'skip', message: 'not implemented yet in energy-conform 9.9.9' });
+      expect(auth02([])).toMatchObject({ status: 'error', message: 'the check itself failed: no check of energy-conform 9.9.9 judged it' });
     });
   });
 });

@@ -115,13 +115,10 @@ export function assemble(
           message: `the check itself failed: suites/${broke.file} ${broke.fate ?? 'did not load'}: ${broke.message}`,
         };
       }
-      return {
-        ...base,
-        status: 'skip',
-        durationMs: 0,
-        exchanges: [],
-        message: skips[c.id] ?? notReached ?? `not implemented yet in energy-conform ${version}`,
-      };
+      const why = skips[c.id] ?? notReached;
+      if (why !== undefined) return { ...base, status: 'skip', durationMs: 0, exchanges: [], message: why };
+      // Planned, its area run to its end, and no check judged it: a defect of the suites, which must not pass as a skip.
+      return { ...base, status: 'error', durationMs: 0, exchanges: [], message: `the check itself failed: no check of energy-conform ${version} judged it` };
     }
     // An interrupted run that reached some of a clause's cases passed only those: the clause was not run in full.
     const unreached = notReached === undefined ? 0 : mine.filter((m) => m.status === 'skip' && m.message === notReached).length;

@@ -1,6 +1,6 @@
 // A run whose suites' worker cannot start, or dies mid-run, does not run all its checks. vitest waits a minute for a
 // worker that exited before it started and then runs nothing without a word; the run used to pass after it, every clause
-// "not implemented yet", as it passed the checks a worker killed mid-run never reached. Now the worker's answer comes at once
+// "not implemented yet" (a skip), as it passed the checks a worker killed mid-run never reached. Now the worker's answer comes at once
 // with what it printed (kept-worker.ts), each check not run is an error naming why (vitest-run.ts neverRan), and a run
 // that ran none exits 2, saying it is no fault of the device. The worker here cannot start as vitest hands on
 // `--cpu-prof-interval 200`: the option without its value (vitest keeps the profiling options one argument at a time).
