@@ -86,7 +86,13 @@ test.skipIf(!hasTmux)(
       residue: string[];
       checks: { clause: string; status: string; message: string }[];
     };
-    expect(results).toMatchObject({ verdict: 'error', presses: { count: 1, asked: 2, backend: 'console' }, residue: [] });
+    // The profile was not judged in full: no verdict of the device, as the run's.
+    expect(results).toMatchObject({
+      verdict: 'error',
+      profiles: [{ profile: 'spec', verdict: 'error' }],
+      presses: { count: 1, asked: 2, backend: 'console' },
+      residue: [],
+    });
     // The checks not reached say so: never "not implemented yet", never an error without a word.
     expect(results.checks.filter((c) => /not implemented yet/.test(c.message) || (c.status === 'error' && !c.message)).map((c) => c.clause)).toEqual([]);
     expect(results.checks.find((c) => c.clause === 'CLOUD-01')).toMatchObject({

@@ -62,6 +62,11 @@ export interface KnownMark {
 }
 
 /** A problem an unexpired --known entry excuses: it does not fail the run, but with --strict. */
+/** What a check not reached by an interrupted run says, first (lib/runner/run.ts): its profile was not judged in full. */
+export const NOT_REACHED = 'not run: the run was interrupted';
+export const notReachedBy = (reason: string): string => `${NOT_REACHED} (${reason}) before this check`;
+export const wasNotReached = (c: Pick<CheckResult, 'status' | 'message'>): boolean => c.status === 'skip' && c.message.startsWith(NOT_REACHED);
+
 export const isExcused = (c: CheckResult): boolean => c.known !== undefined && !c.known.expired;
 
 /** results.json. Over 20 fields: one a key of the document schemas/results.schema.json and docs/design.md define. */

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { CheckResult } from './results.js';
+import { type CheckResult, notReachedBy } from './results.js';
 import { clause } from '../spec/catalogue.js';
 import { type ClauseId, clauseTitle } from '../spec/clause-types.js';
-import { exitCodeOf, runExitCode } from './verdict.js';
+import { exitCodeOf, profileResults, runExitCode } from './verdict.js';
 
 const check = (id: ClauseId, status: CheckResult['status']): CheckResult => {
   const c = clause(id);
@@ -33,5 +33,16 @@ describe("the run's exit code", () => {
     ['a run where no check ran, with nothing left behind', [check('VER-04', 'skip')], {}, 2],
   ] as const)('%s → …', ([, checks, o, code]) => {
     expect(runExitCode(checks, { strict: false, interrupted: false, residue: [], ...o })).toBe(code);
+  });
+});
+
+describe("a profile's verdict", () => {
+  const notReached = { ...check('VER-02', 'skip'), message: notReachedBy('SIGINT') };
+  test.for([
+    ['every check of it judged and passing', [check('VER-04', 'pass')], 'pass'],
+    ['a check of it not reached by an interrupted run: not judged in full, whatever the rest', [check('VER-04', 'pass'), notReached], 'error'],
+    ['a check skipped for its own reason does not', [check('VER-04', 'pass'), { ...check('VER-02', 'skip'), message: 'not selected' }], 'pass'],
+  ] as const)('%s → %s', ([, checks, verdict]) => {
+    expect(profileResults(checks, ['spec'], false)[0]?.verdict).toBe(verdict);
   });
 });

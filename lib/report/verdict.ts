@@ -1,7 +1,7 @@
 // A run's exit code and each profile's verdict, from its checks: the same rule for run, soak, certify-client and rejudge.
 import { clause, hasClause } from '../spec/catalogue.js';
 import { CATALOGUES, type Profile } from '../spec/clause-types.js';
-import { type CheckResult, type ProfileResult, isExcused, summarize, verdictOfExit } from './results.js';
+import { type CheckResult, type ProfileResult, isExcused, summarize, verdictOfExit, wasNotReached } from './results.js';
 
 /**
  * docs/design.md: 0 every MUST check that ran passed (deviations and warnings allowed but with --strict); 1 a MUST failed or
@@ -19,7 +19,8 @@ export function exitCodeOf(checks: readonly CheckResult[], strict: boolean): 0 |
 export function profileResults(checks: readonly CheckResult[], profiles: readonly Profile[], strict: boolean): ProfileResult[] {
   return profiles.map((profile) => {
     const mine = checks.filter((c) => hasClause(c.clause) && clause(c.clause).profile === profile);
-    const code = exitCodeOf(mine, strict);
+    // A profile an interrupted run did not judge in full has no verdict of the device: the run could not happen.
+    const code = mine.some(wasNotReached) ? 2 : exitCodeOf(mine, strict);
     return { profile, catalogue: CATALOGUES[profile].file, revision: CATALOGUES[profile].revision, verdict: verdictOfExit(code), summary: summarize(mine) };
   });
 }

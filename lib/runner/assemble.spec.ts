@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { notReachedBy } from '../report/results.js';
 import { assemble, fileOfArea } from './assemble.js';
 
 describe('assembling results', () => {
@@ -110,7 +111,7 @@ describe('assembling results', () => {
     expect(checks.find((c) => c.clause === 'AUTH-01')?.rows).toBeUndefined();
   });
   describe('an interrupted run', () => {
-    const NOT_REACHED = 'not run: the run was interrupted (SIGINT) before this check';
+    const NOT_REACHED = notReachedBy('SIGINT');
     const ran = (title: string, status: 'pass' | 'fail') => ({
       title,
       state: 'passed' as const,

@@ -17,6 +17,7 @@ import { runAreas } from './suite-areas.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import { packageVersion } from './package-root.js';
 import type { RunOutcome } from '../report/write-run.js';
+import { notReachedBy } from '../report/results.js';
 import type { CertificateFacts } from '../client/tls-inspect.js';
 
 export type { RunOutcome };
@@ -90,7 +91,7 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
     certificate: certificateOf(prepared.preflight.certificate),
   };
   const day = started.toISOString().slice(0, 10);
-  const notReached = signal?.aborted ? `not run: the run was interrupted (${String(signal.reason)}) before this check` : undefined;
+  const notReached = signal?.aborted ? notReachedBy(String(signal.reason)) : undefined;
   const judged = assemble(suiteRun.tests, context.skips, version, cfg.profiles, runnerChecks, suiteRun.unloaded, notReached);
   // The known failures' module (with YAML) only where --known gave some.
   const known = cfg.known && (await import('../report/known.js')).applyKnown(judged, cfg.known.entries, target, day);
