@@ -45,4 +45,9 @@ describe("a profile's verdict", () => {
   ] as const)('%s → %s', ([, checks, verdict]) => {
     expect(profileResults(checks, ['spec'], false)[0]?.verdict).toBe(verdict);
   });
+
+  test('a run that could not happen (exit 2) gives no profile a verdict of the device', () => {
+    expect(profileResults([check('VER-04', 'error')], ['spec'], false, true)[0]?.verdict).toBe('error');
+    expect(profileResults([check('VER-04', 'error')], ['spec'], false)[0]?.verdict).toBe('fail');
+  });
 });

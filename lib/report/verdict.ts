@@ -15,12 +15,15 @@ export function exitCodeOf(checks: readonly CheckResult[], strict: boolean): 0 |
   return 0;
 }
 
-/** Each profile's own counts and verdict, from the checks of its catalogue (docs/design.md "Profiles"). */
-export function profileResults(checks: readonly CheckResult[], profiles: readonly Profile[], strict: boolean): ProfileResult[] {
+/**
+ * Each profile's own counts and verdict, from the checks of its catalogue (docs/design.md "Profiles"). `couldNotHappen`:
+ * the run exited 2 (interrupted, its suites unable to run), and no profile has a verdict of the device.
+ */
+export function profileResults(checks: readonly CheckResult[], profiles: readonly Profile[], strict: boolean, couldNotHappen = false): ProfileResult[] {
   return profiles.map((profile) => {
     const mine = checks.filter((c) => hasClause(c.clause) && clause(c.clause).profile === profile);
-    // A profile an interrupted run did not judge in full has no verdict of the device: the run could not happen.
-    const code = mine.some(wasNotReached) ? 2 : exitCodeOf(mine, strict);
+    // A profile an interrupted run did not judge in full (which rejudge reads from its checks) has no verdict either.
+    const code = couldNotHappen || mine.some(wasNotReached) ? 2 : exitCodeOf(mine, strict);
     return { profile, catalogue: CATALOGUES[profile].file, revision: CATALOGUES[profile].revision, verdict: verdictOfExit(code), summary: summarize(mine) };
   });
 }

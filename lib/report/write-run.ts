@@ -69,7 +69,7 @@ export async function writeRun({ cfg, redactor }: { cfg: AskedFor; redactor: Red
     durationMs: finished.getTime() - r.started.getTime(),
     verdict: verdictOfExit(r.exitCode),
     summary: summarize(r.checks),
-    profiles: profileResults(r.checks, cfg.profiles, cfg.strict),
+    profiles: profileResults(r.checks, cfg.profiles, cfg.strict, r.exitCode === 2),
     presses: r.presses,
     residue: r.residue,
     notes: r.notes,

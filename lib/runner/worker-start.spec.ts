@@ -21,6 +21,7 @@ afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 interface Results {
   verdict: string;
+  profiles: { profile: string; verdict: string }[];
   checks: { clause: string; area: string; status: string; message: string }[];
 }
 
@@ -41,6 +42,7 @@ test('a run whose suites cannot start says why at once, makes each check it coul
     expect(res.code).toBe(2);
     const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results;
     expect(results.verdict).toBe('error');
+    expect(results.profiles).toMatchObject([{ profile: 'spec', verdict: 'error' }]);
     const info = results.checks.filter((c) => c.area === 'info');
     expect(info.length).toBeGreaterThan(0);
     for (const c of info) {
