@@ -85,7 +85,11 @@ test.skipIf(!hasTmux)(
       presses: unknown;
       residue: string[];
       checks: { clause: string; status: string; message: string }[];
+      notes: string[];
     };
+    expect(results.notes).toContainEqual(
+      expect.stringMatching(/^the run was interrupted \(SIGINT\) before its end: \d+ checks were not reached, and no profile has a verdict$/),
+    );
     // The profile was not judged in full: no verdict of the device, as the run's.
     expect(results).toMatchObject({
       verdict: 'error',

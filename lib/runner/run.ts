@@ -17,7 +17,7 @@ import { runAreas } from './suite-areas.js';
 import type { OperatorIo } from '../operator/operator-io.js';
 import { packageVersion } from './package-root.js';
 import type { RunOutcome } from '../report/write-run.js';
-import { notReachedBy } from '../report/results.js';
+import { type CheckResult, notReachedBy, wasNotReached } from '../report/results.js';
 import type { CertificateFacts } from '../client/tls-inspect.js';
 
 export type { RunOutcome };
@@ -128,7 +128,7 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
       presses,
       residue,
       exitCode,
-      notes: prepared.notes,
+      notes: [...prepared.notes, ...notStarted(checks, signal, noneRan)],
       ...(explored ? { explored } : {}),
       ...(cfg.known && known ? { known: { file: cfg.known.file, sha256: cfg.known.sha256, day, entries: known.outcomes } } : {}),
       ...(cfg.claims ? { claims: claimsFacts(cfg.claims, prepared.absent, sent) } : {}),
@@ -148,6 +148,14 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
     if (suiteRun.output.trim()) io.say(redactor.redact(suiteRun.output.trim().slice(-2000)));
   }
   return outcome;
+}
+
+/** What a report says first of a run that could not happen in full: interrupted, or its suites unable to run. */
+function notStarted(checks: readonly CheckResult[], signal: AbortSignal | undefined, noneRan: string | undefined): string[] {
+  if (noneRan) return [`the suites could not run, and no check of them judged the device: ${noneRan}`];
+  if (!signal?.aborted) return [];
+  const unreached = checks.filter(wasNotReached).length;
+  return [`the run was interrupted (${String(signal.reason)}) before its end: ${unreached} checks were not reached, and no profile has a verdict`];
 }
 
 /**

@@ -22,6 +22,7 @@ afterAll(async () => rm(dir, { recursive: true, force: true }));
 interface Results {
   verdict: string;
   profiles: { profile: string; verdict: string }[];
+  notes: string[];
   checks: { clause: string; area: string; status: string; message: string }[];
 }
 
@@ -43,6 +44,7 @@ test('a run whose suites cannot start says why at once, makes each check it coul
     const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results;
     expect(results.verdict).toBe('error');
     expect(results.profiles).toMatchObject([{ profile: 'spec', verdict: 'error' }]);
+    expect(results.notes).toContainEqual(expect.stringMatching(/^the suites could not run, and no check of them judged the device: .*--cpu-prof-interval/));
     const info = results.checks.filter((c) => c.area === 'info');
     expect(info.length).toBeGreaterThan(0);
     for (const c of info) {
