@@ -91,3 +91,18 @@ test("the areas' counts stand in one column, also beside the vendor profile's lo
   expect(rows.map((l) => l.trim().split(/ +/)[0])).toEqual(['info', 'vendor-measurement']);
   expect(new Set(rows.map((l) => l.search(/\d+ pass/))).size).toBe(1);
 });
+
+test('checks of an area with one outcome for one reason are said once, under their clauses; two alike or a failure with its exchanges each on its own', () => {
+  const why = 'the check itself failed: suites/info.test.js did not run, or not to its end: the worker exited';
+  const errored = checks.map((c) =>
+    c.area !== 'info'
+      ? c
+      : c.clause === 'INFO-05' || c.clause === 'INFO-06'
+        ? { ...c, status: 'warn' as const, message: 'same words' }
+        : { ...c, status: 'error' as const, message: why },
+  );
+  const text = summaryText({ ...r, checks: errored, summary: summarize(errored) }, 'out');
+  expect(text).toContain(`    ERROR INFO-01, INFO-02, INFO-03, INFO-04 (4 checks, one reason)\n      ${why}\n`);
+  expect(text.split(why)).toHaveLength(2);
+  expect(text).toMatch(/ {4}WARN INFO-05 \[SHOULD\][^\n]*\n {6}same words\n {4}WARN INFO-06 \[SHOULD\][^\n]*\n {6}same words/);
+});

@@ -2,7 +2,7 @@
 import { claimsLine } from './claims-text.js';
 import { reproduction } from './reproduce.js';
 import { excused, excusedNote, fixedLines, knownWhy } from './known-text.js';
-import { PROBLEMS, type ProfileResult, REPORT_FILES, type RunResults, STRICT_DEVIATION, areasOf, isExcused } from './results.js';
+import { type CheckResult, PROBLEMS, type ProfileResult, REPORT_FILES, type RunResults, STRICT_DEVIATION, areasOf, isExcused } from './results.js';
 
 const COLOURS: Record<string, number> = { PASS: 32, FAIL: 31, ERROR: 35, WARN: 33, DEVIATION: 33, KNOWN: 36 };
 
@@ -67,6 +67,12 @@ export function exploredText(e: NonNullable<RunResults['explored']>): string {
 
 const BUDGET_FLAGS: Record<string, string> = { requests: 'max-requests', switches: 'max-switches', seconds: 'max-seconds' };
 
+/** As many checks of an area with one outcome and one message as are said once, under their clauses. */
+const ALIKE_SAID_ONCE = 3;
+
+/** A problem that is its outcome and message alone: nothing of its own (a deviation's why, a known failure, a reproduction) to say. */
+const plainProblem = (c: CheckResult): boolean => !c.deviation && !c.known && c.message !== '' && reproduction(c).length === 0;
+
 export function summaryText(r: RunResults, reportsDir: string, style: SummaryStyle = {}): string {
   const paint = (word: string) => (style.color && COLOURS[word] ? `\x1b[${COLOURS[word]}m${word}\x1b[0m` : word);
   const lines: string[] = [];
@@ -82,14 +88,28 @@ export function summaryText(r: RunResults, reportsDir: string, style: SummarySty
       `  ${area.padEnd(width)} ${count('pass')} pass, ${count('fail')} fail, ${deviations(count('deviation'))}${count('warn')} warn, ` +
         `${count('observation')} observed, ${count('error')} error, ${count('skip')} skipped`,
     );
-    for (const c of checks.filter((x) => PROBLEMS.includes(x.status) && !isExcused(x))) {
-      lines.push(
-        `    ${paint(c.status.toUpperCase())} ${c.title}`,
-        ...c.message.split('\n').map((m) => `      ${m}`),
-        ...(c.deviation ? [`      why a deviation: ${c.deviation}`] : []),
-        ...(c.known ? [`      known failure: ${knownWhy(c.known)}`] : []),
-        ...reproduction(c).map((l) => `      reproduce: ${l}`),
-      );
+    const problems = checks.filter((x) => PROBLEMS.includes(x.status) && !isExcused(x));
+    const said = new Set<CheckResult>();
+    for (const c of problems) {
+      if (said.has(c)) continue;
+      // Checks of the area with one outcome for one reason (a suite file that did not run, an endpoint that never
+      // answered): the reason once, under their clauses, not once a check.
+      const alike = plainProblem(c) ? problems.filter((x) => plainProblem(x) && x.status === c.status && x.message === c.message) : [c];
+      for (const x of alike) said.add(x);
+      if (alike.length >= ALIKE_SAID_ONCE) {
+        lines.push(`    ${paint(c.status.toUpperCase())} ${alike.map((x) => x.clause).join(', ')} (${alike.length} checks, one reason)`);
+        lines.push(...c.message.split('\n').map((m) => `      ${m}`));
+        continue;
+      }
+      for (const x of alike) {
+        lines.push(
+          `    ${paint(x.status.toUpperCase())} ${x.title}`,
+          ...x.message.split('\n').map((m) => `      ${m}`),
+          ...(x.deviation ? [`      why a deviation: ${x.deviation}`] : []),
+          ...(x.known ? [`      known failure: ${knownWhy(x.known)}`] : []),
+          ...reproduction(x).map((l) => `      reproduce: ${l}`),
+        );
+      }
     }
   }
   const known = excused(r);

@@ -100,12 +100,6 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
   const { noneRan } = suiteRun;
   const exitCode = runExitCode(checks, { strict: cfg.strict, interrupted: Boolean(signal?.aborted || operatorStop || noneRan), residue });
   if (operatorStop) io.say(operatorStop);
-  if (noneRan) {
-    io.say(
-      `the suites could not run, so the device was judged only by the runner's own checks (exit 2): ${redactor.redact(noneRan)}. ` +
-        'This is no fault of the device: mend what the message says (a Node option the suites cannot take, a broken installation) and run again',
-    );
-  }
   if (signal?.aborted) {
     const swept = [...(removed.length ? [`deleted ${removed.join(', ')}`] : []), ...(restored.length ? [`put back ${restored.join(' and ')}`] : [])];
     io.say(
@@ -152,7 +146,12 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
 
 /** What a report says first of a run that could not happen in full: interrupted, or its suites unable to run. */
 function notStarted(checks: readonly CheckResult[], signal: AbortSignal | undefined, noneRan: string | undefined): string[] {
-  if (noneRan) return [`the suites could not run, and no check of them judged the device: ${noneRan}`];
+  if (noneRan) {
+    return [
+      `the suites could not run, so the device was judged only by the runner's own checks (exit 2): ${noneRan}. ` +
+        'This is no fault of the device: mend what the message says (a Node option the suites cannot take, a broken installation) and run again',
+    ];
+  }
   if (!signal?.aborted) return [];
   const unreached = checks.filter(wasNotReached).length;
   return [`the run was interrupted (${String(signal.reason)}) before its end: ${unreached} checks were not reached, and no profile has a verdict`];

@@ -50,7 +50,8 @@ export function collect(tc: TestCase): CollectedTest {
 function errorText(error: unknown): string {
   const parts: string[] = [];
   for (let e = error; e !== undefined && e !== null && parts.length < 4; e = (e as { cause?: unknown }).cause) {
-    parts.push(typeof e === 'object' && 'message' in e ? String(e.message) : String(e));
+    // vitest names every file of the run in its own words ("… worker for test files a.js, b.js, ….): each check names its own.
+    parts.push((typeof e === 'object' && 'message' in e ? String(e.message) : String(e)).replace(/ for test files .*\.$/s, ''));
   }
   return parts.join(': ');
 }

@@ -36,15 +36,19 @@ test('a run whose suites cannot start says why at once, makes each check it coul
       nodeArgs,
       timeoutMs: 30_000,
     });
-    expect(res.stderr).toMatch(
-      /the suites could not run, so the device was judged only by the runner's own checks \(exit 2\): .*before it started: .*--cpu-prof-interval/,
+    expect(res.stdout).toMatch(
+      /^note: the suites could not run, so the device was judged only by the runner's own checks \(exit 2\): .*before it started: .*--cpu-prof-interval/m,
     );
     expect(res.stderr).not.toMatch(/select clauses that apply/);
     expect(res.code).toBe(2);
     const results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results;
     expect(results.verdict).toBe('error');
     expect(results.profiles).toMatchObject([{ profile: 'spec', verdict: 'error' }]);
-    expect(results.notes).toContainEqual(expect.stringMatching(/^the suites could not run, and no check of them judged the device: .*--cpu-prof-interval/));
+    expect(results.notes).toContainEqual(
+      expect.stringMatching(
+        /^the suites could not run, so the device was judged only by the runner's own checks \(exit 2\): .*--cpu-prof-interval.*This is no fault of the device/,
+      ),
+    );
     const info = results.checks.filter((c) => c.area === 'info');
     expect(info.length).toBeGreaterThan(0);
     for (const c of info) {
@@ -96,9 +100,11 @@ test.for([
     what: 'a file that ended is not listed',
     files: ['dist/suites/info.test.js', 'dist/suites/tls.test.js'],
     ended: ['tls.test.js'],
-    errors: [new Error('[vitest-pool]: Failed to start', { cause: new Error('exited with code 9') })],
+    errors: [
+      new Error('[vitest-pool]: Failed to start kept-forks worker for test files /p/info.test.js, /p/tls.test.js.', { cause: new Error('exited with code 9') }),
+    ],
     output: '',
-    want: [{ file: 'info.test.js', message: '[vitest-pool]: Failed to start: exited with code 9', fate: 'did not run, or not to its end' }],
+    want: [{ file: 'info.test.js', message: '[vitest-pool]: Failed to start kept-forks worker: exited with code 9', fate: 'did not run, or not to its end' }],
   },
   {
     what: 'without an error of vitest, what it printed says why',
