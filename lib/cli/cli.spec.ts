@@ -271,7 +271,9 @@ describe('bad input ends within 30 s with exit 2 and one sentence', () => {
 
   test('a closed port: refused, told apart from silence, without waiting for the request timeout', async () => {
     const port = String(await closedPort());
-    const res = await cli(['run', '--host', '127.0.0.1', '--http-port', port, '--https-port', port]);
+    let other = port;
+    while (other === port) other = String(await closedPort());
+    const res = await cli(['run', '--host', '127.0.0.1', '--http-port', port, '--https-port', other]);
     expect(res.code).toBe(2);
     // The words tell refused from silence (no "within 10 s", below); the bound only says the run did not hang. On
     // a machine busy with the other tests the CLI's own start (vitest beside the preflight) took 11 s.
@@ -279,22 +281,23 @@ describe('bad input ends within 30 s with exit 2 and one sentence', () => {
     expect(oneSentence(res.stderr)).toMatch(
       new RegExp(
         `no device API at 127\\.0\\.0\\.1: HTTP port ${port} refused the connection \\(nothing listens there\\); ` +
-          `HTTPS port ${port} refused the connection .*check the address and ports.*\\[EC_DEVICE_UNREACHABLE\\]`,
+          `HTTPS port ${other} refused the connection .*check the address and ports.*\\[EC_DEVICE_UNREACHABLE\\]`,
       ),
     );
     expect(res.stderr).not.toMatch(/within \d+ s/);
   });
 
   test('a port that accepts connections and never answers', async () => {
-    const silent = await silentPort();
+    const [silent, silent2] = [await silentPort(), await silentPort()];
     try {
-      const port = String(silent.port);
-      const res = await cli(['run', '--host', '127.0.0.1', '--http-port', port, '--https-port', port]);
+      const [port, other] = [String(silent.port), String(silent2.port)];
+      const res = await cli(['run', '--host', '127.0.0.1', '--http-port', port, '--https-port', other]);
       expect(res.code).toBe(2);
       expect(res.ms).toBeLessThan(30_000);
-      expect(oneSentence(res.stderr)).toMatch(new RegExp(`HTTP port ${port} did not answer within 10 s; HTTPS port ${port} did not answer within 10 s`));
+      expect(oneSentence(res.stderr)).toMatch(new RegExp(`HTTP port ${port} did not answer within 10 s; HTTPS port ${other} did not answer within 10 s`));
     } finally {
       silent.close();
+      silent2.close();
     }
   });
 });

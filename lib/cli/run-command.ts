@@ -72,6 +72,12 @@ function pressHookOf(hook: string | undefined, serial: string | null | undefined
 export async function checkOptions(a: ConfigArgs): Promise<string> {
   checkNumbers(a);
   if (a['force-kind'] && !a.kind) throw new RunError('EC_BAD_OPTION', '--force-kind insists on the kind given with --kind: give --kind too');
+  if (a['http-port'] === a['https-port']) {
+    throw new RunError(
+      'EC_BAD_OPTION',
+      `--http-port and --https-port are both ${a['https-port']}: a device serves its v1 API over HTTP and its v2 API over HTTPS, on two ports (80 and 443 unless you give others)`,
+    );
+  }
   const unknown = (a.clause ?? []).filter((c) => !hasClause(c));
   if (unknown.length) {
     throw new RunError(

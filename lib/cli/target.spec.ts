@@ -112,3 +112,35 @@ describe('a --kind the device contradicts', () => {
     expect(res.stderr).toMatch(/--force-kind insists on the kind given with --kind: give --kind too \[EC_BAD_OPTION\]/);
   });
 });
+
+describe("an HTTPS port that is not the device's", () => {
+  let emu: Emulator;
+  beforeAll(async () => {
+    emu = await startEmulator({ kind: 'energysocket' });
+  });
+  afterAll(async () => emu.close());
+
+  test('one port for both: a bad option, named before the device is asked anything', async () => {
+    const port = String(emu.ready.httpPort);
+    const res = await sharedCli(['run', '--host', '127.0.0.1', '--http-port', port, '--https-port', port]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(`--http-port and --https-port are both ${port}: a device serves its v1 API over HTTP and its v2 API over HTTPS, on two ports`);
+    expect(res.stderr).toContain('[EC_BAD_OPTION]');
+    expect(emu.requests).toEqual([]);
+  });
+
+  test('a port that speaks plain HTTP: said first, and in each v2 check skipped, as a port that answered but not in TLS', async () => {
+    // The emulator's control port: plain HTTP, as a device's v1 port given by mistake.
+    const plain = new URL(emu.ready.controlUrl).port;
+    const out = path.join(dir, 'plain-https');
+    const args = targetArgs(emu.ready, path.join(dir, 'plain-https.json'));
+    args[args.indexOf('--https-port') + 1] = plain;
+    const res = await sharedCli(['run', ...args, '--reports', out]);
+    const why = `the HTTPS endpoint did not answer at 127.0.0.1:${plain}: port ${plain} answered, but not in TLS (it speaks plain HTTP, or another protocol)`;
+    expect(res.stdout).toContain(`\nnote: ${why}: no v2 check ran (if the device serves v2, check --https-port)\n`);
+    const r = await results(out);
+    expect(r.notes).toContain(`${why}: no v2 check ran (if the device serves v2, check --https-port)`);
+    expect(r.checks.find((c) => c.clause === 'INFO-01')).toMatchObject({ status: 'skip', message: `no token: ${why}` });
+    expect(r.checks.find((c) => c.clause === 'TLS-01')).toMatchObject({ status: 'skip', message: why });
+  });
+});

@@ -13,6 +13,8 @@ export interface Preflight {
   v1: boolean;
   /** The HTTPS port completed a TLS handshake. */
   v2: boolean;
+  /** Where it did not: the HTTPS endpoint and why, as the operator can act on it (noV2). */
+  noV2: string | null;
   certificate: CertificateFacts | null;
   /** v2 can carry requests: the chain validates to the CA, or --insecure. */
   v2Usable: boolean;
@@ -43,6 +45,10 @@ export function noAnswerFrom(port: string, failure: unknown, timeoutS: number): 
   const code = isTransportError(failure) ? failure.code : undefined;
   if (code === 'EC_TRANSPORT_REFUSED') return `${port} refused the connection (nothing listens there)`;
   if (code === 'EC_TRANSPORT_TIMEOUT') return `${port} did not answer within ${timeoutS} s`;
+  // OpenSSL's word for a first answer that is no TLS record: the port speaks plain HTTP, or something else.
+  if (code === 'EC_TRANSPORT_TLS' && /WRONG_VERSION_NUMBER/.test(String((failure as Error).message))) {
+    return `${port} answered, but not in TLS (it speaks plain HTTP, or another protocol)`;
+  }
   return `${port} failed: ${failure instanceof Error ? failure.message : String(failure)}`;
 }
 
@@ -81,6 +87,10 @@ export async function preflight(cfg: DeviceTarget, redactor: Redactor, pool?: Co
     return {
       v1: v1Api !== undefined,
       v2: certificate !== undefined,
+      noV2:
+        certificate !== undefined || https === null
+          ? null
+          : `the HTTPS endpoint did not answer at ${cfg.host}:${https}: ${noAnswerFrom(`port ${https}`, v2.failure, cfg.requestTimeoutMs / 1000)}`,
       certificate: certificate ?? null,
       v2Usable: certificate !== undefined && (cfg.insecure || certificate.chainError === null),
       system,

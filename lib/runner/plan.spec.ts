@@ -31,6 +31,7 @@ const cfg: RunConfig = {
 const pre: Preflight = {
   v1: true,
   v2: true,
+  noV2: null,
   certificate: null,
   v2Usable: true,
   system: true,

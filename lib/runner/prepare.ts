@@ -127,7 +127,7 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
 
   const claimed = cfg.claims && claimedGates(cfg.claims.claims, cfg.claims.file);
   if (claimed && !claimed('v2').holds) token.reason = `no token: the v2 API is ${claimed('v2').reason}`;
-  else if (!pre.v2) token.reason = `no token: the HTTPS endpoint did not answer at ${cfg.host}:${cfg.httpsPort}`;
+  else if (!pre.v2) token.reason = `no token: ${pre.noV2 ?? `the HTTPS endpoint did not answer at ${cfg.host}:${cfg.httpsPort}`}`;
   else if (!pre.v2Usable) token.reason = 'no token is sent to a device whose certificate does not chain to the CA (see TLS-01)';
   else {
     const device = new DeviceClient(target, redactor, cfg.requestTimeoutMs, undefined, run.pool);
@@ -206,6 +206,7 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
     before,
     readFailures,
     absent,
-    notes: note ? [note] : [],
+    // Beside an HTTP endpoint that answered, an HTTPS one that did not may be a wrong --https-port: said first, not only check by check.
+    notes: [...(note ? [note] : []), ...(pre.v1 && pre.noV2 ? [`${pre.noV2}: no v2 check ran (if the device serves v2, check --https-port)`] : [])],
   };
 }
