@@ -72,12 +72,6 @@ function pressHookOf(hook: string | undefined, serial: string | null | undefined
 export async function checkOptions(a: ConfigArgs): Promise<string> {
   checkNumbers(a);
   if (a['force-kind'] && !a.kind) throw new RunError('EC_BAD_OPTION', '--force-kind insists on the kind given with --kind: give --kind too');
-  if (a['http-port'] === a['https-port']) {
-    throw new RunError(
-      'EC_BAD_OPTION',
-      `--http-port and --https-port are both ${a['https-port']}: a device serves its v1 API over HTTP and its v2 API over HTTPS, on two ports (80 and 443 unless you give others)`,
-    );
-  }
   const unknown = (a.clause ?? []).filter((c) => !hasClause(c));
   if (unknown.length) {
     throw new RunError(
@@ -121,6 +115,13 @@ const areaProfile = (area: string): Profile => (area.startsWith('vendor-') ? 've
 export function toRunConfig(a: ConfigArgs, env: NodeJS.ProcessEnv, caPem: string, found?: DiscoveredDevice): RunConfig {
   const host = found?.address ?? a.host;
   if (!host) throw new RunError('EC_NO_HOST', 'no device address; give it with --host');
+  // Checked last of the options (a file given with one is read first), before the device is asked anything.
+  if (!found && a['http-port'] === a['https-port']) {
+    throw new RunError(
+      'EC_BAD_OPTION',
+      `--http-port and --https-port are both ${a['https-port']}: a device serves its v1 API over HTTP and its v2 API over HTTPS, on two ports (80 and 443 unless you give others)`,
+    );
+  }
   const advertised = found && {
     serial: found.serial,
     product_type: found.product_type,
