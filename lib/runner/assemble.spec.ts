@@ -110,6 +110,26 @@ describe('assembling results', () => {
     ]);
     expect(checks.find((c) => c.clause === 'AUTH-01')?.rows).toBeUndefined();
   });
+  test("a file of the clause's area that the worker did not run to its end: what ran of it passed, and it is an error, never a pass", () => {
+    const passed = {
+      title: 'SOCK-04 [MUST] row 1',
+      state: 'passed' as const,
+      message: '',
+      durationMs: 1,
+      records: [{ clause: 'SOCK-04' as const, status: 'pass' as const, message: '', exchanges: [] }],
+    };
+    const failed = { ...passed, records: [{ clause: 'SOCK-05' as const, status: 'fail' as const, message: 'expected on', exchanges: [] }] };
+    const cut = [{ file: 'socket.test.js', message: 'Worker exited unexpectedly', fate: 'did not run, or not to its end' as const }];
+    const checks = assemble([passed, failed], {}, '9.9.9', ['spec'], [], cut);
+    expect(checks.find((c) => c.clause === 'SOCK-04')).toMatchObject({
+      status: 'error',
+      message:
+        'the check itself failed: suites/socket.test.js did not run, or not to its end: Worker exited unexpectedly (of the clause, 1 case ran first: pass)',
+    });
+    expect(checks.find((c) => c.clause === 'SOCK-05')).toMatchObject({ status: 'fail', message: 'expected on' });
+    expect(assemble([passed], {}, '9.9.9', ['spec']).find((c) => c.clause === 'SOCK-04')).toMatchObject({ status: 'pass' });
+  });
+
   describe('an interrupted run', () => {
     const NOT_REACHED = notReachedBy('SIGINT');
     const ran = (title: string, status: 'pass' | 'fail') => ({

@@ -133,6 +133,18 @@ export function assemble(
       };
     }
     const status = worstStatus(mine.map((m) => m.status));
+    // A file of its area the worker did not run to its end (it died): what ran of the clause passed, the rest is unknown.
+    const cut = skips[c.id] === undefined ? unloaded.find((u) => u.fate && fileOfArea(u.file, c.area)) : undefined;
+    if (cut && (status === 'pass' || status === 'observation')) {
+      return {
+        ...base,
+        status: 'error',
+        durationMs: mine.reduce((n, m) => n + m.durationMs, 0),
+        exchanges: [],
+        message: `the check itself failed: suites/${cut.file} ${cut.fate}: ${cut.message} (of the clause, ${mine.length} ${mine.length === 1 ? 'case' : 'cases'} ran first: ${status})`,
+        ...(mine.length > 1 ? { rows: mine.map((m) => caseOf(m, base.title)) } : {}),
+      };
+    }
     const shown = mine.filter((m) => m.status === status);
     const worst = shown.map(({ case: _, judged: __, ...m }) => m);
     const judged = judgedOf(shown, mine);
