@@ -143,4 +143,15 @@ describe("an HTTPS port that is not the device's", () => {
     expect(r.checks.find((c) => c.clause === 'INFO-01')).toMatchObject({ status: 'skip', message: `no token: ${why}` });
     expect(r.checks.find((c) => c.clause === 'TLS-01')).toMatchObject({ status: 'skip', message: why });
   });
+
+  test("no --ca for a device whose certificate another CA issued (the emulator's own): said first, with the issuer and what to give", async () => {
+    const out = path.join(dir, 'no-ca');
+    const args = targetArgs(emu.ready, path.join(dir, 'no-ca.json'));
+    args.splice(args.indexOf('--ca'), 2);
+    const res = await sharedCli(['run', ...args, '--reports', out]);
+    const note =
+      /^note: the certificate \(issued by CN=energy-conform emulator test CA\) does not chain to the vendor CA \([A-Z_]+, TLS-01\): no token is sent, and no v2 check beyond TLS ran; give the CA that issued it with --ca, or use --insecure/m;
+    expect(res.stdout).toMatch(note);
+    expect((await results(out)).notes).toHaveLength(1);
+  });
 });

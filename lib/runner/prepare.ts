@@ -10,6 +10,7 @@ import type { Run } from './run-object.js';
 import { plan } from './plan.js';
 import { harnessRequest } from '../press/pairing.js';
 import { isObject, kindFromV2Info, preflight, type Preflight } from '../meeting/preflight.js';
+import type { RunConfig } from './config.js';
 import { suitePresses } from './suite-areas.js';
 import { acquireToken, type TokenOutcome } from '../meeting/token.js';
 import type { Claims } from '../claims/claims.js';
@@ -206,7 +207,21 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
     before,
     readFailures,
     absent,
-    // Beside an HTTP endpoint that answered, an HTTPS one that did not may be a wrong --https-port: said first, not only check by check.
-    notes: [...(note ? [note] : []), ...(pre.v1 && pre.noV2 ? [`${pre.noV2}: no v2 check ran (if the device serves v2, check --https-port)`] : [])],
+    notes: [...(note ? [note] : []), ...v2Notes(cfg, pre)],
   };
+}
+
+/**
+ * Why no v2 check ran, said first, not only check by check: beside an HTTP endpoint that answered, an HTTPS one that did
+ * not may be a wrong --https-port; a certificate that does not chain to the CA, a CA not given (the emulator's own, say).
+ */
+function v2Notes(cfg: RunConfig, pre: Preflight): string[] {
+  if (pre.v1 && pre.noV2) return [`${pre.noV2}: no v2 check ran (if the device serves v2, check --https-port)`];
+  if (pre.v2 && !pre.v2Usable && pre.certificate) {
+    return [
+      `the certificate (issued by ${pre.certificate.issuer}) does not chain to ${cfg.caLabel} (${pre.certificate.chainError}, TLS-01): no token is sent, ` +
+        'and no v2 check beyond TLS ran; give the CA that issued it with --ca, or use --insecure to test the rest without TLS validation',
+    ];
+  }
+  return [];
 }
