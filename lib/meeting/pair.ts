@@ -17,7 +17,7 @@ export interface Paired {
 export async function pairDevice(cfg: DeviceTarget, io: OperatorIo): Promise<Paired> {
   const pre = await preflight(cfg, new Redactor());
   if (!pre.v2) {
-    throw new RunError('EC_NO_V2', `${pre.noV2 ?? `the HTTPS endpoint did not answer at ${cfg.host}:${cfg.httpsPort}`}; pairing needs it (check --https-port)`);
+    throw new RunError('EC_NO_V2', `${pre.noV2}; pairing needs it (check --https-port)`);
   }
   if (!pre.v2Usable) {
     throw new RunError(

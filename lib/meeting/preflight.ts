@@ -13,7 +13,7 @@ export interface Preflight {
   v1: boolean;
   /** The HTTPS port completed a TLS handshake. */
   v2: boolean;
-  /** Where it did not: the HTTPS endpoint and why, as the operator can act on it (noV2). */
+  /** Where it did not (set exactly then): the HTTPS endpoint, and why where it was asked, as the operator can act on it. */
   noV2: string | null;
   certificate: CertificateFacts | null;
   /** v2 can carry requests: the chain validates to the CA, or --insecure. */
@@ -88,9 +88,9 @@ export async function preflight(cfg: DeviceTarget, redactor: Redactor, pool?: Co
       v1: v1Api !== undefined,
       v2: certificate !== undefined,
       noV2:
-        certificate !== undefined || https === null
+        certificate !== undefined
           ? null
-          : `the HTTPS endpoint did not answer at ${cfg.host}:${https}: ${noAnswerFrom(`port ${https}`, v2.failure, cfg.requestTimeoutMs / 1000)}`,
+          : `the HTTPS endpoint did not answer at ${cfg.host}:${https}${https === null ? '' : `: ${noAnswerFrom(`port ${https}`, v2.failure, cfg.requestTimeoutMs / 1000)}`}`,
       certificate: certificate ?? null,
       v2Usable: certificate !== undefined && (cfg.insecure || certificate.chainError === null),
       system,

@@ -120,29 +120,26 @@ export function assemble(
       // Planned, its area run to its end, and no check judged it: a defect of the suites, which must not pass as a skip.
       return { ...base, status: 'error', durationMs: 0, exchanges: [], message: `the check itself failed: no check of energy-conform ${version} judged it` };
     }
+    const status = worstStatus(mine.map((m) => m.status));
+    const durationMs = mine.reduce((n, m) => n + m.durationMs, 0);
+    const rows = mine.length > 1 ? { rows: mine.map((m) => caseOf(m, base.title)) } : {};
     // An interrupted run that reached some of a clause's cases passed only those: the clause was not run in full.
     const unreached = notReached === undefined ? 0 : mine.filter((m) => m.status === 'skip' && m.message === notReached).length;
-    if (unreached && worstStatus(mine.map((m) => m.status)) === 'pass') {
-      return {
-        ...base,
-        status: 'skip',
-        durationMs: mine.reduce((n, m) => n + m.durationMs, 0),
-        exchanges: [],
-        message: `${notReached}: ${unreached} of its ${mine.length} cases were not reached (the ${mine.length - unreached} before them passed)`,
-        rows: mine.map((m) => caseOf(m, base.title)),
-      };
+    if (unreached && status === 'pass') {
+      const message = `${notReached}: ${unreached} of its ${mine.length} cases were not reached (the ${mine.length - unreached} before them passed)`;
+      return { ...base, status: 'skip', durationMs, exchanges: [], message, ...rows };
     }
-    const status = worstStatus(mine.map((m) => m.status));
     // A file of its area the worker did not run to its end (it died): what ran of the clause passed, the rest is unknown.
     const cut = skips[c.id] === undefined ? unloaded.find((u) => u.fate && fileOfArea(u.file, c.area)) : undefined;
     if (cut && (status === 'pass' || status === 'observation')) {
+      const ran = `of the clause, ${mine.length} ${mine.length === 1 ? 'case' : 'cases'} ran first: ${status}`;
       return {
         ...base,
         status: 'error',
-        durationMs: mine.reduce((n, m) => n + m.durationMs, 0),
+        durationMs,
         exchanges: [],
-        message: `the check itself failed: suites/${cut.file} ${cut.fate}: ${cut.message} (of the clause, ${mine.length} ${mine.length === 1 ? 'case' : 'cases'} ran first: ${status})`,
-        ...(mine.length > 1 ? { rows: mine.map((m) => caseOf(m, base.title)) } : {}),
+        message: `the check itself failed: suites/${cut.file} ${cut.fate}: ${cut.message} (${ran})`,
+        ...rows,
       };
     }
     const shown = mine.filter((m) => m.status === status);
@@ -155,13 +152,13 @@ export function assemble(
       ...worst[0]!,
       observed,
       status,
-      durationMs: mine.reduce((n, m) => n + m.durationMs, 0),
+      durationMs,
       message: caseMessages(worst, mine.length),
       // The exchanges that showed the outcome: a failure's, not those of the rows that passed.
       exchanges: worst.flatMap((m) => m.exchanges),
       // The first case's evidence leads the exchanges.
       evidence: worst[0]!.evidence ?? 0,
-      ...(mine.length > 1 ? { rows: mine.map((m) => caseOf(m, base.title)) } : {}),
+      ...rows,
       ...(judged ? { judged } : {}),
     };
   });

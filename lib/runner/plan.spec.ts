@@ -51,7 +51,7 @@ describe('the plan', () => {
   });
 
   test('skips v2 clauses when HTTPS does not answer, naming the address', () => {
-    const { skips } = plan(cfg, { ...pre, v2: false, v2Usable: false }, 'p1dongle');
+    const { skips } = plan(cfg, { ...pre, v2: false, v2Usable: false, noV2: 'the HTTPS endpoint did not answer at 10.0.0.9:443' }, 'p1dongle');
     expect(skips['INFO-01']).toBe('the HTTPS endpoint did not answer at 10.0.0.9:443');
     expect(skips['VER-08']).toBeUndefined();
   });

@@ -23,7 +23,7 @@ type Facts = Record<Gate, { holds: boolean; reason: string }>;
 
 function v2Reason(cfg: RunConfig, pre: Preflight): string {
   return !pre.v2
-    ? (pre.noV2 ?? `the HTTPS endpoint did not answer at ${cfg.host}:${cfg.httpsPort}`)
+    ? pre.noV2!
     : `the certificate does not chain to ${cfg.caLabel} (see TLS-01), so no token is sent to this device; ` +
         'give the CA that issued it with --ca, or use --insecure to test the rest without TLS validation';
 }

@@ -128,7 +128,7 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
 
   const claimed = cfg.claims && claimedGates(cfg.claims.claims, cfg.claims.file);
   if (claimed && !claimed('v2').holds) token.reason = `no token: the v2 API is ${claimed('v2').reason}`;
-  else if (!pre.v2) token.reason = `no token: ${pre.noV2 ?? `the HTTPS endpoint did not answer at ${cfg.host}:${cfg.httpsPort}`}`;
+  else if (!pre.v2) token.reason = `no token: ${pre.noV2}`;
   else if (!pre.v2Usable) token.reason = 'no token is sent to a device whose certificate does not chain to the CA (see TLS-01)';
   else {
     const device = new DeviceClient(target, redactor, cfg.requestTimeoutMs, undefined, run.pool);
@@ -216,7 +216,7 @@ async function prepareFrom(run: Run, pre: Preflight, soFar: SoFar): Promise<Prep
  * not may be a wrong --https-port; a certificate that does not chain to the CA, a CA not given (the emulator's own, say).
  */
 function v2Notes(cfg: RunConfig, pre: Preflight): string[] {
-  if (pre.v1 && pre.noV2) return [`${pre.noV2}: no v2 check ran (if the device serves v2, check --https-port)`];
+  if (pre.v1 && pre.noV2 && cfg.httpsPort !== null) return [`${pre.noV2}: no v2 check ran (if the device serves v2, check --https-port)`];
   if (pre.v2 && !pre.v2Usable && pre.certificate) {
     return [
       `the certificate (issued by ${pre.certificate.issuer}) does not chain to ${cfg.caLabel} (${pre.certificate.chainError}, TLS-01): no token is sent, ` +

@@ -122,7 +122,7 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
       presses,
       residue,
       exitCode,
-      notes: [...prepared.notes, ...notStarted(checks, signal, noneRan)],
+      notes: [...prepared.notes, ...notFinished(checks, signal, noneRan)],
       ...(explored ? { explored } : {}),
       ...(cfg.known && known ? { known: { file: cfg.known.file, sha256: cfg.known.sha256, day, entries: known.outcomes } } : {}),
       ...(cfg.claims ? { claims: claimsFacts(cfg.claims, prepared.absent, sent) } : {}),
@@ -145,7 +145,7 @@ async function conformance(run: Run, style: SummaryStyle): Promise<RunOutcome> {
 }
 
 /** What a report says first of a run that could not happen in full: interrupted, or its suites unable to run. */
-function notStarted(checks: readonly CheckResult[], signal: AbortSignal | undefined, noneRan: string | undefined): string[] {
+function notFinished(checks: readonly CheckResult[], signal: AbortSignal | undefined, noneRan: string | undefined): string[] {
   if (noneRan) {
     return [
       `the suites could not run, so the device was judged only by the runner's own checks (exit 2): ${noneRan}. ` +
