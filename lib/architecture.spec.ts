@@ -61,6 +61,7 @@ const ALLOWED: Record<string, string[]> = {
     'client',
     'spec',
   ],
+  build: ['runner'],
   bench: ['testing', 'soak', 'explore', 'operator', 'cli', 'runner', 'meeting', 'emulator', 'report', 'client', 'spec'],
   testing: [
     'attest',
@@ -86,8 +87,8 @@ const ALLOWED: Record<string, string[]> = {
     'spec',
   ],
 };
-/** Only these read argv or the environment, or end the process: the command line, the programs that start it, and the kept suite worker. */
-const ENTRY_POINTS = ['lib/cli/', 'lib/bench/', 'lib/testing/', 'lib/runner/kept-worker-entry.ts'];
+/** Only these read argv or the environment, or end the process: the command line, the programs that start it, the build's bundler and the kept suite worker. */
+const ENTRY_POINTS = ['lib/cli/', 'lib/bench/', 'lib/build/', 'lib/testing/', 'lib/runner/kept-worker-entry.ts'];
 const PROCESS_POWERS = new Set(['argv', 'env', 'exit', 'exitCode']);
 
 const folderOf = (file: string) => (file.startsWith('suites/') ? 'suites' : file.split('/')[1]!);

@@ -76,7 +76,8 @@ describe('the tarball', () => {
     expect(files).toEqual(
       expect.arrayContaining([
         'bin/energy-conform.js',
-        'dist/lib/cli/main.js',
+        'dist/lib/bundle/main.js',
+        'dist/lib/bundle/run-command.js',
         'dist/lib/runner/vitest-run.js',
         'dist/suites/socket.test.js',
         'dist/suites/users/scenario.js',
@@ -100,9 +101,9 @@ describe('the tarball', () => {
   test('ships no tests, no test helpers, no research notes and no sources the build replaces', () => {
     expect(files.filter((f) => /\.spec\.[jt]s$/.test(f))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.ts'))).toEqual([]);
-    expect(files.filter((f) => /^(lib|suites|reports)\/|^dist\/lib\/(testing|bench)\/|junit-validate|capture\/described|tsbuildinfo|research/.test(f))).toEqual(
-      [],
-    );
+    expect(
+      files.filter((f) => /^(lib|suites|reports)\/|^dist\/lib\/(testing|bench|build)\/|junit-validate|capture\/described|tsbuildinfo|research/.test(f)),
+    ).toEqual([]);
   });
 
   test('says what it is: not private, with files, repository, keywords and engines; no development tool among its dependencies', () => {

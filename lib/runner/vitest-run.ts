@@ -173,6 +173,7 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
             // One file at a time (fileParallelism off): its checks are counted when it is collected.
             [current.file, current.total, current.done] = [path.basename(m.moduleId, TEST_SUFFIX), [...m.children.allTests()].length, 0];
             current.fileIndex += 1;
+            if (current.fileIndex === 1) warmLater();
           },
           onTestModuleEnd: (m: TestModule) => {
             ended.add(path.basename(m.moduleId));
@@ -196,6 +197,18 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
     {},
     { stdout: sink, stderr: sink },
   ).finally(() => process.off('newListener', drop));
+  // The worker asks this process for each file as vite transforms it, some 15 ms each: the last files' (the cloud
+  // setting's, after the users suite's late re-use) would be asked for with nothing left to hide them behind. Once the
+  // first file is loaded (not before: the lane's first poll waits on it), the others are transformed one after
+  // another in run order, while the run waits on the device; the worker then finds them ready.
+  const environment = vitest.projects[0]?.vite.environments.ssr;
+  const rest = inRunOrder(files ?? present.map(inSuites), (f) => f).slice(1);
+  const warmLater = () => {
+    void (async () => {
+      // A file vite cannot transform fails again where the worker loads it, and is reported there.
+      for (const file of rest) await environment?.warmupRequest(`/${file}`).catch(() => undefined);
+    })();
+  };
   let closed = false;
   const close = async () => {
     if (closed) return;
