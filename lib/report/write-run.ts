@@ -1,6 +1,6 @@
 // One run's results -> results.json, junit.xml, report.html, summary.md and exchanges.har, redacted and audited;
 // the same for a run that ended in its checks and for one that stopped before them.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Exchange } from '../client/exchange-log.js';
 import type { Redactor } from '../client/redactor.js';
@@ -11,7 +11,7 @@ import { junitXml } from './junit.js';
 import { type CheckResult, type RunResults, resultsJson, summarize, verdictOfExit } from './results.js';
 import { type SummaryStyle, summaryText } from './summary.js';
 import { summaryMarkdown } from './summary-markdown.js';
-import { auditSecrets } from './secret-audit.js';
+import { writeAudited } from './secret-audit.js';
 import { socketCounters } from './socket-counters.js';
 import { profileResults } from './verdict.js';
 
@@ -95,7 +95,7 @@ export const stampOf = (d: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z');
 
-/** The five reports of redacted results and their exchanges, written to `dir` and audited for secrets. */
+/** The five reports of redacted results and their exchanges, audited for secrets and written to `dir`. */
 export async function writeReports(results: RunResults, exchanges: readonly Exchange[], dir: string, redactor: Redactor): Promise<void> {
   await mkdir(dir, { recursive: true });
   const written: [string, string][] = [
@@ -106,7 +106,8 @@ export async function writeReports(results: RunResults, exchanges: readonly Exch
     // Redacted as written: a token is the same characters in any JSON text of it.
     ['exchanges.har', `${redactor.redact(JSON.stringify(harOf(exchanges, results.tool), null, 1))}\n`],
   ];
-  const files = written.map(([name]) => path.join(dir, name));
-  await Promise.all(written.map(([, text], i) => writeFile(files[i]!, text)));
-  await auditSecrets(files, redactor);
+  await writeAudited(
+    written.map(([name, text]) => [path.join(dir, name), text] as const),
+    redactor,
+  );
 }
