@@ -199,8 +199,9 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
   ).finally(() => process.off('newListener', drop));
   // The worker asks this process for each file as vite transforms it, some 15 ms each: the last files' (the cloud
   // setting's, after the users suite's late re-use) would be asked for with nothing left to hide them behind. Once the
-  // first file is loaded (not before: the lane's first poll waits on it), the others are transformed one after
-  // another in run order, while the run waits on the device; the worker then finds them ready.
+  // first file is loaded (before, this process is the run's critical path: the setup file that starts the lane, the
+  // first file), the others are transformed one after another in run order while the run waits on the device, and
+  // the worker finds them ready.
   const environment = vitest.projects[0]?.vite.environments.ssr;
   const rest = inRunOrder(files ?? present.map(inSuites), (f) => f).slice(1);
   const warmLater = () => {
