@@ -18,7 +18,6 @@ const STATUS_TEXT: Record<number, string> = {
 const headerList = (h: Record<string, string> = {}) => Object.entries(h).map(([name, value]) => ({ name, value }));
 
 function entry(ex: Exchange) {
-  const url = new URL(ex.url);
   const mimeType = ex.responseHeaders?.['content-type'] ?? 'x-unknown';
   const body = ex.responseBody ?? '';
   return {
@@ -30,7 +29,8 @@ function entry(ex: Exchange) {
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: headerList(ex.requestHeaders),
-      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+      // Parsed only where there is a query: most of a run's URLs have none.
+      queryString: ex.url.includes('?') ? [...new URL(ex.url).searchParams].map(([name, value]) => ({ name, value })) : [],
       ...(ex.requestBody === undefined ? {} : { postData: { mimeType: ex.requestHeaders['content-type'] ?? 'application/json', text: ex.requestBody } }),
       headersSize: -1,
       bodySize: ex.requestBody === undefined ? 0 : Buffer.byteLength(ex.requestBody),

@@ -23,3 +23,15 @@ test('counts state requests, and a relay switch for each change of power_on betw
 test('is null where the run made no state request', () => {
   expect(socketCounters([ex('GET', '/api')])).toBeNull();
 });
+
+test('a state request is its path, whatever query follows it; a path that only begins or ends alike is none', () => {
+  expect(
+    socketCounters([
+      ex('GET', '/api/v1/state?probe=1'),
+      ex('GET', '/api/v1/state/'),
+      ex('GET', '/api/v1/states'),
+      ex('GET', '/x/api/v1/state#top'),
+      ex('PUT', '/api/v1/state'),
+    ]),
+  ).toEqual({ stateRequests: 3, relaySwitches: 0 });
+});
