@@ -242,10 +242,16 @@ describe('bad input ends within 30 s with exit 2 and one sentence', () => {
     return lines[0]!;
   };
 
-  test('an unknown flag', async () => {
-    const res = await cli(['run', '--host', '127.0.0.1', '--no-such-flag']);
+  test.for(['C.UTF-8', 'de_DE.UTF-8'])('an unknown flag, in the locale %s', async (locale) => {
+    const res = await cli(['run', '--host', '127.0.0.1', '--no-such-flag'], { env: { LANG: locale, LC_ALL: locale, LANGUAGE: '' } });
     expect(res.code).toBe(2);
     expect(oneSentence(res.stderr)).toBe('energy-conform: `run` has no option --no-such-flag; see energy-conform --help [EC_BAD_OPTION]');
+  });
+
+  test('a flag given no value is named, not read as a flag not given (a run without --host would look for devices)', async () => {
+    const res = await cli(['run', '--host', '--http-port', '8080']);
+    expect(res.code).toBe(2);
+    expect(oneSentence(res.stderr)).toBe('energy-conform: --host needs a value; see energy-conform --help [EC_BAD_OPTION]');
   });
 
   test.for([
@@ -307,6 +313,13 @@ describe('help and version', () => {
     const res = await cli(['--version']);
     expect(res.code).toBe(0);
     expect(res.stdout.trim()).toBe((JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version);
+  });
+
+  test("the help is in English whatever the operator's locale", async () => {
+    const res = await cli(['run', '--help'], { env: { LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8', LANGUAGE: 'de' } });
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/^Options:$/m);
+    expect(res.stdout).toMatch(/--help +Show help/);
   });
 
   test.for([['-h'], ['--help'], ['run', '-h'], ['emulate', '--help']] as const)('%j prints the help, with an example, exit 0', async (args) => {

@@ -19,7 +19,7 @@ import {
   verifyOptions,
 } from './options-records.js';
 import { certifyOptions, emulateOptions } from './options-emulator.js';
-import { nearest, notNumbers } from './suggest.js';
+import { nearest, notNumbers, withoutValue } from './suggest.js';
 
 type Handler = (a: never, env: NodeJS.ProcessEnv) => Promise<number | 'running'>;
 
@@ -223,7 +223,8 @@ export async function runProgram(argv: string[], env: NodeJS.ProcessEnv): Promis
   let code: number | undefined;
   // yargs reports a failure through .fail() and may also reject or throw: remember the first only.
   let failure: unknown;
-  let y = yargs(argv).scriptName('energy-conform').usage('$0 <command> [options]\n\nConformance suite for the local API of home energy devices.');
+  // In English whatever the operator's locale, as every other word it prints (and .fail() reads yargs' own messages).
+  let y = yargs(argv).locale('en').scriptName('energy-conform').usage('$0 <command> [options]\n\nConformance suite for the local API of home energy devices.');
   for (const c of COMMANDS) {
     y = y.command(
       c.name,
@@ -245,6 +246,8 @@ export async function runProgram(argv: string[], env: NodeJS.ProcessEnv): Promis
       .middleware((a) => {
         const bad = notNumbers(argv, a);
         if (bad.length) throw new RunError('EC_BAD_OPTION', bad.map((b) => `--${b.flag} takes a number, not ${JSON.stringify(b.typed)}`).join('; '));
+        const empty = withoutValue(argv, a);
+        if (empty.length) throw new RunError('EC_BAD_OPTION', `${empty.map((f) => `--${f}`).join(', ')} needs a value; see energy-conform --help`);
       }, true)
       .demandCommand(1, `name a command: ${COMMANDS.map(commandName).join(', ')}`)
       .strict()

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { distance, nearest, notNumbers, typedValue } from './suggest.js';
+import { distance, nearest, notNumbers, typedValue, withoutValue } from './suggest.js';
 
 test.for([
   ['run', 'run', 0],
@@ -48,4 +48,17 @@ test('the flags yargs read as NaN, with the text typed for each; numbers and oth
     { flag: 'http-port', typed: 'abc' },
     { flag: 'press-timeout', typed: 'soon' },
   ]);
+});
+
+test.for([
+  { argv: ['run', '--host'], parsed: { host: '' }, empty: ['host'] },
+  { argv: ['run', '--host', '--http-port', '8080'], parsed: { host: '', 'http-port': 8080 }, empty: ['host'] },
+  { argv: ['run', '--reports', '--host', 'x'], parsed: { reports: '', host: 'x' }, empty: ['reports'] },
+  { argv: ['run', '--host', 'x'], parsed: { host: 'x' }, empty: [] },
+  // Typed empty on purpose: a value, if an odd one, for the command to judge.
+  { argv: ['run', '--press-hook', ''], parsed: { 'press-hook': '' }, empty: [] },
+  { argv: ['run', '--press-hook='], parsed: { 'press-hook': '' }, empty: [] },
+  { argv: ['run'], parsed: { name: '' }, empty: [] },
+])('in $argv the flags given without a value are $empty', ({ argv, parsed, empty }) => {
+  expect(withoutValue(argv, { ...parsed, _: ['run'], $0: 'e' })).toEqual(empty);
 });

@@ -40,3 +40,14 @@ export function notNumbers(argv: readonly string[], parsed: Record<string, unkno
     .filter(([, v]) => typeof v === 'number' && Number.isNaN(v))
     .map(([flag]) => ({ flag, typed: typedValue(argv, flag) ?? '' }));
 }
+
+/**
+ * Flags of `parsed` given without a value (`--host` last, or followed by another flag): yargs makes such a value '',
+ * which would read as the flag not given at all (a run without --host looks for devices over mDNS).
+ */
+export function withoutValue(argv: readonly string[], parsed: Record<string, unknown>): string[] {
+  return Object.entries(parsed)
+    .filter(([flag, v]) => v === '' && argv.includes(`--${flag}`))
+    .filter(([flag]) => typedValue(argv, flag)?.startsWith('-') ?? true)
+    .map(([flag]) => flag);
+}
