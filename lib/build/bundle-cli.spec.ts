@@ -1,10 +1,11 @@
 // The bundle bin/ loads (bundle-cli.ts), as the build wrote it: what it keeps out, what a command loads before it starts,
 // and the one module it shares with bin/.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../runner/package-root.js';
-import { BUNDLE_DIR, staysOutside } from './bundle-cli.js';
+import { BUNDLE_DIR, dependencyTree, lazySegmenter, staysOutside } from './bundle-cli.js';
 
 /** rolldown heads each module it takes in with its path: `// dist/lib/runner/run.js`, `// node_modules/zod/v4/…`. */
 const modulesOf = (text: string) => [...text.matchAll(/^\/\/ ((?:dist|node_modules)\/\S+\.[cm]?js)$/gm)].map((m) => m[1]!);
@@ -36,9 +37,12 @@ const KEPT_WORKER = path.join(PACKAGE_ROOT, 'dist', 'lib', 'runner', 'kept-worke
 
 test.for([
   { id: 'node:fs', outside: true },
-  { id: 'yargs', outside: true },
-  { id: 'yargs/helpers', outside: true },
+  { id: 'yargs', outside: false },
+  { id: 'yargs/helpers', outside: false },
+  { id: 'cliui', outside: false },
+  { id: 'string-width', outside: false },
   { id: 'vitest/node', outside: true },
+  { id: '@vitest/runner', outside: true },
   { id: 'junit-report-builder', outside: true },
   { id: 'zod', outside: false },
   { id: 'zod/v4/core', outside: false },
@@ -53,13 +57,41 @@ test.for([
   expect(staysOutside(id)).toBe(outside);
 });
 
+test("yargs' dependencies, found as Node finds them: cliui's own string-width among them", () => {
+  const tree = dependencyTree('yargs');
+  for (const p of ['yargs', 'yargs-parser', 'cliui', 'y18n', 'string-width', 'strip-ansi', 'wrap-ansi']) expect(tree.has(p), p).toBe(true);
+  expect(tree.has('zod')).toBe(false);
+});
+
+test('string-width builds its Intl.Segmenter when first asked for a width, not as it loads; a string-width that no longer builds one so stops the build', async () => {
+  const code = 'const segmenter = new Intl.Segmenter();\nexport default (s) => [...segmenter.segment(s)].length;';
+  const lazy = lazySegmenter(code, 'string-width/index.js');
+  expect(lazy).not.toContain('new Intl.Segmenter();');
+  const { default: width } = (await import(`data:text/javascript,${encodeURIComponent(lazy)}`)) as { default: (s: string) => number };
+  expect(width('a\u0301bc')).toBe(3);
+  expect(() => lazySegmenter('export default () => 1;', 'string-width/index.js')).toThrow(/no longer holds `const segmenter = new Intl.Segmenter\(\);`/);
+});
+
 describe('the bundle as built', () => {
-  test('holds the library, zod and undici, and none of the packages left outside', () => {
+  test('holds the library, zod, undici and yargs, and none of the packages left outside', () => {
     const all = new Set(chunks().flatMap((c) => modulesOf(chunk(c))));
     expect(all.has('dist/lib/runner/run.js')).toBe(true);
-    expect([...all].some((m) => m.startsWith('node_modules/zod/'))).toBe(true);
-    expect([...all].some((m) => m.startsWith('node_modules/undici/'))).toBe(true);
-    expect([...all].filter((m) => /^node_modules\/(yargs|vitest|vite|junit-report-builder)\//.test(m))).toEqual([]);
+    for (const p of ['zod', 'undici', 'yargs', 'cliui'])
+      expect(
+        [...all].some((m) => m.startsWith(`node_modules/${p}/`)),
+        p,
+      ).toBe(true);
+    expect([...all].filter((m) => /^node_modules\/(vitest|vite|rolldown|junit-report-builder|yaml|sql\.js)\//.test(m))).toEqual([]);
+  });
+
+  test('prints the same help as the modules it was built from, in English whatever the locale', () => {
+    const env = { ...process.env, LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8', NO_COLOR: '1' };
+    for (const args of [['--help'], ['run', '--help'], ['emulate', '--help']]) {
+      const help = (main: string) => execFileSync(process.execPath, [main, ...args], { env, encoding: 'utf8' });
+      const bundled = help(path.join(BUNDLE_DIR, 'main.js'));
+      expect(bundled).toMatch(/^Options:$/m);
+      expect(bundled).toBe(help(path.join(PACKAGE_ROOT, 'dist', 'lib', 'cli', 'main.js')));
+    }
   });
 
   test('--help loads neither zod nor undici nor a command; a run loads them when its command does', () => {
