@@ -159,7 +159,8 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
       root: PACKAGE_ROOT,
       config: false,
       include: [inSuites(`*${TEST_SUFFIX}`)],
-      setupFiles: [inSuites(`lanes.${CODE_EXT}`)],
+      // Absolute: vitest first tries a relative one as a package's module, and the error it builds costs some 18 ms.
+      setupFiles: [path.join(SUITES, `lanes.${CODE_EXT}`)],
       exclude: [],
       fileParallelism: false,
       isolate: false,
