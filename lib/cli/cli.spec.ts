@@ -252,6 +252,8 @@ describe('bad input ends within 30 s with exit 2 and one sentence', () => {
     const res = await cli(['run', '--host', '--http-port', '8080']);
     expect(res.code).toBe(2);
     expect(oneSentence(res.stderr)).toBe('energy-conform: --host needs a value; see energy-conform --help [EC_BAD_OPTION]');
+    const two = await cli(['run', '--reports', '--host']);
+    expect(oneSentence(two.stderr)).toBe('energy-conform: --reports, --host need values; see energy-conform --help [EC_BAD_OPTION]');
   });
 
   test.for([

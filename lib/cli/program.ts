@@ -247,7 +247,11 @@ export async function runProgram(argv: string[], env: NodeJS.ProcessEnv): Promis
         const bad = notNumbers(argv, a);
         if (bad.length) throw new RunError('EC_BAD_OPTION', bad.map((b) => `--${b.flag} takes a number, not ${JSON.stringify(b.typed)}`).join('; '));
         const empty = withoutValue(argv, a);
-        if (empty.length) throw new RunError('EC_BAD_OPTION', `${empty.map((f) => `--${f}`).join(', ')} needs a value; see energy-conform --help`);
+        if (empty.length)
+          throw new RunError(
+            'EC_BAD_OPTION',
+            `${empty.map((f) => `--${f}`).join(', ')} ${empty.length === 1 ? 'needs a value' : 'need values'}; see energy-conform --help`,
+          );
       }, true)
       .demandCommand(1, `name a command: ${COMMANDS.map(commandName).join(', ')}`)
       .strict()
