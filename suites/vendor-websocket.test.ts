@@ -1,76 +1,31 @@
 // The vendor profile: the WebSocket at wss://<host>/api/ws (DOC v2/websocket.mdx; V-WS). The checks answered at
 // once take turns on one conversation, each judged on its part of it; those that listen for seconds (V-WS-03, 04,
-// 07, 08) each hold a socket of their own from the start of the file, their windows side by side
-// (vendor/conversations.ts); V-WS-05 waits out its 40 s on its own. A failure shows its conversation, token redacted.
-import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
+// 07, 08) each hold a socket of their own from the first file of the vendor profile, their windows beside the other
+// areas' checks (vendor/listeners.ts); V-WS-05 waits out its 40 s on its own. A failure shows its conversation, token
+// redacted.
 import { describeResponse, isJsonObject } from '../lib/harness/clause-failure.js';
 import { type CheckContext, clauseRows, clauseTest } from '../lib/harness/clause-test.js';
 import { judgeHeard } from '../lib/harness/judged.js';
-import type { DeviceSocket, WsMessage } from '../lib/client/ws-client.js';
+import type { WsMessage } from '../lib/client/ws-client.js';
 import { rowTitle } from '../lib/spec/endpoints.js';
 import { vendorGateHolds } from '../lib/spec/vendor-kinds.js';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { ANSWER_MS, isError, isType, topicsOf } from './vendor/websocket-shared.js';
-import { SharedConversation, early, talking } from './vendor/conversations.js';
+import { SharedConversation, talking } from './vendor/conversations.js';
+import { closeListening, listenerOf, startListening } from './vendor/listeners.js';
 import { changedFields, getSystem, keepingSystem, putSystem } from './vendor/system.js';
 
 const withToken = { needsToken: true } as const;
 /** The messages of what was heard (a heard frame that was no message aside). */
 const messages = (heard: readonly { msg: WsMessage | null }[]): WsMessage[] => heard.flatMap((h) => (h.msg ? [h.msg] : []));
-/** How long a check listens for what must not come. */
-const QUIET_MS = 2000;
 
 const shared = new SharedConversation();
 
-/** A token of the right form that the device never issued. */
-const unknownToken = (token: string) => {
-  const t = randomBytes(16).toString('hex').toUpperCase();
-  return t === token ? t.replace(/.$/, (d) => (d === '0' ? '1' : '0')) : t;
-};
-
-// The listening checks' conversations, from the start of the file.
-const quiet = (first: (socket: DeviceSocket) => void, listen: (m: WsMessage) => boolean) => async (socket: DeviceSocket) => {
-  await socket.next(isType('authorization_requested'), ANSWER_MS);
-  const from = socket.heard.length;
-  first(socket);
-  return messages(await socket.during(QUIET_MS, listen, from));
-};
-const ws03 = early(
-  'V-WS-03',
-  false,
-  quiet(
-    (socket) => {
-      socket.send({ type: 'authorization', data: unknownToken(inject('energyConform').token ?? '') });
-      socket.send({ type: 'subscribe', data: 'device' });
-    },
-    (m) => m.type === 'authorized' || m.type === 'device',
-  ),
-);
-const ws04 = early(
-  'V-WS-04',
-  false,
-  quiet((socket) => socket.send({ type: 'subscribe', data: 'device' }), isType('device')),
-);
-const ws07 = early('V-WS-07', true, async (socket) => {
-  socket.send({ type: 'subscribe', data: 'measurement' });
-  await socket.next(isType('measurement'), ANSWER_MS);
-  socket.send({ type: 'unsubscribe', data: 'measurement' });
-  await sleep(500);
-  return socket.during(2500, isType('measurement'));
-});
-const ws08 = early('V-WS-08', true, async (socket) => {
-  socket.send({ type: 'subscribe', data: 'measurement' });
-  const from = socket.heard.length;
-  await socket.next(isType('measurement'), ANSWER_MS, from);
-  return (await socket.during(5000, isType('measurement'), from)).map((h) => h.at);
-});
-const listening = [ws03, ws04, ws07, ws08];
-beforeAll(() => {
-  for (const l of listening) l.start();
-});
+// The listening checks' conversations: started with the first file of the vendor profile (suites/lanes.ts), or this
+// one, so that their windows pass beside the other areas' checks (vendor/listeners.ts).
+beforeAll(startListening);
 afterAll(async () => {
-  await Promise.all([shared.close(), ...listening.map((l) => l.close())]);
+  await Promise.all([shared.close(), closeListening()]);
 });
 
 clauseTest(
@@ -94,9 +49,9 @@ clauseTest(
   withToken,
 );
 
-clauseTest('V-WS-03', async (ctx) => ws03.judge(ctx, (heard, hold) => hold(judgeHeard('V-WS-03', heard))), withToken);
+clauseTest('V-WS-03', async (ctx) => listenerOf('ws03').judge(ctx, (heard, hold) => hold(judgeHeard('V-WS-03', heard))), withToken);
 
-clauseTest('V-WS-04', async (ctx) => ws04.judge(ctx, (heard, hold) => hold(judgeHeard('V-WS-04', heard))), withToken);
+clauseTest('V-WS-04', async (ctx) => listenerOf('ws04').judge(ctx, (heard, hold) => hold(judgeHeard('V-WS-04', heard))), withToken);
 
 /** DOC v2/websocket.mdx: the token within 40 s, or the connection closes; a close a little before is the device's clock, not a violation. */
 const AUTHORIZE_WITHIN_S = 40;
@@ -141,9 +96,9 @@ clauseRows(
   withToken,
 );
 
-clauseTest('V-WS-07', async (ctx) => ws07.judge(ctx, (heard, hold) => hold(judgeHeard('V-WS-07', heard))), withToken);
+clauseTest('V-WS-07', async (ctx) => listenerOf('ws07').judge(ctx, (heard, hold) => hold(judgeHeard('V-WS-07', heard))), withToken);
 
-clauseTest('V-WS-08', async (ctx) => ws08.judge(ctx, (at, hold) => hold(judgeHeard('V-WS-08', at))), withToken);
+clauseTest('V-WS-08', async (ctx) => listenerOf('ws08').judge(ctx, (at, hold) => hold(judgeHeard('V-WS-08', at))), withToken);
 
 clauseTest(
   'V-WS-09',

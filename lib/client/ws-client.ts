@@ -41,6 +41,8 @@ export class DeviceSocket {
   private readonly started = Date.now();
   private readonly waiters = new Set<() => void>();
   private closedAt: number | null = null;
+  /** This side asked for the close (close()): a transcript says who closed. */
+  private closing = false;
   private readonly ws: WebSocket;
   private readonly agent: Agent;
   private readonly opened: Promise<boolean>;
@@ -167,7 +169,7 @@ export class DeviceSocket {
       status: 101,
       responseBody: [
         ...this.heard.slice(from.heard).map((h) => `+${h.at}ms ${h.text}`),
-        ...(this.closedAt === null ? [] : [`+${this.closedAt}ms (closed by the device)`]),
+        ...(this.closedAt === null ? [] : [`+${this.closedAt}ms (closed by ${this.closing ? 'energy-conform' : 'the device'})`]),
       ].join('\n'),
       startedAt: new Date(this.started).toISOString(),
       durationMs: Date.now() - this.started,
@@ -175,7 +177,10 @@ export class DeviceSocket {
   }
 
   async close(): Promise<void> {
-    if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) this.ws.close();
+    if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) {
+      this.closing = true;
+      this.ws.close();
+    }
     await this.agent.close().catch(() => undefined);
   }
 }

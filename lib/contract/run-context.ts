@@ -116,7 +116,10 @@ export type RunnerCheck = Pick<CheckRecord, 'clause' | 'status' | 'message' | 'd
 declare module 'vitest' {
   interface ProvidedContext {
     energyConform: SuiteContext;
-    /** The lanes the run starts before its first check (suites/lanes.ts): `users` where it loads the users suite. */
+    /**
+     * What the run starts ahead of its checks (suites/lanes.ts): `users`, the users suite's lane, where it loads that
+     * suite; `vendor-websocket`, the listening WebSocket checks' conversations, where it loads theirs.
+     */
     energyConformLanes: readonly string[];
   }
 }

@@ -128,7 +128,9 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
   const files = chosen && inRunOrder(chosen, (f) => f);
   // No area to run (an exploration alone): nothing for vitest to run; the plan says why of each clause.
   if (files?.length === 0) return { run: async () => ({ tests: [], unloaded: [], output: '' }), close: async () => undefined };
-  const lanes = !areas || areas.includes('users') ? ['users'] : [];
+  // Started ahead of their checks (suites/lanes.ts): the users suite's presses and waits, on a lane beside the areas that
+  // touch neither (suites/users/lane.ts); the WebSocket checks' listening, from the first file of the vendor profile.
+  const lanes = ['users', 'vendor-websocket'].filter((a) => !areas || areas.includes(a));
   const tests: CollectedTest[] = [];
   const unloaded: UnloadedFile[] = [];
   const ended = new Set<string>();
@@ -220,7 +222,6 @@ export async function openSuites(areas: string[] | undefined, testTimeoutMs: num
   return {
     async run(ctx, signal) {
       vitest.provide('energyConform', ctx);
-      // The users suite's presses and waits on a lane of their own, beside the areas that touch neither (suites/users/lane.ts).
       vitest.provide('energyConformLanes', lanes);
       const cancel = () => {
         dropSuiteWorker();

@@ -82,8 +82,12 @@ export class SharedConversation {
   }
 }
 
-/** A listening check's conversation: started with the file where its clause runs, judged in its check on what it heard. */
+/**
+ * A listening check's conversation: started ahead of its check (vendor/listeners.ts), judged in its check on what it
+ * heard; its socket closes once its window has passed.
+ */
 export interface Early<T> {
+  /** Starts it, once: a second start does nothing. */
   start(): void;
   judge(ctx: CheckContext, fn: (heard: T, hold: (j: Judgment) => void) => void): Promise<void>;
   close(): Promise<void>;
@@ -94,14 +98,18 @@ export function early<T>(id: ClauseId, authorize: boolean, drive: (socket: Devic
   return {
     start() {
       const run = inject('energyConform');
-      if (run.skips[id] || run.token === null || !run.usable.v2) return;
+      if (going || run.skips[id] || run.token === null || !run.usable.v2) return;
       const socket = openSocket(run);
       const result = (async () => {
         await opened(socket);
         if (authorize) await authorized(socket, run.token!);
         return drive(socket);
       })();
-      result.catch(() => undefined);
+      // Its window has passed: the socket is not held open beside the checks that follow (a small device's Wi-Fi).
+      result.then(
+        () => socket.close(),
+        () => undefined,
+      );
       going = { socket, result };
     },
     async judge(ctx, fn) {

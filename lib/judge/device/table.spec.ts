@@ -63,7 +63,7 @@ const THROUGH_THE_TABLE =
  * (`clause: 'VER-01'`, `rowTitle('VER-01', …)`, `endpointRows('VER-01', …)`, the users' `named('NAME-01', …)`), whose check then judges through the
  * table, the check of an occasion clause (`clauseTest('PAIR-03', …)`), which arranges the occasion, and the clauses a
  * check judges besides its own (`also('SOCK-02', …)`, `ROW_ALSO`), through the table too, and the conversation a listening
- * WebSocket check starts with the file (`early('V-WS-03', …)`), which its check judges through the table; in the
+ * WebSocket check starts ahead of it (`early('V-WS-03', …)`, suites/vendor/listeners.ts), which its check judges through the table; in the
  * explorer, which clause a step is about (NAMING).
  */
 const ROW_NAMING = /(clause: ('[A-Z0-9-]+' \| )*|skips\[|rowTitle\(|endpointRows\(|named\(|also\(|also: \[.*|ROW_ALSO = \[.*|= early\()$/;
