@@ -6,18 +6,15 @@
 import { describeResponse, isJsonObject } from '../lib/harness/clause-failure.js';
 import { type CheckContext, clauseRows, clauseTest } from '../lib/harness/clause-test.js';
 import { judgeHeard } from '../lib/harness/judged.js';
-import type { WsMessage } from '../lib/client/ws-client.js';
 import { rowTitle } from '../lib/spec/endpoints.js';
 import { vendorGateHolds } from '../lib/spec/vendor-kinds.js';
 import { afterAll, beforeAll } from 'vitest';
-import { ANSWER_MS, isError, isType, topicsOf } from './vendor/websocket-shared.js';
+import { ANSWER_MS, isError, isType, messages, topicsOf } from './vendor/websocket-shared.js';
 import { SharedConversation, talking } from './vendor/conversations.js';
 import { closeListening, listenerOf, startListening } from './vendor/listeners.js';
 import { changedFields, getSystem, keepingSystem, putSystem } from './vendor/system.js';
 
 const withToken = { needsToken: true } as const;
-/** The messages of what was heard (a heard frame that was no message aside). */
-const messages = (heard: readonly { msg: WsMessage | null }[]): WsMessage[] => heard.flatMap((h) => (h.msg ? [h.msg] : []));
 
 const shared = new SharedConversation();
 

@@ -10,13 +10,10 @@ import { inject } from 'vitest';
 import { runScoped } from '../../lib/client/run-scope.js';
 import type { DeviceSocket, WsMessage } from '../../lib/client/ws-client.js';
 import { early } from './conversations.js';
-import { ANSWER_MS, isType } from './websocket-shared.js';
+import { ANSWER_MS, isType, messages } from './websocket-shared.js';
 
 /** How long a check listens for what must not come. */
 const QUIET_MS = 2000;
-
-/** The messages of what was heard (a heard frame that was no message aside). */
-const messages = (heard: readonly { msg: WsMessage | null }[]): WsMessage[] => heard.flatMap((h) => (h.msg ? [h.msg] : []));
 
 /** A token of the right form that the device never issued. */
 const unknownToken = (token: string) => {

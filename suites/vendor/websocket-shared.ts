@@ -13,6 +13,9 @@ export const ANSWER_MS = 3000;
 export const isType = (type: string) => (m: WsMessage) => m.type === type;
 export const isError = (m: WsMessage) => m.type === 'error';
 
+/** The messages of what was heard (a heard frame that was no message aside). */
+export const messages = (heard: readonly { msg: WsMessage | null }[]): WsMessage[] => heard.flatMap((h) => (h.msg ? [h.msg] : []));
+
 /** The topics the documentation has the kind serve (DOC v2/websocket.mdx: one per endpoint it has, in the release it serves). */
 export const topicsOf = (ctx: CheckContext): string[] => [
   'device',
